@@ -1,0 +1,30 @@
+// The embedding layer as plain kernels over raw row-major buffers (llm.c style):
+// outputs first, then inputs, then sizes. Gradient buffers start with `d`.
+//
+// Letters (docs/lesson.md): V = ids/rows of W, d = width, B = ids looked up at once.
+#pragma once
+#include "status.h"
+
+namespace el {
+
+// Every id must name a row: 0 <= id < V, and the batch must hold 1..kMaxB ids.
+// ids is (B,)
+Status check_ids(const int* ids, int B, int V);
+
+// Gather route, forward: out[b] = W[ids[b]].  O(B*d), a copy.
+// out is (B,d); W is (V,d); ids is (B,)
+void embedding_forward(float* out, const float* W, const int* ids, int B, int d);
+
+// Gather route, backward: dW[ids[b]] += dout[b] (scatter-add, so an id used
+// three times gets three terms). Adds into dW; zeroing dW is the caller's call.
+// dW is (V,d); dout is (B,d); ids is (B,)
+void embedding_backward(float* dW, const float* dout, const int* ids, int B, int d);
+
+// The one-hot block: onehot[b][v] = (v == ids[b]). Writes all B*V numbers.
+// onehot is (B,V); ids is (B,)
+void one_hot(float* onehot, const int* ids, int B, int V);
+
+// Refuses a one-hot block over kMaxOneHotFloats, naming the memory it would need.
+Status check_one_hot_size(int B, int V);
+
+}  // namespace el

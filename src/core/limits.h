@@ -1,0 +1,14 @@
+// Limits shared by the core, the share-link decoder and the UI.
+// Letters as in docs/lesson.md: V = ids (table rows), d = width, B = batch.
+#pragma once
+#include <cstdint>
+
+namespace el {
+
+constexpr int kMaxV = 100000;  // rows of W
+constexpr int kMaxD = 512;     // columns of W
+constexpr int kMaxB = 1024;    // ids looked up at once
+// The one-hot block (B, V) is refused above this many floats (128 MB as float32).
+constexpr int64_t kMaxOneHotFloats = int64_t(32) * 1024 * 1024;
+
+}  // namespace el

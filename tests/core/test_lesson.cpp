@@ -1,0 +1,133 @@
+// The first page's numbers: gather vs one-hot matmul, scatter-add vs one-hot
+// backward, on the lesson's canonical example and on random tables.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "core/lesson.h"
+#include "core/limits.h"
+
+using el::LessonInput;
+using el::LessonResult;
+
+static LessonInput canonical_example() {
+    LessonInput in;
+    in.V = 3, in.d = 3;
+    in.W = {0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f, 0.7f, 0.8f, 0.9f};
+    in.ids = {1};
+    in.upstream = {0.01f, -0.02f, 0.03f};
+    return in;
+}
+
+TEST_CASE("the canonical example: both routes give row 1 and the gradient reaches row 1 only",
+          "[lesson][forward][backward]") {
+    LessonResult r;
+    REQUIRE(el::compute_lesson(canonical_example(), r).ok());
+    CHECK(r.gather == std::vector<float>{0.4f, 0.5f, 0.6f});
+    CHECK(r.matmul == r.gather);
+    CHECK(r.equal);
+    CHECK(r.onehot == std::vector<float>{0.0f, 1.0f, 0.0f});
+    CHECK(r.grad_scatter == std::vector<float>{0, 0, 0, 0.01f, -0.02f, 0.03f, 0, 0, 0});
+    CHECK(r.grad_matmul == r.grad_scatter);
+    CHECK(r.touched_rows == std::vector<int>{1});
+    CHECK(r.matmul_mult_adds == 9);
+    CHECK(r.matmul_zero_mult_adds == 6);
+    CHECK(r.onehot_bytes == 12);
+}
+
+TEST_CASE("a duplicated id accumulates one gradient term per use", "[lesson][backward]") {
+    LessonInput in = canonical_example();
+    in.ids = {2, 0, 2, 2};
+    in.upstream = {1, 2, 3, 10, 20, 30, 100, 200, 300, 1000, 2000, 3000};
+    LessonResult r;
+    REQUIRE(el::compute_lesson(in, r).ok());
+    // row 2 = g_0 + g_2 + g_3, row 0 = g_1, row 1 untouched
+    CHECK(r.grad_scatter == std::vector<float>{10, 20, 30, 0, 0, 0, 1101, 2202, 3303});
+    CHECK(r.grad_matmul == r.grad_scatter);
+    CHECK(r.touched_rows == std::vector<int>{0, 2});
+}
+
+TEST_CASE("gather equals one-hot matmul exactly for random finite tables", "[lesson][forward]") {
+    const int V = GENERATE(1, 2, 7, 33);
+    const int d = GENERATE(1, 3, 16, 17);
+    const int B = GENERATE(1, 5, 40);
+    const unsigned seed = GENERATE(1u, 2u);
+    CAPTURE(V, d, B, seed);
+    std::mt19937 rng(seed);
+    std::normal_distribution<float> normal;
+    LessonInput in;
+    in.V = V, in.d = d;
+    for (int i = 0; i < V * d; i++) in.W.push_back(normal(rng));
+    // negative zeros and denormals must pass through both routes unchanged (compared with ==)
+    in.W[0] = -0.0f;
+    if (V * d > 1) in.W[1] = std::numeric_limits<float>::denorm_min();
+    for (int b = 0; b < B; b++) in.ids.push_back(int(rng() % unsigned(V)));
+    for (int i = 0; i < B * d; i++) in.upstream.push_back(normal(rng));
+    LessonResult r;
+    REQUIRE(el::compute_lesson(in, r).ok());
+    CHECK(r.equal);
+    CHECK(r.grads_equal);
+    for (size_t i = 0; i < r.gather.size(); i++) REQUIRE(r.gather[i] == r.matmul[i]);
+    for (size_t i = 0; i < r.grad_scatter.size(); i++) REQUIRE(r.grad_scatter[i] == r.grad_matmul[i]);
+}
+
+TEST_CASE("an inf in the table turns the matmul column to NaN but not the gather", "[lesson][nonfinite]") {
+    LessonInput in = canonical_example();
+    in.W[0 * 3 + 2] = std::numeric_limits<float>::infinity();  // W[0][2] = inf
+    LessonResult r;
+    REQUIRE(el::compute_lesson(in, r).ok());
+    CHECK(r.gather == std::vector<float>{0.4f, 0.5f, 0.6f});
+    CHECK(r.matmul[0] == 0.4f);
+    CHECK(r.matmul[1] == 0.5f);
+    CHECK(std::isnan(r.matmul[2]));  // 0 * inf = NaN poisons column 2
+    CHECK_FALSE(r.equal);
+    CHECK(r.differing_outputs == std::vector<int>{2});
+}
+
+TEST_CASE("bad input gives an error and leaves the last good result", "[lesson][errors]") {
+    LessonResult good;
+    REQUIRE(el::compute_lesson(canonical_example(), good).ok());
+    LessonResult r = good;
+    LessonInput in = canonical_example();
+
+    SECTION("an id past the table") {
+        in.ids = {3};
+        in.upstream.assign(3, 0.0f);
+        el::Status s = el::compute_lesson(in, r);
+        CHECK_THAT(s.error, Catch::Contains("id 3") && Catch::Contains("out of range"));
+    }
+    SECTION("a negative id") {
+        in.ids = {-1};
+        CHECK_THAT(el::compute_lesson(in, r).error, Catch::Contains("id -1"));
+    }
+    SECTION("an empty batch") {
+        in.ids.clear();
+        in.upstream.clear();
+        CHECK_THAT(el::compute_lesson(in, r).error, Catch::Contains("empty"));
+    }
+    SECTION("V of zero") {
+        in.V = 0;
+        in.W.clear();
+        CHECK_THAT(el::compute_lesson(in, r).error, Catch::Contains("V = 0"));
+    }
+    SECTION("d of zero") {
+        in.d = 0;
+        in.W.clear();
+        CHECK_THAT(el::compute_lesson(in, r).error, Catch::Contains("d = 0"));
+    }
+    SECTION("an upstream gradient of the wrong shape") {
+        in.upstream.pop_back();
+        CHECK_THAT(el::compute_lesson(in, r).error, Catch::Contains("upstream"));
+    }
+    SECTION("a one-hot block over the memory limit names the memory it needs") {
+        in.V = el::kMaxV, in.d = 1;
+        in.W.assign(size_t(el::kMaxV), 0.0f);
+        in.ids.assign(size_t(el::kMaxB), 0);
+        in.upstream.assign(size_t(el::kMaxB), 0.0f);
+        CHECK_THAT(el::compute_lesson(in, r).error, Catch::Contains("409.6 MB"));
+    }
+    CHECK(r.gather == good.gather);
+    CHECK(r.grad_scatter == good.grad_scatter);
+}
