@@ -203,5 +203,6 @@ case "${1:-}" in
     "") build_site; serve ;;
     site) build_site ;;
     test) cmd_test ;;
+    bench) need_build_tools; need_test_tools; exec bash tests/bench/bench.sh ;;
     *) die "unknown command '$1' (try: ./build.sh, ./build.sh test)" ;;
 esac
