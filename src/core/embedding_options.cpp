@@ -1,0 +1,163 @@
+#include "embedding_options.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "embedding.h"
+#include "limits.h"
+#include "matmul.h"
+#include "random.h"
+
+namespace el {
+
+Status check_table(const Tensor& W) {
+    if (!W.ok()) return W.status();
+    if (W.rows() < 1 || W.rows() > kMaxV)
+        return Status::Fail("V = " + std::to_string(W.rows()) + " is out of range: V runs from 1 to " +
+                            std::to_string(kMaxV));
+    if (W.cols() < 1 || W.cols() > kMaxD)
+        return Status::Fail("d = " + std::to_string(W.cols()) + " is out of range: d runs from 1 to " +
+                            std::to_string(kMaxD));
+    return Status::Ok();
+}
+
+Status check_embedding_options(const EmbeddingOptions& options, int V, int& padding_row) {
+    padding_row = -1;
+    if (options.padding_idx) {
+        const int p = *options.padding_idx;
+        if (p < -V || p >= V)
+            return Status::Fail("padding_idx " + std::to_string(p) + " is out of range: it runs from -V = " +
+                                std::to_string(-V) + " to V-1 = " + std::to_string(V - 1));
+        padding_row = p < 0 ? p + V : p;
+    }
+    if (options.max_norm && !(*options.max_norm > 0.0f && std::isfinite(*options.max_norm)))
+        return Status::Fail("max_norm must be a positive finite number, not " + std::to_string(*options.max_norm));
+    if (options.max_norm && !(options.norm_type > 0.0f))
+        return Status::Fail("norm_type must be positive (2 for the Euclidean norm, INFINITY for the largest entry)");
+    if (options.sparse && options.scale_grad_by_freq)
+        return Status::Fail("sparse gradients cannot be combined with scale_grad_by_freq (PyTorch refuses it too)");
+    return Status::Ok();
+}
+
+double row_norm(const float* row, int d, float norm_type) {
+    if (std::isinf(norm_type)) {
+        double largest = 0.0;
+        for (int c = 0; c < d; c++) largest = std::max(largest, std::fabs(double(row[c])));
+        return largest;
+    }
+    double total = 0.0;
+    for (int c = 0; c < d; c++) total += std::pow(std::fabs(double(row[c])), double(norm_type));
+    return std::pow(total, 1.0 / double(norm_type));
+}
+
+std::vector<int> embedding_renorm(float* W, const std::vector<int>& ids, int d, float max_norm, float norm_type) {
+    std::vector<int> distinct = ids;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    std::vector<int> rescaled;
+    for (int k : distinct) {
+        float* W_k = W + int64_t(k) * d;
+        const double norm = row_norm(W_k, d, norm_type);
+        if (norm > double(max_norm)) {
+            const float scale = float(double(max_norm) / (norm + 1e-7));  // as torch.embedding_renorm_
+            for (int c = 0; c < d; c++) W_k[c] *= scale;
+            rescaled.push_back(k);
+        }
+    }
+    return rescaled;
+}
+
+namespace {
+
+// The shared front half of both routes: checks, then max_norm. Fills padding_row and
+// row_scale (V,) = s_k: 1/c_k with scale_grad_by_freq, else 1; 0 on the padding row.
+Status prepare_lookup(Tensor& W, const std::vector<int>& ids, const EmbeddingOptions& options, int& padding_row,
+                      std::vector<float>& row_scale) {
+    if (Status s = check_table(W); !s.ok()) return s;
+    const int V = W.rows(), d = W.cols(), B = int(ids.size());
+    if (Status s = check_embedding_options(options, V, padding_row); !s.ok()) return s;
+    if (Status s = check_ids(ids.data(), B, V); !s.ok()) return s;
+    if (options.max_norm) embedding_renorm(W.data(), ids, d, *options.max_norm, options.norm_type);
+    row_scale.assign(size_t(V), 1.0f);
+    if (options.scale_grad_by_freq) {
+        std::vector<int> count(size_t(V), 0);
+        for (int id : ids) count[size_t(id)]++;
+        for (int k = 0; k < V; k++)
+            if (count[size_t(k)] > 0) row_scale[size_t(k)] = 1.0f / float(count[size_t(k)]);
+    }
+    if (padding_row >= 0) row_scale[size_t(padding_row)] = 0.0f;
+    return Status::Ok();
+}
+
+}  // namespace
+
+Tensor embedding(Tensor W, const std::vector<int>& ids, const EmbeddingOptions& options) {
+    int padding_row = -1;
+    std::vector<float> row_scale;
+    if (Status s = prepare_lookup(W, ids, options, padding_row, row_scale); !s.ok()) return Tensor::failed(s.error);
+    const int B = int(ids.size()), d = W.cols();
+    Tensor out = Tensor::make(B, d, {W}, "embedding");
+    embedding_forward(out.data(), W.data(), ids.data(), B, d);  // out[b] = W[ids[b]]
+
+    TensorNode *o = out.node(), *Wn = W.node();
+    const bool sparse = options.sparse, scaled = options.scale_grad_by_freq;
+    o->backward = [o, Wn, ids, row_scale, padding_row, sparse, scaled, B, d] {
+        for (int b = 0; b < B; b++) {
+            const int k = ids[size_t(b)];
+            if (k == padding_row) continue;  // the padding row never receives gradient
+            const float* g_b = o->grad.data() + int64_t(b) * d;
+            if (sparse) {  // one (index, row) pair per occurrence
+                Wn->sparse_grad.indices.push_back(k);
+                Wn->sparse_grad.rows.insert(Wn->sparse_grad.rows.end(), g_b, g_b + d);
+                continue;
+            }
+            float* dW_k = Wn->grad.data() + int64_t(k) * d;
+            if (!scaled) {
+                for (int c = 0; c < d; c++) dW_k[c] += g_b[c];  // scatter-add: three uses, three terms
+            } else {
+                const float s_k = row_scale[size_t(k)];
+                for (int c = 0; c < d; c++) dW_k[c] += s_k * g_b[c];  // the same product the one-hot route forms
+            }
+        }
+    };
+    return out;
+}
+
+Tensor embedding_one_hot(Tensor W, const std::vector<int>& ids, const EmbeddingOptions& options) {
+    if (options.sparse)
+        return Tensor::failed("the one-hot route's gradient is a dense matmul: sparse applies to the gather route only");
+    int padding_row = -1;
+    std::vector<float> row_scale;
+    if (Status s = check_table(W); !s.ok()) return Tensor::failed(s.error);
+    if (Status s = check_one_hot_size(int(ids.size()), W.rows()); !s.ok() && !ids.empty())
+        return Tensor::failed(s.error);
+    if (Status s = prepare_lookup(W, ids, options, padding_row, row_scale); !s.ok()) return Tensor::failed(s.error);
+    const int B = int(ids.size()), V = W.rows(), d = W.cols();
+    Tensor out = Tensor::make(B, d, {W}, "embedding_one_hot");
+    std::vector<float> onehot(size_t(B) * size_t(V));
+    one_hot(onehot.data(), ids.data(), B, V);
+    matmul_forward(out.data(), onehot.data(), W.data(), B, V, d);  // (B,V) @ (V,d), zeros included
+
+    // S = the one-hot block with each 1 replaced by s_k (0 in the padding column)
+    for (int b = 0; b < B; b++) onehot[size_t(int64_t(b) * V + ids[size_t(b)])] = row_scale[size_t(ids[size_t(b)])];
+    TensorNode *o = out.node(), *Wn = W.node();
+    o->backward = [o, Wn, S = std::move(onehot), B, V, d] {
+        // dW += S^T @ G: (V,B) x (B,d); da is not wanted (ids have no gradient)
+        matmul_backward(nullptr, Wn->grad.data(), o->grad.data(), S.data(), Wn->data.data(), B, V, d);
+    };
+    return out;
+}
+
+Tensor init_embedding_table(int V, int d, uint64_t seed, int padding_row) {
+    if (V < 1 || V > kMaxV || d < 1 || d > kMaxD)
+        return Tensor::failed("a table of " + shape_text(V, d) + " is outside the limits: V runs from 1 to " +
+                              std::to_string(kMaxV) + ", d from 1 to " + std::to_string(kMaxD));
+    Tensor W = Tensor::zeros(V, d);
+    Rng rng(seed);
+    for (float& x : W.values()) x = float(rng.normal());
+    if (padding_row >= 0 && padding_row < V) std::fill(W.row(padding_row).begin(), W.row(padding_row).end(), 0.0f);
+    return W;
+}
+
+}  // namespace el

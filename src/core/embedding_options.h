@@ -1,0 +1,63 @@
+// The embedding op with the options PyTorch documents for nn.Embedding / F.embedding
+// (docs/lesson.md section 9), computed by both routes of the lesson:
+//   embedding           gather route: forward copies rows, backward scatter-adds, O(B*d)
+//   embedding_one_hot   one-hot route: forward onehot (B,V) @ W (V,d), backward dW = S^T @ G,
+//                       every zero multiplied, O(B*V*d)
+// For finite tables both give the same output and the same gradient, bit for bit.
+//
+// Letters: V = rows of W, d = width, B = ids looked up; p = padding_idx; c_k = how often
+// id k occurs in the batch; g_b = upstream gradient of batch position b.
+#pragma once
+#include <optional>
+#include <vector>
+
+#include "tensor.h"
+
+namespace el {
+
+struct EmbeddingOptions {
+    // Row p receives no gradient (its output is still W[p]). Negative p means p + V.
+    std::optional<int> padding_idx;
+    // Before the lookup, each distinct looked-up row whose norm_type-norm exceeds max_norm is
+    // rescaled in place by max_norm / (norm + 1e-7). This changes W during the forward pass.
+    std::optional<float> max_norm;
+    float norm_type = 2.0f;  // p of the p-norm; INFINITY for the largest |x|
+    // Backward scales row k's terms by s_k = 1/c_k.
+    bool scale_grad_by_freq = false;
+    // Backward writes (index, row) pairs, one per non-padding occurrence, into W's
+    // sparse_grad instead of adding into W's dense grad. Not with scale_grad_by_freq.
+    bool sparse = false;
+};
+
+// Checks the options against a table of V rows. `padding_row` gets p (wrapped into
+// 0..V-1) or -1 for none.
+Status check_embedding_options(const EmbeddingOptions& options, int V, int& padding_row);
+
+// Checks a table's shape against the limits: V in [1, kMaxV], d in [1, kMaxD].
+Status check_table(const Tensor& W);
+
+// The max_norm step on its own: renormalises in place each distinct id's row whose norm
+// exceeds max_norm, in ascending id order. Returns the rows it rescaled.
+// W is (V,d); ids is (B,) already checked
+std::vector<int> embedding_renorm(float* W, const std::vector<int>& ids, int d, float max_norm, float norm_type);
+
+// The norm_type-norm of one row, in double (p = INFINITY: the largest |x|).
+double row_norm(const float* row, int d, float norm_type);
+
+// Gather route. out[b] = W[ids[b]].
+// Backward: dW[k] += s_k * g_b for every b with ids[b] = k != p (s_k = 1/c_k or 1).
+// W is (V,d) (taken by handle: max_norm writes into it); ids is (B,); out is (B,d)
+Tensor embedding(Tensor W, const std::vector<int>& ids, const EmbeddingOptions& options = {});
+
+// One-hot route. out = onehot(ids) @ W, the block materialised and multiplied in full.
+// Backward: dW = S^T @ G through matmul_backward, where S (B,V) is the one-hot block with
+// S[b][k] = s_k, and 0 in the padding column. Refuses sparse (the matmul gradient is dense)
+// and one-hot blocks above kMaxOneHotFloats.
+// W is (V,d); ids is (B,); out is (B,d)
+Tensor embedding_one_hot(Tensor W, const std::vector<int>& ids, const EmbeddingOptions& options = {});
+
+// A table initialised as nn.Embedding does: every cell N(0,1) from the seed, the padding
+// row (if any, already wrapped to 0..V-1) zeros.
+Tensor init_embedding_table(int V, int d, uint64_t seed, int padding_row = -1);
+
+}  // namespace el
