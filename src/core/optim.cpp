@@ -1,0 +1,200 @@
+#include "optim.h"
+
+#include <cmath>
+
+#include "lesson.h"
+
+namespace el {
+
+const char* optimizer_name(OptimizerKind kind) {
+    switch (kind) {
+        case OptimizerKind::kSGD: return "SGD";
+        case OptimizerKind::kAdam: return "Adam";
+        case OptimizerKind::kAdamW: return "AdamW";
+        case OptimizerKind::kLazySGD: return "lazy SGD";
+        case OptimizerKind::kLazyAdam: return "lazy Adam";
+    }
+    return "?";
+}
+
+std::string row_reason_text(uint8_t reasons) {
+    std::string text;
+    auto add = [&](const char* part) { text += text.empty() ? part : std::string(" + ") + part; };
+    if (reasons & kRowGradient) add("gradient");
+    if (reasons & kRowMomentum) add("momentum carry-over");
+    if (reasons & kRowDecay) add("weight decay");
+    return text.empty() ? "not updated" : text;
+}
+
+std::vector<int> StepReport::changed_untouched_rows() const {
+    std::vector<int> out;
+    for (int r : changed_rows)
+        if (!(row_reasons[size_t(r)] & kRowGradient)) out.push_back(r);
+    return out;
+}
+
+Status check_optimizer_config(const OptimizerConfig& c) {
+    const bool lazy = c.kind == OptimizerKind::kLazySGD || c.kind == OptimizerKind::kLazyAdam;
+    if (!(c.lr > 0.0f && std::isfinite(c.lr))) return Status::Fail("the learning rate must be a positive number");
+    if (!(c.momentum >= 0.0f && c.momentum < 1.0f)) return Status::Fail("momentum must be in [0, 1)");
+    if (!(c.dampening >= 0.0f && c.dampening <= 1.0f)) return Status::Fail("dampening must be in [0, 1]");
+    if (c.nesterov && (c.momentum <= 0.0f || c.dampening != 0.0f))
+        return Status::Fail("nesterov momentum requires a momentum above 0 and zero dampening (as in PyTorch)");
+    if (!(c.weight_decay >= 0.0f && std::isfinite(c.weight_decay)))
+        return Status::Fail("weight decay must be zero or positive");
+    if (lazy && c.weight_decay != 0.0f)
+        return Status::Fail(std::string(optimizer_name(c.kind)) +
+                            " takes no weight decay: it updates touched rows only, and decay would move every row");
+    if (!(c.beta1 >= 0.0f && c.beta1 < 1.0f && c.beta2 >= 0.0f && c.beta2 < 1.0f))
+        return Status::Fail("Adam's betas must be in [0, 1)");
+    if (!(c.eps > 0.0f)) return Status::Fail("Adam's eps must be positive");
+    return Status::Ok();
+}
+
+Status Optimizer::init(const OptimizerConfig& config, int rows, int cols) {
+    if (Status s = check_optimizer_config(config); !s.ok()) return s;
+    if (rows < 1 || cols < 1) return Status::Fail("the optimizer needs a parameter of at least one number");
+    config_ = config;
+    rows_ = rows, cols_ = cols, t_ = 0;
+    const size_t n = size_t(rows) * size_t(cols);
+    const bool sgd = config.kind == OptimizerKind::kSGD || config.kind == OptimizerKind::kLazySGD;
+    momentum_.assign(sgd && config.momentum > 0.0f ? n : 0, 0.0f);
+    exp_avg_.assign(sgd ? 0 : n, 0.0f);
+    exp_avg_sq_.assign(sgd ? 0 : n, 0.0f);
+    row_started_.assign(size_t(rows), 0);
+    row_updates_.assign(size_t(rows), 0);
+    row_touches_.assign(size_t(rows), 0);
+    return Status::Ok();
+}
+
+Status Optimizer::step(Tensor& param, StepReport& report) {
+    if (!param.ok()) return param.status();
+    if (param.sparse_grad().empty()) return step(param.data(), param.grad(), param.rows(), param.cols(), report);
+    std::vector<float> grad = sparse_to_dense(param.sparse_grad(), param.rows());
+    for (size_t i = 0; i < grad.size(); i++) grad[i] += param.grads()[i];
+    return step(param.data(), grad.data(), param.rows(), param.cols(), report);
+}
+
+Status Optimizer::step(float* param, const float* grad, int rows, int cols, StepReport& report) {
+    if (rows != rows_ || cols != cols_)
+        return Status::Fail("the optimizer was set up for " + shape_text(rows_, cols_) + ", not " +
+                            shape_text(rows, cols));
+    StepReport r;
+    r.step = ++t_;
+    r.row_reasons.assign(size_t(rows), 0);
+    std::vector<uint8_t> touched(size_t(rows), 0);
+    for (int row = 0; row < rows; row++) {
+        const float* grad_r = grad + int64_t(row) * cols;
+        for (int c = 0; c < cols; c++)
+            if (grad_r[c] != 0.0f) touched[size_t(row)] = 1;
+        if (touched[size_t(row)]) r.touched_rows.push_back(row), r.row_reasons[size_t(row)] |= kRowGradient;
+    }
+    // snapshot-free change tracking: each loop compares a value with its old self
+    changed_.assign(size_t(rows), 0);
+    switch (config_.kind) {
+        case OptimizerKind::kSGD: sgd_step(param, grad, touched, r); break;
+        case OptimizerKind::kAdam:
+        case OptimizerKind::kAdamW: adam_step(param, grad, touched, r); break;
+        case OptimizerKind::kLazySGD: lazy_sgd_step(param, grad, r.touched_rows, r); break;
+        case OptimizerKind::kLazyAdam: lazy_adam_step(param, grad, r.touched_rows, r); break;
+    }
+    for (int row = 0; row < rows; row++) {
+        if (changed_[size_t(row)]) r.changed_rows.push_back(row), row_updates_[size_t(row)]++;
+        if (touched[size_t(row)]) row_touches_[size_t(row)]++;
+    }
+    report = std::move(r);
+    return Status::Ok();
+}
+
+// torch.optim.SGD (dense): every value, touched or not, goes through the same loop.
+void Optimizer::sgd_step(float* theta, const float* grad, const std::vector<uint8_t>& touched, StepReport& report) {
+    const float lr = config_.lr, mu = config_.momentum, tau = config_.dampening, lambda = config_.weight_decay;
+    for (int row = 0; row < rows_; row++) {
+        uint8_t& why = report.row_reasons[size_t(row)];
+        if (lambda != 0.0f) why |= kRowDecay;
+        for (int c = 0; c < cols_; c++) {
+            const size_t i = size_t(int64_t(row) * cols_ + c);
+            const float old = theta[i];
+            float g = grad[i];
+            if (lambda != 0.0f) g = g + lambda * theta[i];  // g <- g + lambda*theta
+            if (mu != 0.0f) {
+                float& b = momentum_[i];
+                if (!touched[size_t(row)] && b != 0.0f) why |= kRowMomentum;
+                b = t_ == 1 ? g : mu * b + (1.0f - tau) * g;  // b <- mu*b + (1 - tau)*g
+                g = config_.nesterov ? g + mu * b : b;         // g <- g + mu*b, or g <- b
+            }
+            theta[i] = theta[i] - lr * g;  // theta <- theta - lr*g
+            if (!same_value(theta[i], old)) changed_[size_t(row)] = 1;
+        }
+    }
+}
+
+// torch.optim.Adam / AdamW (dense): m and v of untouched rows decay, and the row moves by
+// m_hat / (sqrt(v_hat) + eps) anyway.
+void Optimizer::adam_step(float* theta, const float* grad, const std::vector<uint8_t>& touched, StepReport& report) {
+    const float lr = config_.lr, b1 = config_.beta1, b2 = config_.beta2, eps = config_.eps;
+    const float lambda = config_.weight_decay;
+    const bool decoupled = config_.kind == OptimizerKind::kAdamW;
+    const float bias1 = float(1.0 - std::pow(double(b1), t_)), bias2 = float(1.0 - std::pow(double(b2), t_));
+    for (int row = 0; row < rows_; row++) {
+        uint8_t& why = report.row_reasons[size_t(row)];
+        if (lambda != 0.0f) why |= kRowDecay;
+        for (int c = 0; c < cols_; c++) {
+            const size_t i = size_t(int64_t(row) * cols_ + c);
+            const float old = theta[i];
+            float g = grad[i];
+            float &m = exp_avg_[i], &v = exp_avg_sq_[i];
+            if (!touched[size_t(row)] && m != 0.0f) why |= kRowMomentum;
+            if (decoupled) theta[i] = theta[i] - lr * lambda * theta[i];  // theta <- theta - lr*lambda*theta
+            else g = g + lambda * theta[i];                               // g <- g + lambda*theta
+            m = b1 * m + (1.0f - b1) * g;                                 // m <- b1*m + (1-b1)*g
+            v = b2 * v + (1.0f - b2) * g * g;                             // v <- b2*v + (1-b2)*g^2
+            const float m_hat = m / bias1;                                // m_hat = m / (1 - b1^t)
+            const float v_hat = v / bias2;                                // v_hat = v / (1 - b2^t)
+            theta[i] = theta[i] - lr * m_hat / (std::sqrt(v_hat) + eps);  // theta <- theta - lr*m_hat/(sqrt(v_hat)+eps)
+            if (!same_value(theta[i], old)) changed_[size_t(row)] = 1;
+        }
+    }
+}
+
+// SGD with momentum at touched rows only: an untouched row keeps its buffer and its values.
+void Optimizer::lazy_sgd_step(float* theta, const float* grad, const std::vector<int>& rows, StepReport&) {
+    const float lr = config_.lr, mu = config_.momentum, tau = config_.dampening;
+    for (int row : rows) {
+        const bool first = !row_started_[size_t(row)];
+        row_started_[size_t(row)] = 1;
+        for (int c = 0; c < cols_; c++) {
+            const size_t i = size_t(int64_t(row) * cols_ + c);
+            const float old = theta[i];
+            float g = grad[i];
+            if (mu != 0.0f) {
+                float& b = momentum_[i];
+                b = first ? g : mu * b + (1.0f - tau) * g;  // b <- mu*b + (1 - tau)*g, b = g on the row's first touch
+                g = config_.nesterov ? g + mu * b : b;      // g <- g + mu*b, or g <- b
+            }
+            theta[i] = theta[i] - lr * g;  // theta <- theta - lr*g
+            if (!same_value(theta[i], old)) changed_[size_t(row)] = 1;
+        }
+    }
+}
+
+// Adam at touched rows only (SparseAdam / LazyAdam); t counts every step of the optimizer.
+void Optimizer::lazy_adam_step(float* theta, const float* grad, const std::vector<int>& rows, StepReport&) {
+    const float lr = config_.lr, b1 = config_.beta1, b2 = config_.beta2, eps = config_.eps;
+    const float bias1 = float(1.0 - std::pow(double(b1), t_)), bias2 = float(1.0 - std::pow(double(b2), t_));
+    for (int row : rows) {
+        for (int c = 0; c < cols_; c++) {
+            const size_t i = size_t(int64_t(row) * cols_ + c);
+            const float old = theta[i], g = grad[i];
+            float &m = exp_avg_[i], &v = exp_avg_sq_[i];
+            m = b1 * m + (1.0f - b1) * g;                                 // m <- b1*m + (1-b1)*g
+            v = b2 * v + (1.0f - b2) * g * g;                             // v <- b2*v + (1-b2)*g^2
+            const float m_hat = m / bias1;                                // m_hat = m / (1 - b1^t)
+            const float v_hat = v / bias2;                                // v_hat = v / (1 - b2^t)
+            theta[i] = theta[i] - lr * m_hat / (std::sqrt(v_hat) + eps);  // theta <- theta - lr*m_hat/(sqrt(v_hat)+eps)
+            if (!same_value(theta[i], old)) changed_[size_t(row)] = 1;
+        }
+    }
+}
+
+}  // namespace el
