@@ -102,14 +102,17 @@ fetch_imgui() {
 
 cmake_build() {  # cmake_build <dir> <configure args...>
     local dir="$1"; shift
-    if [ ! -f "$dir/CMakeCache.txt" ]; then cmake -S "$ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null; fi
+    if [ ! -f "$dir/CMakeCache.txt" ]; then
+        mkdir -p "$BUILD"
+        cmake -S "$ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >"$BUILD/configure.log" 2>&1 || { cat "$BUILD/configure.log"; die "configuring $dir failed"; }
+    fi
     cmake --build "$dir" -j "$JOBS"
 }
 
 emcmake_build() {  # emcmake_build <dir> <configure args...>
     local dir="$1"; shift
     if [ ! -f "$dir/CMakeCache.txt" ]; then
-        emcmake cmake -S "$ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DIMGUI_DIR="${IMGUI_DIR:-}" "$@" >/dev/null
+        emcmake cmake -S "$ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DIMGUI_DIR="${IMGUI_DIR:-}" "$@" >"$BUILD/configure.log" 2>&1 || { cat "$BUILD/configure.log"; die "configuring $dir failed"; }
     fi
     cmake --build "$dir" -j "$JOBS"
 }

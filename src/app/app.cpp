@@ -1,0 +1,41 @@
+#include "app.h"
+
+#include "state/parse.h"
+
+namespace el {
+
+void recompute(App& app) {
+    const AppState& s = app.state;
+    LessonInput in{s.V, s.d, s.W, s.ids, s.upstream};
+    Status st = compute_lesson(in, app.result);
+    app.result_error = st.error;
+}
+
+std::string describe_result(const App& app) {
+    const LessonResult& r = app.result;
+    if (!app.result_error.empty()) return "Not computed: " + app.result_error;
+    if (r.B == 0) return "";
+    std::string text;
+    auto row = [&](int b) {
+        std::string v = "[";
+        for (int c = 0; c < r.d && c < 8; c++) v += (c ? ", " : "") + format_float(r.gather[size_t(b) * r.d + c]);
+        return v + (r.d > 8 ? ", ...]" : "]");
+    };
+    text = r.equal ? "gather and one-hot matmul agree: " : "gather and one-hot matmul differ in " +
+                                                               std::to_string(r.differing_outputs.size()) +
+                                                               " outputs (non-finite table); gather gives ";
+    for (int b = 0; b < r.B && b < 4; b++) text += (b ? ", " : "") + row(b);
+    if (r.B > 4) text += " and " + std::to_string(r.B - 4) + " more";
+    text += "; gradient reaches ";
+    if (r.touched_rows.empty()) text += "no row (the upstream gradient is zero)";
+    else {
+        text += r.touched_rows.size() == 1 ? "row " : "rows ";
+        for (size_t i = 0; i < r.touched_rows.size() && i < 8; i++)
+            text += (i ? ", " : "") + std::to_string(r.touched_rows[i]);
+        if (r.touched_rows.size() > 8) text += " and " + std::to_string(r.touched_rows.size() - 8) + " more";
+        text += " only";
+    }
+    return text;
+}
+
+}  // namespace el

@@ -1,0 +1,259 @@
+// The browser platform layer: GLFW window on the page's canvas, Dear ImGui set up
+// for WebGL2, and the fixes Emscripten 3.1.6's GLFW needs (HiDPI, resize, wheel,
+// cursor, clipboard, idle). The UI itself lives in ui.cpp.
+//
+// [SECTION] Canvas size and device pixel ratio
+// [SECTION] Fonts and style at a scale
+// [SECTION] Browser input fixes
+// [SECTION] Idle and frame statistics
+// [SECTION] Main loop
+
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "app.h"
+#include "browser.h"
+#include "imgui.h"
+#include "imgui_impl_glfw.h"
+#include "imgui_impl_opengl3.h"
+#include "imgui_internal.h"  // InputEventsQueue: any pending input wakes the idle loop
+#include "ui.h"
+
+extern "C" const unsigned char el_font_ttf[];
+extern "C" const unsigned int el_font_ttf_size;
+
+namespace el {
+
+static GLFWwindow* g_window = nullptr;
+App g_app;  // the one app; js_api.cpp reads it
+FrameStats g_frame_stats;
+static ImGuiStyle g_base_style;  // unscaled style; scaled copies are made from it
+static float g_font_dpr = 0.0f;
+
+//-----------------------------------------------------------------------------
+// [SECTION] Canvas size and device pixel ratio
+//-----------------------------------------------------------------------------
+
+// The canvas is sized by the stylesheet (CSS pixels). Its backing store must be
+// CSS size x devicePixelRatio or text is drawn at 1x and scaled up (blurry).
+// Returns true when the backing store or the ratio changed.
+static bool SyncCanvasSize() {
+    double css_w = 0, css_h = 0;
+    emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+    const double dpr = std::max(0.25, emscripten_get_device_pixel_ratio());
+    int want_w = std::max(1, int(std::lround(css_w * dpr)));
+    int want_h = std::max(1, int(std::lround(css_h * dpr)));
+    int fb_w = 0, fb_h = 0;
+    glfwGetFramebufferSize(g_window, &fb_w, &fb_h);
+    bool changed = false;
+    if (want_w != fb_w || want_h != fb_h) {
+        // Emscripten 3.1.6 turns a window-size request equal to the screen into fullscreen.
+        if (want_w == browser_screen_width() && want_h == browser_screen_height()) want_h -= 1;
+        if (want_h != fb_h || want_w != fb_w) glfwSetWindowSize(g_window, want_w, want_h);
+        changed = true;
+    }
+    if (float(dpr) != g_app.dpr) {
+        g_app.dpr = float(dpr);
+        changed = true;
+    }
+    return changed;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Fonts and style at a scale
+//-----------------------------------------------------------------------------
+
+static const ImWchar kGlyphRanges[] = {
+    0x0020, 0x00FF,  // Latin + Latin-1 (includes ² ³ · ×)
+    0x0391, 0x03C9,  // Greek (Σ, λ, μ, β, ε, τ)
+    0x2013, 0x2026,  // dashes, quotes, bullet, ellipsis
+    0x2070, 0x209C,  // superscripts and subscripts
+    0x2190, 0x2193,  // arrows
+    0x2202, 0x2265,  // ∂ ∈ ∑ − √ ∞ ≈ ≠ ≤ ≥
+    0x22C5, 0x22C5,  // ⋅
+    0x25B2, 0x25BC,  // triangles
+    0x2713, 0x2717,  // check and cross marks
+    0,
+};
+
+// ImGui works in device pixels here: the font is rasterised at its CSS size x dpr
+// and every style size is scaled by dpr, so text stays crisp at any zoom.
+static void ApplyScale(float dpr) {
+    if (dpr == g_font_dpr) return;
+    g_font_dpr = dpr;
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    ImFontConfig config;
+    config.FontDataOwnedByAtlas = false;  // the bytes are a constant in the wasm
+    config.OversampleH = 2;
+    config.OversampleV = 1;
+    io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(el_font_ttf), int(el_font_ttf_size),
+                                   std::round(15.0f * dpr), &config, kGlyphRanges);
+    io.Fonts->Build();
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+    ImGuiStyle& style = ImGui::GetStyle();
+    style = g_base_style;
+    style.ScaleAllSizes(dpr);
+}
+
+void ApplyTheme(bool dark) {
+    if (dark) ImGui::StyleColorsDark(&g_base_style);
+    else ImGui::StyleColorsLight(&g_base_style);
+    g_base_style.WindowRounding = 0.0f;
+    g_base_style.FrameRounding = 3.0f;
+    g_base_style.GrabRounding = 3.0f;
+    g_base_style.WindowBorderSize = 0.0f;
+    g_base_style.FramePadding = ImVec2(5, 3);
+    g_base_style.ItemSpacing = ImVec2(7, 5);
+    g_font_dpr = 0.0f;  // re-apply the scale to the new colours next frame
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Browser input fixes
+//-----------------------------------------------------------------------------
+
+// Wheel: feed ImGui one step per 100 pixels, and let the host page scroll when the
+// wheel is over empty canvas (the backend's own handler swallows every event).
+static EM_BOOL OnWheel(int, const EmscriptenWheelEvent* ev, void*) {
+    float step = 1.0f / 100.0f;
+    if (ev->deltaMode == DOM_DELTA_LINE) step = 1.0f / 3.0f;
+    else if (ev->deltaMode == DOM_DELTA_PAGE) step = 80.0f;
+    ImGuiIO& io = ImGui::GetIO();
+    io.AddMouseWheelEvent(float(-ev->deltaX) * step, float(-ev->deltaY) * step);
+    return io.WantCaptureMouse ? EM_TRUE : EM_FALSE;
+}
+
+static std::string g_clipboard;
+static void SetClipboardText(void*, const char* text) {
+    g_clipboard = text ? text : "";
+    browser_copy_text(g_clipboard.c_str());
+}
+static const char* GetClipboardText(void*) { return g_clipboard.c_str(); }
+
+static ImGuiMouseCursor g_cursor = ImGuiMouseCursor_Arrow;
+static void UpdateCursor() {
+    const ImGuiMouseCursor cursor = ImGui::GetMouseCursor();
+    if (cursor == g_cursor) return;
+    g_cursor = cursor;
+    static const char* const css[ImGuiMouseCursor_COUNT] = {
+        "default", "text", "move", "ns-resize", "ew-resize", "nesw-resize", "nwse-resize", "pointer", "not-allowed"};
+    browser_set_cursor(cursor >= 0 && cursor < ImGuiMouseCursor_COUNT ? css[cursor] : "none");
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Idle and frame statistics
+//-----------------------------------------------------------------------------
+
+// After the last input the page keeps drawing for a moment (hover delays,
+// tooltips), then stops: WebGL keeps showing the last frame at no cost.
+static constexpr double kAwakeAfterInputMs = 1000.0;
+static double g_awake_until = 0.0;
+
+void WakeUp() { g_awake_until = std::max(g_awake_until, emscripten_get_now() + kAwakeAfterInputMs); }
+
+static bool ShouldDraw() {
+    ImGuiContext& g = *ImGui::GetCurrentContext();
+    if (g.InputEventsQueue.Size > 0) WakeUp();
+    if (AppBusy(g_app)) WakeUp();
+    return emscripten_get_now() < g_awake_until;
+}
+
+void FrameStats::record(double ms) {
+    frames++;
+    last_ms = ms;
+    max_ms = std::max(max_ms, ms);
+    recent[size_t(frames - 1) % recent.size()] = ms;
+}
+
+double FrameStats::median_ms() const {
+    const size_t n = std::min<size_t>(size_t(frames), recent.size());
+    if (n == 0) return 0.0;
+    std::vector<double> v(recent.begin(), recent.begin() + long(n));
+    std::nth_element(v.begin(), v.begin() + long(n / 2), v.end());
+    return v[n / 2];
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Main loop
+//-----------------------------------------------------------------------------
+
+static void Frame() {
+    const double t0 = emscripten_get_now();
+    if (SyncCanvasSize()) WakeUp();
+    if (!ShouldDraw()) return;
+    ApplyScale(g_app.dpr);
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGuiIO& io = ImGui::GetIO();
+    if (io.DeltaTime <= 0.0f) io.DeltaTime = 1e-4f;
+    ImGui::NewFrame();
+    ShowApp(g_app);
+    ImGui::Render();
+
+    int fb_w = 0, fb_h = 0;
+    glfwGetFramebufferSize(g_window, &fb_w, &fb_h);
+    glViewport(0, 0, fb_w, fb_h);
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    UpdateCursor();
+    AfterFrame(g_app);
+
+    g_frame_stats.record(emscripten_get_now() - t0);
+    if (g_frame_stats.frames == 1) browser_first_frame_drawn();
+}
+
+}  // namespace el
+
+int main() {
+    using namespace el;
+    if (!glfwInit()) {
+        browser_fatal("This browser could not start the page's graphics (GLFW failed to initialise).");
+        return 1;
+    }
+    glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+    glfwWindowHint(GLFW_ALPHA_BITS, 0);  // ImGui needs no alpha, depth or stencil buffer
+    glfwWindowHint(GLFW_DEPTH_BITS, 0);
+    glfwWindowHint(GLFW_STENCIL_BITS, 0);
+    g_window = glfwCreateWindow(800, 600, "Embedding Lab", nullptr, nullptr);
+    if (!g_window) {
+        browser_fatal("This browser has no WebGL2, which the page needs to draw.");
+        return 1;
+    }
+    glfwMakeContextCurrent(g_window);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // no file system in the browser
+    io.LogFilename = nullptr;
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard | ImGuiConfigFlags_NoMouseCursorChange;
+    io.ConfigInputTextCursorBlink = false;  // a blinking caret would keep an idle page drawing
+    ApplyTheme(browser_prefers_dark());
+
+    ImGui_ImplGlfw_InitForOpenGL(g_window, true);
+    ImGui_ImplOpenGL3_Init("#version 300 es");
+    // Replace the backend's document-wide wheel handler with one on the canvas that
+    // lets the host page scroll when the wheel is over empty space.
+    emscripten_set_wheel_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, false, nullptr);
+    emscripten_set_wheel_callback("#canvas", nullptr, false, OnWheel);
+    io.SetClipboardTextFn = SetClipboardText;
+    io.GetClipboardTextFn = GetClipboardText;
+
+    StartApp(g_app);
+    SyncCanvasSize();
+    WakeUp();
+    emscripten_set_main_loop(Frame, 0, 1);  // requestAnimationFrame; never returns
+    return 0;
+}

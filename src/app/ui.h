@@ -1,0 +1,33 @@
+// The page's panels (ui.cpp) and the few hooks the platform layer calls.
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "app.h"
+
+namespace el {
+
+void StartApp(App& app);        // once, before the first frame
+void ShowApp(App& app);         // every drawn frame, between NewFrame and Render
+void AfterFrame(App& app);      // after Render: push results to the page (aria text)
+bool AppBusy(const App& app);   // true while work runs that needs frames
+void ApplyTheme(bool dark);     // main.cpp
+void WakeUp();                  // main.cpp: draw frames again (input, state change from JS)
+
+// CPU time per drawn frame, for embeddingLab.frameStats().
+struct FrameStats {
+    int64_t frames = 0;
+    double last_ms = 0.0, max_ms = 0.0;
+    std::array<double, 240> recent{};
+    void record(double ms);
+    double median_ms() const;
+};
+extern FrameStats g_frame_stats;
+extern App g_app;
+
+// Widget rectangles in CSS pixels, by name, from the last drawn frame: the browser
+// tests click real coordinates with them (embeddingLab.widgetRect(name)).
+void RecordItemRect(const char* name);
+bool FindItemRect(const char* name, float out[4]);
+
+}  // namespace el

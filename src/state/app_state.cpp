@@ -1,0 +1,88 @@
+#include "app_state.h"
+
+#include <cmath>
+#include <string>
+
+#include "core/limits.h"
+
+namespace el {
+
+const char* table_init_name(TableInit init) {
+    switch (init) {
+        case TableInit::Example: return "example";
+        case TableInit::Normal: return "normal";
+        case TableInit::Uniform: return "uniform";
+        case TableInit::Zeros: return "zeros";
+    }
+    return "example";
+}
+
+// splitmix64: a fixed, portable hash, so a seed gives the same table in every browser.
+static uint64_t splitmix64(uint64_t x) {
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+// Uniform in (0, 1), never exactly 0 (Box-Muller takes its log).
+static double unit_uniform(uint64_t key) { return (double(splitmix64(key) >> 11) + 0.5) * 0x1.0p-53; }
+
+float generated_cell(TableInit init, uint32_t seed, int d, int r, int c) {
+    const uint64_t key = (uint64_t(seed) << 32) | (uint64_t(r) << 9) | uint64_t(c);  // r < 2^17, c < 2^9
+    switch (init) {
+        case TableInit::Example: return float(int64_t(r) * d + c + 1) / 10.0f;
+        case TableInit::Zeros: return 0.0f;
+        case TableInit::Uniform: return float(2.0 * unit_uniform(2 * key) - 1.0);
+        case TableInit::Normal: {
+            const double u1 = unit_uniform(2 * key), u2 = unit_uniform(2 * key + 1);
+            return float(std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2));
+        }
+    }
+    return 0.0f;
+}
+
+float default_upstream(int c) {
+    static const float pattern[3] = {0.01f, -0.02f, 0.03f};
+    return pattern[c % 3];
+}
+
+void regenerate_table(AppState& s) {
+    s.W.resize(size_t(s.V) * size_t(s.d));
+    for (int r = 0; r < s.V; r++)
+        for (int c = 0; c < s.d; c++) s.W[size_t(r) * s.d + c] = generated_cell(s.init, s.seed, s.d, r, c);
+}
+
+Status resize_table(AppState& s, int V, int d) {
+    if (V < 1 || V > kMaxV)
+        return Status::Fail("V = " + std::to_string(V) + " is out of range: V runs from 1 to " + std::to_string(kMaxV));
+    if (d < 1 || d > kMaxD)
+        return Status::Fail("d = " + std::to_string(d) + " is out of range: d runs from 1 to " + std::to_string(kMaxD));
+    std::vector<float> W(size_t(V) * size_t(d));
+    for (int r = 0; r < V; r++)
+        for (int c = 0; c < d; c++)
+            W[size_t(r) * d + c] = (r < s.V && c < s.d) ? s.W[size_t(r) * s.d + c]
+                                                        : generated_cell(s.init, s.seed, d, r, c);
+    const int old_d = s.d;
+    s.V = V, s.d = d, s.W = std::move(W);
+    // ids past the new V would be out of range: keep those that still fit.
+    std::vector<int> kept;
+    for (int id : s.ids)
+        if (id < V) kept.push_back(id);
+    if (kept.empty()) kept.push_back(0);
+    s.ids = std::move(kept);
+    fit_upstream(s, old_d);
+    return Status::Ok();
+}
+
+void fit_upstream(AppState& s, int old_d) {
+    const int B = s.B(), d = s.d;
+    const int old_B = old_d > 0 ? int(s.upstream.size()) / old_d : 0;
+    std::vector<float> g(size_t(B) * size_t(d));
+    for (int b = 0; b < B; b++)
+        for (int c = 0; c < d; c++)
+            g[size_t(b) * d + c] = (b < old_B && c < old_d) ? s.upstream[size_t(b) * old_d + c] : default_upstream(c);
+    s.upstream = std::move(g);
+}
+
+}  // namespace el

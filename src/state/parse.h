@@ -1,0 +1,28 @@
+// Text that a user types or a link carries, turned into numbers - and back.
+// Every parser names the offending token in its error, so the UI can show it
+// next to the field while the last good value stays in use.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/status.h"
+
+namespace el {
+
+// A float32 written in decimal or scientific notation, or inf, -inf, nan
+// (any case). Leading/trailing spaces are ignored; anything else is an error.
+Status parse_float(std::string_view text, float& out);
+
+// The shortest text that parses back to exactly the same float32:
+// 0.4f -> "0.4", -0.0f -> "-0", infinity -> "inf", NaN -> "nan".
+std::string format_float(float v);
+
+// A batch of ids separated by commas and/or spaces ("1, 1, 2"). Each must be
+// an integer in [0, V); the batch holds 1..kMaxB ids.
+Status parse_ids(std::string_view text, int V, std::vector<int>& out);
+
+// "1, 1, 2"
+std::string format_ids(const std::vector<int>& ids);
+
+}  // namespace el

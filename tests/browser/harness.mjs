@@ -1,0 +1,136 @@
+// Shared by the browser tests: a static server for the built site (optionally
+// with the strict CSP header), Debian's Chromium driven by playwright-core, and
+// helpers that click the real canvas at the widget rectangles the app exports.
+import { createServer } from 'node:http';
+import { readFile, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = path.resolve(HERE, '../..');
+export const SITE = process.env.SITE_DIR || path.join(ROOT, 'build/site');
+export const OUT = path.join(HERE, 'out');  // screenshots, git-ignored
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript',
+  '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json',
+  '.png': 'image/png', '.ttf': 'font/ttf',
+};
+
+/** Serves `root` on a free loopback port. Returns {url, close, requests}. */
+export async function serve(root = SITE, { headers = {} } = {}) {
+  const requests = [];
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    requests.push(url.pathname);
+    let file = path.join(root, decodeURIComponent(url.pathname));
+    if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
+    if (url.pathname.endsWith('/')) file = path.join(file, 'index.html');
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', ...headers });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}/`, requests, close: () => new Promise((r) => server.close(r)) };
+}
+
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+/** Debian's Chromium, headless, with WebGL through SwiftShader and no background networking. */
+export async function launch() {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (Debian package chromium)`);
+  // playwright gives each launch a fresh, empty profile of its own.
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
+      '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * Opens the page in a new context and waits for the first frame.
+ * Collects console errors and page errors into page.problems.
+ */
+export async function openPage(browser, url, { width = 1280, height = 800, dpr = 1, mobile = false } = {}) {
+  const context = await browser.newContext({
+    viewport: { width, height }, deviceScaleFactor: dpr, isMobile: mobile, hasTouch: mobile,
+  });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') page.problems.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => page.problems.push(`pageerror: ${err.message}`));
+  await page.goto(url);
+  await page.waitForFunction(() => window.embeddingLab !== undefined);
+  await page.evaluate(() => window.embeddingLab.ready);
+  return page;
+}
+
+export const snapshot = (page) => page.evaluate(() => window.embeddingLab.snapshot());
+
+/** Waits until the app has drawn `n` more frames (state changes show up after one). */
+export async function frames(page, n = 2) {
+  await page.evaluate(() => window.Module._el_wake());  // an idle page draws nothing
+  const start = await page.evaluate(() => window.embeddingLab.frameStats().frames);
+  await page.waitForFunction((target) => window.embeddingLab.frameStats().frames >= target, start + n);
+}
+
+/** The centre of a named widget, in page coordinates. */
+export async function widgetCenter(page, name) {
+  await frames(page, 1);
+  const rect = await page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
+  if (!rect) throw new Error(`widget '${name}' is not on screen`);
+  const box = await page.locator('#canvas').boundingBox();
+  return { x: box.x + rect.x + rect.width / 2, y: box.y + rect.y + rect.height / 2 };
+}
+
+/** Clicks a named widget with the mouse (moving there first, as a person does). */
+export async function clickWidget(page, name) {
+  const { x, y } = await widgetCenter(page, name);
+  await page.mouse.move(x, y);
+  await frames(page, 1);
+  await page.mouse.down();
+  await frames(page, 1);
+  await page.mouse.up();
+  await frames(page, 2);
+}
+
+/** Clicks a text field, selects all, types `text` and presses Enter. */
+export async function typeInto(page, name, text) {
+  await clickWidget(page, name);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  await frames(page, 1);
+  await page.keyboard.type(text, { delay: 5 });
+  await frames(page, 1);
+  await page.keyboard.press('Enter');
+  await frames(page, 3);
+}
+
+export async function screenshot(page, name) {
+  await mkdir(OUT, { recursive: true });
+  const file = path.join(OUT, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/** Fraction of distinct colours in a screenshot buffer region: a blank canvas has ~1. */
+export async function canvasBacking(page) {
+  return page.evaluate(() => {
+    const c = document.getElementById('canvas');
+    const r = c.getBoundingClientRect();
+    return { width: c.width, height: c.height, cssWidth: r.width, cssHeight: r.height, dpr: devicePixelRatio };
+  });
+}

@@ -1,0 +1,107 @@
+// The walking skeleton, as a person meets it: the page loads, shows the canonical
+// example, and editing through the real canvas changes gather and matmul together.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, snapshot, clickWidget, typeInto, screenshot, canvasBacking, frames } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const f32 = (x) => Math.fround(x);
+
+test('the default state is the lesson\'s canonical example', async () => {
+  const page = await openPage(browser, server.url, { dpr: 2 });
+  const s = await snapshot(page);
+  assert.equal(s.V, 3);
+  assert.equal(s.d, 3);
+  assert.deepEqual(s.ids, [1]);
+  assert.deepEqual(s.gather, [[f32(0.4), f32(0.5), f32(0.6)]]);
+  assert.deepEqual(s.matmul, s.gather);
+  assert.equal(s.equal, true);
+  assert.deepEqual(s.upstream, [[f32(0.01), f32(-0.02), f32(0.03)]]);
+  assert.deepEqual(s.gradTable[1], s.upstream[0]);
+  assert.ok(Object.is(s.gradTable[0][0], 0) && s.gradTable[0].every((x) => x === 0));
+  assert.ok(s.gradTable[2].every((x) => x === 0));
+  assert.deepEqual(s.touchedRows, [1]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the canvas backing store is CSS size x devicePixelRatio, at dpr 1 and 2', async () => {
+  for (const dpr of [1, 2]) {
+    const page = await openPage(browser, server.url, { dpr, width: 1000, height: 700 });
+    await frames(page, 2);
+    const b = await canvasBacking(page);
+    assert.equal(b.width, Math.round(b.cssWidth * dpr), `width at dpr ${dpr}`);
+    assert.ok(Math.abs(b.height - Math.round(b.cssHeight * dpr)) <= 1, `height at dpr ${dpr}`);
+    const png = await screenshot(page, `skeleton-dpr${dpr}`);
+    assert.ok(png);
+    await page.context().close();
+  }
+});
+
+test('the canvas follows a window resize', async () => {
+  const page = await openPage(browser, server.url, { width: 900, height: 600 });
+  await page.setViewportSize({ width: 500, height: 700 });
+  await page.waitForFunction(() => document.getElementById('canvas').width === 500);
+  const b = await canvasBacking(page);
+  assert.equal(b.width, 500);
+  await page.context().close();
+});
+
+test('typing a new value into a cell changes gather and matmul together', async () => {
+  const page = await openPage(browser, server.url);
+  await typeInto(page, 'cell:W:1:2', '2.5');
+  const s = await snapshot(page);
+  assert.equal(s.table[1][2], 2.5);
+  assert.deepEqual(s.gather, [[f32(0.4), f32(0.5), 2.5]]);
+  assert.deepEqual(s.matmul, s.gather);
+  assert.equal(s.equal, true);
+  await page.context().close();
+});
+
+test('a duplicated id accumulates its gradient row', async () => {
+  const page = await openPage(browser, server.url);
+  await typeInto(page, 'ids', '1, 1, 2');
+  const s = await snapshot(page);
+  assert.deepEqual(s.ids, [1, 1, 2]);
+  // row 1 = g_0 + g_1 in float32, row 2 = g_2, row 0 untouched
+  const g = s.upstream;
+  assert.deepEqual(s.gradTable[1], g[0].map((x, c) => f32(x + g[1][c])));
+  assert.deepEqual(s.gradTable[2], g[2]);
+  assert.ok(s.gradTable[0].every((x) => x === 0));
+  assert.deepEqual(s.touchedRows, [1, 2]);
+  await page.context().close();
+});
+
+test('bad input gets a message and the last good state stays', async () => {
+  const page = await openPage(browser, server.url);
+  await typeInto(page, 'ids', '1, 7');
+  let s = await snapshot(page);
+  assert.deepEqual(s.ids, [1]);
+  assert.match(s.errors.ids, /id '7' at position 1 is out of range/);
+  await typeInto(page, 'ids', '');
+  s = await snapshot(page);
+  assert.match(s.errors.ids, /empty/);
+  await typeInto(page, 'cell:W:0:0', 'abc');
+  s = await snapshot(page);
+  assert.match(s.errors.table, /'abc' is not a number/);
+  assert.equal(s.table[0][0], f32(0.1));
+  await typeInto(page, 'V', '0');
+  await clickWidget(page, 'resize');
+  s = await snapshot(page);
+  assert.match(s.errors.size, /V = 0 is out of range/);
+  assert.equal(s.V, 3);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the aria-live text states the key result', async () => {
+  const page = await openPage(browser, server.url);
+  await frames(page, 2);
+  const text = await page.locator('#live').textContent();
+  assert.equal(text, 'gather and one-hot matmul agree: [0.4, 0.5, 0.6]; gradient reaches row 1 only');
+  assert.equal(text, (await snapshot(page)).liveText);
+  await page.context().close();
+});

@@ -1,0 +1,92 @@
+// Text the learner types: numbers for cells, id lists for the batch.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "state/parse.h"
+
+using el::format_float;
+using el::parse_float;
+using el::parse_ids;
+
+static uint32_t bits(float f) {
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    return u;
+}
+
+TEST_CASE("cell values parse as float32 and reject anything else", "[parse][cells]") {
+    float v = 123.0f;
+    CHECK(parse_float("0.4", v).ok());
+    CHECK(v == 0.4f);
+    CHECK(parse_float("  -1.5e-3 ", v).ok());
+    CHECK(v == -1.5e-3f);
+    CHECK(parse_float(".5", v).ok());
+    CHECK(v == 0.5f);
+    CHECK(parse_float("inf", v).ok());
+    CHECK(v == std::numeric_limits<float>::infinity());
+    CHECK(parse_float("-Infinity", v).ok());
+    CHECK(v == -std::numeric_limits<float>::infinity());
+    CHECK(parse_float("NaN", v).ok());
+    CHECK(std::isnan(v));
+    CHECK(parse_float("-0", v).ok());
+    CHECK(bits(v) == bits(-0.0f));
+    CHECK(parse_float("1e-45", v).ok());
+    CHECK(v == std::numeric_limits<float>::denorm_min());
+
+    v = 7.0f;
+    CHECK_THAT(parse_float("abc", v).error, Catch::Contains("'abc' is not a number"));
+    CHECK_THAT(parse_float("", v).error, Catch::Contains("empty"));
+    CHECK_THAT(parse_float("1.2.3", v).error, Catch::Contains("not a number"));
+    CHECK_THAT(parse_float("0x10", v).error, Catch::Contains("not a number"));
+    CHECK_THAT(parse_float("1e", v).error, Catch::Contains("not a number"));
+    CHECK_THAT(parse_float("nan(1)", v).error, Catch::Contains("not a number"));
+    CHECK_THAT(parse_float("1e39", v).error, Catch::Contains("too large"));
+    CHECK_THAT(parse_float(std::string(100, '1'), v).error, Catch::Contains("too long"));
+    CHECK(v == 7.0f);  // a rejected text never changes the value
+}
+
+TEST_CASE("format_float gives the shortest text that parses back to the same float32", "[parse][cells]") {
+    CHECK(format_float(0.4f) == "0.4");
+    CHECK(format_float(-0.02f) == "-0.02");
+    CHECK(format_float(-0.0f) == "-0");
+    CHECK(format_float(1e-45f) == "1e-45");
+    CHECK(format_float(std::numeric_limits<float>::infinity()) == "inf");
+    CHECK(format_float(std::nanf("")) == "nan");
+    const uint32_t seed = GENERATE(1u, 7u, 99u);
+    uint32_t x = seed;
+    for (int i = 0; i < 2000; i++) {
+        x = x * 1664525u + 1013904223u;  // every bit pattern class: normals, denormals, both signs
+        float f;
+        std::memcpy(&f, &x, 4);
+        if (!std::isfinite(f)) continue;
+        float back = 0.0f;
+        const std::string text = format_float(f);
+        CAPTURE(x, text);
+        REQUIRE(parse_float(text, back).ok());
+        REQUIRE(bits(back) == bits(f));
+    }
+}
+
+TEST_CASE("id lists accept commas and spaces and name the bad token", "[parse][ids]") {
+    std::vector<int> ids = {9};
+    CHECK(parse_ids("1, 1, 2", 3, ids).ok());
+    CHECK(ids == std::vector<int>{1, 1, 2});
+    CHECK(parse_ids(" 0 2,,1 ", 3, ids).ok());
+    CHECK(ids == std::vector<int>{0, 2, 1});
+
+    ids = {1};
+    CHECK_THAT(parse_ids("1, 3", 3, ids).error, Catch::Contains("id '3' at position 1 is out of range"));
+    CHECK_THAT(parse_ids("-1", 3, ids).error, Catch::Contains("'-1'") && Catch::Contains("negative"));
+    CHECK_THAT(parse_ids("1.5", 3, ids).error, Catch::Contains("'1.5'") && Catch::Contains("not a whole number"));
+    CHECK_THAT(parse_ids("x", 3, ids).error, Catch::Contains("'x'"));
+    CHECK_THAT(parse_ids("", 3, ids).error, Catch::Contains("empty"));
+    CHECK_THAT(parse_ids(" , ", 3, ids).error, Catch::Contains("empty"));
+    CHECK_THAT(parse_ids("99999999999999999999", 3, ids).error, Catch::Contains("out of range"));
+    std::string many;
+    for (int i = 0; i < 1025; i++) many += "0 ";
+    CHECK_THAT(parse_ids(many, 3, ids).error, Catch::Contains("more than 1024"));
+    CHECK(ids == std::vector<int>{1});  // a rejected list never changes the batch
+}
