@@ -30,6 +30,13 @@ class Rng {
 public:
     explicit Rng(uint64_t seed = 0) { reseed(seed); }
 
+    // A generator with the given xoshiro256** state (for reference test vectors); not all zero.
+    static Rng from_state(uint64_t s0, uint64_t s1, uint64_t s2, uint64_t s3) {
+        Rng rng;
+        rng.s_[0] = s0, rng.s_[1] = s1, rng.s_[2] = s2, rng.s_[3] = s3;
+        return rng;
+    }
+
     void reseed(uint64_t seed) {
         uint64_t sm = seed;
         for (uint64_t& word : s_) word = splitmix64(sm);

@@ -1,0 +1,104 @@
+// Small experiments the page runs on the core (issues 4 and 5), each a pure function or a
+// resumable state machine, so the UI only draws what they return.
+//   raw_vs_embedding        why not feed the raw id to a dense layer (docs/lesson.md section 7)
+//   bias_absorbed           a per-table bias is absorbed by the next layer's bias
+//   embedding_gradient_check  finite differences for the embedding op, padding row skipped
+//   frequency_*             rows train at a rate set by id frequency (Zipf ids), a few steps a call
+// Letters: V = ids, d = width, B = ids per step, C = classes of the frequency task.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "embedding_options.h"
+#include "gradcheck.h"
+#include "optim.h"
+#include "random.h"
+#include "tensor.h"
+
+namespace el {
+
+// ---------------------------------------------------------------------------
+// (a) raw integer id vs embedding, on the same per-id targets, full batch, MSE.
+//   raw:        pred_i = w * i + b                  (2 parameters, one shared direction)
+//   embedding:  pred_i = E[i] . a + c               (E (V,d), head a (d,1), bias c)
+
+struct RawVsEmbeddingConfig {
+    std::vector<float> targets;  // (V,) the nominal target of each id
+    int d = 4;
+    int steps = 500;
+    float lr = 0.05f;  // Adam for both models, so the raw model's id scale does not blow up SGD
+    uint64_t seed = 1;
+};
+
+struct RawVsEmbeddingResult {
+    std::vector<float> raw_fit;        // (V,) w*i + b after training
+    std::vector<float> embedding_fit;  // (V,) E[i] . a + c after training
+    float raw_w = 0, raw_b = 0;
+    float raw_loss = 0, embedding_loss = 0;                        // final MSE
+    std::vector<float> raw_loss_history, embedding_loss_history;  // (steps,) MSE before each step
+};
+
+Status raw_vs_embedding(const RawVsEmbeddingConfig& config, RawVsEmbeddingResult& out);
+
+// ---------------------------------------------------------------------------
+// (b) bias absorbed: (W[i] + c) @ A + b == W[i] @ A + (c @ A + b) for every id i.
+// W (V,d) and A (d,k) N(0,1) from the seed, c (1,d) and b (1,k) N(0,1) too.
+
+struct BiasAbsorbedResult {
+    int V = 0, k = 0;
+    std::vector<float> with_table_bias;  // (V,k) linear(W + c) through A, b
+    std::vector<float> shifted;          // (V,k) linear(W) through A, b' = c @ A + b
+    std::vector<float> unshifted;        // (V,k) linear(W) through A, b (c dropped, nothing absorbed)
+    std::vector<float> shifted_bias;     // (1,k) b'
+    std::vector<float> table_bias;       // (1,d) c, the bias added to every row of the table
+    std::vector<float> linear_bias;      // (1,k) b, the next layer's own bias
+    float max_abs_difference = 0;        // with_table_bias vs shifted: float rounding only
+    float unshifted_max_abs_difference = 0;  // with_table_bias vs unshifted: the bias's real effect
+};
+
+Status bias_absorbed(int V, int d, int k, uint64_t seed, BiasAbsorbedResult& out);
+
+// ---------------------------------------------------------------------------
+// (c) finite differences for the embedding op: loss = sum_b sum_c R[b][c] * out[b][c] with
+// R (B,d) N(0,1) from the seed; the padding row (if any) is skipped. Refuses max_norm (it
+// rewrites W inside the forward pass, so nudging W is undone). With scale_grad_by_freq the
+// analytic gradient is deliberately 1/c_k times the numeric one: the result shows it.
+Status embedding_gradient_check(Tensor W, const std::vector<int>& ids, const EmbeddingOptions& options,
+                                uint64_t seed, GradCheckResult& out);
+
+// ---------------------------------------------------------------------------
+// (d) frequency: ids drawn from Zipf(s); each id has a fixed class (from the seed); an
+// embedding + linear head learns id -> class with cross-entropy. Counts per row show that
+// frequent rows are updated far more often, and their error falls first.
+
+struct FrequencyConfig {
+    int V = 200, d = 8, C = 4, B = 32;
+    double zipf_exponent = 1.1;
+    uint64_t seed = 1;
+    OptimizerConfig optimizer{OptimizerKind::kAdam, 0.05f};
+};
+
+struct FrequencyState {
+    FrequencyConfig config;
+    Tensor W, head, bias;     // (V,d), (d,C), (1,C)
+    std::vector<int> labels;  // (V,) the class of each id
+    Rng rng;
+    ZipfSampler zipf;
+    Optimizer opt_W, opt_head, opt_bias;
+    int steps_done = 0;
+    std::vector<int> row_seen;       // (V,) occurrences of each id in the batches drawn so far
+    std::vector<int> row_touches;    // (V,) steps whose gradient reached row i of W
+    std::vector<int> row_updates;    // (V,) steps that changed row i of W (>= touches with momentum/Adam)
+    std::vector<float> row_error;    // (V,) cross-entropy of id i on its own class (after evaluate)
+    std::vector<uint8_t> row_correct;  // (V,) argmax of the logits is the id's class (after evaluate)
+    std::vector<float> loss_history;   // (steps_done,) batch loss of each step
+    StepReport last_report;            // the table's report of the most recent step
+};
+
+Status frequency_init(const FrequencyConfig& config, FrequencyState& state);
+// Runs `steps` more training steps (0..10000); call repeatedly with a few steps per frame.
+Status frequency_step(FrequencyState& state, int steps);
+// Fills row_error and row_correct from the current parameters.
+Status frequency_evaluate(FrequencyState& state);
+
+}  // namespace el
