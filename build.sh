@@ -52,7 +52,10 @@ need_build_tools() {
 }
 
 need_test_tools() {
-    apt_install chromium nodejs npm python3-numpy
+    local pkgs=(chromium python3-numpy)
+    command -v node >/dev/null || pkgs+=(nodejs)
+    command -v npm >/dev/null || pkgs+=(npm)
+    apt_install "${pkgs[@]}"
     if [ ! -d node_modules/playwright-core ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
         log "npm ci (playwright-core; never downloads a browser)"
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
@@ -159,7 +162,7 @@ run_wasm_tests() {
     log "the same Catch2 suite as WebAssembly under Node"
     local out rc=0
     # Node 20's fetch cannot read file URLs; Emscripten 3.1.6 falls back to fs without it.
-    out="$(cd "$BUILD/wasm-test" && node --no-experimental-fetch core_tests.js 2>&1)" || rc=$?
+    out="$(cd "$BUILD/wasm-test" && node --no-experimental-fetch core_tests.js --use-colour no 2>&1)" || rc=$?
     printf '%s\n' "$out" | tail -n 15
     local cases failed
     cases="$(printf '%s\n' "$out" | sed -n 's/^test cases: *\([0-9]*\).*/\1/p' | tail -1)"
