@@ -28,6 +28,7 @@ extern App g_app;
 // Widget rectangles in CSS pixels, by name, from the last drawn frame: the browser
 // tests click real coordinates with them (embeddingLab.widgetRect(name)).
 void RecordItemRect(const char* name);
+void ClearItemRects();  // at the start of each frame
 bool FindItemRect(const char* name, float out[4]);
 
 }  // namespace el

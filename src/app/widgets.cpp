@@ -1,0 +1,222 @@
+// Shared widgets: colours, numbers, help markers, widget rectangles and the cell grid.
+//
+// [SECTION] Helpers (colours, numbers, widget rectangles)
+// [SECTION] Cell grid (the editable heatmap used for W and for G)
+
+#include "widgets.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <string>
+
+#include "state/parse.h"
+#include "ui.h"
+
+namespace el {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Helpers (colours, numbers, widget rectangles)
+//-----------------------------------------------------------------------------
+
+static std::map<std::string, ImVec4> g_item_rects;  // name -> (x, y, w, h) in CSS pixels
+
+void RecordItemRect(const char* name) {
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    const float s = 1.0f / g_app.dpr;
+    g_item_rects[name] = ImVec4(a.x * s, a.y * s, (b.x - a.x) * s, (b.y - a.y) * s);
+}
+
+void ClearItemRects() { g_item_rects.clear(); }
+
+bool FindItemRect(const char* name, float out[4]) {
+    auto it = g_item_rects.find(name);
+    if (it == g_item_rects.end()) return false;
+    out[0] = it->second.x, out[1] = it->second.y, out[2] = it->second.z, out[3] = it->second.w;
+    return true;
+}
+
+float Px(float css) { return css * g_app.dpr; }  // CSS pixels -> device pixels
+
+bool IsDark() { return ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x < 0.5f; }
+
+ImU32 ErrorColor() { return IsDark() ? IM_COL32(255, 120, 110, 255) : IM_COL32(190, 20, 20, 255); }
+ImU32 GoodColor() { return IsDark() ? IM_COL32(110, 220, 130, 255) : IM_COL32(10, 120, 40, 255); }
+ImU32 DimColor() { return ImGui::GetColorU32(ImGuiCol_TextDisabled); }
+
+// Diverging scale: blue for negative, red for positive, the background at zero.
+ImU32 HeatColor(float v, float scale) {
+    if (!std::isfinite(v)) return IM_COL32(200, 60, 200, 255);
+    const float t = scale > 0 ? std::clamp(v / scale, -1.0f, 1.0f) : 0.0f;
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_FrameBg];
+    const ImVec4 hot = t >= 0 ? ImVec4(0.85f, 0.25f, 0.20f, 1) : ImVec4(0.20f, 0.40f, 0.85f, 1);
+    const float a = std::fabs(t) * 0.85f;
+    return ImGui::GetColorU32(ImVec4(bg.x + (hot.x - bg.x) * a, bg.y + (hot.y - bg.y) * a,
+                                     bg.z + (hot.z - bg.z) * a, 1.0f));
+}
+
+// The largest finite |value|, the heatmap's full-colour point.
+float AbsMax(const std::vector<float>& v) {
+    float m = 0.0f;
+    for (float x : v)
+        if (std::isfinite(x)) m = std::max(m, std::fabs(x));
+    return m;
+}
+
+// A short rendering for a cell; the exact value is in the tooltip and the snapshot.
+std::string ShortNumber(float v) {
+    if (!std::isfinite(v) || v == 0.0f) return format_float(v);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", double(v));
+    return buf;
+}
+
+void ErrorText(const std::string& message) {
+    if (message.empty()) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, ErrorColor());
+    ImGui::TextWrapped("%s", message.c_str());
+    ImGui::PopStyleColor();
+}
+
+void HelpMarker(const char* text) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(?)");
+    if (ImGui::BeginItemTooltip()) {
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+        ImGui::TextUnformatted(text);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+
+void VectorText(const float* v, int n, ImU32 color) {
+    std::string s = "[";
+    for (int i = 0; i < n && i < 16; i++) s += (i ? ", " : "") + format_float(v[i]);
+    s += n > 16 ? ", ...]" : "]";
+    if (color) ImGui::PushStyleColor(ImGuiCol_Text, color);
+    ImGui::TextUnformatted(s.c_str());
+    if (color) ImGui::PopStyleColor();
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Cell grid (the editable heatmap used for W and for G)
+//-----------------------------------------------------------------------------
+
+
+
+// Draws one cell; returns true when it was clicked.
+static bool DrawCell(const GridSpec& g, int r, int c, float w, bool dim) {
+    const float v = g.shown[size_t(r) * g.cols + c];
+    ImGui::PushID(c);
+    const bool clicked = ImGui::InvisibleButton("##cell", ImVec2(w, ImGui::GetFrameHeight()));
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(a, b, HeatColor(v, g.scale), Px(2));
+    if (ImGui::IsItemHovered() || ImGui::IsItemFocused())
+        dl->AddRect(a, b, ImGui::GetColorU32(ImGuiCol_NavHighlight), Px(2), 0, Px(1.5f));
+    const std::string text = ShortNumber(v);
+    const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
+    const ImU32 color = !std::isfinite(v) ? IM_COL32(255, 255, 255, 255)
+                        : dim ? DimColor() : ImGui::GetColorU32(ImGuiCol_Text);
+    dl->PushClipRect(a, b, true);
+    dl->AddText(ImVec2(a.x + std::max(Px(3), (w - ts.x) * 0.5f), a.y + (b.y - a.y - ts.y) * 0.5f), color,
+                text.c_str());
+    dl->PopClipRect();
+    if (ImGui::BeginItemTooltip()) {
+        ImGui::Text("%s[%d][%d] = %s%s", g.name, r, c, format_float(v).c_str(),
+                    std::isfinite(v) ? "" : "  (not finite)");
+        if (g.values) ImGui::TextDisabled("click to edit");
+        ImGui::EndTooltip();
+    }
+    ImGui::PopID();
+    return clicked;
+}
+
+// The one cell being edited: text stays as typed until it parses.
+// Returns true when a new value was written.
+static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
+    const int r = ed.row, c = ed.col;
+    ImGui::PushID(c);
+    ImGui::SetNextItemWidth(w);
+    if (ed.focus_pending) ImGui::SetKeyboardFocusHere(), ed.focus_pending = false;
+    if (!ed.error.empty()) ImGui::PushStyleColor(ImGuiCol_Text, ErrorColor());
+    ImGui::InputText("##edit", ed.text, sizeof ed.text, ImGuiInputTextFlags_AutoSelectAll);
+    if (!ed.error.empty()) ImGui::PopStyleColor();
+    bool wrote = false;
+    if (ImGui::IsItemDeactivated()) {
+        float v = 0.0f;
+        const bool escaped = !ImGui::IsItemDeactivatedAfterEdit() && ed.error.empty() &&
+                             ImGui::IsKeyPressed(ImGuiKey_Escape, false);
+        Status s = escaped ? Status::Ok() : parse_float(ed.text, v);
+        if (escaped) {
+            ed.row = ed.col = -1;
+        } else if (s.ok()) {
+            g.values[size_t(r) * g.cols + c] = v;
+            ed.row = ed.col = -1, ed.error.clear();
+            wrote = true;
+        } else {
+            char where[48];
+            std::snprintf(where, sizeof where, "%s[%d][%d]: ", g.name, r, c);
+            ed.error = where + s.error + " (the cell keeps " + format_float(g.values[size_t(r) * g.cols + c]) + ")";
+        }
+    }
+    ImGui::PopID();
+    return wrote;
+}
+
+// Returns true when a value changed; `add_id` receives a clicked row label.
+bool CellGrid(const GridSpec& g, CellEditor* ed, int* add_id) {
+    const float cell_w = Px(62), label_w = Px(44);
+    const float row_h = ImGui::GetFrameHeightWithSpacing();
+    const int visible_rows = std::min(g.rows, 12);
+    const float width = std::min(ImGui::GetContentRegionAvail().x,
+                                 label_w + g.cols * (cell_w + ImGui::GetStyle().ItemSpacing.x) + Px(24));
+    bool changed = false;
+    ImGui::PushID(g.name);
+    ImGui::BeginChild("##grid", ImVec2(width, visible_rows * row_h + Px(8) + (g.cols > 6 ? Px(14) : 0)),
+                      ImGuiChildFlags_None, ImGuiWindowFlags_HorizontalScrollbar);
+    ImGuiListClipper clipper;
+    clipper.Begin(g.rows, row_h);
+    while (clipper.Step()) {
+        for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; r++) {
+            ImGui::PushID(r);
+            const bool marked = g.marked_rows &&
+                                std::binary_search(g.marked_rows->begin(), g.marked_rows->end(), r);
+            char label[32];
+            std::snprintf(label, sizeof label, "%s %d", g.row_label, r);
+            if (g.row_buttons) {
+                if (ImGui::Button(label, ImVec2(label_w, 0)) && add_id) *add_id = r;
+                ImGui::SetItemTooltip("add id %d to the batch", r);
+            } else {
+                ImGui::AlignTextToFramePadding();
+                if (marked) ImGui::PushStyleColor(ImGuiCol_Text, GoodColor());
+                ImGui::TextUnformatted(label);
+                if (marked) ImGui::PopStyleColor();
+            }
+            for (int c = 0; c < g.cols; c++) {
+                ImGui::SameLine(label_w + Px(8) + c * (cell_w + ImGui::GetStyle().ItemSpacing.x));
+                if (ed && ed->row == r && ed->col == c) {
+                    changed |= DrawCellEditor(g, *ed, cell_w);
+                } else if (DrawCell(g, r, c, cell_w, g.marked_rows && !marked) && g.values && ed) {
+                    ed->row = r, ed->col = c, ed->error.clear(), ed->focus_pending = true;
+                    std::snprintf(ed->text, sizeof ed->text, "%s", format_float(g.values[size_t(r) * g.cols + c]).c_str());
+                }
+                char rect_name[48];
+                std::snprintf(rect_name, sizeof rect_name, "cell:%s:%d:%d", g.name, r, c);
+                RecordItemRect(rect_name);
+            }
+            if (marked) {
+                ImGui::SameLine();
+                ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), "touched");
+            }
+            ImGui::PopID();
+        }
+    }
+    ImGui::EndChild();
+    ImGui::PopID();
+    if (ed) ErrorText(ed->error);
+    return changed;
+}
+
+}  // namespace el

@@ -1,0 +1,39 @@
+// Small widgets and drawing helpers shared by every panel.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "app.h"
+#include "imgui.h"
+#include "ui.h"  // RecordItemRect
+
+namespace el {
+
+float Px(float css);  // CSS pixels -> device pixels (ImGui works in device pixels)
+bool IsDark();
+ImU32 ErrorColor();
+ImU32 GoodColor();
+ImU32 DimColor();
+ImU32 HeatColor(float v, float scale);  // diverging: blue negative, red positive, background at zero
+float AbsMax(const std::vector<float>& v);  // largest finite |value|
+std::string ShortNumber(float v);           // a cell's short text; the exact value is in the tooltip
+void ErrorText(const std::string& message); // a red, wrapped message (nothing when empty)
+void HelpMarker(const char* text);          // "(?)" with a tooltip
+void VectorText(const float* v, int n, ImU32 color = 0);  // "[0.4, 0.5, 0.6]", exact values
+
+// An editable (or read-only) heatmap grid of numbers, drawn only where visible.
+struct GridSpec {
+    const char* name;        // "W" or "G": names the rectangles "cell:W:r:c"
+    const char* row_label;   // "id" or "b"
+    int rows, cols;
+    float* values;           // (rows, cols); null for a read-only grid
+    const float* shown;      // what to draw (values, or a computed grid)
+    float scale;             // heatmap full-colour point
+    const std::vector<int>* marked_rows = nullptr;  // drawn with a marker (touched rows)
+    bool row_buttons = false;  // clicking a row label adds that id to the batch
+};
+
+// Returns true when a value changed; `add_id` receives a clicked row label.
+bool CellGrid(const GridSpec& g, CellEditor* ed, int* add_id);
+
+}  // namespace el
