@@ -1,14 +1,19 @@
 #include "tensor.h"
 
+#include <algorithm>
 #include <unordered_set>
 
 #include "lesson.h"
+#include "limits.h"
 
 namespace el {
 
 Tensor Tensor::zeros(int rows, int cols) {
     if (rows < 1 || cols < 1) return failed("a tensor needs at least one row and one column, not " +
                                             shape_text(rows, cols));
+    if (int64_t(rows) * cols > kMaxTensorNumbers)
+        return failed("a " + shape_text(rows, cols) + " tensor would hold more than the " +
+                      std::to_string(kMaxTensorNumbers) + " numbers of the largest table (V x d at their limits)");
     Tensor t;
     t.node_ = std::make_shared<TensorNode>();
     t.node_->rows = rows, t.node_->cols = cols;
@@ -68,6 +73,10 @@ Status Tensor::backward() {
             stack.pop_back();
         }
     }
+    // intermediate gradients restart from zero, so a second backward through the same graph
+    // adds exactly one more gradient into the leaves (leaves keep accumulating)
+    for (TensorNode* n : topo)
+        if (!n->parents.empty()) std::fill(n->grad.begin(), n->grad.end(), 0.0f);
     // one reverse sweep, from the loss back to the leaves
     node_->grad[0] += 1.0f;
     for (auto it = topo.rbegin(); it != topo.rend(); ++it)

@@ -20,9 +20,13 @@
 #include <string>
 #include <vector>
 
+#include "limits.h"
 #include "status.h"
 
 namespace el {
+
+// No tensor is larger than the largest table, V x d at their limits (51.2 M numbers).
+constexpr int64_t kMaxTensorNumbers = int64_t(kMaxV) * kMaxD;
 
 // A sparse gradient, as PyTorch's sparse=True embedding gives it: one (index, row)
 // pair per looked-up occurrence, not summed. Rows of the same index add up.

@@ -106,6 +106,16 @@ TEST_CASE("backward of hand-written expressions", "[autograd][backward]") {
         x.zero_grad();
         CHECK(x.grads() == std::vector<float>{0, 0});
     }
+    SECTION("backward twice through the same graph adds exactly one more gradient to the leaves") {
+        Tensor x = Tensor::from(1, 2, {1.5f, -1.0f});
+        const Tensor loss = el::sum(el::mul(el::tanh(x), Tensor::from(1, 2, {3, 5})));
+        REQUIRE(loss.ok());
+        Tensor L = loss;
+        REQUIRE(L.backward().ok());
+        const std::vector<float> once = x.grads();
+        REQUIRE(L.backward().ok());
+        CHECK(x.grads() == std::vector<float>{2 * once[0], 2 * once[1]});
+    }
     SECTION("a diamond graph visits the shared node once per reverse sweep") {
         Tensor x = Tensor::from(1, 1, {2.0f});
         const Tensor h = el::mul(x, Tensor::scalar(3));  // h = 3x, used twice below
@@ -196,6 +206,7 @@ TEST_CASE("bad shapes give error values that travel through a chain of ops", "[a
     SECTION("a tensor built from the wrong count of numbers") {
         CHECK_THAT(Tensor::from(2, 2, {1, 2, 3}).status().error, Catch::Contains("needs 4 numbers, got 3"));
         CHECK_FALSE(Tensor::zeros(0, 3).ok());
+        CHECK_THAT(Tensor::zeros(100001, 512).status().error, Catch::Contains("more than the 51200000 numbers"));
     }
     SECTION("mse_loss of different shapes, cross_entropy with bad targets") {
         CHECK_FALSE(el::mse_loss(a, Tensor::from(1, 3, {1, 2, 3})).ok());
