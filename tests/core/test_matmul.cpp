@@ -47,13 +47,14 @@ struct Shape {
     int M, K, N;
 };
 
-// Shapes around the kernels' tile and block sizes (MR = 6, NR = 8, KC = 256,
+// Shapes around the kernels' tile and block sizes (MR = 4, NR = 8, KC = 512,
 // NC = 512, db rows per block 192): 1s, primes, one past and one short of a
 // block, and a few that need several blocks in every dimension.
 const Shape kShapes[] = {
-    {1, 1, 1},     {1, 7, 1},     {2, 3, 5},     {5, 1, 9},    {6, 8, 8},     {7, 9, 17},
-    {13, 31, 7},   {1, 300, 1},   {6, 256, 8},   {12, 257, 16}, {11, 255, 15}, {3, 513, 2},
-    {37, 200, 41}, {64, 97, 128}, {5, 601, 520}, {2, 193, 3},  {29, 389, 1},  {1, 1, 600},
+    {1, 1, 1},     {1, 7, 1},      {2, 3, 5},     {5, 1, 9},     {4, 8, 8},     {3, 9, 17},
+    {13, 31, 7},   {1, 300, 1},    {4, 512, 8},   {8, 513, 16},  {11, 511, 15}, {3, 1025, 2},
+    {37, 200, 41}, {64, 97, 128},  {5, 601, 513}, {2, 193, 3},   {29, 389, 1},  {1, 1, 600},
+    {6, 192, 511}, {17, 191, 520}, {9, 385, 9},   {4, 1537, 24},
 };
 
 }  // namespace
