@@ -1,6 +1,7 @@
 #include "app_state.h"
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "core/limits.h"
@@ -28,6 +29,27 @@ static uint64_t splitmix64(uint64_t x) {
 // Uniform in (0, 1), never exactly 0 (Box-Muller takes its log).
 static double unit_uniform(uint64_t key) { return (double(splitmix64(key) >> 11) + 0.5) * 0x1.0p-53; }
 
+const char* const kPanelNames[kPanelCount] = {"table",    "ids",       "forward", "backward", "experiments",
+                                              "training", "frequency", "cost",    "tour",     "presets"};
+
+Status check_table_size(int V, int d) {
+    if (V < 1 || V > kMaxV)
+        return Status::Fail("V = " + std::to_string(V) + " is out of range: V runs from 1 to " + std::to_string(kMaxV));
+    if (d < 1 || d > kMaxD)
+        return Status::Fail("d = " + std::to_string(d) + " is out of range: d runs from 1 to " + std::to_string(kMaxD));
+    const int64_t cells = int64_t(V) * d;
+    if (cells > kMaxTableCells) {
+        char buf[200];
+        std::snprintf(buf, sizeof buf,
+                      "a %d x %d table has %lld cells (%.0f MB as float32, three times that with its gradients); "
+                      "the page allows %lld cells (%.0f MB)",
+                      V, d, (long long)cells, double(cells) * 4 / 1e6, (long long)kMaxTableCells,
+                      double(kMaxTableCells) * 4 / 1e6);
+        return Status::Fail(buf);
+    }
+    return Status::Ok();
+}
+
 float generated_cell(TableInit init, uint32_t seed, int d, int r, int c) {
     const uint64_t key = (uint64_t(seed) << 32) | (uint64_t(r) << 9) | uint64_t(c);  // r < 2^17, c < 2^9
     switch (init) {
@@ -54,10 +76,7 @@ void regenerate_table(AppState& s) {
 }
 
 Status resize_table(AppState& s, int V, int d) {
-    if (V < 1 || V > kMaxV)
-        return Status::Fail("V = " + std::to_string(V) + " is out of range: V runs from 1 to " + std::to_string(kMaxV));
-    if (d < 1 || d > kMaxD)
-        return Status::Fail("d = " + std::to_string(d) + " is out of range: d runs from 1 to " + std::to_string(kMaxD));
+    if (Status st = check_table_size(V, d); !st.ok()) return st;
     std::vector<float> W(size_t(V) * size_t(d));
     for (int r = 0; r < V; r++)
         for (int c = 0; c < d; c++)

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/embedding_options.h"
+#include "core/optim.h"
 #include "core/status.h"
 
 namespace el {
@@ -13,16 +15,51 @@ namespace el {
 // How cells of W are generated; a cell's value depends only on (init, seed, row, col),
 // so resizing keeps the cells that stay and fills new ones reproducibly.
 enum class TableInit { Example, Normal, Uniform, Zeros };
-
 const char* table_init_name(TableInit init);  // "example", "normal", ...
 
+enum class Theme { Light, Dark };
+enum class TourDepth { None, Basics, Solid, Deeper };
+
+// Panels by name (a link's panels= lists them); the order is the page's.
+enum Panel : uint32_t {
+    kPanelTable = 1u << 0, kPanelIds = 1u << 1, kPanelForward = 1u << 2, kPanelBackward = 1u << 3,
+    kPanelExperiments = 1u << 4, kPanelTraining = 1u << 5, kPanelFrequency = 1u << 6, kPanelCost = 1u << 7,
+    kPanelTour = 1u << 8, kPanelPresets = 1u << 9,
+};
+constexpr int kPanelCount = 10;
+extern const char* const kPanelNames[kPanelCount];  // "table", "ids", ...
+constexpr uint32_t kDefaultPanels = kPanelTable | kPanelIds | kPanelForward | kPanelBackward | kPanelExperiments |
+                                    kPanelTraining | kPanelFrequency | kPanelCost | kPanelTour | kPanelPresets;
+
+// The cost-at-scale benchmark's shape (docs/lesson.md section 3).
+struct CostShape {
+    int V = 50000, d = 128, B = 256, repeats = 5;
+};
+
+// The table's size limit beyond V and d: W, its gradient by both routes and a
+// working copy must fit the browser's heap. 2^24 cells = 64 MB as float32.
+constexpr int64_t kMaxTableCells = int64_t(1) << 24;
+
 struct AppState {
+    // The table W and the batch: what the lesson is about.
     int V = 3, d = 3;
     TableInit init = TableInit::Example;
     uint32_t seed = 42;
     std::vector<float> W = {0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f, 0.7f, 0.8f, 0.9f};  // (V,d)
     std::vector<int> ids = {1};                                                   // (B,)
     std::vector<float> upstream = {0.01f, -0.02f, 0.03f};                         // (B,d)
+
+    // How the lookup behaves (PyTorch's nn.Embedding options) and how it trains.
+    EmbeddingOptions lookup;
+    OptimizerConfig optimizer;
+
+    // The page around it.
+    CostShape cost;
+    Theme theme = Theme::Light;
+    bool embed = false;            // course-page mode: no menu, only `panels`
+    uint32_t panels = kDefaultPanels;
+    TourDepth tour = TourDepth::None;
+    int tour_step = 0;
 
     int B() const { return int(ids.size()); }
 };
@@ -36,6 +73,10 @@ float default_upstream(int c);
 
 // W <- the generator's table for the current V, d, init, seed.
 void regenerate_table(AppState& s);
+
+// V, d within their limits and V*d within kMaxTableCells, else a message naming
+// the memory the table would need.
+Status check_table_size(int V, int d);
 
 // New V and d within the limits; cells that stay keep their values, new cells come
 // from the generator. On error nothing changes.

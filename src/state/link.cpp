@@ -1,0 +1,484 @@
+#include "link.h"
+
+#include <cmath>
+#include <cstring>
+#include <map>
+
+#include "core/limits.h"
+#include "parse.h"
+
+namespace el {
+
+//-----------------------------------------------------------------------------
+// Value types: how a field's number is written and read back.
+//-----------------------------------------------------------------------------
+
+enum class LinkType { Int, Float, Bool, Choice, Custom };
+
+// Settings read in phase 0; data that depends on them (ids need V, cells need V and d)
+// in phase 1, after the table has been regenerated.
+enum class Phase { Settings, Data };
+
+struct LinkField {
+    const char* key;
+    const char* meaning;
+    LinkType type;
+    Phase phase;
+    bool always;        // written even at its default (keeps links readable)
+    double lo, hi;      // Int/Float: inclusive limits
+    const char* const* choices;  // Choice: names in enum order, null-terminated
+    double (*get)(const AppState&);
+    void (*set)(AppState&, double);
+    // Custom fields bring their own text codec.
+    std::string (*encode)(const AppState&) = nullptr;
+    Status (*decode)(AppState&, std::string_view) = nullptr;
+};
+
+static const char* const kInitNames[] = {"example", "normal", "uniform", "zeros", nullptr};
+static const char* const kOptimizerNames[] = {"sgd", "adam", "adamw", "lazysgd", "lazyadam", nullptr};
+static const char* const kThemeNames[] = {"light", "dark", nullptr};
+static const char* const kTourNames[] = {"none", "basics", "solid", "deeper", nullptr};
+
+static std::string quoted(std::string_view text) {
+    std::string q = "'";
+    for (size_t i = 0; i < text.size() && i < 32; i++) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        q += (c < 0x20 || c == 0x7f) ? '?' : char(c);
+    }
+    return q + (text.size() > 32 ? "...'" : "'");
+}
+
+static std::string format_limit(double v, LinkType type) {
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    return type == LinkType::Int ? std::to_string(int64_t(v)) : format_float(float(v));
+}
+
+static Status parse_int(std::string_view text, int64_t& out) {
+    if (text.empty() || text.size() > 12) return Status::Fail(quoted(text) + " is not a whole number");
+    size_t i = text[0] == '-' ? 1 : 0;
+    if (i == text.size()) return Status::Fail(quoted(text) + " is not a whole number");
+    int64_t v = 0;
+    for (; i < text.size(); i++) {
+        if (text[i] < '0' || text[i] > '9') return Status::Fail(quoted(text) + " is not a whole number");
+        v = v * 10 + (text[i] - '0');
+    }
+    out = text[0] == '-' ? -v : v;
+    return Status::Ok();
+}
+
+//-----------------------------------------------------------------------------
+// Custom fields: the table's edited cells, the ids, the upstream's edited cells,
+// optional lookup settings, the visible panels.
+//-----------------------------------------------------------------------------
+
+static bool same_bits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+// "r:c:value,r:c:value" for cells of a (rows, cols) grid that differ from `base(r, c)`.
+template <class Base>
+static std::string encode_cells(const std::vector<float>& grid, int rows, int cols, Base base) {
+    std::string out;
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++) {
+            const float v = grid[size_t(r) * cols + c];
+            if (same_bits(v, base(r, c))) continue;
+            if (!out.empty()) out += ',';
+            out += std::to_string(r) + ':' + std::to_string(c) + ':' + format_float(v);
+        }
+    return out;
+}
+
+static Status decode_cells(std::string_view text, std::vector<float>& grid, int rows, int cols,
+                           const char* row_letter, const char* col_letter) {
+    std::vector<std::pair<size_t, float>> writes;  // applied only if every entry is good
+    size_t start = 0;
+    int entry = 0;
+    while (start <= text.size()) {
+        size_t end = text.find(',', start);
+        if (end == std::string_view::npos) end = text.size();
+        const std::string_view item = text.substr(start, end - start);
+        start = end + 1;
+        if (item.empty()) {
+            if (end == text.size()) break;
+            continue;
+        }
+        const size_t c1 = item.find(':'), c2 = c1 == std::string_view::npos ? c1 : item.find(':', c1 + 1);
+        const std::string where = "entry " + std::to_string(entry) + " " + quoted(item);
+        if (c2 == std::string_view::npos) return Status::Fail(where + " is not row:column:value");
+        int64_t r = 0, c = 0;
+        float v = 0.0f;
+        if (!parse_int(item.substr(0, c1), r).ok() || !parse_int(item.substr(c1 + 1, c2 - c1 - 1), c).ok())
+            return Status::Fail(where + " does not start with two whole numbers row:column");
+        if (r < 0 || r >= rows)
+            return Status::Fail(where + " has row " + std::to_string(r) + " outside 0.." + std::to_string(rows - 1) +
+                                " (" + row_letter + " = " + std::to_string(rows) + ")");
+        if (c < 0 || c >= cols)
+            return Status::Fail(where + " has column " + std::to_string(c) + " outside 0.." +
+                                std::to_string(cols - 1) + " (" + col_letter + " = " + std::to_string(cols) + ")");
+        if (Status st = parse_float(item.substr(c2 + 1), v); !st.ok()) return Status::Fail(where + ": " + st.error);
+        writes.emplace_back(size_t(r) * size_t(cols) + size_t(c), v);
+        entry++;
+    }
+    for (auto [i, v] : writes) grid[i] = v;
+    return Status::Ok();
+}
+
+static std::string encode_table_cells(const AppState& s) {
+    return encode_cells(s.W, s.V, s.d, [&](int r, int c) { return generated_cell(s.init, s.seed, s.d, r, c); });
+}
+static Status decode_table_cells(AppState& s, std::string_view text) {
+    return decode_cells(text, s.W, s.V, s.d, "V", "d");
+}
+
+static std::string encode_upstream_cells(const AppState& s) {
+    return encode_cells(s.upstream, s.B(), s.d, [](int, int c) { return default_upstream(c); });
+}
+static Status decode_upstream_cells(AppState& s, std::string_view text) {
+    return decode_cells(text, s.upstream, s.B(), s.d, "B", "d");
+}
+
+static std::string encode_ids(const AppState& s) {
+    std::string out;
+    for (size_t i = 0; i < s.ids.size(); i++) out += (i ? "," : "") + std::to_string(s.ids[i]);
+    return out;
+}
+static Status decode_ids(AppState& s, std::string_view text) {
+    std::vector<int> ids;
+    if (Status st = parse_ids(text, s.V, ids); !st.ok()) return st;
+    s.ids = std::move(ids);
+    fit_upstream(s, s.d);
+    return Status::Ok();
+}
+
+static std::string encode_padding(const AppState& s) {
+    return s.lookup.padding_idx ? std::to_string(*s.lookup.padding_idx) : "none";
+}
+static Status decode_padding(AppState& s, std::string_view text) {
+    if (text == "none") {
+        s.lookup.padding_idx.reset();
+        return Status::Ok();
+    }
+    int64_t p = 0;
+    if (Status st = parse_int(text, p); !st.ok()) return Status::Fail(st.error + " (or none)");
+    if (p < -s.V || p >= s.V)
+        return Status::Fail(quoted(text) + " is outside -V..V-1 = " + std::to_string(-s.V) + ".." +
+                            std::to_string(s.V - 1));
+    s.lookup.padding_idx = int(p);
+    return Status::Ok();
+}
+
+static std::string encode_max_norm(const AppState& s) {
+    return s.lookup.max_norm ? format_float(*s.lookup.max_norm) : "off";
+}
+static Status decode_max_norm(AppState& s, std::string_view text) {
+    if (text == "off") {
+        s.lookup.max_norm.reset();
+        return Status::Ok();
+    }
+    float v = 0.0f;
+    if (Status st = parse_float(text, v); !st.ok()) return Status::Fail(st.error + " (or off)");
+    if (!(v > 0.0f) || !std::isfinite(v)) return Status::Fail(quoted(text) + " must be a positive number (or off)");
+    s.lookup.max_norm = v;
+    return Status::Ok();
+}
+
+static std::string encode_panels(const AppState& s) {
+    std::string out;
+    for (int i = 0; i < kPanelCount; i++)
+        if (s.panels & (1u << i)) out += (out.empty() ? "" : ",") + std::string(kPanelNames[i]);
+    return out;
+}
+static Status decode_panels(AppState& s, std::string_view text) {
+    uint32_t panels = 0;
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t end = text.find(',', start);
+        if (end == std::string_view::npos) end = text.size();
+        const std::string_view name = text.substr(start, end - start);
+        start = end + 1;
+        if (name.empty()) continue;
+        int found = -1;
+        for (int i = 0; i < kPanelCount; i++)
+            if (name == kPanelNames[i]) found = i;
+        if (found < 0) {
+            std::string known;
+            for (int i = 0; i < kPanelCount; i++) known += (i ? ", " : "") + std::string(kPanelNames[i]);
+            return Status::Fail(quoted(name) + " is not a panel (panels are " + known + ")");
+        }
+        panels |= 1u << found;
+    }
+    if (!panels) return Status::Fail("no panel named: give at least one, e.g. panels=forward,backward");
+    s.panels = panels;
+    return Status::Ok();
+}
+
+//-----------------------------------------------------------------------------
+// The table of fields: declared once, in the order they are written and read.
+//-----------------------------------------------------------------------------
+
+#define EL_GET(expr) [](const AppState& s) { return double(s.expr); }
+#define EL_SET(expr, T) [](AppState& s, double v) { s.expr = T(v); }
+
+static const std::vector<LinkField>& fields() {
+    using L = LinkType;
+    using P = Phase;
+    static const std::vector<LinkField> table = {
+        // key        meaning                                   type      phase      always lo hi
+        {"V", "rows of W (ids)", L::Int, P::Settings, true, 1, kMaxV, nullptr, EL_GET(V), EL_SET(V, int)},
+        {"d", "columns of W (width)", L::Int, P::Settings, true, 1, kMaxD, nullptr, EL_GET(d), EL_SET(d, int)},
+        {"init", "how W is generated", L::Choice, P::Settings, true, 0, 3, kInitNames, EL_GET(init),
+         EL_SET(init, TableInit)},
+        {"seed", "seed of the normal/uniform table", L::Int, P::Settings, false, 0, 4294967295.0, nullptr,
+         EL_GET(seed), EL_SET(seed, uint32_t)},
+        {"maxnorm", "max_norm of the lookup, or off", L::Custom, P::Settings, false, 0, 0, nullptr, nullptr,
+         nullptr, encode_max_norm, decode_max_norm},
+        {"normtype", "norm_type for max_norm", L::Float, P::Settings, false, 0.1, INFINITY, nullptr,
+         EL_GET(lookup.norm_type), EL_SET(lookup.norm_type, float)},
+        {"freqscale", "scale_grad_by_freq", L::Bool, P::Settings, false, 0, 1, nullptr,
+         EL_GET(lookup.scale_grad_by_freq), EL_SET(lookup.scale_grad_by_freq, bool)},
+        {"sparse", "sparse gradient as (index, row) pairs", L::Bool, P::Settings, false, 0, 1, nullptr,
+         EL_GET(lookup.sparse), EL_SET(lookup.sparse, bool)},
+        {"opt", "optimizer", L::Choice, P::Settings, false, 0, 4, kOptimizerNames, EL_GET(optimizer.kind),
+         EL_SET(optimizer.kind, OptimizerKind)},
+        {"lr", "learning rate", L::Float, P::Settings, false, 0, 100, nullptr, EL_GET(optimizer.lr),
+         EL_SET(optimizer.lr, float)},
+        {"mom", "momentum mu", L::Float, P::Settings, false, 0, 0.999, nullptr, EL_GET(optimizer.momentum),
+         EL_SET(optimizer.momentum, float)},
+        {"damp", "dampening tau", L::Float, P::Settings, false, 0, 1, nullptr, EL_GET(optimizer.dampening),
+         EL_SET(optimizer.dampening, float)},
+        {"nesterov", "Nesterov momentum", L::Bool, P::Settings, false, 0, 1, nullptr, EL_GET(optimizer.nesterov),
+         EL_SET(optimizer.nesterov, bool)},
+        {"wd", "weight decay lambda", L::Float, P::Settings, false, 0, 10, nullptr, EL_GET(optimizer.weight_decay),
+         EL_SET(optimizer.weight_decay, float)},
+        {"b1", "Adam beta1", L::Float, P::Settings, false, 0, 0.9999, nullptr, EL_GET(optimizer.beta1),
+         EL_SET(optimizer.beta1, float)},
+        {"b2", "Adam beta2", L::Float, P::Settings, false, 0, 0.999999, nullptr, EL_GET(optimizer.beta2),
+         EL_SET(optimizer.beta2, float)},
+        {"eps", "Adam epsilon", L::Float, P::Settings, false, 1e-12, 1, nullptr, EL_GET(optimizer.eps),
+         EL_SET(optimizer.eps, float)},
+        {"costV", "V of the cost benchmark", L::Int, P::Settings, false, 1, kMaxV, nullptr, EL_GET(cost.V),
+         EL_SET(cost.V, int)},
+        {"costd", "d of the cost benchmark", L::Int, P::Settings, false, 1, kMaxD, nullptr, EL_GET(cost.d),
+         EL_SET(cost.d, int)},
+        {"costB", "B of the cost benchmark", L::Int, P::Settings, false, 1, kMaxB, nullptr, EL_GET(cost.B),
+         EL_SET(cost.B, int)},
+        {"reps", "repeats of the cost benchmark", L::Int, P::Settings, false, 1, 50, nullptr,
+         EL_GET(cost.repeats), EL_SET(cost.repeats, int)},
+        {"theme", "light or dark", L::Choice, P::Settings, false, 0, 1, kThemeNames, EL_GET(theme),
+         EL_SET(theme, Theme)},
+        {"embed", "course-page mode", L::Bool, P::Settings, false, 0, 1, nullptr, EL_GET(embed), EL_SET(embed, bool)},
+        {"panels", "panels shown", L::Custom, P::Settings, false, 0, 0, nullptr, nullptr, nullptr, encode_panels,
+         decode_panels},
+        {"tour", "guided tour depth", L::Choice, P::Settings, false, 0, 3, kTourNames, EL_GET(tour),
+         EL_SET(tour, TourDepth)},
+        {"step", "tour step", L::Int, P::Settings, false, 0, 99, nullptr, EL_GET(tour_step),
+         EL_SET(tour_step, int)},
+        // Data: read after V, d, init and seed have made the table.
+        {"ids", "the batch", L::Custom, P::Data, true, 0, 0, nullptr, nullptr, nullptr, encode_ids, decode_ids},
+        {"pad", "padding_idx, or none", L::Custom, P::Data, false, 0, 0, nullptr, nullptr, nullptr, encode_padding,
+         decode_padding},
+        {"cells", "cells of W that differ from the generator, row:col:value", L::Custom, P::Data, false, 0, 0,
+         nullptr, nullptr, nullptr, encode_table_cells, decode_table_cells},
+        {"g", "cells of G that differ from [0.01,-0.02,0.03], b:col:value", L::Custom, P::Data, false, 0, 0,
+         nullptr, nullptr, nullptr, encode_upstream_cells, decode_upstream_cells},
+    };
+    return table;
+}
+
+#undef EL_GET
+#undef EL_SET
+
+//-----------------------------------------------------------------------------
+// One loop encodes ...
+//-----------------------------------------------------------------------------
+
+static std::string field_text(const LinkField& f, const AppState& s) {
+    switch (f.type) {
+        case LinkType::Int: return std::to_string(int64_t(f.get(s)));
+        case LinkType::Float: return format_float(float(f.get(s)));
+        case LinkType::Bool: return f.get(s) != 0.0 ? "1" : "0";
+        case LinkType::Choice: return f.choices[int(f.get(s))];
+        case LinkType::Custom: return f.encode(s);
+    }
+    return "";
+}
+
+std::string encode_link(const AppState& s) {
+    static const AppState defaults;
+    std::string out = "v=" + std::to_string(kLinkVersion);
+    for (const LinkField& f : fields()) {
+        // A field at its default is left out (for cells: no edited cell gives "").
+        const std::string text = field_text(f, s);
+        if (!f.always && text == field_text(f, defaults)) continue;
+        out += '&';
+        out += f.key;
+        out += '=';
+        out += percent_encode(text);
+    }
+    return out;
+}
+
+//-----------------------------------------------------------------------------
+// ... and one loop decodes.
+//-----------------------------------------------------------------------------
+
+static Status decode_field(const LinkField& f, AppState& s, std::string_view text) {
+    if (f.type == LinkType::Custom) return f.decode(s, text);
+    double v = 0.0;
+    switch (f.type) {
+        case LinkType::Int: {
+            int64_t i = 0;
+            if (Status st = parse_int(text, i); !st.ok()) return st;
+            v = double(i);
+            break;
+        }
+        case LinkType::Float: {
+            float x = 0.0f;
+            if (Status st = parse_float(text, x); !st.ok()) return st;
+            if (std::isnan(x)) return Status::Fail("nan is not allowed here");
+            v = x;
+            break;
+        }
+        case LinkType::Bool:
+            if (text == "1" || text == "true") v = 1;
+            else if (text == "0" || text == "false") v = 0;
+            else return Status::Fail(quoted(text) + " is not 0 or 1");
+            break;
+        case LinkType::Choice: {
+            int found = -1;
+            std::string names;
+            for (int i = 0; f.choices[i]; i++) {
+                if (text == f.choices[i]) found = i;
+                names += (i ? ", " : "") + std::string(f.choices[i]);
+            }
+            if (found < 0) return Status::Fail(quoted(text) + " is not one of " + names);
+            f.set(s, found);
+            return Status::Ok();
+        }
+        case LinkType::Custom: break;
+    }
+    if (v < f.lo || v > f.hi)
+        return Status::Fail(quoted(text) + " is out of range (" + format_limit(f.lo, f.type) + " to " +
+                            format_limit(f.hi, f.type) + ")");
+    f.set(s, v);
+    return Status::Ok();
+}
+
+LinkMessages decode_link(std::string_view fragment, AppState& out) {
+    LinkMessages msg;
+    AppState s;  // defaults
+    if (!fragment.empty() && fragment[0] == '#') fragment.remove_prefix(1);
+    if (fragment.size() > kMaxLinkBytes) {
+        msg.errors.push_back("the link is " + std::to_string(fragment.size() / 1024) + " KB long; links are limited to " +
+                             std::to_string(kMaxLinkBytes / 1024) + " KB, so none of it was applied");
+        out = s;
+        return msg;
+    }
+
+    // Split into key=value pairs, percent-decoded; the first of a repeated key wins.
+    std::map<std::string, std::string, std::less<>> values;
+    size_t start = 0;
+    while (start < fragment.size()) {
+        size_t end = fragment.find('&', start);
+        if (end == std::string_view::npos) end = fragment.size();
+        const std::string_view pair = fragment.substr(start, end - start);
+        start = end + 1;
+        if (pair.empty()) continue;
+        const size_t eq = pair.find('=');
+        std::string key, value;
+        if (!percent_decode(pair.substr(0, eq), key)) {
+            msg.errors.push_back("key " + quoted(pair.substr(0, eq)) + " has a broken percent escape");
+            continue;
+        }
+        if (eq == std::string_view::npos) {
+            msg.errors.push_back(quoted(key) + " has no value (write " + key + "=...)");
+            continue;
+        }
+        if (!percent_decode(pair.substr(eq + 1), value)) {
+            msg.errors.push_back(key + ": " + quoted(pair.substr(eq + 1)) + " has a broken percent escape");
+            continue;
+        }
+        if (values.count(key)) {
+            msg.notices.push_back("'" + key + "' is given more than once; the first value is used");
+            continue;
+        }
+        values.emplace(std::move(key), std::move(value));
+    }
+
+    if (auto it = values.find("v"); it != values.end() && it->second != std::to_string(kLinkVersion))
+        msg.errors.push_back("v: link version " + quoted(it->second) + " is not one this page reads (v=" +
+                             std::to_string(kLinkVersion) + "); the rest was read as v=" +
+                             std::to_string(kLinkVersion));
+    for (const auto& [key, value] : values) {
+        bool known = key == "v";
+        for (const LinkField& f : fields()) known |= key == f.key;
+        if (!known) msg.notices.push_back("unknown key " + quoted(key) + " ignored");
+    }
+
+    auto apply = [&](Phase phase) {
+        for (const LinkField& f : fields()) {
+            if (f.phase != phase) continue;
+            auto it = values.find(f.key);
+            if (it == values.end()) continue;
+            if (Status st = decode_field(f, s, it->second); !st.ok()) msg.errors.push_back(std::string(f.key) + ": " + st.error);
+        }
+    };
+    apply(Phase::Settings);
+    // Derived values are recomputed, never read from the link.
+    if (Status st = check_table_size(s.V, s.d); !st.ok()) {
+        msg.errors.push_back("V, d: " + st.error + "; using V = 3, d = 3");
+        s.V = 3, s.d = 3;
+    }
+    regenerate_table(s);
+    s.ids = {s.V > 1 ? 1 : 0};
+    fit_upstream(s, s.d);
+    apply(Phase::Data);
+    out = std::move(s);
+    return msg;
+}
+
+std::vector<LinkFieldInfo> link_fields() {
+    std::vector<LinkFieldInfo> info = {{"v", "link format version (1)"}};
+    for (const LinkField& f : fields()) info.push_back({f.key, f.meaning});
+    return info;
+}
+
+//-----------------------------------------------------------------------------
+// Percent encoding
+//-----------------------------------------------------------------------------
+
+std::string percent_encode(std::string_view text) {
+    static const char* hex = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : text) {
+        const bool keep = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
+                          c == '.' || c == '_' || c == '~' || c == ',' || c == ':';
+        if (keep) out += char(c);
+        else out += '%', out += hex[c >> 4], out += hex[c & 15];
+    }
+    return out;
+}
+
+static int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+bool percent_decode(std::string_view text, std::string& out) {
+    out.clear();
+    for (size_t i = 0; i < text.size(); i++) {
+        if (text[i] != '%') {
+            out += text[i];
+            continue;
+        }
+        if (i + 2 >= text.size()) return false;
+        const int hi = hex_value(text[i + 1]), lo = hex_value(text[i + 2]);
+        if (hi < 0 || lo < 0) return false;
+        out += char(hi * 16 + lo);
+        i += 2;
+    }
+    return true;
+}
+
+}  // namespace el

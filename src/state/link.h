@@ -1,0 +1,53 @@
+// Share links: the whole AppState in a URL fragment, readable and guessable by hand.
+//
+//   #v=1&V=3&d=3&init=example&seed=42&ids=1,1,2&cells=1:2:2.5&opt=adamw&lr=0.01
+//
+// Every field is declared once in the table in link.cpp {key, type, limits}; one loop
+// encodes, one decodes. Choices go by name, never by index. The table W travels as its
+// generator (init, seed) plus the cells that differ from it; the upstream gradient as the
+// cells that differ from the default [0.01, -0.02, 0.03]. Floats are written with the
+// shortest text that parses back to the same float32, so every value round-trips exactly.
+//
+// Decoding starts from the defaults, so a link that gives some keys gets defaults for the
+// rest. A bad value is rejected with a message naming the field and the reason, and the
+// rest of the link still applies. Unknown keys are ignored with a notice. Nothing a link
+// says can make the page allocate past the limits.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app_state.h"
+
+namespace el {
+
+constexpr int kLinkVersion = 1;
+constexpr size_t kMaxLinkBytes = 64 * 1024;  // longer fragments are refused whole
+
+struct LinkMessages {
+    std::vector<std::string> errors;   // rejected values: "V: '0' is out of range (1 to 100000)"
+    std::vector<std::string> notices;  // harmless: unknown keys, repeated keys
+    bool ok() const { return errors.empty(); }
+};
+
+// The fragment without '#': "v=1&V=3&...". Fields at their default are left out,
+// except v, V, d, init and ids, which make a link readable on its own.
+std::string encode_link(const AppState& s);
+
+// Applies a fragment (with or without the leading '#') onto a fresh default state.
+// `out` is replaced; messages say what was rejected or ignored.
+LinkMessages decode_link(std::string_view fragment, AppState& out);
+
+// One field of the table, for documentation and the fuzzer: key, and what it holds.
+struct LinkFieldInfo {
+    const char* key;
+    const char* meaning;
+};
+std::vector<LinkFieldInfo> link_fields();
+
+// Percent-encodes everything but unreserved characters and , : (kept readable).
+std::string percent_encode(std::string_view text);
+// Decodes %XX escapes; false on a broken escape ("%4", "%zz").
+bool percent_decode(std::string_view text, std::string& out);
+
+}  // namespace el

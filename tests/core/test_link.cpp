@@ -1,0 +1,203 @@
+// Share links: round trips, defaults, and bad links that must be explained, not crash.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <random>
+
+#include "core/limits.h"
+#include "state/link.h"
+#include "state/parse.h"
+
+using el::AppState;
+using el::decode_link;
+using el::encode_link;
+
+static bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+// Every field a link carries, compared exactly (floats bit for bit).
+static void require_same_state(const AppState& a, const AppState& b) {
+    REQUIRE(a.V == b.V);
+    REQUIRE(a.d == b.d);
+    REQUIRE(a.init == b.init);
+    REQUIRE(a.seed == b.seed);
+    REQUIRE(same_bits(a.W, b.W));
+    REQUIRE(a.ids == b.ids);
+    REQUIRE(same_bits(a.upstream, b.upstream));
+    REQUIRE(a.lookup.padding_idx == b.lookup.padding_idx);
+    REQUIRE(a.lookup.max_norm == b.lookup.max_norm);
+    REQUIRE(a.lookup.norm_type == b.lookup.norm_type);
+    REQUIRE(a.lookup.scale_grad_by_freq == b.lookup.scale_grad_by_freq);
+    REQUIRE(a.lookup.sparse == b.lookup.sparse);
+    REQUIRE(a.optimizer.kind == b.optimizer.kind);
+    REQUIRE(a.optimizer.lr == b.optimizer.lr);
+    REQUIRE(a.optimizer.momentum == b.optimizer.momentum);
+    REQUIRE(a.optimizer.dampening == b.optimizer.dampening);
+    REQUIRE(a.optimizer.nesterov == b.optimizer.nesterov);
+    REQUIRE(a.optimizer.weight_decay == b.optimizer.weight_decay);
+    REQUIRE(a.optimizer.beta1 == b.optimizer.beta1);
+    REQUIRE(a.optimizer.beta2 == b.optimizer.beta2);
+    REQUIRE(a.optimizer.eps == b.optimizer.eps);
+    REQUIRE(a.cost.V == b.cost.V);
+    REQUIRE(a.cost.d == b.cost.d);
+    REQUIRE(a.cost.B == b.cost.B);
+    REQUIRE(a.cost.repeats == b.cost.repeats);
+    REQUIRE(a.theme == b.theme);
+    REQUIRE(a.embed == b.embed);
+    REQUIRE(a.panels == b.panels);
+    REQUIRE(a.tour == b.tour);
+    REQUIRE(a.tour_step == b.tour_step);
+}
+
+TEST_CASE("the default state's link is short and readable", "[link]") {
+    AppState s;
+    CHECK(encode_link(s) == "v=1&V=3&d=3&init=example&ids=1");
+}
+
+TEST_CASE("a hand-written link gives defaults for the keys it leaves out", "[link]") {
+    AppState s;
+    const el::LinkMessages m = decode_link("#v=1&V=3&d=3&init=example&ids=1,1,2", s);
+    CHECK(m.errors.empty());
+    CHECK(m.notices.empty());
+    CHECK(s.ids == std::vector<int>{1, 1, 2});
+    CHECK(s.W == std::vector<float>{0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f, 0.7f, 0.8f, 0.9f});
+    CHECK(s.upstream.size() == 9);
+    CHECK(s.optimizer.kind == el::OptimizerKind::kSGD);
+}
+
+TEST_CASE("edited cells travel as differences from the generator and round-trip exactly", "[link]") {
+    AppState s;
+    s.init = el::TableInit::Normal, s.seed = 7;
+    REQUIRE(el::resize_table(s, 1000, 64).ok());
+    el::regenerate_table(s);
+    s.W[5 * 64 + 3] = -0.0f;
+    s.W[999 * 64 + 63] = INFINITY;
+    s.W[0] = 1e-45f;
+    s.ids = {5, 5, 999};
+    el::fit_upstream(s, s.d);
+    s.upstream[2] = NAN;
+    const std::string link = encode_link(s);
+    CAPTURE(link);
+    CHECK(link.size() < 300);  // a 1000 x 64 table in a short link
+    CHECK(link.find("cells=0:0:1e-45,5:3:-0,999:63:inf") != std::string::npos);
+    AppState back;
+    REQUIRE(decode_link(link, back).errors.empty());
+    require_same_state(s, back);
+}
+
+TEST_CASE("decode(encode(state)) == state for random states", "[link][property]") {
+    const unsigned seed = GENERATE(range(1u, 41u));
+    std::mt19937 rng(seed);
+    auto pick = [&](int lo, int hi) { return lo + int(rng() % unsigned(hi - lo + 1)); };
+    auto any_float = [&] {
+        uint32_t bits = rng();
+        float f;
+        std::memcpy(&f, &bits, 4);
+        return std::isnan(f) ? 0.5f : f;
+    };
+    AppState s;
+    s.init = el::TableInit(pick(0, 3));
+    s.seed = rng();
+    REQUIRE(el::resize_table(s, pick(1, 300), pick(1, 40)).ok());
+    el::regenerate_table(s);
+    for (int k = pick(0, 20); k > 0; k--) s.W[size_t(pick(0, s.V * s.d - 1))] = any_float();
+    s.ids.clear();
+    for (int k = pick(1, 30); k > 0; k--) s.ids.push_back(pick(0, s.V - 1));
+    el::fit_upstream(s, s.d);
+    for (int k = pick(0, 5); k > 0; k--) s.upstream[size_t(pick(0, s.B() * s.d - 1))] = any_float();
+    if (rng() % 2) s.lookup.padding_idx = pick(-s.V, s.V - 1);
+    if (rng() % 2) s.lookup.max_norm = float(pick(1, 1000)) / 7.0f;
+    s.lookup.norm_type = rng() % 3 == 0 ? INFINITY : float(pick(1, 40)) / 8.0f;
+    s.lookup.scale_grad_by_freq = rng() % 2;
+    s.lookup.sparse = rng() % 2;
+    s.optimizer.kind = el::OptimizerKind(pick(0, 4));
+    s.optimizer.lr = float(pick(0, 1000)) / 997.0f;
+    s.optimizer.momentum = float(pick(0, 99)) / 100.0f;
+    s.optimizer.dampening = float(pick(0, 10)) / 10.0f;
+    s.optimizer.nesterov = rng() % 2;
+    s.optimizer.weight_decay = float(pick(0, 100)) / 1000.0f;
+    s.optimizer.beta1 = float(pick(0, 999)) / 1000.0f;
+    s.optimizer.beta2 = float(pick(0, 9999)) / 10000.0f;
+    s.optimizer.eps = std::ldexp(1.0f, -pick(1, 30));
+    s.cost = {pick(1, el::kMaxV), pick(1, el::kMaxD), pick(1, el::kMaxB), pick(1, 50)};
+    s.theme = el::Theme(pick(0, 1));
+    s.embed = rng() % 2;
+    s.panels = uint32_t(pick(1, (1 << el::kPanelCount) - 1));
+    s.tour = el::TourDepth(pick(0, 3));
+    s.tour_step = pick(0, 99);
+    const std::string link = encode_link(s);
+    CAPTURE(seed, link);
+    AppState back;
+    const el::LinkMessages m = decode_link(link, back);
+    REQUIRE(m.errors.empty());
+    REQUIRE(m.notices.empty());
+    require_same_state(s, back);
+    REQUIRE(encode_link(back) == link);
+}
+
+TEST_CASE("bad links name the field and the reason, and the rest still applies", "[link][errors]") {
+    struct Case {
+        const char* link;
+        const char* message;
+    };
+    const Case cases[] = {
+        {"V=0&ids=1,1", "V: '0' is out of range (1 to 100000)"},
+        {"V=1e9", "V: '1e9' is not a whole number"},
+        {"V=-5", "V: '-5' is out of range"},
+        {"d=513", "d: '513' is out of range (1 to 512)"},
+        {"V=100000&d=512", "V, d: a 100000 x 512 table has 51200000 cells"},
+        {"ids=1,7", "ids: id '7' at position 1 is out of range"},
+        {"ids=", "ids: the batch is empty"},
+        {"ids=1.5", "ids: id '1.5' at position 0 is not a whole number"},
+        {"lr=NaN", "lr: nan is not allowed here"},
+        {"lr=abc", "lr: 'abc' is not a number"},
+        {"opt=rmsprop", "opt: 'rmsprop' is not one of sgd, adam, adamw, lazysgd, lazyadam"},
+        {"opt=2", "opt: '2' is not one of"},
+        {"init=%zz", "init: '%zz' has a broken percent escape"},
+        {"init=%4", "broken percent escape"},
+        {"v=2", "v: link version '2' is not one this page reads"},
+        {"cells=1:2", "cells: entry 0 '1:2' is not row:column:value"},
+        {"cells=5:0:1", "cells: entry 0 '5:0:1' has row 5 outside 0..2"},
+        {"cells=0:0:x", "cells: entry 0 '0:0:x': 'x' is not a number"},
+        {"pad=3", "pad: '3' is outside -V..V-1 = -3..2"},
+        {"maxnorm=-1", "maxnorm: '-1' must be a positive number (or off)"},
+        {"panels=forward,nope", "panels: 'nope' is not a panel"},
+        {"theme=%3Cscript%3E", "theme: '<script>' is not one of light, dark"},
+        {"embed=yes", "embed: 'yes' is not 0 or 1"},
+        {"V", "'V' has no value"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.link);
+        AppState s;
+        const std::string link = std::string(c.link) + "&tour=solid";
+        const el::LinkMessages m = decode_link(link, s);
+        REQUIRE(m.errors.size() >= 1);
+        CHECK_THAT(m.errors[0], Catch::Contains(c.message));
+        CHECK(s.tour == el::TourDepth::Solid);  // the rest of the link still applied
+        CHECK(s.W.size() == size_t(s.V) * size_t(s.d));
+        CHECK(s.upstream.size() == size_t(s.B()) * size_t(s.d));
+    }
+}
+
+TEST_CASE("unknown and repeated keys are notices; oversized links are refused whole", "[link][errors]") {
+    AppState s;
+    el::LinkMessages m = decode_link("foo=1&V=4&V=5&ids=3", s);
+    CHECK(m.errors.empty());
+    CHECK(s.V == 4);
+    CHECK(s.ids == std::vector<int>{3});
+    REQUIRE(m.notices.size() == 2);
+    CHECK_THAT(m.notices[0], Catch::Contains("'V' is given more than once"));
+    CHECK_THAT(m.notices[1], Catch::Contains("unknown key 'foo' ignored"));
+
+    m = decode_link("V=5&" + std::string(100 * 1024, 'a'), s);
+    REQUIRE(m.errors.size() == 1);
+    CHECK_THAT(m.errors[0], Catch::Contains("100 KB long"));
+    CHECK(s.V == 3);
+
+    m = decode_link("\xff\xfe=\x01&&&=&%00=%00", s);  // junk keys: ignored, each with a notice
+    CHECK(m.errors.empty());
+    CHECK(m.notices.size() == 3);
+    CHECK(s.V == 3);
+}
