@@ -15,9 +15,31 @@
     rejectReady(new Error(message));
   }
 
+  // The address's fragment holds the share link. Edits replace it (no history
+  // spam); presets and pasted links are new entries, loaded on hashchange.
+  let writtenHash = location.hash.slice(1);
+  function applyHash() {
+    const hash = location.hash.slice(1);
+    if (hash === writtenHash || !window.Module._el_set_link) return;
+    writtenHash = hash;
+    window.embeddingLab.setLink(hash);
+  }
+  window.addEventListener('hashchange', applyHash);
+
   // Called from C++ (src/app/browser.cpp).
   window.embeddingLabHost = {
-    prefersDark() { return /(^|[#&])theme=dark(&|$)/.test(location.hash); },
+    locationHash() { return location.hash.slice(1); },
+    pageUrl() { return location.href.split('#')[0]; },
+    replaceHash(link) {
+      writtenHash = link;
+      try { history.replaceState(history.state, '', '#' + link); } catch (e) { /* sandboxed: no history */ }
+    },
+    openLink(link) { location.hash = link; },
+    openWindow(url) {
+      // A sandboxed iframe may forbid new tabs: then the link is shown to copy instead.
+      const opened = window.open(url, '_blank', 'noopener');
+      if (!opened) window.embeddingLabHost.copyText(url);
+    },
     firstFrame() { statusBox.className = 'hidden'; resolveReady(); },
     copyText(text) {
       if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).catch(() => {});
@@ -99,18 +121,18 @@
     const ptr = M._malloc(size);
     try { M.stringToUTF8(text, ptr, size); return fn(ptr); } finally { M._free(ptr); }
   }
-  const NON_FINITE = { NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity };
-  function parseJson(ptr) {
-    return JSON.parse(window.Module.UTF8ToString(ptr), (key, value) =>
-      (typeof value === 'string' && value in NON_FINITE) ? NON_FINITE[value] : value);
-  }
-  // Float32 matrices arrive as the shortest decimal text; Math.fround turns each back
-  // into the exact float32 value (as a double), so 0.02 reads 0.019999999552965164.
-  const FLOAT32_MATRICES = ['table', 'upstream', 'gather', 'matmul', 'gradTable'];
-  function float32Matrices(object) {
-    for (const key of FLOAT32_MATRICES) {
-      if (Array.isArray(object[key])) object[key] = object[key].map((row) => row.map(Math.fround));
+  function parseJson(ptr) { return JSON.parse(window.Module.UTF8ToString(ptr)); }
+  // Float32 matrices arrive as [pointer, rows, cols] into wasm memory; each number
+  // becomes the exact float32 value as a double (0.02 reads 0.019999999552965164).
+  function readMatrices(object) {
+    const heap = window.Module.HEAPF32;
+    for (const [key, [ptr, rows, cols]] of Object.entries(object.matrices)) {
+      const flat = heap.subarray(ptr / 4, ptr / 4 + rows * cols);
+      const out = new Array(rows);
+      for (let r = 0; r < rows; r++) out[r] = Array.from(flat.subarray(r * cols, (r + 1) * cols));
+      object[key] = out;
     }
+    delete object.matrices;
     return object;
   }
 
@@ -118,7 +140,7 @@
     /** Resolves once the first frame is on screen. */
     ready,
     /** The current state and every result, numbers as the float32 values (as doubles). */
-    snapshot() { return float32Matrices(parseJson(window.Module._el_snapshot_json())); },
+    snapshot() { return readMatrices(parseJson(window.Module._el_snapshot_json())); },
     /** A drawn widget's rectangle in CSS pixels relative to the canvas, or null. */
     widgetRect(name) {
       const M = window.Module;
@@ -130,7 +152,16 @@
         return { x: f[0], y: f[1], width: f[2], height: f[3] };
       } finally { M._free(out); }
     },
+    /** The current state as a share-link fragment (without '#'). */
+    getLink() { return window.Module.UTF8ToString(window.Module._el_get_link()); },
+    /** Applies a fragment as a pasted link would: {ok, errors, notices}. */
+    setLink(fragment) {
+      const text = String(fragment).replace(/^#/, '');
+      return withString(text, (ptr) => JSON.parse(window.Module.UTF8ToString(window.Module._el_set_link(ptr))));
+    },
+    /** The preset gallery: [{name, title, link}]. */
+    presets() { return JSON.parse(window.Module.UTF8ToString(window.Module._el_presets_json())); },
     /** Frame counter and CPU time per drawn frame. */
-    frameStats() { return JSON.parse(window.Module.UTF8ToString(window.Module._el_frame_stats_json())); },
+    frameStats() { return parseJson(window.Module._el_frame_stats_json()); },
   };
 })();

@@ -1,5 +1,7 @@
 #include "app.h"
 
+#include <cstdio>
+
 #include "state/parse.h"
 
 namespace el {
@@ -9,6 +11,19 @@ void recompute(App& app) {
     LessonInput in{s.V, s.d, s.W, s.ids, s.upstream};
     Status st = compute_lesson(in, app.result);
     app.result_error = st.error;
+    app.link_dirty = true;
+}
+
+const LinkMessages& apply_link(App& app, std::string_view fragment) {
+    app.link_messages = decode_link(fragment, app.state);
+    const AppState& s = app.state;
+    app.V_input = s.V, app.d_input = s.d;
+    std::snprintf(app.ids_text, sizeof app.ids_text, "%s", format_ids(s.ids).c_str());
+    app.ids_error.clear(), app.size_error.clear();
+    app.table_editor = {}, app.upstream_editor = {};
+    recompute(app);
+    app.link_dirty = false;  // the address keeps the link as given until the learner edits
+    return app.link_messages;
 }
 
 std::string describe_result(const App& app) {

@@ -6,6 +6,7 @@
 
 #include "core/lesson.h"
 #include "state/app_state.h"
+#include "state/link.h"
 
 namespace el {
 
@@ -30,13 +31,22 @@ struct App {
     std::string size_error;
     CellEditor table_editor, upstream_editor;
 
+    // Share link: what the last loaded link said, and the link of the current state.
+    LinkMessages link_messages;
+    bool link_dirty = true;   // the state changed since the URL was last written
+    std::string share_text;   // the link or embed code shown for copying
+
     // Platform facts the UI needs.
     float dpr = 1.0f;  // device pixels per CSS pixel; ImGui works in device pixels
 };
 
 // Recomputes `result` from `state` through the core; on refusal keeps the last
-// good result and sets result_error.
+// good result and sets result_error. Marks the share link for rewriting.
 void recompute(App& app);
+
+// Replaces the state with a share link's (as a pasted link would); the text
+// fields follow the new state. Returns what was rejected or ignored.
+const LinkMessages& apply_link(App& app, std::string_view fragment);
 
 // Speaks the key result in words to the page's aria-live region.
 std::string describe_result(const App& app);

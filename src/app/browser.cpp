@@ -2,25 +2,44 @@
 
 #include <emscripten.h>
 
+#include <cstdlib>
+
 // Each function hands over to web/glue.js (window.embeddingLabHost), which owns the DOM.
 EM_JS(int, el_js_screen_width, (), { return screen.width | 0; });
 EM_JS(int, el_js_screen_height, (), { return screen.height | 0; });
-EM_JS(int, el_js_prefers_dark, (), { return window.embeddingLabHost.prefersDark() ? 1 : 0; });
+EM_JS(void, el_js_set_theme, (int dark), { document.documentElement.classList.toggle("dark", !!dark); });
 EM_JS(void, el_js_first_frame, (), { window.embeddingLabHost.firstFrame(); });
 EM_JS(void, el_js_set_cursor, (const char* css), { Module.canvas.style.cursor = UTF8ToString(css); });
 EM_JS(void, el_js_copy_text, (const char* text), { window.embeddingLabHost.copyText(UTF8ToString(text)); });
 EM_JS(void, el_js_set_live_text, (const char* text), { window.embeddingLabHost.setLiveText(UTF8ToString(text)); });
 EM_JS(void, el_js_fatal, (const char* message), { window.embeddingLabHost.fatal(UTF8ToString(message)); });
 
+EM_JS(char*, el_js_location_hash, (), { return stringToNewUTF8(window.embeddingLabHost.locationHash()); });
+EM_JS(char*, el_js_page_url, (), { return stringToNewUTF8(window.embeddingLabHost.pageUrl()); });
+EM_JS(void, el_js_replace_hash, (const char* link), { window.embeddingLabHost.replaceHash(UTF8ToString(link)); });
+EM_JS(void, el_js_open_window, (const char* url), { window.embeddingLabHost.openWindow(UTF8ToString(url)); });
+EM_JS(void, el_js_open_link, (const char* link), { window.embeddingLabHost.openLink(UTF8ToString(link)); });
+
 namespace el {
+
+static std::string take_string(char* text) {
+    std::string s = text ? text : "";
+    free(text);
+    return s;
+}
 
 int browser_screen_width() { return el_js_screen_width(); }
 int browser_screen_height() { return el_js_screen_height(); }
-bool browser_prefers_dark() { return el_js_prefers_dark() != 0; }
+void browser_set_theme(bool dark) { el_js_set_theme(dark ? 1 : 0); }
 void browser_first_frame_drawn() { el_js_first_frame(); }
 void browser_set_cursor(const char* css) { el_js_set_cursor(css); }
 void browser_copy_text(const char* text) { el_js_copy_text(text); }
 void browser_set_live_text(const char* text) { el_js_set_live_text(text); }
 void browser_fatal(const char* message) { el_js_fatal(message); }
+std::string browser_location_hash() { return take_string(el_js_location_hash()); }
+std::string browser_page_url() { return take_string(el_js_page_url()); }
+void browser_replace_hash(const char* link) { el_js_replace_hash(link); }
+void browser_open_link(const char* link) { el_js_open_link(link); }
+void browser_open_window(const char* url) { el_js_open_window(url); }
 
 }  // namespace el

@@ -1,15 +1,21 @@
 // Calls from C++ into the page's JavaScript (defined with EM_JS in browser.cpp).
 #pragma once
+#include <string>
 
 namespace el {
 
 int browser_screen_width();
 int browser_screen_height();
-bool browser_prefers_dark();
+void browser_set_theme(bool dark);         // page background behind the canvas
 void browser_first_frame_drawn();           // resolves embeddingLab.ready
 void browser_set_cursor(const char* css);   // canvas.style.cursor
 void browser_copy_text(const char* text);   // navigator.clipboard, if the page may
 void browser_set_live_text(const char* text);  // the aria-live region outside the canvas
 void browser_fatal(const char* message);    // shown in place of the canvas
+std::string browser_location_hash();        // the fragment without '#'
+std::string browser_page_url();             // the page's address without the fragment
+void browser_replace_hash(const char* link);  // history.replaceState: no new history entry
+void browser_open_link(const char* link);   // a new history entry (presets): back returns
+void browser_open_window(const char* url);  // a new tab (embed mode's "open the full demo")
 
 }  // namespace el

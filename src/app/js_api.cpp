@@ -1,7 +1,5 @@
 // The functions web/glue.js calls to build window.embeddingLab. Results are
-// handed over as JSON text; floats are written with the shortest text that
-// parses back to the same float32, and non-finite ones as the strings
-// "NaN", "Infinity", "-Infinity" (JSON has no such numbers).
+// handed over as JSON text, float32 matrices as pointers into wasm memory.
 #include <emscripten.h>
 
 #include <cmath>
@@ -10,27 +8,17 @@
 
 #include "imgui.h"
 #include "state/parse.h"
+#include "state/presets.h"
 #include "ui.h"
 
 namespace el {
 
-static void AppendFloat(std::string& out, float v) {
-    if (std::isnan(v)) out += "\"NaN\"";
-    else if (std::isinf(v)) out += v > 0 ? "\"Infinity\"" : "\"-Infinity\"";
-    else out += format_float(v);
-}
-
+// A float32 matrix is handed over as [pointer, rows, cols] into the live buffer:
+// glue.js copies it out at once (fast, exact, and non-finite values survive).
 static void AppendMatrix(std::string& out, const char* key, const std::vector<float>& m, int rows, int cols) {
-    out += '"', out += key, out += "\":[";
-    for (int r = 0; r < rows; r++) {
-        out += r ? ",[" : "[";
-        for (int c = 0; c < cols; c++) {
-            if (c) out += ',';
-            AppendFloat(out, m[size_t(r) * cols + c]);
-        }
-        out += ']';
-    }
-    out += "],";
+    if (m.size() < size_t(rows) * size_t(cols)) rows = cols = 0;
+    out += '"', out += key, out += "\":[" + std::to_string(uintptr_t(m.data())) + "," + std::to_string(rows) + "," +
+                                     std::to_string(cols) + "],";
 }
 
 static void AppendInts(std::string& out, const char* key, const std::vector<int>& v) {
@@ -52,6 +40,14 @@ static std::string JsonString(const std::string& s) {
     return out + "\"";
 }
 
+static std::string MessagesJson(const LinkMessages& m) {
+    std::string j = "{\"ok\":" + std::string(m.ok() ? "true" : "false") + ",\"errors\":[";
+    for (size_t i = 0; i < m.errors.size(); i++) j += (i ? "," : "") + JsonString(m.errors[i]);
+    j += "],\"notices\":[";
+    for (size_t i = 0; i < m.notices.size(); i++) j += (i ? "," : "") + JsonString(m.notices[i]);
+    return j + "]}";
+}
+
 static std::string g_json;  // the last answer, valid until the next call
 
 }  // namespace el
@@ -64,14 +60,15 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     const AppState& s = g_app.state;
     const LessonResult& r = g_app.result;
     std::string& j = g_json;
-    j = "{";
-    j += "\"V\":" + std::to_string(s.V) + ",\"d\":" + std::to_string(s.d) + ",";
-    AppendInts(j, "ids", s.ids);
+    j = "{\"matrices\":{";
     AppendMatrix(j, "table", s.W, s.V, s.d);
     AppendMatrix(j, "upstream", s.upstream, s.B(), s.d);
     AppendMatrix(j, "gather", r.gather, r.B, r.d);
     AppendMatrix(j, "matmul", r.matmul, r.B, r.d);
     AppendMatrix(j, "gradTable", r.grad_scatter, r.grad_scatter.empty() ? 0 : r.V, r.d);
+    j.back() = '}';
+    j += ",\"V\":" + std::to_string(s.V) + ",\"d\":" + std::to_string(s.d) + ",";
+    AppendInts(j, "ids", s.ids);
     AppendInts(j, "touchedRows", r.touched_rows);
     AppendInts(j, "differingOutputs", r.differing_outputs);
     j += "\"equal\":" + std::string(r.equal ? "true" : "false") + ",";
@@ -79,7 +76,9 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     j += "\"errors\":{\"ids\":" + JsonString(g_app.ids_error) + ",\"size\":" + JsonString(g_app.size_error) +
          ",\"table\":" + JsonString(g_app.table_editor.error) + ",\"upstream\":" +
          JsonString(g_app.upstream_editor.error) + ",\"result\":" + JsonString(g_app.result_error) + "},";
-    j += "\"liveText\":" + JsonString(describe_result(g_app));
+    j += "\"liveText\":" + JsonString(describe_result(g_app)) + ",";
+    j += "\"link\":" + JsonString(encode_link(s)) + ",";
+    j += "\"linkErrors\":" + MessagesJson(g_app.link_messages);
     j += "}";
     return j.c_str();
 }
@@ -103,5 +102,31 @@ EMSCRIPTEN_KEEPALIVE void el_paste_text(const char* text) {
 }
 
 EMSCRIPTEN_KEEPALIVE void el_wake() { WakeUp(); }
+
+// The current state's share link (fragment without '#').
+EMSCRIPTEN_KEEPALIVE const char* el_get_link() {
+    g_json = encode_link(g_app.state);
+    return g_json.c_str();
+}
+
+// Applies a link as if pasted; answers {ok, errors, notices}.
+EMSCRIPTEN_KEEPALIVE const char* el_set_link(const char* fragment) {
+    const LinkMessages& m = apply_link(g_app, fragment ? fragment : "");
+    WakeUp();
+    g_json = MessagesJson(m);
+    return g_json.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* el_presets_json() {
+    std::string& j = g_json;
+    j = "[";
+    for (size_t i = 0; i < presets().size(); i++) {
+        const Preset& p = presets()[i];
+        j += (i ? "," : "") + std::string("{\"name\":") + JsonString(p.name) + ",\"title\":" + JsonString(p.title) +
+             ",\"link\":" + JsonString(p.link) + "}";
+    }
+    j += "]";
+    return j.c_str();
+}
 
 }  // extern "C"

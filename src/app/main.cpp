@@ -33,8 +33,6 @@ namespace el {
 static GLFWwindow* g_window = nullptr;
 App g_app;  // the one app; js_api.cpp reads it
 FrameStats g_frame_stats;
-static ImGuiStyle g_base_style;  // unscaled style; scaled copies are made from it
-static float g_font_dpr = 0.0f;
 
 //-----------------------------------------------------------------------------
 // [SECTION] Canvas size and device pixel ratio
@@ -84,9 +82,7 @@ static const ImWchar kGlyphRanges[] = {
 
 // ImGui works in device pixels here: the font is rasterised at its CSS size x dpr
 // and every style size is scaled by dpr, so text stays crisp at any zoom.
-static void ApplyScale(float dpr) {
-    if (dpr == g_font_dpr) return;
-    g_font_dpr = dpr;
+static void ApplyFont(float dpr) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
     ImFontConfig config;
@@ -98,21 +94,33 @@ static void ApplyScale(float dpr) {
     io.Fonts->Build();
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
-    ImGuiStyle& style = ImGui::GetStyle();
-    style = g_base_style;
-    style.ScaleAllSizes(dpr);
 }
 
-void ApplyTheme(bool dark) {
-    if (dark) ImGui::StyleColorsDark(&g_base_style);
-    else ImGui::StyleColorsLight(&g_base_style);
-    g_base_style.WindowRounding = 0.0f;
-    g_base_style.FrameRounding = 3.0f;
-    g_base_style.GrabRounding = 3.0f;
-    g_base_style.WindowBorderSize = 0.0f;
-    g_base_style.FramePadding = ImVec2(5, 3);
-    g_base_style.ItemSpacing = ImVec2(7, 5);
-    g_font_dpr = 0.0f;  // re-apply the scale to the new colours next frame
+static void ApplyTheme(Theme theme, float dpr) {
+    ImGuiStyle style;
+    if (theme == Theme::Dark) ImGui::StyleColorsDark(&style);
+    else ImGui::StyleColorsLight(&style);
+    style.WindowRounding = 0.0f;
+    style.FrameRounding = 3.0f;
+    style.GrabRounding = 3.0f;
+    style.WindowBorderSize = 0.0f;
+    style.FramePadding = ImVec2(5, 3);
+    style.ItemSpacing = ImVec2(7, 5);
+    style.ScaleAllSizes(dpr);
+    ImGui::GetStyle() = style;
+}
+
+// Rebuilds the font when the ratio changes (browser zoom, another screen) and the
+// style when the ratio or the theme changes.
+static void ApplyScaleAndTheme() {
+    static float font_dpr = 0.0f, style_dpr = 0.0f;
+    static Theme style_theme = Theme::Light;
+    if (g_app.dpr != font_dpr) ApplyFont(g_app.dpr), font_dpr = g_app.dpr;
+    if (g_app.dpr != style_dpr || g_app.state.theme != style_theme) {
+        ApplyTheme(g_app.state.theme, g_app.dpr);
+        style_dpr = g_app.dpr, style_theme = g_app.state.theme;
+        browser_set_theme(g_app.state.theme == Theme::Dark);
+    }
 }
 
 //-----------------------------------------------------------------------------
@@ -188,7 +196,7 @@ static void Frame() {
     const double t0 = emscripten_get_now();
     if (SyncCanvasSize()) WakeUp();
     if (!ShouldDraw()) return;
-    ApplyScale(g_app.dpr);
+    ApplyScaleAndTheme();
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
@@ -240,7 +248,6 @@ int main() {
     io.LogFilename = nullptr;
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard | ImGuiConfigFlags_NoMouseCursorChange;
     io.ConfigInputTextCursorBlink = false;  // a blinking caret would keep an idle page drawing
-    ApplyTheme(browser_prefers_dark());
 
     ImGui_ImplGlfw_InitForOpenGL(g_window, true);
     ImGui_ImplOpenGL3_Init("#version 300 es");

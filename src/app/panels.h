@@ -1,5 +1,7 @@
 // Every panel of the page, one function each; ui.cpp lays them out.
 #pragma once
+#include <string>
+
 #include "app.h"
 
 namespace el {
@@ -8,5 +10,10 @@ void ShowTablePanel(App& app);     // W as an editable heatmap, V, d, fill
 void ShowIdsPanel(App& app);       // the batch
 void ShowForwardPanel(App& app);   // gather next to one-hot @ W
 void ShowBackwardPanel(App& app);  // upstream G and dW
+
+void ShowLinkBanner(App& app);     // what a loaded link could not apply
+void ShowShareBox(App& app);       // copy link / copy embed code
+void ShowPresetsPanel(App& app);   // the gallery of preset links
+std::string EmbedSnippet(const AppState& s);
 
 }  // namespace el

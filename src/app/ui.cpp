@@ -1,12 +1,14 @@
 // The page's layout: which panels show, where, at what width.
 // The panels themselves are in panels_*.cpp, shared widgets in widgets.cpp.
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
 #include "browser.h"
 #include "imgui.h"
 #include "panels.h"
+#include "state/link.h"
 #include "state/parse.h"
 #include "ui.h"
 #include "widgets.h"
@@ -18,12 +20,34 @@ namespace el {
 //-----------------------------------------------------------------------------
 
 void StartApp(App& app) {
+    const std::string hash = browser_location_hash();
+    if (!hash.empty()) {
+        apply_link(app, hash);
+        return;
+    }
     app.V_input = app.state.V, app.d_input = app.state.d;
     std::snprintf(app.ids_text, sizeof app.ids_text, "%s", format_ids(app.state.ids).c_str());
     recompute(app);
 }
 
 bool AppBusy(const App&) { return false; }
+
+// The page's header: the title and the share box, or in a course page just a way out.
+static void ShowHeader(App& app) {
+    if (app.state.embed) {
+        if (ImGui::SmallButton("Open the full demo")) {
+            AppState full = app.state;
+            full.embed = false, full.panels = kDefaultPanels;
+            browser_open_window((browser_page_url() + "#" + encode_link(full)).c_str());
+        }
+        RecordItemRect("open-full");
+        return;
+    }
+    ImGui::TextUnformatted("Embedding Lab");
+    ImGui::SameLine();
+    ImGui::TextDisabled("an embedding layer is a row lookup - and a one-hot matmul");
+    ShowShareBox(app);
+}
 
 void ShowApp(App& app) {
     ClearItemRects();
@@ -33,21 +57,34 @@ void ShowApp(App& app) {
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("Embedding Lab", nullptr, flags);
-    ImGui::TextUnformatted("Embedding Lab");
-    ImGui::SameLine();
-    ImGui::TextDisabled("an embedding layer is a row lookup - and a one-hot matmul");
+    ShowHeader(app);
+    ShowLinkBanner(app);
 
+    // Panels flow into as many columns as the width allows: 3 on a desktop, 1 on a phone.
+    using PanelGroup = void (*)(App&);
+    struct Group { uint32_t panels; PanelGroup show; };
+    static const Group groups[] = {
+        {kPanelTable | kPanelIds, [](App& a) {
+             if (a.state.panels & kPanelTable) ShowTablePanel(a), ImGui::Spacing();
+             if (a.state.panels & kPanelIds) ShowIdsPanel(a);
+         }},
+        {kPanelForward, ShowForwardPanel},
+        {kPanelBackward, ShowBackwardPanel},
+        {kPanelPresets, ShowPresetsPanel},
+    };
+    int visible = 0;
+    for (const Group& g : groups) visible += (app.state.panels & g.panels) != 0;
     const float css_width = vp->WorkSize.x / app.dpr;
-    const int columns = css_width >= 1100 ? 3 : css_width >= 720 ? 2 : 1;
+    int columns = css_width >= 1100 ? 3 : css_width >= 720 ? 2 : 1;
+    columns = std::max(1, std::min(columns, visible));
     if (ImGui::BeginTable("##layout", columns, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_PadOuterX)) {
-        ImGui::TableNextColumn();
-        ShowTablePanel(app);
-        ImGui::Spacing();
-        ShowIdsPanel(app);
-        ImGui::TableNextColumn();
-        ShowForwardPanel(app);
-        ImGui::TableNextColumn();
-        ShowBackwardPanel(app);
+        for (const Group& g : groups) {
+            if (!(app.state.panels & g.panels)) continue;
+            ImGui::TableNextColumn();
+            ImGui::PushID(int(g.panels));
+            g.show(app);
+            ImGui::PopID();
+        }
         ImGui::EndTable();
     }
     ImGui::End();
@@ -59,6 +96,10 @@ void AfterFrame(App& app) {
     if (text != g_live_text) {
         g_live_text = text;
         browser_set_live_text(text.c_str());
+    }
+    if (app.link_dirty) {
+        app.link_dirty = false;
+        browser_replace_hash(encode_link(app.state).c_str());
     }
 }
 

@@ -11,7 +11,6 @@ void StartApp(App& app);        // once, before the first frame
 void ShowApp(App& app);         // every drawn frame, between NewFrame and Render
 void AfterFrame(App& app);      // after Render: push results to the page (aria text)
 bool AppBusy(const App& app);   // true while work runs that needs frames
-void ApplyTheme(bool dark);     // main.cpp
 void WakeUp();                  // main.cpp: draw frames again (input, state change from JS)
 
 // CPU time per drawn frame, for embeddingLab.frameStats().

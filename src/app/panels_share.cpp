@@ -1,0 +1,106 @@
+// Share links, presets and course-page embedding.
+//
+// [SECTION] Link banner
+// [SECTION] Share box
+// [SECTION] Presets panel
+
+#include <cstdio>
+#include <string>
+
+#include "browser.h"
+#include "panels.h"
+#include "state/link.h"
+#include "state/presets.h"
+#include "widgets.h"
+
+namespace el {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Link banner
+//-----------------------------------------------------------------------------
+
+// What a loaded link said that could not be applied; the rest of it was.
+void ShowLinkBanner(App& app) {
+    LinkMessages& m = app.link_messages;
+    if (m.errors.empty() && m.notices.empty()) return;
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyle().Colors[ImGuiCol_FrameBg]);
+    ImGui::BeginChild("##link-banner", ImVec2(0, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_Border);
+    if (!m.errors.empty())
+        ErrorText("This link had " + std::to_string(m.errors.size()) +
+                  (m.errors.size() == 1 ? " problem" : " problems") + "; the rest of it was applied:");
+    for (const std::string& e : m.errors) ErrorText("  " + e);
+    for (const std::string& n : m.notices) ImGui::TextDisabled("  %s", n.c_str());
+    if (ImGui::SmallButton("Dismiss")) m = {};
+    RecordItemRect("banner-dismiss");
+    ImGui::EndChild();
+    ImGui::PopStyleColor();
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Share box
+//-----------------------------------------------------------------------------
+
+static std::string EscapeHtmlAttribute(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '"': out += "&quot;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+// The iframe snippet for a course page, showing the current state's panels.
+std::string EmbedSnippet(const AppState& s) {
+    AppState embedded = s;
+    embedded.embed = true;
+    if (embedded.panels == kDefaultPanels) embedded.panels = kPanelForward | kPanelBackward;
+    const std::string url = browser_page_url() + "#" + encode_link(embedded);
+    return "<iframe src=\"" + EscapeHtmlAttribute(url) +
+           "\" title=\"Embedding Lab: lookup vs one-hot matmul\" width=\"900\" height=\"560\" "
+           "allow=\"clipboard-write\" style=\"border:0\" loading=\"lazy\"></iframe>";
+}
+
+// Copy buttons write to the clipboard when the browser allows it; the text is always
+// also shown in a field to select by hand (iframes may forbid clipboard writes).
+void ShowShareBox(App& app) {
+    if (ImGui::Button("Copy link")) {
+        app.share_text = browser_page_url() + "#" + encode_link(app.state);
+        ImGui::SetClipboardText(app.share_text.c_str());
+    }
+    RecordItemRect("copy-link");
+    ImGui::SameLine();
+    if (ImGui::Button("Copy embed code")) {
+        app.share_text = EmbedSnippet(app.state);
+        ImGui::SetClipboardText(app.share_text.c_str());
+    }
+    RecordItemRect("copy-embed");
+    HelpMarker("The link reproduces exactly what you see. The embed code is an <iframe> for a course page "
+               "showing the forward and backward panels.");
+    if (app.share_text.empty()) return;
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    ImGui::InputText("##share-text", app.share_text.data(), app.share_text.size() + 1, ImGuiInputTextFlags_ReadOnly);
+    RecordItemRect("share-text");
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Presets panel
+//-----------------------------------------------------------------------------
+
+void ShowPresetsPanel(App& app) {
+    (void)app;
+    ImGui::SeparatorText("Presets");
+    ImGui::TextWrapped("Each preset is a link: open one, then use Back to return.");
+    for (const Preset& p : presets()) {
+        ImGui::PushID(p.name);
+        if (ImGui::Selectable(p.title)) browser_open_link(p.link);
+        RecordItemRect((std::string("preset:") + p.name).c_str());
+        ImGui::PopID();
+    }
+}
+
+}  // namespace el

@@ -1,0 +1,83 @@
+// Share links in the real page: round trips, presets, bad links, back/forward.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, snapshot, frames, clickWidget, screenshot } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('a hand-written link sets the state; keys left out get defaults', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,1,2');
+  const s = await snapshot(page);
+  assert.deepEqual(s.ids, [1, 1, 2]);
+  assert.equal(s.V, 3);
+  assert.deepEqual(s.linkErrors, { ok: true, errors: [], notices: [] });
+  await page.context().close();
+});
+
+test('every preset loads without an error and setLink(getLink()) leaves the snapshot identical', async () => {
+  const page = await openPage(browser, server.url);
+  const presets = await page.evaluate(() => window.embeddingLab.presets());
+  assert.ok(presets.length >= 13);
+  for (const p of presets) {
+    assert.ok(p.link.length <= 2000, p.name);
+    const result = await page.evaluate((link) => window.embeddingLab.setLink(link), p.link);
+    assert.deepEqual(result, { ok: true, errors: [], notices: [] }, p.name);
+    // Compared inside the page: a 100,000-row snapshot is too big to ship twice per preset.
+    const same = await page.evaluate(() => {
+      const exact = (k, v) => (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0)) ? `num:${Object.is(v, -0) ? '-0' : v}` : v);
+      const lab = window.embeddingLab;
+      const before = JSON.stringify(lab.snapshot(), exact);
+      const again = lab.setLink(lab.getLink());
+      return again.ok && JSON.stringify(lab.snapshot(), exact) === before;
+    });
+    assert.ok(same, p.name);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a bad link shows a banner naming the field, applies the rest, and the page lives on', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=0&ids=1,1&theme=dark');
+  const s = await snapshot(page);
+  assert.equal(s.linkErrors.ok, false);
+  assert.match(s.linkErrors.errors[0], /^V: '0' is out of range \(1 to 100000\)/);
+  assert.deepEqual(s.ids, [1, 1]);
+  await screenshot(page, 'links-bad-banner');
+  await clickWidget(page, 'banner-dismiss');
+  assert.equal((await snapshot(page)).linkErrors.errors.length, 0);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('editing replaces the address without new history; presets and back/forward load state', async () => {
+  const page = await openPage(browser, server.url);
+  const historyLength = await page.evaluate(() => history.length);
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&init=example&ids=2'));
+  await frames(page, 2);
+  await clickWidget(page, 'preset:duplicates');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().ids.length === 4);
+  assert.equal(await page.evaluate(() => history.length), historyLength + 1);
+  await page.goBack();
+  await page.waitForFunction(() => window.embeddingLab.snapshot().ids.length === 1);
+  await page.goForward();
+  await page.waitForFunction(() => window.embeddingLab.snapshot().ids.length === 4);
+  // a pasted new fragment loads too
+  await page.evaluate(() => { location.hash = 'v=1&V=5&d=2&init=zeros&ids=4'; });
+  await page.waitForFunction(() => window.embeddingLab.snapshot().V === 5);
+  await frames(page, 2);
+  assert.match(await page.evaluate(() => location.hash), /V=5&d=2&init=zeros&ids=4/);
+  await page.context().close();
+});
+
+test('embed mode shows only the named panels', async () => {
+  const page = await openPage(browser, server.url + '#v=1&embed=1&panels=forward,backward', { width: 600, height: 400 });
+  await frames(page, 2);
+  assert.equal(await page.evaluate(() => window.embeddingLab.widgetRect('ids')), null);
+  assert.equal(await page.evaluate(() => window.embeddingLab.widgetRect('copy-link')), null);
+  assert.notEqual(await page.evaluate(() => window.embeddingLab.widgetRect('open-full')), null);
+  assert.notEqual(await page.evaluate(() => window.embeddingLab.widgetRect('badge')), null);
+  await screenshot(page, 'links-embed-600x400');
+  await page.context().close();
+});
