@@ -8,9 +8,11 @@ namespace el {
 
 void recompute(App& app) {
     const AppState& s = app.state;
-    LessonInput in{s.V, s.d, s.W, s.ids, s.upstream};
+    LessonInput in{s.V, s.d, s.W, s.ids, s.upstream, s.lookup};
     Status st = compute_lesson(in, app.result);
     app.result_error = st.error;
+    // max_norm rescales looked-up rows of W during the forward pass, as PyTorch does.
+    if (st.ok() && !app.result.renormed_rows.empty()) app.state.W = app.result.table;
     app.link_dirty = true;
 }
 

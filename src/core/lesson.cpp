@@ -1,10 +1,12 @@
 #include "lesson.h"
 
+#include <cmath>
 #include <string>
 
+#include "autograd.h"
 #include "embedding.h"
+#include "gradcheck.h"
 #include "limits.h"
-#include "matmul.h"
 
 namespace el {
 
@@ -21,6 +23,40 @@ static Status check_sizes(const LessonInput& in) {
     return Status::Ok();
 }
 
+// L = sum over b, c of out[b][c] * G[b][c], so dL/dout = G exactly (1 * g = g).
+static Tensor upstream_loss(const Tensor& out, const Tensor& G) { return sum(mul(out, G)); }
+
+// The table numbers finite differences check at most: enough for every small table.
+constexpr int64_t kFiniteDifferenceLimit = 4096;
+
+static void finite_difference_check(const LessonInput& in, const Tensor& G, LessonResult& r) {
+    const int64_t n = int64_t(in.V) * in.d;
+    if (in.options.max_norm) return void(r.fd_note = "not with max_norm (it rewrites W inside the forward pass)");
+    if (n > kFiniteDifferenceLimit)
+        return void(r.fd_note = "checked for tables of up to " + std::to_string(kFiniteDifferenceLimit) + " numbers");
+    for (float v : in.W)
+        if (!std::isfinite(v)) return void(r.fd_note = "not for a table with inf or nan");
+    for (float v : in.upstream)
+        if (!std::isfinite(v)) return void(r.fd_note = "not for an upstream gradient with inf or nan");
+    Tensor W = Tensor::from(in.V, in.d, in.W);
+    EmbeddingOptions options = in.options;
+    options.sparse = false;
+    GradCheckOptions fd;
+    fd.skip_row = r.padding_row;
+    fd.max_checked = int(kFiniteDifferenceLimit);
+    GradCheckResult check;
+    Status st = gradient_check([&] { return upstream_loss(embedding(W, in.ids, options), G); }, W, fd, check);
+    if (!st.ok()) return void(r.fd_note = st.error);
+    // Compare the numeric gradient with the gradient the page shows.
+    double worst = 0.0;
+    for (size_t i = 0; i < check.numeric.size(); i++) {
+        if (std::isnan(check.numeric[i])) continue;
+        worst = std::max(worst, std::fabs(double(r.grad_scatter[i]) - check.numeric[i]));
+    }
+    r.fd_checked = true;
+    r.fd_max_abs_error = worst;
+}
+
 Status compute_lesson(const LessonInput& in, LessonResult& out) {
     if (Status s = check_sizes(in); !s.ok()) return s;
     const int V = in.V, d = in.d, B = int(in.ids.size());
@@ -29,28 +65,41 @@ Status compute_lesson(const LessonInput& in, LessonResult& out) {
         return Status::Fail("the upstream gradient holds " + std::to_string(in.upstream.size()) +
                             " numbers, not B*d = " + std::to_string(int64_t(B) * d));
     if (Status s = check_one_hot_size(B, V); !s.ok()) return s;
-
     LessonResult r;
+    if (Status s = check_embedding_options(in.options, V, r.padding_row); !s.ok()) return s;
     r.V = V, r.d = d, r.B = B;
-    const int* ids = in.ids.data();
+    const Tensor G = Tensor::from(B, d, in.upstream);
 
-    // forward, gather route: (B,d) <- W (V,d)
-    r.gather.resize(size_t(B) * d);
-    embedding_forward(r.gather.data(), in.W.data(), ids, B, d);
+    // Gather route: forward copies rows (B,d), backward scatter-adds G into dW (V,d).
+    Tensor W_gather = Tensor::from(V, d, in.W);
+    const std::vector<float> before = in.options.max_norm ? in.W : std::vector<float>{};
+    Tensor out_gather = embedding(W_gather, in.ids, in.options);
+    Tensor loss_gather = upstream_loss(out_gather, G);
+    if (Status s = loss_gather.backward(); !s.ok()) return s;
+    r.gather = out_gather.values();
+    r.table = W_gather.values();
+    r.grad_scatter = in.options.sparse ? sparse_to_dense(W_gather.sparse_grad(), V) : W_gather.grads();
+    r.sparse_indices = W_gather.sparse_grad().indices;
+    if (in.options.max_norm)
+        for (int v = 0; v < V; v++)
+            for (int c = 0; c < d; c++)
+                if (r.table[size_t(v) * d + c] != before[size_t(v) * d + c]) {
+                    r.renormed_rows.push_back(v);
+                    break;
+                }
 
-    // forward, one-hot route: (B,V) @ (V,d) -> (B,d), every zero multiplied
+    // One-hot route: onehot (B,V) @ W (V,d), every zero multiplied; dW = S^T @ G. Its
+    // gradient is always dense: a matmul's gradient has no sparse form.
+    EmbeddingOptions dense = in.options;
+    dense.sparse = false;
+    Tensor W_matmul = Tensor::from(V, d, in.W);
+    Tensor out_matmul = embedding_one_hot(W_matmul, in.ids, dense);
+    Tensor loss_matmul = upstream_loss(out_matmul, G);
+    if (Status s = loss_matmul.backward(); !s.ok()) return s;
+    r.matmul = out_matmul.values();
+    r.grad_matmul = W_matmul.grads();
     r.onehot.resize(size_t(B) * V);
-    one_hot(r.onehot.data(), ids, B, V);
-    r.matmul.resize(size_t(B) * d);
-    matmul_forward(r.matmul.data(), r.onehot.data(), in.W.data(), B, V, d);
-
-    // backward, gather route: scatter-add G (B,d) into dW (V,d)
-    r.grad_scatter.assign(size_t(V) * d, 0.0f);
-    embedding_backward(r.grad_scatter.data(), in.upstream.data(), ids, B, d);
-
-    // backward, one-hot route: dW = onehot^T @ G, (V,B) x (B,d)
-    r.grad_matmul.assign(size_t(V) * d, 0.0f);
-    matmul_backward(nullptr, r.grad_matmul.data(), in.upstream.data(), r.onehot.data(), in.W.data(), B, V, d);
+    one_hot(r.onehot.data(), in.ids.data(), B, V);
 
     r.equal = true;
     for (size_t i = 0; i < r.gather.size(); i++)
@@ -66,11 +115,11 @@ Status compute_lesson(const LessonInput& in, LessonResult& out) {
                 break;
             }
     }
-
     r.matmul_mult_adds = int64_t(B) * V * d;
     r.matmul_zero_mult_adds = int64_t(B) * (V - 1) * d;
     r.gather_copies = int64_t(B) * d;
     r.onehot_bytes = int64_t(B) * V * int64_t(sizeof(float));
+    finite_difference_check(in, G, r);
     out = std::move(r);
     return Status::Ok();
 }

@@ -3,8 +3,10 @@
 // shows comes from here.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "embedding_options.h"
 #include "status.h"
 
 namespace el {
@@ -14,11 +16,16 @@ struct LessonInput {
     std::vector<float> W;         // (V,d) the table
     std::vector<int> ids;         // (B,)  may repeat
     std::vector<float> upstream;  // (B,d) g_b = dL/dout[b]
+    EmbeddingOptions options;     // PyTorch's padding_idx, max_norm, scale_grad_by_freq, sparse
 };
 
 struct LessonResult {
     int V = 0, d = 0, B = 0;
     std::vector<float> gather;           // (B,d) W[ids]
+    std::vector<float> table;            // (V,d) W after the forward pass (max_norm rescales rows in place)
+    std::vector<int> renormed_rows;      // rows max_norm rescaled, ascending
+    int padding_row = -1;                // p wrapped into 0..V-1, or -1
+    std::vector<int> sparse_indices;     // sparse=true: the (index, row) pairs' indices, in order
     std::vector<float> onehot;           // (B,V) e_{ids[b]}, empty when refused as too large
     std::vector<float> matmul;           // (B,d) onehot @ W
     std::vector<float> grad_scatter;     // (V,d) dW by scatter-add
@@ -31,6 +38,10 @@ struct LessonResult {
     int64_t matmul_zero_mult_adds = 0;   // B*(V-1)*d of them against a zero
     int64_t gather_copies = 0;           // B*d numbers copied
     int64_t onehot_bytes = 0;            // B*V*4
+    // Finite differences of L = sum(out * G) in double, when the table is small enough.
+    bool fd_checked = false;
+    double fd_max_abs_error = 0.0;       // |scatter-add gradient - numeric| at worst
+    std::string fd_note;                 // why it was not checked, when it was not
 };
 
 // Two floats agree when equal or both NaN (the two routes give the same NaN

@@ -131,3 +131,55 @@ TEST_CASE("bad input gives an error and leaves the last good result", "[lesson][
     CHECK(r.gather == good.gather);
     CHECK(r.grad_scatter == good.grad_scatter);
 }
+
+TEST_CASE("the lesson follows PyTorch's options on both routes", "[lesson][options]") {
+    LessonInput in = canonical_example();
+    in.ids = {0, 1, 0, 2};
+    in.upstream = {1, 2, 3, 10, 20, 30, 100, 200, 300, 1000, 2000, 3000};
+    LessonResult r;
+
+    SECTION("padding_idx: row 0 is looked up but gets no gradient") {
+        in.options.padding_idx = -3;  // wraps to 0
+        REQUIRE(el::compute_lesson(in, r).ok());
+        CHECK(r.padding_row == 0);
+        CHECK(std::vector<float>(r.gather.begin(), r.gather.begin() + 3) == std::vector<float>{0.1f, 0.2f, 0.3f});
+        CHECK(r.grad_scatter == std::vector<float>{0, 0, 0, 10, 20, 30, 1000, 2000, 3000});
+        CHECK(r.grad_matmul == r.grad_scatter);
+        CHECK(r.touched_rows == std::vector<int>{1, 2});
+    }
+    SECTION("scale_grad_by_freq: row 0 used twice gets (g_0 + g_2) / 2") {
+        in.options.scale_grad_by_freq = true;
+        REQUIRE(el::compute_lesson(in, r).ok());
+        CHECK(r.grad_scatter[0] == 0.5f * 1 + 0.5f * 100);
+        CHECK(r.grad_scatter[2] == 0.5f * 3 + 0.5f * 300);
+        CHECK(r.grad_scatter[3] == 10.0f);
+        CHECK(r.grads_equal);
+    }
+    SECTION("sparse: one (index, row) pair per occurrence, the same dense sum") {
+        in.options.sparse = true;
+        REQUIRE(el::compute_lesson(in, r).ok());
+        CHECK(r.sparse_indices == std::vector<int>{0, 1, 0, 2});
+        CHECK(r.grad_scatter == std::vector<float>{101, 202, 303, 10, 20, 30, 1000, 2000, 3000});
+        CHECK(r.grads_equal);
+    }
+    SECTION("max_norm rescales the looked-up rows in place before the lookup") {
+        in.options.max_norm = 0.5f;
+        REQUIRE(el::compute_lesson(in, r).ok());
+        // ||W[1]|| = sqrt(0.77) and ||W[2]|| = sqrt(1.94) exceed 0.5; ||W[0]|| = sqrt(0.14) does not.
+        CHECK(r.renormed_rows == std::vector<int>{1, 2});
+        const double scale = 0.5 / (std::sqrt(0.16 + 0.25 + 0.36) + 1e-7);
+        CHECK_THAT(r.table[3], Catch::Matchers::WithinRel(float(0.4 * scale), 1e-6f));
+        CHECK(r.gather[3] == r.table[3]);
+        CHECK(r.matmul == r.gather);
+        CHECK_FALSE(r.fd_checked);
+    }
+    SECTION("finite differences agree with the scatter-add gradient") {
+        REQUIRE(el::compute_lesson(in, r).ok());
+        CHECK(r.fd_checked);
+        CHECK(r.fd_max_abs_error < 0.05);  // |g| up to 3000: float32 loss rounding, h = 0.01
+    }
+    SECTION("sparse with scale_grad_by_freq is refused, as PyTorch does") {
+        in.options.sparse = true, in.options.scale_grad_by_freq = true;
+        CHECK_THAT(el::compute_lesson(in, r).error, Catch::Contains("scale_grad_by_freq"));
+    }
+}

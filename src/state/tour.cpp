@@ -1,0 +1,184 @@
+#include "tour.h"
+
+namespace el {
+
+// Every link below must decode without an error (tests/core/test_tour.cpp checks).
+
+static const std::vector<TourStep> kBasics = {
+    {"One row per id",
+     "An embedding layer owns one table W with V rows and d columns: here V = 3 ids, each with d = 3 numbers, "
+     "so V*d = 9 parameters. Nothing else is inside the layer: no bias, no activation.",
+     "v=1&V=3&d=3&init=example&ids=1", kPanelTable},
+    {"Looking up an id returns its row",
+     "Give the layer id 1 and it returns the row W[1] = [0.4, 0.5, 0.6]: a dense vector of length d. "
+     "Click another row's label in the table to look that id up too.",
+     "v=1&V=3&d=3&init=example&ids=1", kPanelForward},
+    {"A batch of ids, repeats allowed",
+     "Ids usually come in a batch of B ids, such as the tokens of a sentence. The output has one row per "
+     "position, B x d; an id that appears twice is simply returned twice.",
+     "v=1&V=3&d=3&init=example&ids=2,0,2", kPanelIds},
+    {"The output is dense, not one-hot",
+     "The input can be thought of as one-hot (a single 1 among V numbers), but the output is the row itself: "
+     "d ordinary numbers, none of them forced to 0 or 1.",
+     "v=1&V=5&d=4&init=normal&seed=7&ids=3", kPanelForward},
+    {"The rows are learned",
+     "W is a weight like any other. Training starts from random rows and moves them to lower the task's loss. "
+     "The gradient dL/dW reaches only the rows the batch looked up; every other row gets exactly zero.",
+     "v=1&V=3&d=3&init=example&ids=1", kPanelBackward},
+    {"Try it",
+     "Click a cell in row 1 of the table and type a new value: the output changes with it. Put id 0 in the "
+     "batch and watch a second row of the gradient light up.",
+     "v=1&V=3&d=3&init=example&ids=1", kPanelTable},
+};
+
+static const std::vector<TourStep> kSolid = {
+    {"The one-hot vector e_i",
+     "Write id i as e_i, a vector of length V with a 1 at position i and 0 elsewhere. For id 1 with V = 3 "
+     "that is [0, 1, 0]: the one-hot row drawn in the forward panel.",
+     "v=1&V=3&d=3&init=example&ids=1", kPanelForward},
+    {"e_i @ W cancels every row but one",
+     "out[c] = sum over r of e_i[r] * W[r][c]. Every term with r != i is multiplied by 0, so out = W[i]. "
+     "Hover a number of the matmul route to see its sum written out.",
+     "v=1&V=3&d=3&init=example&ids=1", kPanelForward},
+    {"Same function, exactly",
+     "A bias-free linear layer fed a one-hot vector is the embedding lookup. For a finite table the two routes "
+     "agree exactly, not approximately: adding exact zeros changes no float. The badge checks every output.",
+     "v=1&V=8&d=4&init=normal&seed=11&ids=5,1,5", kPanelForward},
+    {"So the layer is linear",
+     "The output is a linear function of W (and of the one-hot input). On its own the layer adds nothing "
+     "beyond 'each id gets its own free vector': all nonlinearity lives in the layers after it.",
+     "v=1&V=3&d=3&init=example&ids=1", kPanelForward},
+    {"Why nobody computes the matmul",
+     "With V = 50,000 and d = 128 every output number costs 50,000 multiply-adds, 49,999 of them against "
+     "zero, and a batch of B = 256 needs a 256 x 50,000 one-hot block: 51.2 MB holding 256 ones. The gather "
+     "copies 128 numbers per id. Run the measurement in your own browser.",
+     "v=1&V=3&d=3&init=example&ids=1&costV=50000&costd=128&costB=256", kPanelCost},
+    {"The backward pass is an outer product",
+     "dL/dW = outer(e_i, g): row i equals the upstream gradient g, every other row is exactly zero. Through "
+     "the matmul route the same numbers come from dW = onehot^T @ G.",
+     "v=1&V=3&d=3&init=example&ids=1", kPanelBackward},
+    {"Repeated ids add up",
+     "Row k's gradient is the sum of g_b over every position b whose id is k. Here id 2 sits at positions "
+     "0, 2 and 3, so row 2 = g_0 + g_2 + g_3: three terms, added, never overwritten.",
+     "v=1&V=3&d=3&init=example&ids=2,0,2,2&g=1:0:0.1,2:1:0.5,3:2:-0.3", kPanelBackward},
+    {"Where the equivalence breaks",
+     "In floating point 0 * inf = nan. With inf in W[0][2], the matmul route turns column 2 into nan for "
+     "every id, while the gather still returns row 1 untouched. The equivalence holds for finite tables only.",
+     "v=1&V=3&d=3&init=example&ids=1&cells=0:2:inf", kPanelForward},
+};
+
+static const std::vector<TourStep> kDeeper = {
+    {"Rows train at the rate of their id's frequency",
+     "A frequent id gets an update in most batches, a rare one a handful per epoch, with the same learning "
+     "rate and shape. Run the experiment: ids drawn from a Zipf distribution, error against frequency rank.",
+     "v=1&V=3&d=3&init=example&ids=1&opt=adam&lr=0.01&panels=tour,frequency", kPanelFrequency},
+    {"Untouched is not unchanged: momentum",
+     "Only touched rows have gradient, but SGD with momentum keeps moving a row after its id leaves the "
+     "batch: its buffer b still holds the past. Step with ids 1, 2, then change the batch and step again.",
+     "v=1&V=6&d=3&init=normal&seed=5&ids=1,2&opt=sgd&lr=0.1&mom=0.9&panels=tour,training,table,ids",
+     kPanelTraining},
+    {"Weight decay moves every row",
+     "AdamW shrinks every row by lr*lambda of itself on every step, touched or not. Coupled L2 decay "
+     "instead adds lambda*W to every row's gradient, so every row counts as having gradient.",
+     "v=1&V=6&d=3&init=normal&seed=5&ids=1,2&opt=adamw&lr=0.01&wd=0.1&panels=tour,training,table,ids",
+     kPanelTraining},
+    {"Lazy optimizers touch only touched rows",
+     "Lazy Adam (SparseAdam) updates the moments and values of the rows in the batch only: every other row "
+     "stays exactly as it was. Dense Adam would keep moving rows whose moments are not zero.",
+     "v=1&V=6&d=3&init=normal&seed=5&ids=1,2&opt=lazyadam&lr=0.01&panels=tour,training,table,ids",
+     kPanelTraining},
+    {"A sparse gradient, a dense table",
+     "With V = 100,000 rows and a batch of 3 ids, the gradient is zero in 99,997 rows. The table itself "
+     "stays fully dense: on a given step it is the gradient that is mostly zero, not W.",
+     "v=1&V=100000&d=16&init=normal&seed=1&ids=0,99999,50000", kPanelBackward},
+    {"What frameworks add",
+     "PyTorch's padding_idx row receives no gradient; scale_grad_by_freq divides row k's terms by its count "
+     "c_k in the batch; max_norm rescales looked-up rows in place during the forward pass.",
+     "v=1&V=4&d=3&init=normal&seed=3&ids=0,2,0&pad=0&cells=0:0:0,0:1:0,0:2:0", kPanelBackward},
+    {"Where the modelling effort goes",
+     "The layer is a linear re-parameterisation of the first dense layer: d free numbers per id, V*d in all. "
+     "With millions of ids that is most of a model's parameters, and rare ids barely train. Hashing ids into "
+     "fewer rows, or factorising W as (V x k) @ (k x d), spends parameters more wisely.",
+     "v=1&V=3&d=3&init=example&ids=1", kPanelTable},
+};
+
+const std::vector<TourStep>& tour_steps(TourDepth depth) {
+    static const std::vector<TourStep> none;
+    switch (depth) {
+        case TourDepth::Basics: return kBasics;
+        case TourDepth::Solid: return kSolid;
+        case TourDepth::Deeper: return kDeeper;
+        case TourDepth::None: break;
+    }
+    return none;
+}
+
+const char* tour_depth_name(TourDepth depth) {
+    switch (depth) {
+        case TourDepth::Basics: return "basics";
+        case TourDepth::Solid: return "solid";
+        case TourDepth::Deeper: return "deeper";
+        case TourDepth::None: break;
+    }
+    return "none";
+}
+
+const char* tour_depth_summary(TourDepth depth) {
+    switch (depth) {
+        case TourDepth::Basics: return "the table, the lookup, learned rows";
+        case TourDepth::Solid: return "why the lookup is a one-hot matmul, and why it is not computed as one";
+        case TourDepth::Deeper: return "frequency, optimizers moving untouched rows, sparse vs dense";
+        case TourDepth::None: break;
+    }
+    return "";
+}
+
+const std::vector<FollowUpQuestion>& follow_up_questions() {
+    static const std::vector<FollowUpQuestion> list = {
+        {"Why not feed the raw integer id to a dense layer?",
+         "One weight times the id puts every id on one shared direction, scaled by its number: id 900 becomes "
+         "300 times id 3, an order and a size that nominal ids do not have. An embedding gives each id its own "
+         "unconstrained vector; related ids end up close only if the loss puts them there.",
+         "v=1&V=3&d=3&init=example&ids=1&panels=tour,experiments"},
+        {"Does the layer need a bias or an activation?",
+         "Normally neither. A bias adds the same vector to every row, which the next layer's bias absorbs. An "
+         "activation on free parameters only re-parameterises them (a saturating one also limits their range).",
+         "v=1&V=3&d=3&init=example&ids=1&panels=tour,experiments"},
+        {"After one step on a batch of 64 ids, which rows changed?",
+         "Exactly the rows those ids indexed have nonzero gradient (a row used three times sums three terms). "
+         "With plain SGD only they change; momentum or weight decay on all parameters can move the other rows "
+         "too. The training lab answers it for the optimizer you pick.",
+         "v=1&V=200&d=8&init=normal&seed=2&ids=1&opt=sgd&lr=0.1&mom=0.9&panels=tour,training"},
+    };
+    return list;
+}
+
+const std::vector<WrongClaim>& wrong_claims() {
+    static const std::vector<WrongClaim> list = {
+        {"The embedding layer is a nonlinear transformation.",
+         "False. out = e_i @ W: linear in W and in the one-hot input. The matmul route gives the very same "
+         "numbers, and a matmul is linear.",
+         "v=1&V=3&d=3&init=example&ids=1&panels=tour,forward"},
+        {"The lookup learns a different function than the one-hot matmul.",
+         "False. Same outputs and the same gradient, number for number: the backward check compares the "
+         "scatter-add with onehot^T @ G.",
+         "v=1&V=3&d=3&init=example&ids=2,0,2,2&panels=tour,forward,backward"},
+        {"Every row of the table updates on every training step.",
+         "False. Only the looked-up rows get gradient; with plain SGD the others do not move. (Momentum or "
+         "weight decay can move untouched rows, which is a property of the optimizer, not of the layer.)",
+         "v=1&V=6&d=3&init=normal&seed=5&ids=1,2&opt=sgd&lr=0.1&panels=tour,training,table"},
+        {"A sparse gradient means the weight matrix is sparse.",
+         "False. The table stays fully dense; it is the gradient of a step that is mostly zero.",
+         "v=1&V=100000&d=16&init=normal&seed=1&ids=0,99999,50000&panels=tour,table,backward"},
+        {"The layer outputs a one-hot vector.",
+         "False. The input side is conceptually one-hot; the output is the row, dense, of width d.",
+         "v=1&V=5&d=4&init=normal&seed=7&ids=3&panels=tour,forward"},
+        {"It compresses the input.",
+         "Not really. It re-parameterises the first dense layer as d free numbers per id: V*d parameters, "
+         "which for large V can be more than the rest of the model.",
+         "v=1&V=3&d=3&init=example&ids=1&panels=tour,table"},
+    };
+    return list;
+}
+
+}  // namespace el
