@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/experiments.h"
 #include "core/lesson.h"
 #include "state/app_state.h"
 #include "state/link.h"
@@ -17,6 +18,28 @@ struct CellEditor {
     char text[72] = "";
     std::string error;
     bool focus_pending = false;
+};
+
+// Where the learner is in the guided tour and the self-check (not part of links:
+// a link carries the tour depth and step themselves).
+struct TourProgress {
+    uint32_t focus = 0;            // the panel the current step points at
+    bool scroll_to_focus = false;  // bring it into view on the next frame
+    TourDepth resume_depth = TourDepth::None;  // left mid-tour: where "Resume" goes
+    int resume_step = 0;
+    TourDepth finished = TourDepth::None;      // the depth just finished (a closing line)
+    bool answer_shown[3] = {};     // follow-up questions revealed
+    int claim_answer[6] = {-1, -1, -1, -1, -1, -1};  // self-check: -1 unanswered, 0 false, 1 true
+};
+
+// The experiments panel's results, computed on demand.
+struct ExperimentsView {
+    std::vector<float> targets;     // (V,) nominal per-id targets
+    RawVsEmbeddingResult raw;       // both fits
+    std::string raw_error;
+    BiasAbsorbedResult bias;
+    std::string bias_error;
+    bool ran = false;
 };
 
 struct App {
@@ -35,6 +58,9 @@ struct App {
     LinkMessages link_messages;
     bool link_dirty = true;   // the state changed since the URL was last written
     std::string share_text;   // the link or embed code shown for copying
+
+    TourProgress tour;
+    ExperimentsView experiments;
 
     // Platform facts the UI needs.
     float dpr = 1.0f;  // device pixels per CSS pixel; ImGui works in device pixels

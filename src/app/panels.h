@@ -16,4 +16,9 @@ void ShowShareBox(App& app);       // copy link / copy embed code
 void ShowPresetsPanel(App& app);   // the gallery of preset links
 std::string EmbedSnippet(const AppState& s);
 
+void ShowTourBar(App& app);        // the guided tour, across the top
+void ShowCheckPanel(App& app);     // follow-up questions and the true/false self-check
+void GoToTourStep(App& app, TourDepth depth, int step);
+void ShowExperimentsPanel(App& app);  // raw id vs embedding, bias absorbed, non-finite table
+
 }  // namespace el

@@ -46,7 +46,23 @@ static void ShowHeader(App& app) {
     ImGui::TextUnformatted("Embedding Lab");
     ImGui::SameLine();
     ImGui::TextDisabled("an embedding layer is a row lookup - and a one-hot matmul");
+    ImGui::SameLine();
+    bool dark = app.state.theme == Theme::Dark;
+    if (ImGui::Checkbox("dark", &dark)) app.state.theme = dark ? Theme::Dark : Theme::Light, app.link_dirty = true;
+    RecordItemRect("theme");
     ShowShareBox(app);
+}
+
+// The panel the tour step points at gets a frame, and is scrolled into view once.
+static void ShowTourFocus(App& app, uint32_t panels) {
+    if (app.state.tour == TourDepth::None || !(panels & app.tour.focus)) return;
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    ImGui::GetWindowDrawList()->AddRect(ImVec2(a.x - Px(4), a.y - Px(4)), ImVec2(b.x + Px(4), b.y + Px(4)),
+                                        GoodColor(), Px(4), 0, Px(2.5f));
+    if (app.tour.scroll_to_focus) {
+        ImGui::SetScrollFromPosY(a.y - ImGui::GetWindowPos().y - Px(12), 0.0f);
+        app.tour.scroll_to_focus = false;
+    }
 }
 
 void ShowApp(App& app) {
@@ -59,6 +75,7 @@ void ShowApp(App& app) {
     ImGui::Begin("Embedding Lab", nullptr, flags);
     ShowHeader(app);
     ShowLinkBanner(app);
+    ShowTourBar(app);
 
     // Panels flow into as many columns as the width allows: 3 on a desktop, 1 on a phone.
     using PanelGroup = void (*)(App&);
@@ -70,6 +87,8 @@ void ShowApp(App& app) {
          }},
         {kPanelForward, ShowForwardPanel},
         {kPanelBackward, ShowBackwardPanel},
+        {kPanelExperiments, ShowExperimentsPanel},
+        {kPanelTour, ShowCheckPanel},
         {kPanelPresets, ShowPresetsPanel},
     };
     int visible = 0;
@@ -82,7 +101,10 @@ void ShowApp(App& app) {
             if (!(app.state.panels & g.panels)) continue;
             ImGui::TableNextColumn();
             ImGui::PushID(int(g.panels));
+            ImGui::BeginGroup();
             g.show(app);
+            ImGui::EndGroup();
+            ShowTourFocus(app, g.panels);
             ImGui::PopID();
         }
         ImGui::EndTable();

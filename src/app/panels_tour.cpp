@@ -1,0 +1,159 @@
+// The guided tour (a bar across the top) and the self-check panel.
+//
+// [SECTION] Tour bar
+// [SECTION] Check yourself panel
+
+#include <algorithm>
+#include <string>
+
+#include "browser.h"
+#include "panels.h"
+#include "state/tour.h"
+#include "widgets.h"
+
+namespace el {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Tour bar
+//-----------------------------------------------------------------------------
+
+// A step sets the state through its link (plus the tour keys), so a shared link
+// mid-tour reopens the same step.
+void GoToTourStep(App& app, TourDepth depth, int step) {
+    const std::vector<TourStep>& steps = tour_steps(depth);
+    if (steps.empty()) return;
+    step = std::clamp(step, 0, int(steps.size()) - 1);
+    apply_link(app, std::string(steps[size_t(step)].link) + "&tour=" + tour_depth_name(depth) +
+                        "&step=" + std::to_string(step));
+    app.link_dirty = true;
+    app.tour.focus = steps[size_t(step)].focus;
+    app.tour.scroll_to_focus = true;
+    app.tour.finished = TourDepth::None;
+}
+
+static void LeaveTour(App& app, bool finished) {
+    app.tour.resume_depth = finished ? TourDepth::None : app.state.tour;
+    app.tour.resume_step = app.state.tour_step;
+    app.tour.finished = finished ? app.state.tour : TourDepth::None;
+    app.state.tour = TourDepth::None;
+    app.state.tour_step = 0;
+    app.tour.focus = 0;
+    app.link_dirty = true;
+}
+
+static void ShowTourChooser(App& app) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Guided tour:");
+    for (TourDepth depth : {TourDepth::Basics, TourDepth::Solid, TourDepth::Deeper}) {
+        ImGui::SameLine();
+        const std::string label = std::string(tour_depth_name(depth)) + " (" +
+                                  std::to_string(tour_steps(depth).size()) + " steps)";
+        if (ImGui::Button(label.c_str())) GoToTourStep(app, depth, 0);
+        RecordItemRect((std::string("tour:") + tour_depth_name(depth)).c_str());
+        ImGui::SetItemTooltip("%s", tour_depth_summary(depth));
+    }
+    if (app.tour.resume_depth != TourDepth::None) {
+        ImGui::SameLine();
+        if (ImGui::Button("Resume")) GoToTourStep(app, app.tour.resume_depth, app.tour.resume_step);
+        RecordItemRect("tour-resume");
+        ImGui::SetItemTooltip("back to step %d of the %s tour", app.tour.resume_step + 1,
+                              tour_depth_name(app.tour.resume_depth));
+    }
+    if (app.tour.finished != TourDepth::None)
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()),
+                           "You finished the %s tour. Check yourself with the questions below.",
+                           tour_depth_name(app.tour.finished));
+}
+
+void ShowTourBar(App& app) {
+    if (!(app.state.panels & kPanelTour)) return;
+    const TourDepth depth = app.state.tour;
+    const std::vector<TourStep>& steps = tour_steps(depth);
+    if (steps.empty()) return ShowTourChooser(app);
+    const int step = std::clamp(app.state.tour_step, 0, int(steps.size()) - 1);
+    const TourStep& s = steps[size_t(step)];
+    if (app.tour.focus == 0) app.tour.focus = s.focus, app.tour.scroll_to_focus = true;  // opened from a link
+
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyle().Colors[ImGuiCol_FrameBg]);
+    ImGui::BeginChild("##tour", ImVec2(0, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_Border);
+    ImGui::TextDisabled("Tour: %s, step %d of %d", tour_depth_name(depth), step + 1, int(steps.size()));
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), "%s", s.title);
+    RecordItemRect("tour-title");
+    ImGui::TextWrapped("%s", s.text);
+    ImGui::BeginDisabled(step == 0);
+    if (ImGui::Button("Back")) GoToTourStep(app, depth, step - 1);
+    RecordItemRect("tour-back");
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    const bool last = step + 1 == int(steps.size());
+    if (ImGui::Button(last ? "Finish" : "Next")) {
+        if (last) LeaveTour(app, true);
+        else GoToTourStep(app, depth, step + 1);
+    }
+    RecordItemRect("tour-next");
+    ImGui::SameLine();
+    if (ImGui::Button("Leave tour")) LeaveTour(app, false);
+    RecordItemRect("tour-leave");
+    ImGui::EndChild();
+    ImGui::PopStyleColor();
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Check yourself panel
+//-----------------------------------------------------------------------------
+
+static void ShowFollowUpQuestions(App& app) {
+    const auto& questions = follow_up_questions();
+    for (size_t i = 0; i < questions.size(); i++) {
+        ImGui::PushID(int(i));
+        ImGui::Bullet();
+        ImGui::TextWrapped("%s", questions[i].question);
+        if (!app.tour.answer_shown[i]) {
+            if (ImGui::SmallButton("Show answer")) app.tour.answer_shown[i] = true;
+            RecordItemRect(("answer:" + std::to_string(i)).c_str());
+        } else {
+            ImGui::Indent();
+            ImGui::TextWrapped("%s", questions[i].answer);
+            if (ImGui::SmallButton("See it in the demo")) browser_open_link(questions[i].link);
+            ImGui::Unindent();
+        }
+        ImGui::PopID();
+    }
+}
+
+static void ShowSelfCheck(App& app) {
+    ImGui::TextWrapped("Each claim below is common. True or false?");
+    const auto& claims = wrong_claims();
+    for (size_t i = 0; i < claims.size(); i++) {
+        ImGui::PushID(int(i) + 100);
+        ImGui::Bullet();
+        ImGui::TextWrapped("\"%s\"", claims[i].claim);
+        if (ImGui::SmallButton("True")) app.tour.claim_answer[i] = 1;
+        RecordItemRect(("claim-true:" + std::to_string(i)).c_str());
+        ImGui::SameLine();
+        if (ImGui::SmallButton("False")) app.tour.claim_answer[i] = 0;
+        RecordItemRect(("claim-false:" + std::to_string(i)).c_str());
+        if (app.tour.claim_answer[i] >= 0) {
+            const bool right = app.tour.claim_answer[i] == 0;  // every claim here is false
+            ImGui::SameLine();
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(right ? GoodColor() : ErrorColor()),
+                               right ? "Right." : "Not quite.");
+            ImGui::Indent();
+            ImGui::TextWrapped("%s", claims[i].explanation);
+            if (ImGui::SmallButton("Show me")) browser_open_link(claims[i].link);
+            ImGui::Unindent();
+        }
+        ImGui::PopID();
+    }
+    int answered = 0, right = 0;
+    for (size_t i = 0; i < claims.size(); i++) answered += app.tour.claim_answer[i] >= 0, right += app.tour.claim_answer[i] == 0;
+    if (answered) ImGui::TextDisabled("%d of %d answered, %d right", answered, int(claims.size()), right);
+}
+
+void ShowCheckPanel(App& app) {
+    ImGui::SeparatorText("Check yourself");
+    if (ImGui::CollapsingHeader("Follow-up questions", ImGuiTreeNodeFlags_DefaultOpen)) ShowFollowUpQuestions(app);
+    if (ImGui::CollapsingHeader("True or false?", ImGuiTreeNodeFlags_DefaultOpen)) ShowSelfCheck(app);
+}
+
+}  // namespace el
