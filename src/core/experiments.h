@@ -76,6 +76,7 @@ struct FrequencyConfig {
     double zipf_exponent = 1.1;
     uint64_t seed = 1;
     OptimizerConfig optimizer{OptimizerKind::kAdam, 0.05f};
+    EmbeddingOptions lookup;  // e.g. scale_grad_by_freq, which changes how fast frequent rows move
 };
 
 struct FrequencyState {

@@ -50,7 +50,7 @@ Status frequency_step(FrequencyState& state, int steps) {
             targets[size_t(b)] = state.labels[size_t(ids[size_t(b)])];
             state.row_seen[size_t(ids[size_t(b)])]++;
         }
-        Tensor loss = cross_entropy(linear(embedding(state.W, ids), state.head, state.bias), targets);
+        Tensor loss = cross_entropy(linear(embedding(state.W, ids, c.lookup), state.head, state.bias), targets);
         if (Status s = loss.backward(); !s.ok()) return s;
         StepReport head_report, bias_report;
         if (Status s = state.opt_W.step(state.W, state.last_report); !s.ok()) return s;

@@ -31,6 +31,25 @@ extern const char* const kPanelNames[kPanelCount];  // "table", "ids", ...
 constexpr uint32_t kDefaultPanels = kPanelTable | kPanelIds | kPanelForward | kPanelBackward | kPanelExperiments |
                                     kPanelTraining | kPanelFrequency | kPanelCost | kPanelTour | kPanelPresets;
 
+// What the training lab's Step minimises (src/state/training.h).
+enum class LossKind {
+    Upstream,  // L = sum_b g_b . out[b], so dL/dout[b] = g_b: the hand-set G of the backward panel
+    Mse,       // L = mean over (b, c) of (out[b][c] - T[ids[b]][c])^2, T a fixed target row per id
+};
+
+// The frequency experiment's settings (issue 5): Zipf ids, embedding + linear head, Adam.
+struct FrequencySettings {
+    float zipf_exponent = 1.1f;  // s: P(id k) proportional to 1/(k+1)^s
+    int V = 1000;                // ids of the experiment's own table (not the lesson's W), 2..kMaxFrequencyV
+    uint32_t seed = 1;
+    int steps = 3000;
+    bool scale_grad_by_freq = false;
+    bool lazy = false;           // lazy Adam (touched rows only) instead of dense Adam
+    bool weight_decay = false;   // AdamW with lambda = kFrequencyWeightDecay (dense Adam only)
+};
+constexpr float kFrequencyWeightDecay = 0.01f;
+constexpr int kMaxFrequencyV = 5000, kMaxFrequencySteps = 20000;
+
 // The cost-at-scale benchmark's shape (docs/lesson.md section 3).
 struct CostShape {
     int V = 50000, d = 128, B = 256, repeats = 5;
@@ -52,6 +71,8 @@ struct AppState {
     // How the lookup behaves (PyTorch's nn.Embedding options) and how it trains.
     EmbeddingOptions lookup;
     OptimizerConfig optimizer;
+    LossKind loss = LossKind::Upstream;
+    FrequencySettings frequency;
 
     // The page around it.
     CostShape cost;

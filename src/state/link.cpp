@@ -36,6 +36,7 @@ struct LinkField {
 
 static const char* const kInitNames[] = {"example", "normal", "uniform", "zeros", nullptr};
 static const char* const kOptimizerNames[] = {"sgd", "adam", "adamw", "lazysgd", "lazyadam", nullptr};
+static const char* const kLossNames[] = {"upstream", "mse", nullptr};
 static const char* const kThemeNames[] = {"light", "dark", nullptr};
 static const char* const kTourNames[] = {"none", "basics", "solid", "deeper", nullptr};
 
@@ -255,6 +256,22 @@ static const std::vector<LinkField>& fields() {
          EL_SET(optimizer.beta2, float)},
         {"eps", "Adam epsilon", L::Float, P::Settings, false, 1e-12, 1, nullptr, EL_GET(optimizer.eps),
          EL_SET(optimizer.eps, float)},
+        {"loss", "what Step minimises: upstream (G) or mse (targets)", L::Choice, P::Settings, false, 0, 1,
+         kLossNames, EL_GET(loss), EL_SET(loss, LossKind)},
+        {"zipf", "frequency experiment: Zipf exponent s", L::Float, P::Settings, false, 0, 10, nullptr,
+         EL_GET(frequency.zipf_exponent), EL_SET(frequency.zipf_exponent, float)},
+        {"fV", "frequency experiment: V", L::Int, P::Settings, false, 2, kMaxFrequencyV, nullptr,
+         EL_GET(frequency.V), EL_SET(frequency.V, int)},
+        {"fseed", "frequency experiment: seed", L::Int, P::Settings, false, 0, 4294967295.0, nullptr,
+         EL_GET(frequency.seed), EL_SET(frequency.seed, uint32_t)},
+        {"fsteps", "frequency experiment: steps", L::Int, P::Settings, false, 1, kMaxFrequencySteps, nullptr,
+         EL_GET(frequency.steps), EL_SET(frequency.steps, int)},
+        {"ffreqscale", "frequency experiment: scale_grad_by_freq", L::Bool, P::Settings, false, 0, 1, nullptr,
+         EL_GET(frequency.scale_grad_by_freq), EL_SET(frequency.scale_grad_by_freq, bool)},
+        {"flazy", "frequency experiment: lazy Adam instead of dense", L::Bool, P::Settings, false, 0, 1, nullptr,
+         EL_GET(frequency.lazy), EL_SET(frequency.lazy, bool)},
+        {"fwd", "frequency experiment: weight decay (AdamW)", L::Bool, P::Settings, false, 0, 1, nullptr,
+         EL_GET(frequency.weight_decay), EL_SET(frequency.weight_decay, bool)},
         {"costV", "V of the cost benchmark", L::Int, P::Settings, false, 1, kMaxV, nullptr, EL_GET(cost.V),
          EL_SET(cost.V, int)},
         {"costd", "d of the cost benchmark", L::Int, P::Settings, false, 1, kMaxD, nullptr, EL_GET(cost.d),

@@ -1,0 +1,170 @@
+#include "training.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "core/autograd.h"
+#include "core/embedding_options.h"
+#include "core/random.h"
+
+namespace el {
+
+static bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+static bool same_config(const OptimizerConfig& a, const OptimizerConfig& b) {
+    return a.kind == b.kind && a.lr == b.lr && a.momentum == b.momentum && a.dampening == b.dampening &&
+           a.nesterov == b.nesterov && a.weight_decay == b.weight_decay && a.beta1 == b.beta1 &&
+           a.beta2 == b.beta2 && a.eps == b.eps;
+}
+
+std::vector<float> training_targets(const AppState& s) {
+    std::vector<float> T(size_t(s.V) * size_t(s.d));
+    for (int k = 0; k < s.V; k++)
+        for (int c = 0; c < s.d; c++) T[size_t(k) * s.d + c] = generated_cell(TableInit::Uniform, s.seed + 1, s.d, k, c);
+    return T;
+}
+
+// The scalar loss of one step; W is the step's handle on the table (max_norm writes into it).
+static Tensor step_loss(const AppState& s, Tensor& W, const std::vector<float>& targets) {
+    const int B = s.B(), d = s.d;
+    Tensor out = embedding(W, s.ids, s.lookup);  // (B,d)
+    if (s.loss == LossKind::Mse) {
+        std::vector<float> T_ids(size_t(B) * size_t(d));  // (B,d) T[ids[b]]
+        for (int b = 0; b < B; b++)
+            std::copy_n(targets.data() + size_t(s.ids[size_t(b)]) * d, d, T_ids.data() + size_t(b) * d);
+        return mse_loss(out, Tensor::from(B, d, std::move(T_ids)));
+    }
+    if (s.upstream.size() != size_t(B) * size_t(d))
+        return Tensor::failed("the upstream gradient G is not (B,d) = " + shape_text(B, d));
+    return sum(mul(out, Tensor::from(B, d, s.upstream)));  // dL/dout = G
+}
+
+Status training_step(AppState& s, TrainingSession& t, int n) {
+    if (n < 1 || n > 1000) return Status::Fail("take 1 to 1000 steps at a time");
+    if (s.B() == 0) return Status::Fail("the batch is empty: add ids to look up before stepping");
+    if (Status st = check_optimizer_config(s.optimizer); !st.ok()) return st;
+
+    // Continue the session only if the table is exactly as the last step left it.
+    const bool kept = t.active && t.V == s.V && t.d == s.d && same_bits(s.W, t.W_after);
+    if (!kept) {
+        const bool was_active = t.active;
+        t = TrainingSession{};
+        t.notice = was_active ? "W was changed outside the training lab, so the optimizer started afresh" : "";
+        t.active = true, t.V = s.V, t.d = s.d, t.W_before = s.W;
+    } else if (!same_config(t.config, s.optimizer)) {
+        t.notice = "the optimizer's settings changed, so its state (momentum buffer, Adam's m and v, t) started afresh";
+    }
+    if (!kept || !same_config(t.config, s.optimizer)) {
+        if (Status st = t.optimizer.init(s.optimizer, s.V, s.d); !st.ok()) return st;
+        t.config = s.optimizer;
+    }
+
+    const std::vector<float> targets = s.loss == LossKind::Mse ? training_targets(s) : std::vector<float>{};
+    for (int i = 0; i < n; i++) {
+        Tensor W = Tensor::from(s.V, s.d, s.W);
+        Tensor loss = step_loss(s, W, targets);
+        if (!loss.ok()) return loss.status();
+        std::vector<int> rescaled;  // rows the forward pass rewrote (max_norm)
+        for (int k = 0; k < s.V; k++)
+            if (std::memcmp(W.data() + size_t(k) * s.d, s.W.data() + size_t(k) * s.d, size_t(s.d) * sizeof(float)))
+                rescaled.push_back(k);
+        if (Status st = loss.backward(); !st.ok()) return st;
+        StepReport r;
+        if (Status st = t.optimizer.step(W, r); !st.ok()) return st;
+        for (int k : r.touched_rows) t.touched_unchanged += !std::binary_search(r.changed_rows.begin(), r.changed_rows.end(), k);
+        t.changed_untouched += (long long)r.changed_untouched_rows().size();
+        s.W = W.values();
+        t.last = std::move(r), t.rescaled_rows = std::move(rescaled), t.last_loss = loss.item();
+        t.W_after = s.W;  // per step: an error in a later step must not orphan this one
+    }
+    return Status::Ok();
+}
+
+void training_reset(AppState& s, TrainingSession& t) {
+    if (t.active && t.V == s.V && t.d == s.d) s.W = t.W_before;
+    t = TrainingSession{};
+}
+
+Status follow_up_step(const AppState& s, const TrainingSession& t, uint64_t seed, FollowUpAnswer& out) {
+    AppState trial = s;
+    TrainingSession session = t;  // a copy: the page's optimizer state is left alone
+    FollowUpAnswer a;
+    Rng rng(seed);
+    trial.ids.resize(size_t(a.B));
+    for (int& id : trial.ids) id = rng.below(s.V);
+    trial.upstream.resize(size_t(a.B) * size_t(s.d));
+    for (int b = 0; b < a.B; b++)
+        for (int c = 0; c < s.d; c++) trial.upstream[size_t(b) * s.d + c] = default_upstream(c);
+    a.fresh = !(t.active && t.V == s.V && t.d == s.d && same_bits(s.W, t.W_after) && same_config(t.config, s.optimizer));
+    if (Status st = training_step(trial, session, 1); !st.ok()) return st;
+    std::vector<int> distinct = trial.ids;
+    std::sort(distinct.begin(), distinct.end());
+    a.distinct = int(std::unique(distinct.begin(), distinct.end()) - distinct.begin());
+    const StepReport& r = session.last;
+    a.touched = int(r.touched_rows.size()), a.changed = int(r.changed_rows.size());
+    a.changed_untouched = int(r.changed_untouched_rows().size());
+    for (int k : r.touched_rows) a.touched_unchanged += !std::binary_search(r.changed_rows.begin(), r.changed_rows.end(), k);
+    a.optimizer = optimizer_name(s.optimizer.kind);
+    out = a;
+    return Status::Ok();
+}
+
+//-----------------------------------------------------------------------------
+// The frequency experiment
+//-----------------------------------------------------------------------------
+
+FrequencyConfig frequency_config(const FrequencySettings& f) {
+    FrequencyConfig c;
+    c.V = f.V, c.d = 8, c.C = 4, c.B = 32;
+    c.zipf_exponent = f.zipf_exponent;
+    c.seed = f.seed;
+    c.optimizer.lr = 0.05f;
+    c.optimizer.kind = f.lazy ? OptimizerKind::kLazyAdam : f.weight_decay ? OptimizerKind::kAdamW : OptimizerKind::kAdam;
+    c.optimizer.weight_decay = f.weight_decay ? kFrequencyWeightDecay : 0.0f;  // lazy Adam refuses it, with a reason
+    c.lookup.scale_grad_by_freq = f.scale_grad_by_freq;
+    return c;
+}
+
+static void record_norms(FrequencyRun& run) {
+    const Tensor& W = run.state.W;
+    run.head_norm.push_back(float(row_norm(W.data() + size_t(run.head_id) * W.cols(), W.cols(), 2.0f)));
+    run.tail_norm.push_back(float(row_norm(W.data() + size_t(run.tail_id) * W.cols(), W.cols(), 2.0f)));
+}
+
+Status frequency_run_start(const FrequencySettings& settings, FrequencyRun& run) {
+    FrequencyRun r;
+    r.settings = settings;
+    if (settings.steps < 1 || settings.steps > kMaxFrequencySteps)
+        return Status::Fail("steps must run from 1 to " + std::to_string(kMaxFrequencySteps));
+    if (settings.V < 2 || settings.V > kMaxFrequencyV)
+        return Status::Fail("V must run from 2 to " + std::to_string(kMaxFrequencyV) + " here");
+    if (Status st = frequency_init(frequency_config(settings), r.state); !st.ok()) return st;
+    r.target = settings.steps;
+    r.head_id = 0, r.tail_id = settings.V - 1;  // Zipf: id k has rank k + 1
+    r.head_norm.reserve(size_t(r.target) + 1), r.tail_norm.reserve(size_t(r.target) + 1);
+    record_norms(r);
+    r.running = true;
+    run = std::move(r);
+    return Status::Ok();
+}
+
+Status frequency_run_chunk(FrequencyRun& run, int steps) {
+    if (!run.running) return Status::Ok();
+    const int n = std::min(steps, run.target - run.state.steps_done);
+    for (int i = 0; i < n; i++) {
+        if (Status st = frequency_step(run.state, 1); !st.ok()) {
+            run.running = false, run.error = st.error;
+            return st;
+        }
+        record_norms(run);
+    }
+    if (run.state.steps_done >= run.target) {
+        run.running = false, run.finished = true;
+        if (Status st = frequency_evaluate(run.state); !st.ok()) return run.error = st.error, st;
+    }
+    return Status::Ok();
+}
+
+}  // namespace el
