@@ -20,6 +20,10 @@ void embedding_forward(float* out, const float* W, const int* ids, int B, int d)
 // dW is (V,d); dout is (B,d); ids is (B,)
 void embedding_backward(float* dW, const float* dout, const int* ids, int B, int d);
 
+// The same two as plain scalar loops: the references the vectorised kernels must equal exactly.
+void embedding_forward_naive(float* out, const float* W, const int* ids, int B, int d);
+void embedding_backward_naive(float* dW, const float* dout, const int* ids, int B, int d);
+
 // The one-hot block: onehot[b][v] = (v == ids[b]). Writes all B*V numbers.
 // onehot is (B,V); ids is (B,)
 void one_hot(float* onehot, const int* ids, int B, int V);

@@ -183,21 +183,31 @@ void matmul_forward(float* out, const float* a, const float* b, int M, int K, in
         std::memset(out, 0, sizeof(float) * size_t(M) * size_t(N));
         return;
     }
+    matmul_forward_slice(out, a, b, M, K, N, 0, M, 0, K);
+}
+
+// One piece of the loops above: rows [i0,i1) of out, K blocks [k0,k1). Each
+// element sees the same sums in the same order as in the whole product, so a
+// sweep of slices gives matmul_forward's result bit for bit.
+void matmul_forward_slice(float* out, const float* a, const float* b, int M, int K, int N, int i0, int i1,
+                          int k0, int k1) {
+    (void)M;
+    if (i1 <= i0 || k1 <= k0 || N <= 0) return;
     std::vector<float> bp(size_t(kKC) * size_t(round_up(std::min(N, kNC), kNR)));  // packed b block
     float ap[kKC * kMR];                                                           // packed a panel
     for (int j0 = 0; j0 < N; j0 += kNC) {
         const int nc = std::min(kNC, N - j0);
-        for (int k0 = 0; k0 < K; k0 += kKC) {
-            const int kc = std::min(kKC, K - k0);
+        for (int kb = k0; kb < k1; kb += kKC) {
+            const int kc = std::min(kKC, k1 - kb);
             for (int jp = 0; jp < nc; jp += kNR)
-                pack_cols<kNR>(&bp[size_t(jp) * kc], b + int64_t(k0) * N + j0 + jp, N, std::min(kNR, nc - jp), kc);
-            for (int i0 = 0; i0 < M; i0 += kMR) {
-                const int mr = std::min(kMR, M - i0);
-                pack_rows(ap, a + int64_t(i0) * K + k0, K, mr, kc);
+                pack_cols<kNR>(&bp[size_t(jp) * kc], b + int64_t(kb) * N + j0 + jp, N, std::min(kNR, nc - jp), kc);
+            for (int ib = i0; ib < i1; ib += kMR) {
+                const int mr = std::min(kMR, i1 - ib);
+                pack_rows(ap, a + int64_t(ib) * K + kb, K, mr, kc);
                 for (int jp = 0; jp < nc; jp += kNR) {
-                    float* out_tile = out + int64_t(i0) * N + j0 + jp;
+                    float* out_tile = out + int64_t(ib) * N + j0 + jp;
                     const int nr = std::min(kNR, nc - jp);
-                    if (k0 == 0) tile_kernel<Write::Store>(out_tile, N, ap, &bp[size_t(jp) * kc], kc, mr, nr);
+                    if (kb == 0) tile_kernel<Write::Store>(out_tile, N, ap, &bp[size_t(jp) * kc], kc, mr, nr);
                     else tile_kernel<Write::Add>(out_tile, N, ap, &bp[size_t(jp) * kc], kc, mr, nr);
                 }
             }
@@ -225,7 +235,9 @@ static void matmul_backward_da(float* da, const float* dout, const float* b, int
 // with a one-hot a the result equals the scatter-add bit for bit.
 // Blocks: N by NC (dout's columns packed into NR-wide panels of all M rows),
 // then KB rows of db (a^T's block packed into MR-wide panels).
-static void matmul_backward_db(float* db, const float* dout, const float* a, int M, int K, int N) {
+void matmul_backward_db_rows(float* db, const float* dout, const float* a, int M, int K, int N, int k0,
+                             int k1) {
+    if (M <= 0 || N <= 0 || k1 <= k0) return;
     const int ncmax = round_up(std::min(N, kNC), kNR);
     std::vector<float> dp(size_t(M) * size_t(ncmax));  // packed dout block, (NC/NR, M, NR)
     std::vector<float> ap(size_t(M) * size_t(kKB));     // packed a^T block, (KB/MR, M, MR)
@@ -233,14 +245,14 @@ static void matmul_backward_db(float* db, const float* dout, const float* a, int
         const int nc = std::min(kNC, N - j0);
         for (int jp = 0; jp < nc; jp += kNR)
             pack_cols<kNR>(&dp[size_t(jp) * M], dout + j0 + jp, N, std::min(kNR, nc - jp), M);
-        for (int k0 = 0; k0 < K; k0 += kKB) {
-            const int kb = std::min(kKB, K - k0);
+        for (int kb0 = k0; kb0 < k1; kb0 += kKB) {
+            const int kb = std::min(kKB, k1 - kb0);
             for (int kq = 0; kq < kb; kq += kMR)
-                pack_cols<kMR>(&ap[size_t(kq) * M], a + k0 + kq, K, std::min(kMR, kb - kq), M);
+                pack_cols<kMR>(&ap[size_t(kq) * M], a + kb0 + kq, K, std::min(kMR, kb - kq), M);
             for (int kq = 0; kq < kb; kq += kMR) {
                 const int mr = std::min(kMR, kb - kq);
                 for (int jp = 0; jp < nc; jp += kNR)
-                    tile_kernel<Write::Add>(db + int64_t(k0 + kq) * N + j0 + jp, N, &ap[size_t(kq) * M],
+                    tile_kernel<Write::Add>(db + int64_t(kb0 + kq) * N + j0 + jp, N, &ap[size_t(kq) * M],
                                             &dp[size_t(jp) * M], M, mr, std::min(kNR, nc - jp));
             }
         }
@@ -251,7 +263,7 @@ void matmul_backward(float* da, float* db, const float* dout, const float* a, co
                      int N) {
     if (M <= 0 || K <= 0 || N <= 0) return;
     if (da) matmul_backward_da(da, dout, b, M, K, N);
-    if (db) matmul_backward_db(db, dout, a, M, K, N);
+    if (db) matmul_backward_db_rows(db, dout, a, M, K, N, 0, K);
 }
 
 }  // namespace el

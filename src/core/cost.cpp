@@ -1,0 +1,340 @@
+// The cost benchmark as a resumable state machine: every stage does bounded
+// slices of work, and a route's time is the sum of its slices' times.
+//
+// Stages, in order:  Fill (W, G, ids random; untimed)
+//   then per repeat: OneHot, DenseForward, Gather, ZeroGrad (untimed), DenseBackward, ScatterAdd
+//   then:            CheckForward, CheckBackward, Done (buffers released)
+#include "cost.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "embedding.h"
+#include "limits.h"
+#include "matmul.h"
+#include "random.h"
+
+namespace el {
+
+const char* cost_route_name(int route) {
+    static const char* const names[kCostRouteCount] = {"one-hot block", "dense forward", "gather forward",
+                                                       "dense backward", "scatter-add backward"};
+    return route >= 0 && route < kCostRouteCount ? names[route] : "?";
+}
+
+int64_t cost_buffer_bytes(const CostBenchShape& s) {
+    const int64_t V = s.V, d = s.d, B = s.B;
+    const int64_t floats = 3 * V * d       // W, dW by both routes
+                           + B * V         // the one-hot block
+                           + 3 * B * d;    // G, both outputs
+    return floats * int64_t(sizeof(float)) + B * int64_t(sizeof(int));
+}
+
+static std::string Megabytes(int64_t bytes) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f MB", double(bytes) / 1e6);
+    return buf;
+}
+
+Status check_cost_shape(const CostBenchShape& s) {
+    auto range = [](const char* name, int v, int hi) {
+        if (v >= 1 && v <= hi) return Status::Ok();
+        return Status::Fail(std::string(name) + " = " + std::to_string(v) + " is out of range: 1 to " +
+                            std::to_string(hi));
+    };
+    for (Status st : {range("V", s.V, kMaxV), range("d", s.d, kMaxD), range("B", s.B, kMaxB),
+                      range("repeats", s.repeats, 50)})
+        if (!st.ok()) return st;
+    if (Status st = check_one_hot_size(s.B, s.V); !st.ok()) return st;
+    const int64_t bytes = cost_buffer_bytes(s);
+    if (bytes > kMaxCostBytes)
+        return Status::Fail("the benchmark would need " + Megabytes(bytes) +
+                            " (W, a gradient per route, the one-hot block); the limit is " +
+                            Megabytes(kMaxCostBytes));
+    return Status::Ok();
+}
+
+double CostFigures::forward_ratio() const {
+    const double gather = time[kCostGather].median_ms;
+    return gather > 0 ? (time[kCostOneHot].median_ms + time[kCostDenseForward].median_ms) / gather : 0.0;
+}
+
+double CostFigures::backward_ratio() const {
+    const double scatter = time[kCostScatterAdd].median_ms;
+    return scatter > 0 ? time[kCostDenseBackward].median_ms / scatter : 0.0;
+}
+
+CostBench::CostBench(std::function<double()> clock_ms) : CostBench(std::move(clock_ms), Options()) {}
+CostBench::CostBench(std::function<double()> clock_ms, Options options)
+    : now_(std::move(clock_ms)), opt_(options) {}
+CostBench::~CostBench() { release(); }
+
+void CostBench::release() {
+    for (float** p : {&W_, &G_, &onehot_, &out_dense_, &out_gather_, &dW_dense_, &dW_scatter_}) {
+        std::free(*p);
+        *p = nullptr;
+    }
+    std::free(ids_);
+    ids_ = nullptr;
+}
+
+void CostBench::cancel() {
+    release();
+    stage_ = Stage::Idle;
+}
+
+// A uniform value in [-1, 1) that depends only on (seed, i): the fill can be
+// cut into slices anywhere and gives the same numbers.
+static float CellValue(uint64_t seed, uint64_t i) {
+    uint64_t state = seed * 0x9e3779b97f4a7c15ULL + i;
+    return float(double(splitmix64(state) >> 40) * 0x1.0p-23 - 1.0);
+}
+
+Status CostBench::start(const CostBenchShape& shape, uint64_t seed) {
+    if (Status st = check_cost_shape(shape); !st.ok()) return st;
+    release();
+    fig_ = CostFigures();
+    fig_.shape = shape;
+    const int64_t V = shape.V, d = shape.d, B = shape.B;
+    fig_.table_bytes = V * d * int64_t(sizeof(float));
+    fig_.one_hot_bytes = B * V * int64_t(sizeof(float));
+    fig_.buffer_bytes = cost_buffer_bytes(shape);
+    fig_.madds[kCostDenseForward] = fig_.madds[kCostDenseBackward] = double(B) * double(V) * double(d);
+    error_.clear();
+    seed_ = seed;
+    repeat_ = 0;
+    std::fill(std::begin(calls_), std::end(calls_), 1);
+    // Progress counts work roughly in proportion to its time here: a number
+    // written ~1, a multiply-add ~1/4 (four per SIMD instruction), a short route 1e6.
+    const double per_repeat = double(B * V) + 0.5 * double(B * V * d) + double(V * d) + 2e6;
+    work_total_ = 3.0 * double(V * d) + shape.repeats * per_repeat + double(V * d);
+    work_done_ = 0;
+
+    auto grab = [](int64_t bytes) { return std::malloc(size_t(std::max<int64_t>(bytes, 4))); };
+    W_ = static_cast<float*>(grab(V * d * 4));
+    ids_ = static_cast<int*>(grab(B * 4));
+    G_ = static_cast<float*>(grab(B * d * 4));
+    onehot_ = static_cast<float*>(grab(B * V * 4));
+    out_dense_ = static_cast<float*>(grab(B * d * 4));
+    out_gather_ = static_cast<float*>(grab(B * d * 4));
+    dW_dense_ = static_cast<float*>(grab(V * d * 4));
+    dW_scatter_ = static_cast<float*>(grab(V * d * 4));
+    if (!W_ || !ids_ || !G_ || !onehot_ || !out_dense_ || !out_gather_ || !dW_dense_ || !dW_scatter_) {
+        release();
+        return Status::Fail("the browser could not give the benchmark " + Megabytes(fig_.buffer_bytes) +
+                            " of memory; try a smaller V, d or B");
+    }
+    enter(Stage::Fill);
+    return Status::Ok();
+}
+
+void CostBench::enter(Stage s) {
+    stage_ = s;
+    pos_ = 0;
+    route_ms_ = 0;
+}
+
+bool CostBench::step(double budget_ms) {
+    const double t0 = now_();
+    while (running()) {
+        slice();
+        if (now_() - t0 >= budget_ms) break;
+    }
+    return running();
+}
+
+double CostBench::progress() const {
+    if (stage_ == Stage::Done) return 1.0;
+    if (stage_ == Stage::Idle) return 0.0;
+    return std::min(1.0, work_done_ / work_total_);
+}
+
+const char* CostBench::activity() const {
+    switch (stage_) {
+        case Stage::Fill: return "filling W and G with random numbers";
+        case Stage::OneHot: return "building the one-hot block";
+        case Stage::DenseForward: return "dense forward: onehot @ W";
+        case Stage::Gather: return "gather forward";
+        case Stage::ZeroGrad: return "zeroing dW";
+        case Stage::DenseBackward: return "dense backward: onehot^T @ G";
+        case Stage::ScatterAdd: return "scatter-add backward";
+        case Stage::CheckForward:
+        case Stage::CheckBackward: return "checking that the routes agree";
+        case Stage::Done: return "done";
+        case Stage::Idle: break;
+    }
+    return "";
+}
+
+void CostBench::finish_sample(int route, double ms) {
+    std::vector<double>& s = fig_.samples_ms[route];
+    s.push_back(ms);
+    std::vector<double> sorted = s;
+    std::sort(sorted.begin(), sorted.end());
+    const size_t n = sorted.size();
+    CostTime& t = fig_.time[route];
+    t.median_ms = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+    t.min_ms = sorted.front(), t.max_ms = sorted.back();
+    fig_.calls_per_sample[route] = calls_[route];
+}
+
+// Runs a short route `calls` times back to back; returns the elapsed ms.
+double CostBench::timed_calls(int route, int calls) {
+    const int B = fig_.shape.B, d = fig_.shape.d;
+    const double t0 = now_();
+    for (int i = 0; i < calls; i++) {
+        if (route == kCostGather) embedding_forward(out_gather_, W_, ids_, B, d);
+        else embedding_backward(dW_scatter_, G_, ids_, B, d);
+    }
+    return now_() - t0;
+}
+
+// Where two buffers first differ, as "b = 3, column 7: 0.25 vs 0.5", or "".
+static std::string FirstDifference(const float* x, const float* y, int64_t n, int d, const char* row_letter,
+                                   int64_t row_offset, const char* x_name, const char* y_name) {
+    for (int64_t i = 0; i < n; i++) {
+        if (x[i] == y[i]) continue;
+        char buf[200];
+        std::snprintf(buf, sizeof buf, "%s = %lld, column %lld: %.9g (%s) vs %.9g (%s)", row_letter,
+                      (long long)(row_offset + i / d), (long long)(i % d), double(x[i]), x_name, double(y[i]),
+                      y_name);
+        return buf;
+    }
+    return "";
+}
+
+static std::string Count(int64_t n) {  // 6400000 -> "6,400,000"
+    std::string digits = std::to_string(n), out;
+    for (size_t i = 0; i < digits.size(); i++) {
+        if (i && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+void CostBench::slice() {
+    const int V = fig_.shape.V, d = fig_.shape.d, B = fig_.shape.B;
+    const int64_t mem_rows = std::max<int64_t>(1, opt_.slice_work / 4 / d);  // rows of W per memory slice
+    switch (stage_) {
+        case Stage::Fill: {  // W random and dW_scatter zero, a band of rows at a time; then G and ids
+            const int64_t r0 = pos_, r1 = std::min<int64_t>(V, r0 + std::max<int64_t>(1, mem_rows / 4));
+            for (int64_t i = r0 * d; i < r1 * d; i++) W_[i] = CellValue(seed_, uint64_t(i));
+            std::memset(dW_scatter_ + r0 * d, 0, sizeof(float) * size_t((r1 - r0) * d));
+            work_done_ += 3.0 * double((r1 - r0) * d);
+            pos_ = r1;
+            if (pos_ < V) return;
+            Rng rng(seed_);
+            for (int b = 0; b < B; b++) ids_[b] = rng.below(V);
+            for (int64_t i = 0; i < int64_t(B) * d; i++) G_[i] = CellValue(seed_ + 1, uint64_t(i));
+            enter(Stage::OneHot);
+            return;
+        }
+        case Stage::OneHot: {  // bands of rows of the block
+            const int64_t b0 = pos_, nb = std::min<int64_t>(B - b0, std::max<int64_t>(1, opt_.slice_work / 4 / V));
+            const double t0 = now_();
+            one_hot(onehot_ + b0 * V, ids_ + b0, int(nb), V);
+            route_ms_ += now_() - t0;
+            work_done_ += double(nb * V);
+            pos_ += nb;
+            if (pos_ < B) return;
+            finish_sample(kCostOneHot, route_ms_);
+            enter(Stage::DenseForward);
+            return;
+        }
+        case Stage::DenseForward: {  // one K block of `rows` rows per slice, K blocks in ascending order
+            const int64_t per_row = int64_t(std::min(V, kMatmulKBlock)) * d;
+            int rows = int(std::min<int64_t>(B, std::max<int64_t>(1, opt_.slice_work / per_row)));
+            const int bands = (B + rows - 1) / rows;
+            rows = (B + bands - 1) / bands;  // even bands
+            const int64_t k_block = pos_ / bands, band = pos_ % bands;
+            const int k0 = int(k_block) * kMatmulKBlock, k1 = std::min(V, k0 + kMatmulKBlock);
+            const int i0 = int(band) * rows, i1 = std::min(B, i0 + rows);
+            const double t0 = now_();
+            matmul_forward_slice(out_dense_, onehot_, W_, B, V, d, i0, i1, k0, k1);
+            route_ms_ += now_() - t0;
+            work_done_ += 0.25 * double(i1 - i0) * double(k1 - k0) * d;
+            pos_++;
+            if (k1 < V || i1 < B) return;
+            finish_sample(kCostDenseForward, route_ms_);
+            enter(Stage::Gather);
+            return;
+        }
+        case Stage::Gather:
+        case Stage::ScatterAdd: {  // too short for the clock: repeat, doubling the calls until a sample is long enough
+            const int route = stage_ == Stage::Gather ? kCostGather : kCostScatterAdd;
+            const double ms = timed_calls(route, calls_[route]);
+            if (ms < opt_.min_sample_ms && calls_[route] < (1 << 22)) {
+                calls_[route] *= 2;
+                return;
+            }
+            work_done_ += 1e6;
+            finish_sample(route, ms / calls_[route]);
+            if (route == kCostGather) {
+                enter(Stage::ZeroGrad);
+                return;
+            }
+            if (++repeat_ < fig_.shape.repeats) enter(Stage::OneHot);
+            else enter(Stage::CheckForward);
+            fig_.repeats_done = repeat_;
+            return;
+        }
+        case Stage::ZeroGrad: {  // the dense backward adds into dW, as every backward here does
+            const int64_t r0 = pos_, r1 = std::min<int64_t>(V, r0 + mem_rows);
+            std::memset(dW_dense_ + r0 * d, 0, sizeof(float) * size_t((r1 - r0) * d));
+            work_done_ += double((r1 - r0) * d);
+            pos_ = r1;
+            if (pos_ >= V) enter(Stage::DenseBackward);
+            return;
+        }
+        case Stage::DenseBackward: {  // a band of rows of dW = onehot^T @ G per slice
+            const int64_t rows = std::max<int64_t>(1, opt_.slice_work / (int64_t(B) * d));
+            const int k0 = int(pos_), k1 = int(std::min<int64_t>(V, k0 + rows));
+            const double t0 = now_();
+            matmul_backward_db_rows(dW_dense_, G_, onehot_, B, V, d, k0, k1);
+            route_ms_ += now_() - t0;
+            work_done_ += 0.25 * double(B) * double(k1 - k0) * d;
+            pos_ = k1;
+            if (pos_ < V) return;
+            finish_sample(kCostDenseBackward, route_ms_);
+            enter(Stage::ScatterAdd);
+            return;
+        }
+        case Stage::CheckForward: {
+            if (opt_.corrupt_route == kCostDenseForward) out_dense_[int64_t(B) * d - 1] += 1.0f;
+            if (opt_.corrupt_route == kCostGather) out_gather_[0] += 1.0f;
+            const std::string diff =
+                FirstDifference(out_dense_, out_gather_, int64_t(B) * d, d, "b", 0, "dense", "gather");
+            fig_.forward_equal = diff.empty();
+            fig_.check_text = diff.empty() ? "forward: all " + Count(int64_t(B) * d) + " outputs equal"
+                                           : "forward outputs differ at " + diff;
+            // The scatter-add ran many times into its dW: clear the touched rows and run it once.
+            for (int b = 0; b < B; b++) std::memset(dW_scatter_ + int64_t(ids_[b]) * d, 0, sizeof(float) * size_t(d));
+            embedding_backward(dW_scatter_, G_, ids_, B, d);
+            if (opt_.corrupt_route == kCostDenseBackward) dW_dense_[int64_t(ids_[0]) * d] += 1.0f;
+            if (opt_.corrupt_route == kCostScatterAdd) dW_scatter_[int64_t(V) * d - 1] += 1.0f;
+            fig_.backward_equal = true;
+            enter(Stage::CheckBackward);
+            return;
+        }
+        case Stage::CheckBackward: {  // every number of dW, a band of rows at a time
+            const int64_t r0 = pos_, r1 = std::min<int64_t>(V, r0 + mem_rows);
+            const std::string diff = FirstDifference(dW_dense_ + r0 * d, dW_scatter_ + r0 * d, (r1 - r0) * d, d,
+                                                     "row", r0, "dense", "scatter-add");
+            work_done_ += double((r1 - r0) * d);
+            pos_ = r1;
+            if (!diff.empty()) fig_.backward_equal = false, fig_.check_text += "; gradients differ at " + diff;
+            if (pos_ < V && fig_.backward_equal) return;
+            if (fig_.backward_equal) fig_.check_text += "; backward: all " + Count(int64_t(V) * d) + " numbers of dW equal";
+            fig_.checked = true;
+            if (!opt_.keep_buffers) release();
+            enter(Stage::Done);
+            return;
+        }
+        case Stage::Idle:
+        case Stage::Done: return;
+    }
+}
+
+}  // namespace el
