@@ -2,9 +2,10 @@
 # Embedding Lab: one command to set up, build, serve and test.
 #
 #   ./build.sh            install what is missing, build the web app into build/site, serve it
-#   ./build.sh test       native Catch2 suite (ctest), the same suite as wasm under Node, browser tests
+#   ./build.sh test       native Catch2 suite (ctest), the same suite under ASan+UBSan and as wasm under
+#                         Node, a short fuzz run (FUZZ_TEST_SECONDS per target, default 20), browser tests
 #   ./build.sh bench      release build of the kernels; native, wasm and TF.js peer in one table
-#   ./build.sh fuzz       libFuzzer run on the text parsers (FUZZ_SECONDS, default 300)
+#   ./build.sh fuzz       libFuzzer run on the link decoder and text parsers (FUZZ_SECONDS in all, default 300)
 #   ./build.sh dist [--single-file]   the static site into dist/ (one HTML file with --single-file)
 #   ./build.sh site       build the web app only, no server
 #
@@ -50,6 +51,9 @@ need_build_tools() {
     command -v emcc >/dev/null || pkgs+=(emscripten)
     apt_install "${pkgs[@]}"
 }
+
+# libFuzzer and the sanitizer runtimes come with clang's compiler-rt.
+need_fuzz_tools() { apt_install clang libclang-rt-14-dev; }
 
 need_test_tools() {
     local pkgs=(chromium python3-numpy)
@@ -131,6 +135,63 @@ build_site() {
 build_native_tests() { need_build_tools; cmake_build "$BUILD/native" -DEL_BUILD_TESTS=ON; }
 build_wasm_tests() { need_build_tools; emcmake_build "$BUILD/wasm-test" -DEL_BUILD_TESTS=ON; }
 
+# The Catch2 suite under AddressSanitizer + UndefinedBehaviorSanitizer, at -O1 (fast enough to
+# run in full in every test run, still with usable stack traces).
+build_asan_tests() {
+    need_build_tools
+    local dir="$BUILD/asan"
+    if [ ! -f "$dir/CMakeCache.txt" ]; then
+        mkdir -p "$BUILD"
+        cmake -S "$ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g" -DEL_SANITIZE=ON \
+            -DEL_BUILD_TESTS=ON >"$BUILD/configure.log" 2>&1 || { cat "$BUILD/configure.log"; die "configuring $dir failed"; }
+    fi
+    cmake --build "$dir" -j "$JOBS" --target core_tests
+}
+
+# libFuzzer targets (tests/fuzz), clang with ASan + UBSan, in their own build folder.
+FUZZ_TARGETS=(link parsers)   # tests/fuzz/fuzz_<name>.cpp, seeds in tests/fuzz/corpus/<name>
+build_fuzz() {
+    need_build_tools
+    need_fuzz_tools
+    local dir="$BUILD/fuzz"
+    if [ ! -f "$dir/CMakeCache.txt" ]; then
+        mkdir -p "$BUILD"
+        cmake -S "$ROOT" -B "$dir" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS=-O1 \
+            -DEL_BUILD_FUZZ=ON >"$BUILD/configure.log" 2>&1 || { cat "$BUILD/configure.log"; die "configuring $dir failed"; }
+    fi
+    cmake --build "$dir" -j "$JOBS" --target "${FUZZ_TARGETS[@]/#/fuzz_}"
+}
+
+# The single-file page (wasm inlined) beside the site: build/web/single/embedding-lab.html.
+SINGLE_HTML="$BUILD/web/single/embedding-lab.html"
+build_single_file() {
+    build_site
+    if ! grep -q '^EL_BUILD_SINGLE_FILE:BOOL=ON' "$BUILD/web/CMakeCache.txt"; then
+        cmake -DEL_BUILD_SINGLE_FILE=ON "$BUILD/web" >"$BUILD/configure.log" 2>&1 || { cat "$BUILD/configure.log"; die "configuring the single-file page failed"; }
+    fi
+    cmake --build "$BUILD/web" -j "$JOBS" --target embedding_lab_single
+}
+
+# dist/: the static site as deployed, or with --single-file one HTML file.
+cmd_dist() {
+    local single=0
+    case "${1:-}" in
+        "") ;;
+        --single-file) single=1 ;;
+        *) die "unknown option '$1' for dist (try: ./build.sh dist --single-file)" ;;
+    esac
+    rm -rf "$ROOT/dist" && mkdir -p "$ROOT/dist"
+    if [ "$single" = 1 ]; then
+        build_single_file
+        cp "$SINGLE_HTML" "$ROOT/dist/embedding-lab.html"
+        log "dist/embedding-lab.html ($(($(stat -c %s "$ROOT/dist/embedding-lab.html") / 1024)) KB): open it from disk or upload it as is"
+    else
+        build_site
+        cp -r "$SITE/." "$ROOT/dist/"
+        log "dist/: the static site (index.html, embed-example.html); copy it to any static host"
+    fi
+}
+
 serve() {
     local port="${PORT:-8080}"
     log "serving $SITE at http://localhost:$port/  (Ctrl-C stops)"
@@ -158,13 +219,9 @@ run_native_tests() {
     count native "$((total - failed))" "$failed"
 }
 
-run_wasm_tests() {
-    log "the same Catch2 suite as WebAssembly under Node"
-    local out rc=0
-    # Node 20's fetch cannot read file URLs; Emscripten 3.1.6 falls back to fs without it.
-    out="$(cd "$BUILD/wasm-test" && node --no-experimental-fetch core_tests.js --use-colour no 2>&1)" || rc=$?
-    printf '%s\n' "$out" | tail -n 15
-    local cases failed
+# count_catch2 <stage> <output> <exit code>: reads Catch2's closing line.
+count_catch2() {
+    local stage="$1" out="$2" rc="$3" cases failed
     cases="$(printf '%s\n' "$out" | sed -n 's/^test cases: *\([0-9]*\).*/\1/p' | tail -1)"
     failed="$(printf '%s\n' "$out" | sed -n 's/^test cases:.*| *\([0-9]*\) failed.*/\1/p' | tail -1)"
     if [ -z "$cases" ]; then  # "All tests passed (N assertions in M test cases)"
@@ -173,7 +230,51 @@ run_wasm_tests() {
     fi
     [ -n "$cases" ] || { cases=1; failed=1; }
     [ "$rc" = 0 ] || [ "${failed:-0}" != 0 ] || failed=1
-    count wasm "$((cases - failed))" "${failed:-0}"
+    count "$stage" "$((cases - failed))" "${failed:-0}"
+}
+
+run_wasm_tests() {
+    log "the same Catch2 suite as WebAssembly under Node"
+    local out rc=0
+    # Node 20's fetch cannot read file URLs; Emscripten 3.1.6 falls back to fs without it.
+    out="$(cd "$BUILD/wasm-test" && node --no-experimental-fetch core_tests.js --use-colour no 2>&1)" || rc=$?
+    printf '%s\n' "$out" | tail -n 15
+    count_catch2 wasm "$out" "$rc"
+}
+
+run_asan_tests() {
+    log "the Catch2 suite under AddressSanitizer + UndefinedBehaviorSanitizer"
+    local out rc=0 t0=$SECONDS
+    # One run of the binary (not ctest's process per test case): the sanitizer runtime starts once.
+    out="$(ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        "$BUILD/asan/core_tests" --use-colour no 2>&1)" || rc=$?
+    printf '%s\n' "$out" | grep -E -A 30 'ERROR: (Address|Leak)Sanitizer|runtime error' | head -n 60 || true
+    printf '%s\n' "$out" | tail -n 4
+    log "sanitizer run: $((SECONDS - t0)) s"
+    count_catch2 asan "$out" "$rc"
+}
+
+# run_fuzz <seconds per target>: each target runs from the committed seeds plus what earlier
+# runs found (build/fuzz/corpus-<name>); a crash leaves its input in build/fuzz/artifacts/.
+run_fuzz() {
+    local seconds="$1" name out rc execs
+    mkdir -p "$BUILD/fuzz/artifacts"
+    for name in "${FUZZ_TARGETS[@]}"; do
+        log "fuzzing fuzz_$name for $seconds s"
+        mkdir -p "$BUILD/fuzz/corpus-$name"
+        rc=0
+        out="$("$BUILD/fuzz/fuzz_$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+            -artifact_prefix="$BUILD/fuzz/artifacts/$name-" "$BUILD/fuzz/corpus-$name" "tests/fuzz/corpus/$name" 2>&1)" || rc=$?
+        execs="$(printf '%s\n' "$out" | sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' | tail -1)"
+        if [ "$rc" = 0 ]; then
+            echo "fuzz_$name: ${execs:-?} inputs in $seconds s ($(( ${execs:-0} / seconds ))/s), no failure"
+            count "fuzz_$name" 1 0
+        else
+            printf '%s\n' "$out" | grep -v '^#[0-9]' | tail -n 40
+            echo "fuzz_$name FAILED (exit $rc); the input is in $BUILD/fuzz/artifacts/"
+            count "fuzz_$name" 0 1
+        fi
+    done
 }
 
 run_browser_tests() {
@@ -193,12 +294,17 @@ cmd_test() {
     local t0=$SECONDS
     need_build_tools
     need_test_tools
+    need_fuzz_tools
     build_native_tests
+    build_asan_tests
+    build_fuzz
     build_wasm_tests
-    build_site
+    build_single_file
     run_native_tests
+    run_asan_tests
+    run_fuzz "${FUZZ_TEST_SECONDS:-20}"
     run_wasm_tests
-    SITE_DIR="$SITE" run_browser_tests
+    SITE_DIR="$SITE" SINGLE_FILE_HTML="$SINGLE_HTML" run_browser_tests
     log "summary ($((SECONDS - t0)) s)"
     for s in "${STAGES[@]}"; do echo "  $s"; done
     echo "$PASSED passed, $FAILED failed"
@@ -210,5 +316,7 @@ case "${1:-}" in
     site) build_site ;;
     test) cmd_test ;;
     bench) need_build_tools; need_test_tools; exec bash tests/bench/bench.sh ;;
-    *) die "unknown command '$1' (try: ./build.sh, ./build.sh test)" ;;
+    fuzz) build_fuzz; run_fuzz "$(( ${FUZZ_SECONDS:-300} / ${#FUZZ_TARGETS[@]} ))" ;;
+    dist) cmd_dist "${2:-}" ;;
+    *) die "unknown command '$1' (try: ./build.sh, ./build.sh test, ./build.sh fuzz, ./build.sh dist)" ;;
 esac

@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""Builds the single-file page: web/index.html with its stylesheet, glue script, icon and the
+Emscripten output (linked with -sSINGLE_FILE=1, so the wasm is already inside the JS) inlined.
+
+    single_file.py <web dir> <embedding_lab.js> <out.html>
+
+Linking straight to .html would need htmlmin (not in Debian), so the HTML shell stays ours.
+The result needs no other file: it works offline, from file://, and in <iframe sandbox="allow-scripts">.
+Inline scripts cannot run under script-src 'self': host the normal build where a strict CSP applies.
+"""
+import base64
+import pathlib
+import sys
+
+
+def script(text):
+    # "</script" inside a script element would end it early.
+    return "<script>\n" + text.replace("</script", "<\\/script") + "\n</script>"
+
+
+def main(web_dir, js_file, out_file):
+    web = pathlib.Path(web_dir)
+    html = (web / "index.html").read_text(encoding="utf-8")
+    icon = base64.b64encode((web / "favicon.svg").read_bytes()).decode()
+    replacements = {
+        '<link rel="stylesheet" href="style.css">':
+            "<style>\n" + (web / "style.css").read_text(encoding="utf-8") + "\n</style>",
+        '<script src="glue.js"></script>': script((web / "glue.js").read_text(encoding="utf-8")),
+        '<script src="embedding_lab.js"></script>': script(pathlib.Path(js_file).read_text(encoding="utf-8")),
+        'href="favicon.svg"': f'href="data:image/svg+xml;base64,{icon}"',
+    }
+    for old, new in replacements.items():
+        if old not in html:
+            sys.exit(f"single_file.py: web/index.html no longer contains {old!r}; update the replacements")
+        html = html.replace(old, new)
+    pathlib.Path(out_file).write_text(html, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    main(*sys.argv[1:])
