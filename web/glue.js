@@ -52,8 +52,21 @@
     canvas,
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
-    onAbort: (what) => fatal('Embedding Lab stopped: ' + what + '. Reload the page to start again.'),
+    onAbort: (what) => fatal(abortMessage(what)),
   };
+
+  // The app is built without C++ exceptions: a failed allocation aborts the wasm instance.
+  // The links and fields refuse sizes past the limits, so this needs a heap near its 1 GB cap.
+  function abortMessage(what) {
+    const heap = window.Module.HEAP8 ? window.Module.HEAP8.length : 0;
+    const mb = Math.round(heap / 1048576);
+    if (heap >= 0.9 * 1073741824) {
+      return 'Embedding Lab ran out of memory: it was using ' + mb + ' MB of the 1024 MB a page may have. ' +
+             'Reload the page to start again; smaller tables (V x d) need less.';
+    }
+    return 'Embedding Lab stopped' + (what ? ': ' + what : '') + ' (memory in use: ' + mb + ' MB). ' +
+           'Reload the page to start again.';
+  }
 
   // --- Input fixes -----------------------------------------------------------
   // GLFW listens for keys on the whole window: only the focused canvas should get them.
