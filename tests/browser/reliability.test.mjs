@@ -1,0 +1,273 @@
+// Hostile input and long sessions: every bad link of tests/fuzz/bad_links.txt (through the API
+// and as the page's address), bad cells, ids and sizes typed through the real canvas, running out
+// of wasm memory, heap growth over 1,000 link loads, and an idle page that keeps no timers going.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serve, launch, openPage, snapshot, frames, clickWidget, typeInto, widgetCenter, ROOT } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const f32 = (x) => Math.fround(x);
+
+/** The catalogue, '@long <bytes> <prefix> <unit>' lines expanded to full size. */
+export function badLinks() {
+  const lines = readFileSync(path.join(ROOT, 'tests/fuzz/bad_links.txt'), 'utf8').split('\n');
+  const links = [];
+  for (const line of lines) {
+    if (!line || line.startsWith('# ')) continue;
+    const long = line.match(/^@long (\d+) (\S+) (.+)$/);
+    if (!long) { links.push(line); continue; }
+    let text = long[2];
+    while (text.length < Number(long[1])) text += long[3];
+    links.push(text);
+  }
+  return links;
+}
+
+const short = (link) => (link.length > 60 ? `${link.slice(0, 60)}... (${link.length} chars)` : link);
+
+/** The page still draws frames and answers snapshot(). */
+async function assertLive(page, what) {
+  await frames(page, 2);
+  const s = await snapshot(page);
+  assert.ok(s.V >= 1 && s.d >= 1 && s.ids.length >= 1, `page state after ${what}`);
+  assert.equal(s.gather.length, s.ids.length, `gather after ${what}`);
+}
+
+test('the bad-link catalogue has 30+ entries, among them a 100 KB one', () => {
+  const links = badLinks();
+  assert.ok(links.length >= 30, `${links.length} bad links`);
+  assert.ok(links.some((l) => l.length >= 100 * 1024));
+});
+
+test('each bad link through setLink gives a message and leaves a live page', async () => {
+  const page = await openPage(browser, server.url);
+  for (const link of badLinks()) {
+    const r = await page.evaluate((l) => window.embeddingLab.setLink(l), link);
+    assert.ok(r.errors.length + r.notices.length > 0, `no message for ${short(link)}`);
+    for (const m of [...r.errors, ...r.notices]) assert.ok(m.length > 10, `a message too short to help: '${m}'`);
+    await assertLive(page, short(link));
+  }
+  // Sizes past the limits name the memory they would need.
+  const r = await page.evaluate(() => window.embeddingLab.setLink('v=1&V=100000&d=512'));
+  assert.match(r.errors[0], /100000 x 512 table has 51200000 cells \(205 MB as float32/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('each bad link as the page address shows a banner and a live page', async () => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(e.message));
+  const links = badLinks();
+  for (let i = 0; i < links.length; i++) {
+    // A new query each time: a full load, not a same-document fragment change.
+    await page.goto(`${server.url}index.html?load=${i}#${links[i]}`);
+    await page.waitForFunction(() => window.embeddingLab !== undefined);
+    await page.evaluate(() => window.embeddingLab.ready);
+    const s = await snapshot(page);
+    assert.ok(s.linkErrors.errors.length + s.linkErrors.notices.length > 0, `no banner for ${short(links[i])}`);
+    assert.notEqual(await page.evaluate(() => window.embeddingLab.widgetRect('banner-dismiss')), null,
+      `banner not drawn for ${short(links[i])}`);
+    await assertLive(page, short(links[i]));
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+/**
+ * Clicks a text field, clears it and enters `text` as a learner would: typed key by key, or
+ * pasted in one go (the paste event glue.js forwards), then Enter. Fewer frame waits than
+ * harness typeInto: ImGui's input queue spreads the events over frames by itself.
+ */
+async function enter(page, name, text, { paste = false } = {}) {
+  const { x, y } = await widgetCenter(page, name);
+  await page.mouse.click(x, y);
+  await frames(page, 2);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  if (paste) {
+    await page.evaluate((t) => {
+      const data = new DataTransfer();
+      data.setData('text', t);
+      document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+    }, text);
+  } else {
+    await page.keyboard.type(text);
+  }
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+}
+
+test('bad cells, ids and sizes typed into the canvas each get a message; the last good state stays', async () => {
+  const page = await openPage(browser, server.url, { width: 1280, height: 900 });
+  // What the learner typed before the bad entries: it must survive them.
+  await typeInto(page, 'ids', '1, 2');
+  await typeInto(page, 'cell:W:2:2', '0.75');
+  let s = await snapshot(page);
+  assert.deepEqual(s.ids, [1, 2]);
+  assert.equal(s.table[2][2], 0.75);
+  const kept = async (what) => {
+    const now = await snapshot(page);
+    assert.deepEqual(now.ids, [1, 2], `ids after ${what}`);
+    assert.equal(now.table[2][2], 0.75, `W[2][2] after ${what}`);
+    assert.equal(now.table[0][0], f32(0.1), `W[0][0] after ${what}`);
+    assert.equal(now.V, 3, `V after ${what}`);
+    assert.equal(now.d, 3, `d after ${what}`);
+    assert.deepEqual(now.gather, [now.table[1], now.table[2]], `gather after ${what}`);
+    return now;
+  };
+  let entries = 0;
+
+  const badCells = ['abc', '1,5', '1.2.3', '--1', '0x10', '1e', '1e999', '-3.5e39', '<b>1</b>', '1 2', 'NaNa',
+    '', '"1"'];
+  for (const text of badCells) {
+    await enter(page, 'cell:W:0:0', text);
+    s = await kept(`cell text '${text}'`);
+    assert.match(s.errors.table, /^W\[0\]\[0\]: .+ \(the cell keeps 0\.1\)$/, `message for cell text '${text}'`);
+    if (text.trim()) assert.ok(s.errors.table.includes(`'${text.trim().slice(0, 24)}`), `names '${text}': ${s.errors.table}`);
+    entries++;
+  }
+  // A good value clears the message.
+  await enter(page, 'cell:W:0:0', '0.1');
+  assert.equal((await kept('a good cell value')).errors.table, '');
+
+  const badIds = [['1, 7', /id '7' at position 1 is out of range/], ['', /empty/], ['a', /id 'a' at position 0 is not a whole number/],
+    ['1.5', /'1\.5' .* not a whole number/], ['-1', /'-1' .* negative/], ['1;2', /'1;2' .* not a whole number/],
+    ['99999999999', /out of range/], ['1,,x', /'x' at position 1/], ['0x1', /'0x1'/], ['2 three', /'three'/]];
+  for (const [text, pattern] of badIds) {
+    // Pasted: typed key by key, a valid prefix ('1' of '1, 7') would apply on the way.
+    await enter(page, 'ids', text, { paste: true });
+    s = await kept(`ids text '${text}'`);
+    assert.match(s.errors.ids, pattern, `ids text '${text}'`);
+    assert.match(s.errors.ids, /\(still using 1, 2\)$/);
+    entries++;
+  }
+  await enter(page, 'ids', '1, 2', { paste: true });
+  assert.equal((await kept('good ids')).errors.ids, '');
+
+  const badSizes = [['0', '3', /V = 0 is out of range: V runs from 1 to 100000/], ['200000', '3', /V = 200000 is out of range/],
+    ['3', '1000', /d = 1000 is out of range: d runs from 1 to 512/], ['-5', '3', /V = -5 is out of range/],
+    ['100000', '512', /100000 x 512 table has 51200000 cells \(205 MB as float32.*the page allows 16777216 cells \(67 MB\)/]];
+  for (const [V, d, pattern] of badSizes) {
+    await enter(page, 'V', V);
+    await enter(page, 'd', d);
+    await clickWidget(page, 'resize');
+    s = await kept(`V = ${V}, d = ${d}`);
+    assert.match(s.errors.size, pattern);
+    entries++;
+  }
+  assert.ok(entries >= 20, `${entries} bad entries`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('running out of wasm memory shows a message naming it, not a dead canvas', async () => {
+  const page = await openPage(browser, server.url, { width: 800, height: 600 });
+  page.problems.length = 0;
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // Take the heap to its 1 GB maximum from outside, then load a link whose table needs 64 MB.
+  const heapMB = await page.evaluate(() => {
+    const M = window.Module;
+    for (let size = 64 << 20; size >= 1 << 16;) { if (!M._malloc(size)) size >>= 1; }
+    return M.HEAP8.length / 1048576;
+  });
+  assert.ok(heapMB > 1000, `heap reached ${heapMB} MB`);
+  await page.evaluate(() => { try { window.embeddingLab.setLink('v=1&V=100000&d=160&init=normal'); } catch (e) { /* aborted */ } });
+  const status = page.locator('#status');
+  await status.waitFor({ state: 'visible' });
+  const text = await status.textContent();
+  console.log(`  out-of-memory message: ${text}`);
+  assert.match(text, /ran out of memory/);
+  assert.match(text, /Reload the page/);
+  await page.context().close();
+});
+
+/** Bytes of JS heap in use after a full garbage collection (Chromium DevTools protocol). */
+async function jsHeapAfterGc(page, cdp) {
+  await cdp.send('HeapProfiler.collectGarbage');
+  return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+}
+
+test('1,000 link loads keep the wasm and JS heaps flat', async () => {
+  const page = await openPage(browser, server.url, { width: 1000, height: 700 });
+  const cdp = await page.context().newCDPSession(page);
+  const presets = (await page.evaluate(() => window.embeddingLab.presets())).map((p) => p.link);
+  const links = [...presets, ...badLinks()];
+  const load = (count) => page.evaluate(({ links, count }) => {
+    for (let i = 0; i < count; i++) window.embeddingLab.setLink(links[i % links.length]);
+  }, { links, count });
+  await load(links.length);  // warm-up: every link once, so the heap holds its working set
+  await frames(page, 2);
+  const wasm0 = await page.evaluate(() => window.Module.HEAP8.length);
+  const js0 = await jsHeapAfterGc(page, cdp);
+  const t0 = Date.now();
+  for (let done = 0; done < 1000; done += 50) {
+    await load(50);
+    await frames(page, 1);  // a frame in between, as a learner's clicks would have
+  }
+  const ms = Date.now() - t0;
+  const wasm1 = await page.evaluate(() => window.Module.HEAP8.length);
+  const js1 = await jsHeapAfterGc(page, cdp);
+  const mb = (b) => (b / 1048576).toFixed(2);
+  console.log(`  1,000 setLink loads (${presets.length} presets + ${links.length - presets.length} bad links) in ${ms} ms: ` +
+    `wasm heap ${mb(wasm0)} -> ${mb(wasm1)} MB (+${mb(wasm1 - wasm0)}), JS heap ${mb(js0)} -> ${mb(js1)} MB (${js1 >= js0 ? '+' : ''}${mb(js1 - js0)})`);
+  assert.ok(wasm1 - wasm0 <= 8 << 20, 'wasm heap grew by more than 8 MB');
+  assert.ok(js1 - js0 <= 4 << 20, 'JS heap grew by more than 4 MB');
+  await assertLive(page, '1,000 loads');
+
+  // The cost benchmark, 20 runs at a small shape, if this build has it.
+  const hasBenchmark = await page.evaluate(() => typeof window.embeddingLab.benchmark === 'function');
+  if (hasBenchmark) {
+    const b0 = await page.evaluate(() => window.Module.HEAP8.length), j0 = await jsHeapAfterGc(page, cdp);
+    for (let i = 0; i < 20; i++) await page.evaluate(() => window.embeddingLab.benchmark({ V: 1000, d: 16, B: 32, repeats: 1 }));
+    const b1 = await page.evaluate(() => window.Module.HEAP8.length), j1 = await jsHeapAfterGc(page, cdp);
+    console.log(`  20 benchmark runs: wasm heap +${mb(b1 - b0)} MB, JS heap ${j1 >= j0 ? '+' : ''}${mb(j1 - j0)} MB`);
+    assert.ok(b1 - b0 <= 8 << 20, 'wasm heap grew by more than 8 MB over 20 benchmark runs');
+    assert.ok(j1 - j0 <= 4 << 20, 'JS heap grew by more than 4 MB over 20 benchmark runs');
+  } else {
+    console.log('  embeddingLab.benchmark() not in this build: benchmark runs not measured');
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('an idle page keeps no timers spinning', async () => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+  await context.addInitScript(() => {
+    window.__timers = { timeout: 0, interval: 0, raf: 0 };
+    const wrap = (name, key) => {
+      const original = window[name];
+      window[name] = function (...args) { window.__timers[key]++; return original.apply(this, args); };
+    };
+    wrap('setTimeout', 'timeout');
+    wrap('setInterval', 'interval');
+    wrap('requestAnimationFrame', 'raf');
+  });
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.embeddingLab !== undefined);
+  await page.evaluate(() => window.embeddingLab.ready);
+  await page.waitForTimeout(1500);  // let the first frames settle into idle
+  const counts = await page.evaluate(async () => {
+    const before = { ...window.__timers, frames: window.embeddingLab.frameStats().frames };
+    await new Promise((resolve) => requestAnimationFrame(() => resolve()));  // (one rAF of our own)
+    const start = performance.now();
+    while (performance.now() - start < 3000) await new Promise((r) => requestAnimationFrame(r));
+    const after = { ...window.__timers, frames: window.embeddingLab.frameStats().frames };
+    return Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - before[k]]));
+  });
+  console.log(`  3 s idle: ${counts.timeout} setTimeout, ${counts.interval} setInterval calls, ${counts.frames} frames drawn`);
+  assert.equal(counts.timeout, 0, 'setTimeout calls while idle');
+  assert.equal(counts.interval, 0, 'setInterval calls while idle');
+  // The app skips drawing while idle (a frame at 60 Hz would be 180 in 3 s).
+  assert.ok(counts.frames < 90, `${counts.frames} frames drawn while idle`);
+  await context.close();
+});
