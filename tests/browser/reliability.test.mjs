@@ -32,7 +32,7 @@ const short = (link) => (link.length > 60 ? `${link.slice(0, 60)}... (${link.len
 
 /** The page still draws frames and answers snapshot(). */
 async function assertLive(page, what) {
-  await frames(page, 2);
+  await frames(page, 1);
   const s = await snapshot(page);
   assert.ok(s.V >= 1 && s.d >= 1 && s.ids.length >= 1, `page state after ${what}`);
   assert.equal(s.gather.length, s.ids.length, `gather after ${what}`);
