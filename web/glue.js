@@ -176,5 +176,27 @@
     presets() { return JSON.parse(window.Module.UTF8ToString(window.Module._el_presets_json())); },
     /** Frame counter and CPU time per drawn frame. */
     frameStats() { return parseJson(window.Module._el_frame_stats_json()); },
+    /**
+     * Runs the cost benchmark across frames (the panel's shape, or the one given) and
+     * resolves with its figures; rejects if the shape is refused or the run is cancelled.
+     */
+    benchmark(shape = {}) {
+      const M = window.Module;
+      const c = Object.assign(parseJson(M._el_cost_status_json()).shape, shape);
+      const started = parseJson(M._el_cost_start(c.V | 0, c.d | 0, c.B | 0, c.repeats | 0));
+      if (!started.ok) return Promise.reject(new Error(started.error));
+      return new Promise((resolve, reject) => {
+        const poll = () => {
+          const s = parseJson(M._el_cost_status_json());
+          if (s.run !== started.run) reject(new Error('another benchmark run replaced this one'));
+          else if (s.done) resolve(s.figures);
+          else if (!s.running) reject(new Error(s.error || 'the benchmark was cancelled'));
+          else setTimeout(poll, 30);
+        };
+        setTimeout(poll, 30);
+      });
+    },
+    /** The cost benchmark now: {run, running, done, progress, activity, error, shape, figures}. */
+    benchmarkStatus() { return parseJson(window.Module._el_cost_status_json()); },
   };
 })();

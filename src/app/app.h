@@ -6,6 +6,7 @@
 
 #include "core/experiments.h"
 #include "core/lesson.h"
+#include "cost_run.h"
 #include "state/app_state.h"
 #include "state/link.h"
 
@@ -61,6 +62,7 @@ struct App {
 
     TourProgress tour;
     ExperimentsView experiments;
+    CostRun cost_run;      // the cost-at-scale benchmark (cost_run.h)
 
     // Platform facts the UI needs.
     float dpr = 1.0f;  // device pixels per CSS pixel; ImGui works in device pixels

@@ -30,7 +30,9 @@ void StartApp(App& app) {
     recompute(app);
 }
 
-bool AppBusy(const App&) { return false; }
+bool AppBusy(const App& app) {
+    return app.cost_run.running();  // the cost benchmark steps in every frame, panel shown or not
+}
 
 // The page's header: the title and the share box, or in a course page just a way out.
 static void ShowHeader(App& app) {
@@ -67,6 +69,7 @@ static void ShowTourFocus(App& app, uint32_t panels) {
 
 void ShowApp(App& app) {
     ClearItemRects();
+    StepCostRun(app);  // a slice of the cost benchmark, if one runs (panels_cost.cpp)
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);
     ImGui::SetNextWindowSize(vp->WorkSize);
@@ -88,6 +91,7 @@ void ShowApp(App& app) {
         {kPanelForward, ShowForwardPanel},
         {kPanelBackward, ShowBackwardPanel},
         {kPanelExperiments, ShowExperimentsPanel},
+        {kPanelCost, ShowCostPanel},
         {kPanelTour, ShowCheckPanel},
         {kPanelPresets, ShowPresetsPanel},
     };

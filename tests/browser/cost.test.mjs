@@ -1,0 +1,147 @@
+// The cost-at-scale panel as a learner meets it: Run on the real canvas, a
+// progress bar that moves, frames that stay short while the benchmark works,
+// and a page that goes idle afterwards; embeddingLab.benchmark() resolves with
+// the same figures. Also runs the lesson's 50,000 x 128 x 256 once and prints it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, clickWidget, frames, screenshot } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const FRAME_LIMIT_MS = 50;
+const status = (page) => page.evaluate(() => window.embeddingLab.benchmarkStatus());
+const frameCount = (page) => page.evaluate(() => window.embeddingLab.frameStats().frames);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// A desktop window: the screen is larger than the page's viewport. (With the
+// harness's default, screen == viewport, main.cpp's SyncCanvasSize shortens the
+// canvas by a pixel to dodge 3.1.6's fullscreen switch and then sees a size
+// change in every frame, so the page never idles: see the idle test marked todo.)
+async function openDesktopPage(browser, url, { width = 1280, height = 800 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, screen: { width: 1920, height: 1080 } });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') page.problems.push(`console: ${msg.text()}`); });
+  page.on('pageerror', (err) => page.problems.push(`pageerror: ${err.message}`));
+  await page.goto(url);
+  await page.waitForFunction(() => window.embeddingLab !== undefined);
+  await page.evaluate(() => window.embeddingLab.ready);
+  return page;
+}
+
+// Samples the benchmark's status once per animation frame until it stops running.
+async function watchRun(page) {
+  return page.evaluate(() => new Promise((resolve) => {
+    const samples = [];
+    const tick = () => {
+      const s = window.embeddingLab.benchmarkStatus();
+      samples.push({ progress: s.progress, lastFrameMs: window.embeddingLab.frameStats().lastFrameMs });
+      if (s.running) requestAnimationFrame(tick);
+      else resolve({ samples, status: s });
+    };
+    requestAnimationFrame(tick);
+  }));
+}
+
+async function idleStops(page) {
+  await sleep(2200);  // 2 s without input
+  const a = await frameCount(page);
+  await sleep(1200);
+  const b = await frameCount(page);
+  return { a, b };
+}
+
+function printFigures(label, f) {
+  const rows = Object.values(f.routes).map((r) =>
+    `  ${r.name.padEnd(22)} median ${r.medianMs.toPrecision(4).padStart(10)} ms  (${r.minMs.toPrecision(3)}-` +
+    `${r.maxMs.toPrecision(3)}) x${r.callsPerSample} calls/sample`);
+  console.log(`${label}: V=${f.V} d=${f.d} B=${f.B}, ${f.repeats} repeats, ${f.frames} frames, ` +
+    `wall ${Math.round(f.wallMs)} ms, longest frame ${f.longestFrameMs.toFixed(1)} ms\n${rows.join('\n')}\n` +
+    `  one-hot route / gather ${Math.round(f.forwardRatio)}x; dense backward / scatter-add ` +
+    `${Math.round(f.backwardRatio)}x; ${f.checkText}\n  heap ${(f.heapBeforeBytes / 1e6).toFixed(1)} -> ` +
+    `${(f.heapAfterBytes / 1e6).toFixed(1)} MB, buffers ${(f.bufferBytes / 1e6).toFixed(1)} MB released: ${f.buffersReleased}`);
+}
+
+test('Run on the canvas measures a small shape across frames; the progress bar moves; the page idles after', async () => {
+  const link = 'v=1&V=3&d=3&init=example&ids=1&costV=20000&costd=64&costB=128&reps=3&panels=cost';
+  const page = await openDesktopPage(browser, `${server.url}#${link}`);
+  const before = await status(page);
+  assert.deepEqual(before.shape, { V: 20000, d: 64, B: 128, repeats: 3 });
+  assert.equal(before.running, false);
+
+  await clickWidget(page, 'cost:run');
+  const { samples, status: end } = await watchRun(page);
+  assert.equal(end.done, true, `the run ended without figures: ${end.error}`);
+  const progress = samples.map((s) => s.progress);
+  const middle = progress.filter((p) => p > 0 && p < 1);
+  assert.ok(middle.length >= 3, `progress seen between 0 and 1 only ${middle.length} times: ${progress.join(', ')}`);
+  for (let i = 1; i < progress.length; i++) assert.ok(progress[i] >= progress[i - 1], 'progress went back');
+
+  await frames(page, 3);  // the frame that finished the run is timed after it
+  const f = (await status(page)).figures;
+  printFigures('small run from the Run button', f);
+  assert.ok(f.frames >= 5, `the run took only ${f.frames} frames: not sliced`);
+  assert.ok(f.longestFrameMs < FRAME_LIMIT_MS, `a frame took ${f.longestFrameMs} ms during the run`);
+  assert.equal(f.forwardEqual, true);
+  assert.equal(f.backwardEqual, true);
+  assert.equal(f.buffersReleased, true);
+
+  // The results are on the canvas, with names the tests (and a reader) can find.
+  for (const name of ['cost:table', 'cost:bars', 'cost:ratio', 'cost:check', 'cost:heap']) {
+    assert.ok(await page.evaluate((n) => window.embeddingLab.widgetRect(n), name), `${name} is not drawn`);
+  }
+  await screenshot(page, 'cost-small-run');
+
+  const idle = await idleStops(page);
+  assert.equal(idle.b, idle.a, `frames kept coming after the run: ${idle.a} -> ${idle.b}`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('embeddingLab.benchmark() resolves with sensible figures and refuses a block that is too large', async () => {
+  const page = await openPage(browser, server.url);
+  const f = await page.evaluate(() => window.embeddingLab.benchmark({ V: 3000, d: 16, B: 32, repeats: 3 }));
+  assert.equal(f.V, 3000);
+  assert.equal(f.repeats, 3);
+  assert.equal(f.tableBytes, 3000 * 16 * 4);
+  assert.equal(f.oneHotBytes, 32 * 3000 * 4);
+  assert.equal(f.routes.denseForward.multiplyAdds, 32 * 3000 * 16);
+  assert.equal(f.routes.gather.multiplyAdds, 0);
+  // The browser's clock moves in 0.1 ms steps, so a tiny one-hot block may time as 0;
+  // the gather and scatter-add repeat until a sample lasts 2 ms, so they never do.
+  for (const r of Object.values(f.routes)) {
+    assert.equal(r.samplesMs.length, 3, r.name);
+    assert.ok(r.minMs >= 0 && r.minMs <= r.medianMs && r.medianMs <= r.maxMs, `${r.name}: ${JSON.stringify(r)}`);
+  }
+  assert.ok(f.routes.gather.minMs > 0 && f.routes.scatterAdd.minMs > 0);
+  assert.ok(f.routes.denseForward.medianMs > 0 && f.routes.denseBackward.medianMs > 0);
+  assert.ok(f.forwardRatio > 1 && f.backwardRatio > 1, `ratios ${f.forwardRatio}, ${f.backwardRatio}`);
+  assert.equal(f.forwardEqual, true);
+  assert.equal(f.backwardEqual, true);
+  assert.match(f.checkText, /all 512 outputs equal.*all 48,000 numbers of dW equal/);
+  assert.equal(f.buffersReleased, true);
+  // The panel shows the same shape the API ran.
+  assert.deepEqual((await status(page)).shape, { V: 3000, d: 16, B: 32, repeats: 3 });
+
+  const refused = await page.evaluate(() =>
+    window.embeddingLab.benchmark({ V: 100000, d: 8, B: 1024, repeats: 1 }).then(() => 'resolved', (e) => e.message));
+  assert.match(refused, /409\.6 MB/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the lesson\'s 50,000 x 128 x 256 runs in the browser without long frames', async () => {
+  const page = await openPage(browser, server.url);
+  const t0 = Date.now();
+  const f = await page.evaluate(() => window.embeddingLab.benchmark({ V: 50000, d: 128, B: 256, repeats: 3 }));
+  await frames(page, 3);
+  const g = (await status(page)).figures;
+  printFigures(`lesson shape (${Date.now() - t0} ms in the test)`, g);
+  assert.equal(f.oneHotBytes, 51.2e6);
+  assert.equal(g.forwardEqual && g.backwardEqual, true);
+  assert.ok(g.forwardRatio > 100, `one-hot route only ${g.forwardRatio}x the gather`);
+  assert.ok(g.longestFrameMs < FRAME_LIMIT_MS, `a frame took ${g.longestFrameMs} ms during the run`);
+  await page.context().close();
+});
