@@ -96,8 +96,10 @@
     if (event.pointerType === 'mouse') canvas.setPointerCapture(event.pointerId);
   });
 
-  // Touch: GLFW 3.1.6 ignores touches and loses the first tap (no hover position
-  // before the press). Translate the first finger into mouse events ourselves.
+  // Touch: GLFW 3.1.6 turns a touch into a button press without moving the pointer
+  // there first, so the first tap lands where the pointer was. Take touches on the way
+  // down (capture on window runs before GLFW's listeners on the canvas), stop them, and
+  // replay the first finger as mouse events at the right place.
   function sendMouse(type, touch) {
     canvas.dispatchEvent(new MouseEvent(type, {
       clientX: touch.clientX, clientY: touch.clientY, screenX: touch.screenX, screenY: touch.screenY,
@@ -105,27 +107,31 @@
     }));
   }
   let activeTouch = null;
-  canvas.addEventListener('touchstart', (event) => {
+  function onTouch(event) {
+    if (event.target !== canvas) return;
+    event.stopPropagation();
     event.preventDefault();  // no emulated mouse events after the touch
-    canvas.focus({ preventScroll: true });
-    if (activeTouch !== null) return;
-    const t = event.changedTouches[0];
-    activeTouch = t.identifier;
-    sendMouse('mousemove', t);
-    sendMouse('mousedown', t);
-  }, { passive: false });
-  canvas.addEventListener('touchmove', (event) => {
-    event.preventDefault();
-    for (const t of event.changedTouches) if (t.identifier === activeTouch) sendMouse('mousemove', t);
-  }, { passive: false });
-  const endTouch = (event) => {
-    event.preventDefault();
-    for (const t of event.changedTouches) {
-      if (t.identifier === activeTouch) { sendMouse('mouseup', t); activeTouch = null; }
+    const touches = Array.from(event.changedTouches);
+    if (event.type === 'touchstart') {
+      canvas.focus({ preventScroll: true });
+      if (activeTouch !== null) return;
+      activeTouch = touches[0].identifier;
+      if (window.Module._el_touch) window.Module._el_touch(1);
+      sendMouse('mousemove', touches[0]);
+      sendMouse('mousedown', touches[0]);
+      return;
     }
-  };
-  canvas.addEventListener('touchend', endTouch, { passive: false });
-  canvas.addEventListener('touchcancel', endTouch, { passive: false });
+    const t = touches.find((x) => x.identifier === activeTouch);
+    if (!t) return;
+    if (event.type === 'touchmove') { sendMouse('mousemove', t); return; }
+    sendMouse('mouseup', t);
+    // A finger leaves no hover behind: move the pointer off the canvas after the tap.
+    sendMouse('mousemove', { clientX: -10000, clientY: -10000, screenX: -10000, screenY: -10000 });
+    activeTouch = null;
+    if (window.Module._el_touch) window.Module._el_touch(0);
+  }
+  for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel'])
+    window.addEventListener(type, onTouch, { capture: true, passive: false });
 
   // --- JavaScript API --------------------------------------------------------
   function withString(text, fn) {
@@ -153,7 +159,11 @@
     /** Resolves once the first frame is on screen. */
     ready,
     /** The current state and every result, numbers as the float32 values (as doubles). */
-    snapshot() { return readMatrices(parseJson(window.Module._el_snapshot_json())); },
+    snapshot(options = {}) {
+      const object = parseJson(window.Module._el_snapshot_json());
+      if (options.matrices === false) { delete object.matrices; return object; }  // cheap, for large tables
+      return readMatrices(object);
+    },
     /** A drawn widget's rectangle in CSS pixels relative to the canvas, or null. */
     widgetRect(name) {
       const M = window.Module;
@@ -198,5 +208,26 @@
     },
     /** The cost benchmark now: {run, running, done, progress, activity, error, shape, figures}. */
     benchmarkStatus() { return parseJson(window.Module._el_cost_status_json()); },
+    /**
+     * n optimizer steps with the current settings (as n clicks of Step). Returns snapshot() with
+     * touchedRows / changedRows replaced by the last step's optimizer report, plus its other fields
+     * (changedUntouchedRows, rescaledRows, rowReasons, step, loss, error, ...).
+     */
+    step(n = 1) {
+      const report = parseJson(window.Module._el_step_json(Math.max(1, Math.floor(Number(n)) || 1)));
+      return { ...this.snapshot(), ...report };
+    },
+    /** The last step's report and running counts, without stepping. */
+    training() { return parseJson(window.Module._el_training_json()); },
+    /** W back to the table before the first step; the optimizer forgets its state. */
+    resetTraining() { window.Module._el_training_reset(); },
+    /** Row k's optimizer state: {momentum, expAvg, expAvgSq, updates, touches}, or null. */
+    optimizerRow(k) { return parseJson(window.Module._el_optimizer_row_json(Number(k) | 0)); },
+    /** "After one step on 64 ids, which rows changed?" on a copy of W and the optimizer. */
+    followUp(newBatch = false) { return parseJson(window.Module._el_follow_up_json(newBatch ? 1 : 0)); },
+    /** The frequency experiment: start (as the Run button), progress, cancel. */
+    startFrequency() { window.Module._el_frequency_start(); },
+    frequency() { return parseJson(window.Module._el_frequency_json()); },
+    cancelFrequency() { window.Module._el_frequency_cancel(); },
   };
 })();

@@ -1,10 +1,37 @@
 #include "app.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "state/parse.h"
 
 namespace el {
+
+// The figures the panels draw from, computed once per change.
+static void summarise(App& app) {
+    const AppState& s = app.state;
+    auto abs_max = [](const std::vector<float>& v) {
+        float m = 0.0f;
+        for (float x : v)
+            if (std::isfinite(x)) m = std::max(m, std::fabs(x));
+        return m;
+    };
+    app.table_abs_max = abs_max(s.W);
+    app.upstream_abs_max = abs_max(s.upstream);
+    app.grad_abs_max = abs_max(app.result.grad_scatter);
+    app.table_nonfinite = 0;
+    for (float x : s.W) app.table_nonfinite += !std::isfinite(x);
+    // Overview: each block of rows and columns keeps its value of largest magnitude.
+    const int R = std::min(s.V, kOverviewRows), C = std::min(s.d, kOverviewCols);
+    app.table_overview.assign(size_t(R) * C, 0.0f);
+    for (int r = 0; r < s.V; r++)
+        for (int c = 0; c < s.d; c++) {
+            const float v = s.W[size_t(r) * s.d + c];
+            float& cell = app.table_overview[size_t(int64_t(r) * R / s.V) * C + size_t(int64_t(c) * C / s.d)];
+            if (!std::isfinite(v) || std::fabs(v) > std::fabs(cell)) cell = v;
+        }
+}
 
 void recompute(App& app) {
     const AppState& s = app.state;
@@ -13,6 +40,7 @@ void recompute(App& app) {
     app.result_error = st.error;
     // max_norm rescales looked-up rows of W during the forward pass, as PyTorch does.
     if (st.ok() && !app.result.renormed_rows.empty()) app.state.W = app.result.table;
+    summarise(app);
     app.link_dirty = true;
 }
 

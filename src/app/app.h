@@ -9,6 +9,7 @@
 #include "cost_run.h"
 #include "state/app_state.h"
 #include "state/link.h"
+#include "training_lab.h"
 
 namespace el {
 
@@ -43,6 +44,8 @@ struct ExperimentsView {
     bool ran = false;
 };
 
+constexpr int kOverviewRows = 160, kOverviewCols = 32;  // the downsampled heatmap of a large W
+
 struct App {
     AppState state;
     LessonResult result;     // last good result
@@ -62,6 +65,18 @@ struct App {
 
     TourProgress tour;
     ExperimentsView experiments;
+
+    // Figures derived from the state once per change (not per frame: W may hold millions of numbers).
+    float table_abs_max = 0, grad_abs_max = 0, upstream_abs_max = 0;
+    int table_nonfinite = 0;
+    std::vector<float> table_overview;  // (kOverviewRows, kOverviewCols) downsampled W, signed max |v|
+    int table_scroll_row = -1;          // the table grid scrolls here once (overview clicks)
+
+    // The random batch generator of the ids panel.
+    int random_B = 8;
+    float random_zipf = 0.0f;  // 0 = uniform
+    int random_seed = 1;
+    TrainingLab training;  // the training and frequency panels (training_lab.h)
     CostRun cost_run;      // the cost-at-scale benchmark (cost_run.h)
 
     // Platform facts the UI needs.

@@ -9,6 +9,7 @@
 #include "imgui.h"
 #include "state/parse.h"
 #include "state/presets.h"
+#include "state/tour.h"
 #include "ui.h"
 
 namespace el {
@@ -77,7 +78,21 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
          ",\"table\":" + JsonString(g_app.table_editor.error) + ",\"upstream\":" +
          JsonString(g_app.upstream_editor.error) + ",\"result\":" + JsonString(g_app.result_error) + "},";
     j += "\"liveText\":" + JsonString(describe_result(g_app)) + ",";
+    j += "\"tour\":{\"depth\":" + JsonString(tour_depth_name(s.tour)) + ",\"step\":" + std::to_string(s.tour_step) + "},";
+    j += "\"theme\":" + JsonString(s.theme == Theme::Dark ? "dark" : "light") + ",";
     j += "\"link\":" + JsonString(encode_link(s)) + ",";
+    {
+        const OptimizerConfig& o = s.optimizer;
+        auto num = [](float x) {  // the exact float32 value; null when not finite (JSON has no inf)
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%.17g", double(x));
+            return std::isfinite(x) ? std::string(buf) : std::string("null");
+        };
+        j += "\"optimizer\":{\"name\":" + JsonString(optimizer_name(o.kind)) + ",\"lr\":" + num(o.lr) +
+             ",\"momentum\":" + num(o.momentum) + ",\"dampening\":" + num(o.dampening) +
+             ",\"nesterov\":" + (o.nesterov ? "true" : "false") + ",\"weightDecay\":" + num(o.weight_decay) +
+             ",\"beta1\":" + num(o.beta1) + ",\"beta2\":" + num(o.beta2) + ",\"eps\":" + num(o.eps) + "},";
+    }
     j += "\"linkErrors\":" + MessagesJson(g_app.link_messages);
     j += "}";
     return j.c_str();

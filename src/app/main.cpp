@@ -127,15 +127,54 @@ static void ApplyScaleAndTheme() {
 // [SECTION] Browser input fixes
 //-----------------------------------------------------------------------------
 
-// Wheel: feed ImGui one step per 100 pixels, and let the host page scroll when the
-// wheel is over empty canvas (the backend's own handler swallows every event).
+// What the last frame knew about scrolling: the wheel handler runs between frames.
+static struct {
+    bool over_inner_window = false;  // a scrolling grid or popup, not the page itself
+    float scroll_y = 0, scroll_max_y = 0;
+} g_scroll;
+
+static void RememberScroll() {
+    ImGuiContext& g = *ImGui::GetCurrentContext();
+    ImGuiWindow* page = g_page_window;
+    g_scroll.over_inner_window = g.HoveredWindow && g.HoveredWindow != page && g.HoveredWindow->RootWindow == page->RootWindow &&
+                                 g.HoveredWindow->ParentWindow == page;
+    if (page) g_scroll.scroll_y = page->Scroll.y, g_scroll.scroll_max_y = page->ScrollMax.y;
+}
+
+// Wheel: feed ImGui one step per 100 pixels. The page itself keeps the wheel only while
+// it can still scroll that way; at its top or bottom (or fitting whole) the host page
+// around an embedded demo scrolls instead. The backend's own handler swallows every event.
 static EM_BOOL OnWheel(int, const EmscriptenWheelEvent* ev, void*) {
     float step = 1.0f / 100.0f;
     if (ev->deltaMode == DOM_DELTA_LINE) step = 1.0f / 3.0f;
     else if (ev->deltaMode == DOM_DELTA_PAGE) step = 80.0f;
     ImGuiIO& io = ImGui::GetIO();
     io.AddMouseWheelEvent(float(-ev->deltaX) * step, float(-ev->deltaY) * step);
-    return io.WantCaptureMouse ? EM_TRUE : EM_FALSE;
+    WakeUp();
+    if (!io.WantCaptureMouse) return EM_FALSE;
+    if (g_scroll.over_inner_window || ev->deltaY == 0) return EM_TRUE;
+    const bool can_scroll = ev->deltaY < 0 ? g_scroll.scroll_y > 0.5f : g_scroll.scroll_y < g_scroll.scroll_max_y - 0.5f;
+    return can_scroll ? EM_TRUE : EM_FALSE;
+}
+
+// Touch: a finger dragged across the page scrolls it (ImGui has no touch panning);
+// glue.js reports when a touch starts and ends.
+static bool g_touch_active = false;
+bool TouchActive() { return g_touch_active; }
+extern "C" EMSCRIPTEN_KEEPALIVE void el_touch(int active) {
+    g_touch_active = active != 0;
+    WakeUp();
+}
+
+static void TouchScroll() {
+    ImGuiIO& io = ImGui::GetIO();
+    if (!g_touch_active || !ImGui::IsMouseDragging(ImGuiMouseButton_Left, 8.0f * g_app.dpr)) return;
+    ImGuiWindow* page = g_page_window;
+    if (!page) return;
+    ImGuiContext& g = *ImGui::GetCurrentContext();
+    // A drag that started on a button or cell becomes a scroll: release the item.
+    if (g.ActiveId != 0 && !(g.InputTextState.ID == g.ActiveId)) ImGui::ClearActiveID();
+    ImGui::SetScrollY(page, page->Scroll.y - io.MouseDelta.y);
 }
 
 static std::string g_clipboard;
@@ -203,7 +242,9 @@ static void Frame() {
     ImGuiIO& io = ImGui::GetIO();
     if (io.DeltaTime <= 0.0f) io.DeltaTime = 1e-4f;
     ImGui::NewFrame();
+    TouchScroll();
     ShowApp(g_app);
+    RememberScroll();
     ImGui::Render();
 
     int fb_w = 0, fb_h = 0;

@@ -12,41 +12,45 @@
 #include <map>
 #include <string>
 
+#include "core/random.h"
 #include "panels.h"
 #include "state/parse.h"
 #include "widgets.h"
 
 namespace el {
 
+static ImVec4 Color(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
+
+// The ids changed (typed, clicked, drawn): keep the text field in step and recompute.
+static void SetIds(App& app, std::vector<int> ids) {
+    app.state.ids = std::move(ids);
+    fit_upstream(app.state, app.state.d);
+    std::snprintf(app.ids_text, sizeof app.ids_text, "%s", format_ids(app.state.ids).c_str());
+    app.ids_error.clear();
+    recompute(app);
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Table panel
 //-----------------------------------------------------------------------------
 
-void ShowTablePanel(App& app) {
+static void ShowTableSize(App& app) {
     AppState& s = app.state;
-    ImGui::SeparatorText("Table W  (V rows x d columns)");
-    ImGui::TextWrapped("One learned row per id. Click a cell to type a new value; click a row's label to "
-                       "look that id up.");
-    ImGui::SetNextItemWidth(Px(110));
+    ImGui::SetNextItemWidth(Px(90));
     ImGui::InputInt("V", &app.V_input, 0);
     RecordItemRect("V");
     HelpMarker("Number of ids = rows of W (1 to 100000).");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(Px(110));
+    SameLineIfFits(110);
+    ImGui::SetNextItemWidth(Px(70));
     ImGui::InputInt("d", &app.d_input, 0);
     RecordItemRect("d");
-    HelpMarker("Embedding width = columns of W (1 to 512).");
-    ImGui::SameLine();
-    const bool size_differs = app.V_input != s.V || app.d_input != s.d;
-    ImGui::BeginDisabled(!size_differs);
+    HelpMarker("Embedding width = columns of W (1 to 512). V*d may be at most 16,777,216 numbers.");
+    SameLineIfFits(60);
+    ImGui::BeginDisabled(app.V_input == s.V && app.d_input == s.d);
     if (ImGui::Button("Resize")) {
         Status st = resize_table(s, app.V_input, app.d_input);
         app.size_error = st.error;
-        if (st.ok()) {
-            std::snprintf(app.ids_text, sizeof app.ids_text, "%s", format_ids(s.ids).c_str());
-            app.ids_error.clear();
-            recompute(app);
-        }
+        if (st.ok()) SetIds(app, s.ids);
     }
     RecordItemRect("resize");
     ImGui::EndDisabled();
@@ -54,53 +58,173 @@ void ShowTablePanel(App& app) {
 
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Fill:");
-    static const TableInit inits[] = {TableInit::Example, TableInit::Normal, TableInit::Uniform, TableInit::Zeros};
-    for (TableInit init : inits) {
-        ImGui::SameLine();
+    for (TableInit init : {TableInit::Example, TableInit::Normal, TableInit::Uniform, TableInit::Zeros}) {
+        SameLineIfFits(70);
         if (ImGui::Button(table_init_name(init))) {
             s.init = init;
-            if (init == TableInit::Example && (s.V != 3 || s.d != 3)) (void)resize_table(s, 3, 3);
             regenerate_table(s);
-            app.V_input = s.V, app.d_input = s.d;
             recompute(app);
         }
         RecordItemRect((std::string("fill:") + table_init_name(init)).c_str());
     }
-    ImGui::SameLine();
+    SameLineIfFits(140);
     int seed = int(s.seed);
-    ImGui::SetNextItemWidth(Px(90));
-    if (ImGui::InputInt("seed", &seed)) s.seed = uint32_t(std::max(0, seed));
-    HelpMarker("Normal and uniform fills are drawn from this seed: the same seed gives the same table.");
+    ImGui::SetNextItemWidth(Px(80));
+    if (ImGui::InputInt("seed", &seed, 0)) s.seed = uint32_t(std::max(0, seed)), app.link_dirty = true;
+    HelpMarker("Normal N(0,1) and uniform U(-1,1) fills are drawn from this seed: the same seed gives the same "
+               "table. The example fill is 0.1, 0.2, 0.3, ... row by row.");
+}
 
-    int add_id = -1;
-    GridSpec g{"W", "id", s.V, s.d, s.W.data(), s.W.data(), AbsMax(s.W)};
-    g.row_buttons = true;
-    if (CellGrid(g, &app.table_editor, &add_id)) recompute(app);
-    if (add_id >= 0) {
-        std::string text = app.ids_text;
-        text += text.find_first_not_of(" ,") == std::string::npos ? std::to_string(add_id)
-                                                                  : ", " + std::to_string(add_id);
-        std::snprintf(app.ids_text, sizeof app.ids_text, "%s", text.c_str());
-        std::vector<int> ids;
-        Status st = parse_ids(app.ids_text, s.V, ids);
-        app.ids_error = st.error;
-        if (st.ok()) s.ids = ids, fit_upstream(s, s.d), recompute(app);
+// PyTorch's nn.Embedding options, applied by both routes.
+static void ShowLookupOptions(App& app) {
+    EmbeddingOptions& o = app.state.lookup;
+    if (!ImGui::TreeNode("Lookup options (PyTorch)")) return;
+    bool changed = false;
+    bool has_padding = o.padding_idx.has_value();
+    if (ImGui::Checkbox("padding_idx", &has_padding)) o.padding_idx = has_padding ? std::optional<int>(0) : std::nullopt, changed = true;
+    if (o.padding_idx) {
+        ImGui::SameLine();
+        int p = *o.padding_idx;
+        ImGui::SetNextItemWidth(Px(80));
+        if (ImGui::InputInt("##pad", &p, 0)) o.padding_idx = std::clamp(p, -app.state.V, app.state.V - 1), changed = true;
     }
-    int nonfinite = 0;
-    for (float v : s.W) nonfinite += !std::isfinite(v);
-    if (nonfinite)
-        ErrorText(std::to_string(nonfinite) + " cell(s) of W are not finite (inf or nan): the one-hot route "
-                  "multiplies them by zero, and 0 x inf = nan.");
+    HelpMarker("Row p is looked up as usual but never receives gradient. A negative p means p + V.");
+    bool has_max_norm = o.max_norm.has_value();
+    if (ImGui::Checkbox("max_norm", &has_max_norm)) o.max_norm = has_max_norm ? std::optional<float>(1.0f) : std::nullopt, changed = true;
+    if (o.max_norm) {
+        ImGui::SameLine();
+        float m = *o.max_norm;
+        ImGui::SetNextItemWidth(Px(80));
+        if (ImGui::InputFloat("##maxnorm", &m, 0, 0, "%g") && m > 0) o.max_norm = m, changed = true;
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(Px(60));
+        if (ImGui::InputFloat("norm_type", &o.norm_type, 0, 0, "%g")) o.norm_type = std::max(0.1f, o.norm_type), changed = true;
+    }
+    HelpMarker("Before the lookup, each looked-up row whose norm exceeds max_norm is rescaled in place to "
+               "max_norm / (norm + 1e-7) times itself: the forward pass changes W.");
+    changed |= ImGui::Checkbox("scale_grad_by_freq", &o.scale_grad_by_freq);
+    HelpMarker("Row k's gradient terms are divided by c_k, how often id k occurs in the batch.");
+    ImGui::SameLine();
+    changed |= ImGui::Checkbox("sparse", &o.sparse);
+    HelpMarker("The gradient comes as (index, row) pairs, one per occurrence, instead of a dense V x d matrix. "
+               "Not allowed together with scale_grad_by_freq.");
+    if (changed) recompute(app);
+    ImGui::TreePop();
+}
+
+// The whole table downsampled into a strip; a click scrolls the grid there.
+static void ShowTableOverview(App& app) {
+    const AppState& s = app.state;
+    if (s.V <= 12 || app.table_overview.empty()) return;
+    const int R = std::min(s.V, kOverviewRows), C = std::min(s.d, kOverviewCols);
+    const float w = std::min(ImGui::GetContentRegionAvail().x, Px(320)), h = Px(48);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton("##overview", ImVec2(w, h));
+    RecordItemRect("table-overview");
+    if (ImGui::IsItemClicked()) {
+        const float t = (ImGui::GetIO().MousePos.x - p.x) / w;
+        app.table_scroll_row = std::clamp(int(t * float(s.V)), 0, s.V - 1);
+    }
+    ImGui::SetItemTooltip("All %d rows, downsampled (rows left to right). Click to scroll the table there.", s.V);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    for (int r = 0; r < R; r++)
+        for (int c = 0; c < C; c++)
+            dl->AddRectFilled(ImVec2(p.x + w * r / R, p.y + h * c / C), ImVec2(p.x + w * (r + 1) / R, p.y + h * (c + 1) / C),
+                              HeatColor(app.table_overview[size_t(r) * C + c], app.table_abs_max));
+    for (int id : s.ids) {  // where the batch's rows are
+        const float x = p.x + w * (float(id) + 0.5f) / float(s.V);
+        dl->AddLine(ImVec2(x, p.y - Px(3)), ImVec2(x, p.y + h + Px(3)), GoodColor(), Px(1.5f));
+    }
+}
+
+void ShowTablePanel(App& app) {
+    AppState& s = app.state;
+    ImGui::SeparatorText("Table W  (V rows x d columns)");
+    ImGui::TextWrapped("One learned row per id, V*d = %lld parameters. Click a cell to type a value or drag it "
+                       "up and down; click a row's label to look that id up.",
+                       (long long)s.V * s.d);
+    ShowTableSize(app);
+    ShowLookupOptions(app);
+    int add_id = -1;
+    GridSpec g{"W", "id", s.V, s.d, s.W.data(), s.W.data(), app.table_abs_max};
+    g.row_buttons = true;
+    g.scroll_to_row = &app.table_scroll_row;
+    if (CellGrid(g, &app.table_editor, &add_id)) recompute(app);
+    HeatLegend(app.table_abs_max);
+    ShowTableOverview(app);
+    if (add_id >= 0 && s.B() < 1024) {
+        std::vector<int> ids = s.ids;
+        ids.push_back(add_id);
+        SetIds(app, ids);
+    }
+    if (app.table_nonfinite)
+        ErrorText(std::to_string(app.table_nonfinite) + (app.table_nonfinite == 1 ? " cell" : " cells") +
+                  " of W not finite (inf or nan): the one-hot route multiplies every cell by e_i, and 0 x inf = nan.");
 }
 
 //-----------------------------------------------------------------------------
 // [SECTION] Ids panel
 //-----------------------------------------------------------------------------
 
+// Each distinct id with its count; clicking a chip removes one use of it.
+static void ShowIdChips(App& app) {
+    const AppState& s = app.state;
+    std::map<int, int> counts;
+    for (int id : s.ids) counts[id]++;
+    int shown = 0;
+    for (auto [id, n] : counts) {
+        if (shown++ >= 24) {
+            ImGui::TextDisabled("... and %d more distinct ids", int(counts.size()) - 24);
+            break;
+        }
+        if (shown > 1) SameLineIfFits(80);
+        char label[32];
+        if (n > 1) std::snprintf(label, sizeof label, "id %d x%d", id, n);
+        else std::snprintf(label, sizeof label, "id %d", id);
+        if (ImGui::SmallButton(label) && s.B() > 1) {
+            std::vector<int> ids = s.ids;
+            ids.erase(std::find(ids.begin(), ids.end(), id));
+            SetIds(app, ids);
+            return;
+        }
+        RecordItemRect((std::string("chip:") + std::to_string(id)).c_str());
+        ImGui::SetItemTooltip(s.B() > 1 ? "used %d time(s); click to remove one" : "used %d time(s)", n);
+    }
+    ImGui::TextDisabled("B = %d ids, %d distinct", s.B(), int(counts.size()));
+}
+
+// A random batch of B ids, uniform or Zipf (a few frequent ids, a long tail).
+static void ShowRandomBatch(App& app) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Random batch:");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(Px(60));
+    ImGui::InputInt("B", &app.random_B, 0);
+    app.random_B = std::clamp(app.random_B, 1, 1024);
+    SameLineIfFits(150);
+    ImGui::SetNextItemWidth(Px(70));
+    ImGui::InputFloat("Zipf s", &app.random_zipf, 0, 0, "%.2f");
+    app.random_zipf = std::clamp(app.random_zipf, 0.0f, 4.0f);
+    HelpMarker("s = 0 draws every id equally often; s = 1.1 draws id k with probability proportional to "
+               "(k+1)^-s, as words in text: a few ids very often, most rarely.");
+    SameLineIfFits(110);
+    ImGui::SetNextItemWidth(Px(60));
+    ImGui::InputInt("seed##batch", &app.random_seed, 0);
+    SameLineIfFits(60);
+    if (ImGui::Button("Draw")) {
+        Rng rng(uint64_t(app.random_seed));
+        const ZipfSampler zipf(app.state.V, double(app.random_zipf));
+        std::vector<int> ids(size_t(app.random_B));
+        for (int& id : ids) id = zipf.sample(rng);
+        SetIds(app, ids);
+    }
+    RecordItemRect("draw-batch");
+}
+
 void ShowIdsPanel(App& app) {
     AppState& s = app.state;
     ImGui::SeparatorText("Ids  (the batch, B ids)");
-    ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, Px(320)));
+    ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x - Px(30), Px(320)));
     if (ImGui::InputText("##ids", app.ids_text, sizeof app.ids_text)) {
         std::vector<int> ids;
         Status st = parse_ids(app.ids_text, s.V, ids);
@@ -114,151 +238,232 @@ void ShowIdsPanel(App& app) {
     RecordItemRect("ids");
     HelpMarker("Ids separated by commas or spaces; an id may repeat. Each must be in 0..V-1.");
     ErrorText(app.ids_error);
-    // Chips: each distinct id with its count.
-    std::map<int, int> counts;
-    for (int id : s.ids) counts[id]++;
-    int shown = 0;
-    for (auto [id, n] : counts) {
-        if (shown++ >= 24) {
-            ImGui::TextDisabled("... %d more distinct ids", int(counts.size()) - 24);
-            break;
-        }
-        if (shown > 1) ImGui::SameLine();
-        if (n > 1) ImGui::Text("[id %d x%d]", id, n);
-        else ImGui::Text("[id %d]", id);
-    }
-    ImGui::TextDisabled("B = %d ids, %d distinct", s.B(), int(counts.size()));
+    ShowIdChips(app);
+    ShowRandomBatch(app);
 }
 
 //-----------------------------------------------------------------------------
 // [SECTION] Forward panel
 //-----------------------------------------------------------------------------
 
-static void ShowOneHotRow(const LessonResult& r, int b, const std::vector<int>& ids) {
-    const int shown_cols = std::min(r.V, 16);
-    std::string line = "e_" + std::to_string(ids[size_t(b)]) + " = [";
-    ImGui::TextUnformatted(line.c_str());
-    for (int v = 0; v < shown_cols; v++) {
-        ImGui::SameLine(0, Px(4));
-        const bool one = v == ids[size_t(b)];
-        if (one) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), "1");
-        else ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(DimColor()), "0");
+constexpr int kShownPositions = 12;  // batch positions written out; the rest are summarised
+constexpr int kShownColumns = 12;
+
+static void ShowGatherRoute(const App& app) {
+    const AppState& s = app.state;
+    const LessonResult& r = app.result;
+    ImGui::TextUnformatted("Gather: out[b] = W[ids[b]]");
+    ImGui::TextDisabled("copies d = %d numbers per id", r.d);
+    for (int b = 0; b < std::min(r.B, kShownPositions); b++) {
+        ImGui::Text("W[%d] =", s.ids[size_t(b)]);
+        ImGui::SameLine();
+        VectorText(&r.gather[size_t(b) * r.d], r.d);
     }
-    ImGui::SameLine(0, Px(4));
-    if (r.V > shown_cols) ImGui::TextDisabled("... %d more]", r.V - shown_cols);
-    else ImGui::TextUnformatted("]");
+    if (r.B > kShownPositions) ImGui::TextDisabled("... %d more positions", r.B - kShownPositions);
+}
+
+// e_i drawn with its single 1 highlighted and every 0 dimmed.
+static void ShowOneHotRow(const LessonResult& r, int id) {
+    const int shown = std::min(r.V, 16);
+    ImGui::Text("e_%d = [", id);
+    for (int v = 0; v < shown; v++) {
+        ImGui::SameLine(0, Px(3));
+        if (v == id) ImGui::TextColored(Color(GoodColor()), "1");
+        else ImGui::TextColored(Color(DimColor()), "0");
+    }
+    ImGui::SameLine(0, Px(3));
+    if (r.V > shown) {
+        if (id >= shown) ImGui::TextDisabled("... 1 at %d, %d zeros in all]", id, r.V - 1);
+        else ImGui::TextDisabled("... %d more zeros]", r.V - shown);
+    } else {
+        ImGui::TextUnformatted("]");
+    }
 }
 
 // The sum one output of the matmul route computes, written out term by term.
 static void SumTooltip(const App& app, int b, int c) {
     const AppState& s = app.state;
     const LessonResult& r = app.result;
+    const int id = s.ids[size_t(b)];
     std::string sum;
-    const int shown = std::min(r.V, 8);
-    for (int v = 0; v < shown; v++) {
-        if (v) sum += " + ";
-        sum += (v == s.ids[size_t(b)] ? "1*" : "0*") + format_float(s.W[size_t(v) * s.d + c]);
-    }
-    if (r.V > shown) sum += " + ... (" + std::to_string(r.V - shown) + " more terms)";
-    ImGui::Text("out[%d][%d] = sum over r of e[r] * W[r][%d]", b, c, c);
+    const int shown = std::min(r.V, 6);
+    for (int v = 0; v < shown; v++) sum += (v ? " + " : "") + std::string(v == id ? "1*" : "0*") + format_float(r.table[size_t(v) * r.d + c]);
+    if (id >= shown) sum += " + ... + 1*" + format_float(r.table[size_t(id) * r.d + c]);
+    if (r.V > shown) sum += " + ... (" + std::to_string(r.V) + " terms)";
+    ImGui::Text("out[%d][%d] = sum over r of e_%d[r] * W[r][%d]", b, c, id, c);
     ImGui::TextUnformatted(sum.c_str());
-    ImGui::Text("= %s", format_float(r.matmul[size_t(b) * r.d + c]).c_str());
+    ImGui::Text("= %s  (%d of the %d terms are 0 * something)", format_float(r.matmul[size_t(b) * r.d + c]).c_str(),
+                r.V - 1, r.V);
 }
 
-void ShowForwardPanel(App& app) {
+static void ShowMatmulRoute(const App& app) {
     const AppState& s = app.state;
     const LessonResult& r = app.result;
-    ImGui::SeparatorText("Forward: two routes, one function");
-    if (!app.result_error.empty()) ErrorText("Not computed: " + app.result_error);
-    if (r.B == 0) return;
-
-    ImGui::TextUnformatted("Gather: out[b] = W[ids[b]]");
-    const int shown_b = std::min(r.B, 12);
-    for (int b = 0; b < shown_b; b++) {
-        ImGui::Text("  W[%d] =", s.ids[size_t(b)]);
-        ImGui::SameLine();
-        VectorText(&r.gather[size_t(b) * r.d], r.d);
-    }
-    if (r.B > shown_b) ImGui::TextDisabled("  ... %d more", r.B - shown_b);
-
-    ImGui::Spacing();
     ImGui::TextUnformatted("One-hot matmul: out = onehot(ids) @ W");
-    for (int b = 0; b < shown_b; b++) {
+    ImGui::TextDisabled("%d multiply-adds per output number", r.V);
+    for (int b = 0; b < std::min(r.B, kShownPositions); b++) {
         ImGui::PushID(b);
-        ImGui::TextUnformatted("  ");
-        ImGui::SameLine(0, 0);
-        ShowOneHotRow(r, b, s.ids);
-        ImGui::TextUnformatted("    @ W =");
-        for (int c = 0; c < r.d && c < 16; c++) {
+        ShowOneHotRow(r, s.ids[size_t(b)]);
+        ImGui::TextUnformatted("  @ W =");
+        for (int c = 0; c < std::min(r.d, kShownColumns); c++) {
             ImGui::SameLine();
             const float v = r.matmul[size_t(b) * r.d + c];
             const bool differs = !same_value(v, r.gather[size_t(b) * r.d + c]);
-            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(differs ? ErrorColor() : ImGui::GetColorU32(ImGuiCol_Text)),
-                               "%s", format_float(v).c_str());
+            ImGui::TextColored(Color(differs ? ErrorColor() : ImGui::GetColorU32(ImGuiCol_Text)), "%s",
+                               format_float(v).c_str());
+            RecordItemRect(("matmul:" + std::to_string(b) + ":" + std::to_string(c)).c_str());
             if (ImGui::BeginItemTooltip()) {
                 SumTooltip(app, b, c);
                 ImGui::EndTooltip();
             }
         }
-        if (r.d > 16) ImGui::SameLine(), ImGui::TextDisabled("...");
+        if (r.d > kShownColumns) ImGui::SameLine(), ImGui::TextDisabled("...");
         ImGui::PopID();
     }
+    if (r.B > kShownPositions) ImGui::TextDisabled("... %d more positions", r.B - kShownPositions);
+}
 
-    ImGui::Spacing();
-    if (r.equal) {
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), "identical: all %d outputs agree exactly",
-                           r.B * r.d);
-    } else {
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ErrorColor()), "differ in %d outputs (non-finite table)",
-                           int(r.differing_outputs.size()));
-    }
+static void ShowForwardSummary(const App& app) {
+    const LessonResult& r = app.result;
+    if (r.equal)
+        ImGui::TextColored(Color(GoodColor()), "identical: all %d outputs agree exactly", r.B * r.d);
+    else
+        ImGui::TextColored(Color(ErrorColor()), "differ in %d outputs (non-finite table)", int(r.differing_outputs.size()));
     RecordItemRect("badge");
-    ImGui::TextDisabled("one-hot route: %lld multiply-adds, %lld of them against zero",
-                        (long long)r.matmul_mult_adds, (long long)r.matmul_zero_mult_adds);
+    if (!r.renormed_rows.empty())
+        ImGui::TextWrapped("max_norm rescaled %d looked-up row(s) of W in place before the lookup.",
+                           int(r.renormed_rows.size()));
+    ImGui::TextDisabled("one-hot route: %lld multiply-adds, %lld of them against zero", (long long)r.matmul_mult_adds,
+                        (long long)r.matmul_zero_mult_adds);
     ImGui::TextDisabled("gather route: %lld numbers copied, no multiplications", (long long)r.gather_copies);
-    ImGui::TextDisabled("one-hot block: %d x %d = %lld bytes as float32", r.B, r.V, (long long)r.onehot_bytes);
+    ImGui::TextDisabled("one-hot block: %d x %d floats = %lld bytes", r.B, r.V, (long long)r.onehot_bytes);
+}
+
+void ShowForwardPanel(App& app) {
+    const LessonResult& r = app.result;
+    ImGui::SeparatorText("Forward: two routes, one function");
+    if (!app.result_error.empty()) ErrorText("Not computed: " + app.result_error);
+    if (r.B == 0) return;
+    // Side by side when there is room, one above the other on a phone.
+    if (ImGui::GetContentRegionAvail().x / app.dpr >= 520 &&
+        ImGui::BeginTable("##routes", 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
+        ImGui::TableNextColumn();
+        ShowGatherRoute(app);
+        ImGui::TableNextColumn();
+        ShowMatmulRoute(app);
+        ImGui::EndTable();
+    } else {
+        ShowGatherRoute(app);
+        ImGui::Spacing();
+        ShowMatmulRoute(app);
+    }
+    ImGui::Spacing();
+    ShowForwardSummary(app);
 }
 
 //-----------------------------------------------------------------------------
 // [SECTION] Backward panel
 //-----------------------------------------------------------------------------
 
-void ShowBackwardPanel(App& app) {
+// Ready-made upstream gradients G (B,d).
+static void ShowUpstreamFills(App& app) {
     AppState& s = app.state;
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Fill G:");
+    bool changed = false;
+    ImGui::SameLine();
+    if (ImGui::SmallButton("[0.01, -0.02, 0.03]")) {
+        for (int b = 0; b < s.B(); b++)
+            for (int c = 0; c < s.d; c++) s.upstream[size_t(b) * s.d + c] = default_upstream(c);
+        changed = true;
+    }
+    RecordItemRect("fill-g:canonical");
+    SameLineIfFits(50);
+    if (ImGui::SmallButton("ones")) std::fill(s.upstream.begin(), s.upstream.end(), 1.0f), changed = true;
+    RecordItemRect("fill-g:ones");
+    SameLineIfFits(70);
+    if (ImGui::SmallButton("random")) {
+        Rng rng(s.seed + 1000u);
+        for (float& g : s.upstream) g = float(std::round(rng.normal() * 100.0) / 1000.0);  // 3 decimals
+        changed = true;
+    }
+    RecordItemRect("fill-g:random");
+    SameLineIfFits(90);
+    if (ImGui::SmallButton("MSE to 0")) {
+        // L = mean over b, c of out[b][c]^2, so dL/dout = 2 * out / (B*d).
+        const float scale = 2.0f / float(s.B() * s.d);
+        for (size_t i = 0; i < s.upstream.size(); i++) s.upstream[i] = scale * app.result.gather[i];
+        changed = true;
+    }
+    RecordItemRect("fill-g:mse");
+    HelpMarker("MSE to 0: the gradient of L = mean(out^2), which pulls every looked-up row towards 0: "
+               "g_b = 2 * out[b] / (B*d).");
+    if (changed) recompute(app);
+}
+
+// Row k = g_b + g_b' + ... for ids used more than once (scaled by 1/c_k with scale_grad_by_freq).
+static void ShowAccumulation(const App& app) {
+    const AppState& s = app.state;
     const LessonResult& r = app.result;
-    ImGui::SeparatorText("Backward: dL/dW");
-    ImGui::TextWrapped("Upstream gradient G (B x d): g_b = dL/dout[b]. Click a cell to edit.");
-    GridSpec g{"G", "b", s.B(), s.d, s.upstream.data(), s.upstream.data(), AbsMax(s.upstream)};
-    if (CellGrid(g, &app.upstream_editor, nullptr)) recompute(app);
-    if (r.B == 0 || r.grad_scatter.empty()) return;
-
-    ImGui::Spacing();
-    ImGui::TextWrapped("dW = onehot^T @ G: row k is the sum of g_b over the positions b whose id is k; every "
-                       "other row is exactly zero.");
-    GridSpec gw{"dW", "id", r.V, r.d, nullptr, r.grad_scatter.data(), AbsMax(r.grad_scatter)};
-    gw.marked_rows = &r.touched_rows;
-    CellGrid(gw, nullptr, nullptr);
-
-    // Breakdown for ids used more than once.
     std::map<int, std::vector<int>> uses;
     for (int b = 0; b < r.B; b++) uses[s.ids[size_t(b)]].push_back(b);
     int lines = 0;
     for (const auto& [id, bs] : uses) {
-        if (bs.size() < 2 || lines++ >= 6) continue;
+        if (bs.size() < 2 || id == r.padding_row || lines++ >= 6) continue;
         std::string text = "row " + std::to_string(id) + " = ";
+        if (s.lookup.scale_grad_by_freq) text += "(";
         for (size_t i = 0; i < bs.size() && i < 8; i++) text += (i ? " + g_" : "g_") + std::to_string(bs[i]);
         if (bs.size() > 8) text += " + ...";
-        text += "  (" + std::to_string(bs.size()) + " uses, " + std::to_string(bs.size()) + " terms)";
+        if (s.lookup.scale_grad_by_freq) text += ") / " + std::to_string(bs.size());
+        text += "   (" + std::to_string(bs.size()) + " uses, " + std::to_string(bs.size()) + " terms added)";
         ImGui::TextUnformatted(text.c_str());
     }
+    if (r.padding_row >= 0)
+        ImGui::TextWrapped("padding_idx = %d: that row is looked up, but gets no gradient.", r.padding_row);
+    if (!r.sparse_indices.empty()) {
+        std::string pairs = "sparse gradient: " + std::to_string(r.sparse_indices.size()) + " (index, row) pairs, indices ";
+        for (size_t i = 0; i < r.sparse_indices.size() && i < 12; i++) pairs += (i ? ", " : "") + std::to_string(r.sparse_indices[i]);
+        if (r.sparse_indices.size() > 12) pairs += ", ...";
+        ImGui::TextWrapped("%s (summed into the dense view below)", pairs.c_str());
+    }
+}
+
+static void ShowGradientChecks(const App& app) {
+    const LessonResult& r = app.result;
     if (r.grads_equal)
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()),
-                           "scatter-add route == one-hot route (onehot^T @ G): exactly equal");
+        ImGui::TextColored(Color(GoodColor()), "scatter-add == one-hot route (onehot^T @ G): exactly equal");
     else
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ErrorColor()),
-                           "scatter-add and one-hot routes differ (non-finite upstream gradient)");
-    ImGui::TextDisabled("%d of %d rows touched; the other %d rows have gradient exactly 0",
-                        int(r.touched_rows.size()), r.V, r.V - int(r.touched_rows.size()));
+        ImGui::TextColored(Color(ErrorColor()), "scatter-add and one-hot route differ (inf or nan in G)");
+    RecordItemRect("grad-check");
+    if (r.fd_checked)
+        ImGui::TextColored(Color(GoodColor()), "finite differences agree: max |difference| %.2g", r.fd_max_abs_error);
+    else
+        ImGui::TextDisabled("finite differences: %s", r.fd_note.c_str());
+    HelpMarker("Finite differences nudge each number of W by +-h and watch L = sum(out * G) change, in double: "
+               "an independent check of the gradient. float32 rounding leaves a small difference.");
+    ImGui::TextDisabled("%d of %d rows touched; the other %d rows have gradient exactly 0", int(r.touched_rows.size()),
+                        r.V, r.V - int(r.touched_rows.size()));
+}
+
+void ShowBackwardPanel(App& app) {
+    AppState& s = app.state;
+    const LessonResult& r = app.result;
+    ImGui::SeparatorText("Backward: dL/dW");
+    ImGui::TextWrapped("Upstream gradient G (B x d): g_b = dL/dout[b], what the layers above send back.");
+    GridSpec g{"G", "b", s.B(), s.d, s.upstream.data(), s.upstream.data(), app.upstream_abs_max};
+    g.drag_step = 0.001f;
+    if (CellGrid(g, &app.upstream_editor, nullptr)) recompute(app);
+    ShowUpstreamFills(app);
+    if (r.B == 0 || r.grad_scatter.empty()) return;
+
+    ImGui::Spacing();
+    ImGui::TextWrapped("dW = onehot^T @ G: row k sums g_b over the positions b whose id is k; every other row is "
+                       "exactly zero.");
+    GridSpec gw{"dW", "id", r.V, r.d, nullptr, r.grad_scatter.data(), app.grad_abs_max};
+    gw.marked_rows = &r.touched_rows;
+    CellGrid(gw, nullptr, nullptr);
+    ShowAccumulation(app);
+    ShowGradientChecks(app);
 }
 
 }  // namespace el

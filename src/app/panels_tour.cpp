@@ -45,7 +45,7 @@ static void ShowTourChooser(App& app) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Guided tour:");
     for (TourDepth depth : {TourDepth::Basics, TourDepth::Solid, TourDepth::Deeper}) {
-        ImGui::SameLine();
+        SameLineIfFits(130);
         const std::string label = std::string(tour_depth_name(depth)) + " (" +
                                   std::to_string(tour_steps(depth).size()) + " steps)";
         if (ImGui::Button(label.c_str())) GoToTourStep(app, depth, 0);

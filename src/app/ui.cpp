@@ -7,6 +7,7 @@
 
 #include "browser.h"
 #include "imgui.h"
+#include "imgui_internal.h"  // the page window, for scrolling by wheel and touch
 #include "panels.h"
 #include "state/link.h"
 #include "state/parse.h"
@@ -30,8 +31,10 @@ void StartApp(App& app) {
     recompute(app);
 }
 
+// The frequency experiment advances only while its panel is drawn, so only then does it need frames.
 bool AppBusy(const App& app) {
-    return app.cost_run.running();  // the cost benchmark steps in every frame, panel shown or not
+    return (app.training.frequency.running && (app.state.panels & kPanelFrequency)) ||
+           app.cost_run.running();  // the cost benchmark steps in every frame, panel shown or not
 }
 
 // The page's header: the title and the share box, or in a course page just a way out.
@@ -46,9 +49,11 @@ static void ShowHeader(App& app) {
         return;
     }
     ImGui::TextUnformatted("Embedding Lab");
-    ImGui::SameLine();
+    SameLineIfFits(400);
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("an embedding layer is a row lookup - and a one-hot matmul");
-    ImGui::SameLine();
+    ImGui::PopTextWrapPos();
+    SameLineIfFits(60);
     bool dark = app.state.theme == Theme::Dark;
     if (ImGui::Checkbox("dark", &dark)) app.state.theme = dark ? Theme::Dark : Theme::Light, app.link_dirty = true;
     RecordItemRect("theme");
@@ -67,6 +72,8 @@ static void ShowTourFocus(App& app, uint32_t panels) {
     }
 }
 
+ImGuiWindow* g_page_window = nullptr;
+
 void ShowApp(App& app) {
     ClearItemRects();
     StepCostRun(app);  // a slice of the cost benchmark, if one runs (panels_cost.cpp)
@@ -75,10 +82,13 @@ void ShowApp(App& app) {
     ImGui::SetNextWindowSize(vp->WorkSize);
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
-    ImGui::Begin("Embedding Lab", nullptr, flags);
+    ImGui::Begin("Embedding Lab", nullptr, flags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    // The header, a link's messages and the tour step stay in view; the panels scroll below.
     ShowHeader(app);
     ShowLinkBanner(app);
     ShowTourBar(app);
+    ImGui::BeginChild("##page", ImVec2(0, 0), ImGuiChildFlags_None, ImGuiWindowFlags_NoBackground);
+    g_page_window = ImGui::GetCurrentWindow();
 
     // Panels flow into as many columns as the width allows: 3 on a desktop, 1 on a phone.
     using PanelGroup = void (*)(App&);
@@ -91,6 +101,8 @@ void ShowApp(App& app) {
         {kPanelForward, ShowForwardPanel},
         {kPanelBackward, ShowBackwardPanel},
         {kPanelExperiments, ShowExperimentsPanel},
+        {kPanelTraining, ShowTrainingPanel},
+        {kPanelFrequency, ShowFrequencyPanel},
         {kPanelCost, ShowCostPanel},
         {kPanelTour, ShowCheckPanel},
         {kPanelPresets, ShowPresetsPanel},
@@ -113,6 +125,7 @@ void ShowApp(App& app) {
         }
         ImGui::EndTable();
     }
+    ImGui::EndChild();
     ImGui::End();
 }
 

@@ -5,13 +5,18 @@
 
 #include "app.h"
 
+struct ImGuiWindow;
+
 namespace el {
+
+extern ImGuiWindow* g_page_window;  // the scrolling area under the header (ui.cpp)
 
 void StartApp(App& app);        // once, before the first frame
 void ShowApp(App& app);         // every drawn frame, between NewFrame and Render
 void AfterFrame(App& app);      // after Render: push results to the page (aria text)
 bool AppBusy(const App& app);   // true while work runs that needs frames
 void WakeUp();                  // main.cpp: draw frames again (input, state change from JS)
+bool TouchActive();             // main.cpp: a finger is down (drags scroll instead of editing)
 
 // CPU time per drawn frame, for embeddingLab.frameStats().
 struct FrameStats {

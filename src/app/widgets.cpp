@@ -105,15 +105,32 @@ void VectorText(const float* v, int n, ImU32 color) {
 
 
 
-// Draws one cell; returns true when it was clicked.
-static bool DrawCell(const GridSpec& g, int r, int c, float w, bool dim) {
-    const float v = g.shown[size_t(r) * g.cols + c];
+// What happened to a cell this frame.
+enum class CellAction { None, Clicked, Dragged };
+
+// Draws one cell. A click opens the editor; a vertical drag changes an editable
+// value directly (up = larger), for touch and mouse alike.
+static CellAction DrawCell(const GridSpec& g, int r, int c, float w, bool dim) {
+    const size_t i = size_t(r) * size_t(g.cols) + size_t(c);
+    const float v = g.shown[i];
     ImGui::PushID(c);
     const bool clicked = ImGui::InvisibleButton("##cell", ImVec2(w, ImGui::GetFrameHeight()));
+    CellAction action = clicked ? CellAction::Clicked : CellAction::None;
+    static bool dragged = false;  // this press moved the value: its release is not a click
+    if (ImGui::IsItemActivated()) dragged = false;
+    if (g.values && !TouchActive() && ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, Px(4))) {
+        const float dy = ImGui::GetIO().MouseDelta.y / g_app.dpr;
+        if (dy != 0.0f && std::isfinite(g.values[i])) {
+            g.values[i] = float(std::round((g.values[i] - dy * g.drag_step) / g.drag_step) * g.drag_step);
+            action = CellAction::Dragged;
+        }
+        dragged = true;
+    }
+    if (clicked && dragged) action = CellAction::None;
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->AddRectFilled(a, b, HeatColor(v, g.scale), Px(2));
-    if (ImGui::IsItemHovered() || ImGui::IsItemFocused())
+    if (ImGui::IsItemHovered() || ImGui::IsItemFocused() || ImGui::IsItemActive())
         dl->AddRect(a, b, ImGui::GetColorU32(ImGuiCol_NavHighlight), Px(2), 0, Px(1.5f));
     const std::string text = ShortNumber(v);
     const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
@@ -126,11 +143,11 @@ static bool DrawCell(const GridSpec& g, int r, int c, float w, bool dim) {
     if (ImGui::BeginItemTooltip()) {
         ImGui::Text("%s[%d][%d] = %s%s", g.name, r, c, format_float(v).c_str(),
                     std::isfinite(v) ? "" : "  (not finite)");
-        if (g.values) ImGui::TextDisabled("click to edit");
+        if (g.values) ImGui::TextDisabled("click to type a value, drag up or down to change it");
         ImGui::EndTooltip();
     }
     ImGui::PopID();
-    return clicked;
+    return action;
 }
 
 // The one cell being edited: text stays as typed until it parses.
@@ -165,50 +182,75 @@ static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
     return wrote;
 }
 
-// Returns true when a value changed; `add_id` receives a clicked row label.
+// The row label: a button that adds the id to the batch, or plain text; marked rows
+// (touched by the gradient) get a coloured label and a bar.
+static void DrawRowLabel(const GridSpec& g, int r, bool marked, float label_w, int* add_id) {
+    char label[32];
+    std::snprintf(label, sizeof label, "%s %d", g.row_label, r);
+    if (g.row_buttons) {
+        if (ImGui::Button(label, ImVec2(label_w, 0)) && add_id) *add_id = r;
+        ImGui::SetItemTooltip("add id %d to the batch", r);
+    } else {
+        ImGui::AlignTextToFramePadding();
+        if (marked) ImGui::PushStyleColor(ImGuiCol_Text, GoodColor());
+        ImGui::TextUnformatted(label);
+        if (marked) ImGui::PopStyleColor();
+    }
+    if (marked) {
+        const ImVec2 a = ImGui::GetItemRectMin();
+        ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(a.x - Px(4), a.y), ImVec2(a.x - Px(1), a.y + ImGui::GetFrameHeight()),
+                                                  GoodColor());
+        ImGui::SetItemTooltip("row %d has nonzero gradient (touched)", r);
+    }
+}
+
 bool CellGrid(const GridSpec& g, CellEditor* ed, int* add_id) {
-    const float cell_w = Px(62), label_w = Px(44);
+    const float cell_w = Px(62), label_w = Px(58);
+    const float pitch = cell_w + ImGui::GetStyle().ItemSpacing.x;
     const float row_h = ImGui::GetFrameHeightWithSpacing();
     const int visible_rows = std::min(g.rows, 12);
-    const float width = std::min(ImGui::GetContentRegionAvail().x,
-                                 label_w + g.cols * (cell_w + ImGui::GetStyle().ItemSpacing.x) + Px(24));
+    const float full_width = label_w + Px(8) + g.cols * pitch;
+    const float width = std::min(ImGui::GetContentRegionAvail().x, full_width + Px(16));
+    const bool scrolls_x = full_width + Px(16) > width;
     bool changed = false;
     ImGui::PushID(g.name);
-    ImGui::BeginChild("##grid", ImVec2(width, visible_rows * row_h + Px(8) + (g.cols > 6 ? Px(14) : 0)),
+    ImGui::BeginChild("##grid", ImVec2(width, visible_rows * row_h + Px(8) + (scrolls_x ? ImGui::GetStyle().ScrollbarSize : 0)),
                       ImGuiChildFlags_None, ImGuiWindowFlags_HorizontalScrollbar);
+    if (g.scroll_to_row && *g.scroll_to_row >= 0) {
+        ImGui::SetScrollY(float(*g.scroll_to_row) * row_h);
+        *g.scroll_to_row = -1;
+    }
+    // Only the cells in view are widgets: rows by the clipper, columns from the scroll offset.
+    const float scroll_x = ImGui::GetScrollX(), view_w = ImGui::GetWindowWidth();
+    const int c0 = std::clamp(int((scroll_x - label_w - Px(8)) / pitch), 0, g.cols);
+    const int c1 = std::clamp(int((scroll_x + view_w - label_w) / pitch) + 1, 0, g.cols);
     ImGuiListClipper clipper;
     clipper.Begin(g.rows, row_h);
     while (clipper.Step()) {
         for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; r++) {
             ImGui::PushID(r);
-            const bool marked = g.marked_rows &&
-                                std::binary_search(g.marked_rows->begin(), g.marked_rows->end(), r);
-            char label[32];
-            std::snprintf(label, sizeof label, "%s %d", g.row_label, r);
-            if (g.row_buttons) {
-                if (ImGui::Button(label, ImVec2(label_w, 0)) && add_id) *add_id = r;
-                ImGui::SetItemTooltip("add id %d to the batch", r);
-            } else {
-                ImGui::AlignTextToFramePadding();
-                if (marked) ImGui::PushStyleColor(ImGuiCol_Text, GoodColor());
-                ImGui::TextUnformatted(label);
-                if (marked) ImGui::PopStyleColor();
-            }
-            for (int c = 0; c < g.cols; c++) {
-                ImGui::SameLine(label_w + Px(8) + c * (cell_w + ImGui::GetStyle().ItemSpacing.x));
+            const bool marked = g.marked_rows && std::binary_search(g.marked_rows->begin(), g.marked_rows->end(), r);
+            DrawRowLabel(g, r, marked, label_w, add_id);
+            for (int c = c0; c < c1; c++) {
+                ImGui::SameLine(label_w + Px(8) + c * pitch);
                 if (ed && ed->row == r && ed->col == c) {
                     changed |= DrawCellEditor(g, *ed, cell_w);
-                } else if (DrawCell(g, r, c, cell_w, g.marked_rows && !marked) && g.values && ed) {
-                    ed->row = r, ed->col = c, ed->error.clear(), ed->focus_pending = true;
-                    std::snprintf(ed->text, sizeof ed->text, "%s", format_float(g.values[size_t(r) * g.cols + c]).c_str());
+                } else {
+                    const CellAction action = DrawCell(g, r, c, cell_w, g.marked_rows && !marked);
+                    if (action == CellAction::Dragged) changed = true;
+                    if (action == CellAction::Clicked && g.values && ed) {
+                        ed->row = r, ed->col = c, ed->error.clear(), ed->focus_pending = true;
+                        std::snprintf(ed->text, sizeof ed->text, "%s",
+                                      format_float(g.values[size_t(r) * g.cols + c]).c_str());
+                    }
                 }
                 char rect_name[48];
                 std::snprintf(rect_name, sizeof rect_name, "cell:%s:%d:%d", g.name, r, c);
                 RecordItemRect(rect_name);
             }
-            if (marked) {
-                ImGui::SameLine();
-                ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), "touched");
+            if (c1 < g.cols) {  // keep the row as wide as the table, so the scrollbar spans it
+                ImGui::SameLine(full_width);
+                ImGui::Dummy(ImVec2(1, 1));
             }
             ImGui::PopID();
         }
@@ -217,6 +259,35 @@ bool CellGrid(const GridSpec& g, CellEditor* ed, int* add_id) {
     ImGui::PopID();
     if (ed) ErrorText(ed->error);
     return changed;
+}
+
+void SameLineIfFits(float css_width) {
+    const float line_end = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + Px(css_width) <= line_end) ImGui::SameLine();
+}
+
+void HeatLegend(float scale) {
+    const float w = Px(140), h = Px(10);
+    ImGui::TextDisabled("%s", ("-" + ShortNumber(scale)).c_str());
+    ImGui::SameLine();
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float y = p.y + (ImGui::GetTextLineHeight() - h) * 0.5f;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const int steps = 28;
+    for (int i = 0; i < steps; i++) {
+        const float t = -1.0f + 2.0f * (float(i) + 0.5f) / float(steps);
+        dl->AddRectFilled(ImVec2(p.x + w * float(i) / steps, y), ImVec2(p.x + w * float(i + 1) / steps, y + h),
+                          HeatColor(t, 1.0f));
+    }
+    ImGui::Dummy(ImVec2(w, ImGui::GetTextLineHeight()));
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", ("+" + ShortNumber(scale)).c_str());
+    ImGui::SameLine();
+    const ImVec2 q = ImGui::GetCursorScreenPos();
+    dl->AddRectFilled(ImVec2(q.x, y), ImVec2(q.x + h * 1.5f, y + h), HeatColor(NAN, 1.0f));
+    ImGui::Dummy(ImVec2(h * 1.5f, ImGui::GetTextLineHeight()));
+    ImGui::SameLine();
+    ImGui::TextDisabled("inf / nan");
 }
 
 }  // namespace el

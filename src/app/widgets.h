@@ -20,6 +20,9 @@ std::string ShortNumber(float v);           // a cell's short text; the exact va
 void ErrorText(const std::string& message); // a red, wrapped message (nothing when empty)
 void HelpMarker(const char* text);          // "(?)" with a tooltip
 void VectorText(const float* v, int n, ImU32 color = 0);  // "[0.4, 0.5, 0.6]", exact values
+// SameLine() when the next item (about `css_width` wide) still fits, else a new line:
+// rows of controls wrap on a phone instead of running off the panel.
+void SameLineIfFits(float css_width);
 
 // An editable (or read-only) heatmap grid of numbers, drawn only where visible.
 struct GridSpec {
@@ -31,7 +34,12 @@ struct GridSpec {
     float scale;             // heatmap full-colour point
     const std::vector<int>* marked_rows = nullptr;  // drawn with a marker (touched rows)
     bool row_buttons = false;  // clicking a row label adds that id to the batch
+    int* scroll_to_row = nullptr;  // when >= 0: scroll there once, then set to -1
+    float drag_step = 0.01f;       // value change per CSS pixel when a cell is dragged
 };
+
+// The heatmap's colour scale: -scale .. 0 .. +scale, and the colour of inf/nan.
+void HeatLegend(float scale);
 
 // Returns true when a value changed; `add_id` receives a clicked row label.
 bool CellGrid(const GridSpec& g, CellEditor* ed, int* add_id);

@@ -87,12 +87,23 @@ export async function frames(page, n = 2) {
   await page.waitForFunction((target) => window.embeddingLab.frameStats().frames >= target, start + n);
 }
 
-/** The centre of a named widget, in page coordinates. */
+/**
+ * The centre of a named widget, in page coordinates. A widget scrolled out of view is
+ * first brought into view with the mouse wheel, as a person would.
+ */
 export async function widgetCenter(page, name) {
   await frames(page, 1);
-  const rect = await page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
-  if (!rect) throw new Error(`widget '${name}' is not on screen`);
   const box = await page.locator('#canvas').boundingBox();
+  let rect = null;
+  for (let tries = 0; tries < 12; tries++) {
+    rect = await page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
+    if (!rect) throw new Error(`widget '${name}' is not on screen`);
+    const top = box.height * 0.25, bottom = box.height - 8;  // below the fixed header, above the bottom edge
+    if (rect.y >= top && rect.y + rect.height <= bottom) break;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.6);
+    await page.mouse.wheel(0, rect.y - box.height / 2);
+    await frames(page, 3);
+  }
   return { x: box.x + rect.x + rect.width / 2, y: box.y + rect.y + rect.height / 2 };
 }
 

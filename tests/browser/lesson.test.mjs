@@ -1,0 +1,163 @@
+// The lesson page as a learner uses it: the tour at each depth, the self-check,
+// phone and desktop sizes, touch, keyboard, themes, and the panels' extras.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import {
+  serve, launch, openPage, snapshot, frames, clickWidget, widgetCenter, typeInto, screenshot, canvasBacking,
+} from './harness.mjs';
+import { decodePng, inkStats } from './png.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const rect = (page, name) => page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
+const tourOf = async (page) => (await page.evaluate(() => window.embeddingLab.snapshot({ matrices: false }))).tour;
+
+for (const depth of ['basics', 'solid', 'deeper']) {
+  test(`the ${depth} tour runs from its first step to the end by clicking Next`, async () => {
+    const page = await openPage(browser, server.url, { width: 1400, height: 900 });
+    await clickWidget(page, `tour:${depth}`);
+    let tour = await tourOf(page);
+    assert.deepEqual(tour, { depth, step: 0 });
+    let steps = 1;
+    while (steps < 20) {
+      const before = tour;
+      await clickWidget(page, 'tour-next');
+      tour = await tourOf(page);
+      if (tour.depth === 'none') break;
+      assert.equal(tour.step, before.step + 1, 'Next moves one step');
+      assert.match(await page.evaluate(() => location.hash), new RegExp(`tour=${depth}&step=${tour.step}`));
+      steps++;
+    }
+    assert.equal(tour.depth, 'none', 'Finish leaves the tour');
+    assert.ok(steps >= 6, `${steps} steps`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
+test('Back, Leave and Resume keep the learner\'s place; a shared mid-tour link reopens the step', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&tour=solid&step=2', { width: 1400, height: 900 });
+  assert.deepEqual(await tourOf(page), { depth: 'solid', step: 2 });
+  await clickWidget(page, 'tour-back');
+  assert.deepEqual(await tourOf(page), { depth: 'solid', step: 1 });
+  await clickWidget(page, 'tour-leave');
+  assert.equal((await tourOf(page)).depth, 'none');
+  await clickWidget(page, 'tour-resume');
+  assert.deepEqual(await tourOf(page), { depth: 'solid', step: 1 });
+  await page.context().close();
+});
+
+test('the self-check answers a claim and the follow-up question reveals its answer', async () => {
+  const page = await openPage(browser, server.url, { width: 1400, height: 900 });
+  await clickWidget(page, 'claim-false:0');
+  await clickWidget(page, 'answer:0');
+  await frames(page, 2);
+  await screenshot(page, 'lesson-selfcheck');
+  assert.equal(await rect(page, 'answer:0'), null, 'the button gives way to the answer');
+  await page.context().close();
+});
+
+test('a phone at dpr 2: panels stack, the canvas is sharp and drawn, touch edits a cell', async () => {
+  const page = await openPage(browser, server.url, { width: 390, height: 844, dpr: 2, mobile: true });
+  await frames(page, 3);
+  const b = await canvasBacking(page);
+  assert.equal(b.width, Math.round(b.cssWidth * 2));
+  assert.ok(Math.abs(b.height - Math.round(b.cssHeight * 2)) <= 1);
+  const png = decodePng(await readFile(await screenshot(page, 'lesson-phone-dpr2')));
+  const ink = inkStats(png);
+  assert.ok(ink.colours > 50 && ink.ink > 0.05, `drawn: ${JSON.stringify(ink)}`);
+  // stacked: the table sits above the forward panel, both at the left edge
+  const table = await rect(page, 'cell:W:0:0');
+  assert.ok(table && table.x + table.width < 390, 'the table fits the phone width');
+  // tap a cell, type a value
+  const cell = await widgetCenter(page, 'cell:W:1:0');
+  await page.touchscreen.tap(cell.x, cell.y);
+  await frames(page, 3);
+  await page.keyboard.type('7', { delay: 5 });
+  await page.keyboard.press('Enter');
+  await frames(page, 3);
+  assert.equal((await snapshot(page)).table[1][0], 7);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a finger drag scrolls the page on a phone', async () => {
+  const page = await openPage(browser, server.url, { width: 390, height: 700, dpr: 1, mobile: true });
+  await frames(page, 3);
+  const before = await rect(page, 'ids');
+  const cdp = await page.context().newCDPSession(page);
+  const point = (y) => [{ x: 200, y, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(600) });
+  for (let y = 580; y >= 300; y -= 20) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(y) });
+    await frames(page, 1);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await frames(page, 3);
+  const after = await rect(page, 'ids');
+  assert.ok(after === null || after.y < before.y - 150, `scrolled: ${before.y} -> ${after && after.y}`);
+  await page.context().close();
+});
+
+test('the mouse wheel scrolls the page', async () => {
+  const page = await openPage(browser, server.url, { width: 700, height: 600 });
+  await frames(page, 2);
+  const before = await rect(page, 'ids');
+  await page.mouse.move(350, 300);
+  await page.mouse.wheel(0, 400);
+  await frames(page, 4);
+  const after = await rect(page, 'ids');
+  assert.ok(after === null || after.y < before.y - 100, `wheel scrolled: ${before.y} -> ${after && after.y}`);
+  await page.context().close();
+});
+
+test('keyboard: Tab moves through controls inside the demo, Escape then Tab leaves it', async () => {
+  const page = await openPage(browser, server.url + '#v=1&embed=1&panels=ids,forward', { width: 800, height: 500 });
+  await page.focus('#canvas');
+  await page.keyboard.press('Tab');
+  await frames(page, 2);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'canvas', 'Tab stays in the demo');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  await frames(page, 2);
+  assert.notEqual(await page.evaluate(() => document.activeElement.id), 'canvas', 'Escape then Tab leaves');
+  await page.context().close();
+});
+
+test('the ids panel draws a random Zipf batch and a chip removes one use', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=50&d=4&init=normal&ids=1');
+  await clickWidget(page, 'draw-batch');
+  let s = await snapshot(page);
+  assert.equal(s.ids.length, 8);
+  assert.ok(s.ids.every((id) => id >= 0 && id < 50));
+  const first = s.ids.slice().sort((a, b) => a - b)[0];
+  await clickWidget(page, `chip:${first}`);
+  s = await snapshot(page);
+  assert.equal(s.ids.length, 7);
+  await page.context().close();
+});
+
+test('lookup options reach both routes: the padding preset leaves row 0 without gradient', async () => {
+  const page = await openPage(browser, server.url);
+  const presets = await page.evaluate(() => window.embeddingLab.presets());
+  await page.evaluate((link) => window.embeddingLab.setLink(link), presets.find((p) => p.name === 'padding').link);
+  const s = await snapshot(page);
+  assert.deepEqual(s.ids, [0, 2, 0]);
+  assert.ok(s.gradTable[0].every((x) => x === 0), 'padding row has no gradient');
+  assert.deepEqual(s.touchedRows, [2]);
+  assert.equal(s.equal, true);
+  await page.context().close();
+});
+
+test('dark theme from a link, and a 600 x 400 embed', async () => {
+  const page = await openPage(browser, server.url + '#v=1&theme=dark&embed=1&panels=forward,backward', { width: 600, height: 400 });
+  await frames(page, 2);
+  assert.equal((await snapshot(page)).theme, 'dark');
+  const png = decodePng(await readFile(await screenshot(page, 'lesson-embed-dark')));
+  const o = (png.width * 10 + 10) * png.channels;  // a background pixel near the corner
+  assert.ok(png.pixels[o] < 80 && png.pixels[o + 1] < 80, 'dark background');
+  await page.context().close();
+});
