@@ -20,6 +20,8 @@ void ShowTourBar(App& app);        // the guided tour, across the top
 void ShowCheckPanel(App& app);     // follow-up questions and the true/false self-check
 void GoToTourStep(App& app, TourDepth depth, int step);
 void ShowExperimentsPanel(App& app);  // raw id vs embedding, bias absorbed, non-finite table
+void ShowTrainingPanel(App& app);     // step inspector: touched / changed rows and why
+void ShowFrequencyPanel(App& app);    // Zipf ids: rare rows get few updates and learn slowly
 void ShowCostPanel(App& app);         // one-hot route vs gather at scale, timed live (panels_cost.cpp)
 
 }  // namespace el

@@ -13,7 +13,7 @@ static bool same_bits(const std::vector<float>& a, const std::vector<float>& b) 
     return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
 }
 
-static bool same_config(const OptimizerConfig& a, const OptimizerConfig& b) {
+bool same_optimizer_config(const OptimizerConfig& a, const OptimizerConfig& b) {
     return a.kind == b.kind && a.lr == b.lr && a.momentum == b.momentum && a.dampening == b.dampening &&
            a.nesterov == b.nesterov && a.weight_decay == b.weight_decay && a.beta1 == b.beta1 &&
            a.beta2 == b.beta2 && a.eps == b.eps;
@@ -53,10 +53,10 @@ Status training_step(AppState& s, TrainingSession& t, int n) {
         t = TrainingSession{};
         t.notice = was_active ? "W was changed outside the training lab, so the optimizer started afresh" : "";
         t.active = true, t.V = s.V, t.d = s.d, t.W_before = s.W;
-    } else if (!same_config(t.config, s.optimizer)) {
+    } else if (!same_optimizer_config(t.config, s.optimizer)) {
         t.notice = "the optimizer's settings changed, so its state (momentum buffer, Adam's m and v, t) started afresh";
     }
-    if (!kept || !same_config(t.config, s.optimizer)) {
+    if (!kept || !same_optimizer_config(t.config, s.optimizer)) {
         if (Status st = t.optimizer.init(s.optimizer, s.V, s.d); !st.ok()) return st;
         t.config = s.optimizer;
     }
@@ -97,7 +97,7 @@ Status follow_up_step(const AppState& s, const TrainingSession& t, uint64_t seed
     trial.upstream.resize(size_t(a.B) * size_t(s.d));
     for (int b = 0; b < a.B; b++)
         for (int c = 0; c < s.d; c++) trial.upstream[size_t(b) * s.d + c] = default_upstream(c);
-    a.fresh = !(t.active && t.V == s.V && t.d == s.d && same_bits(s.W, t.W_after) && same_config(t.config, s.optimizer));
+    a.fresh = !(t.active && t.V == s.V && t.d == s.d && same_bits(s.W, t.W_after) && same_optimizer_config(t.config, s.optimizer));
     if (Status st = training_step(trial, session, 1); !st.ok()) return st;
     std::vector<int> distinct = trial.ids;
     std::sort(distinct.begin(), distinct.end());
@@ -120,7 +120,7 @@ FrequencyConfig frequency_config(const FrequencySettings& f) {
     c.V = f.V, c.d = 8, c.C = 4, c.B = 32;
     c.zipf_exponent = f.zipf_exponent;
     c.seed = f.seed;
-    c.optimizer.lr = 0.05f;
+    c.optimizer.lr = 0.005f;  // small enough that a row needs many updates: rare rows visibly lag
     c.optimizer.kind = f.lazy ? OptimizerKind::kLazyAdam : f.weight_decay ? OptimizerKind::kAdamW : OptimizerKind::kAdam;
     c.optimizer.weight_decay = f.weight_decay ? kFrequencyWeightDecay : 0.0f;  // lazy Adam refuses it, with a reason
     c.lookup.scale_grad_by_freq = f.scale_grad_by_freq;

@@ -35,6 +35,9 @@ struct TrainingSession {
     std::string notice;               // why the optimizer's state last started over
 };
 
+// Every setting equal (OptimizerConfig has no operator==).
+bool same_optimizer_config(const OptimizerConfig& a, const OptimizerConfig& b);
+
 // The target row of id k for the mse loss: uniform in [-1, 1) from (seed + 1, k, c).
 // Returns T (V,d).
 std::vector<float> training_targets(const AppState& s);
@@ -77,7 +80,7 @@ Status frequency_run_start(const FrequencySettings& settings, FrequencyRun& run)
 Status frequency_run_chunk(FrequencyRun& run, int steps);
 
 // The frequency experiment's core config from the page's settings: d = 8, C = 4, B = 32,
-// Adam (lr 0.05) or lazy Adam, AdamW with lambda = kFrequencyWeightDecay when decay is on.
+// Adam (lr 0.005) or lazy Adam, AdamW with lambda = kFrequencyWeightDecay when decay is on.
 FrequencyConfig frequency_config(const FrequencySettings& f);
 
 }  // namespace el

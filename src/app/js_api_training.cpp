@@ -1,0 +1,152 @@
+// The training lab's part of window.embeddingLab (web/glue.js): step(n), the last step's
+// report, one row's optimizer state, the follow-up question and the frequency run.
+// Answers are JSON text, valid until the next call of any function in this file.
+#include <emscripten.h>
+
+#include <cmath>
+#include <cstdio>
+#include <span>
+#include <string>
+
+#include "ui.h"
+
+namespace el {
+
+static std::string g_training_json;
+
+static void Ints(std::string& j, const char* key, const std::vector<int>& v) {
+    j += '"', j += key, j += "\":[";
+    for (size_t i = 0; i < v.size(); i++) j += (i ? "," : "") + std::to_string(v[i]);
+    j += "],";
+}
+
+static std::string Num(double x) {  // exact for float32 values; null when not finite
+    if (!std::isfinite(x)) return "null";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.17g", x);
+    return buf;
+}
+
+static void Floats(std::string& j, const char* key, std::span<const float> v) {
+    j += '"', j += key, j += "\":[";
+    for (size_t i = 0; i < v.size(); i++) j += (i ? "," : "") + Num(v[i]);
+    j += "],";
+}
+
+static std::string Text(const std::string& s) {
+    std::string out = "\"";
+    for (unsigned char c : s) {
+        if (c == '"' || c == '\\') out += '\\', out += char(c);
+        else if (c < 0x20) out += ' ';
+        else out += char(c);
+    }
+    return out + "\"";
+}
+
+// The last step's StepReport and the session's counts.
+static const char* TrainingJson() {
+    const TrainingLab& lab = g_app.training;
+    const TrainingSession& t = lab.session;
+    std::string& j = g_training_json;
+    j = "{";
+    Ints(j, "touchedRows", t.last.touched_rows);
+    Ints(j, "changedRows", t.last.changed_rows);
+    Ints(j, "changedUntouchedRows", t.last.changed_untouched_rows());
+    Ints(j, "rescaledRows", t.rescaled_rows);
+    j += "\"rowReasons\":[";
+    for (size_t k = 0; k < t.last.row_reasons.size(); k++)
+        j += (k ? "," : "") + Text(row_reason_text(t.last.row_reasons[k]));
+    j += "],";
+    j += "\"active\":" + std::string(t.active ? "true" : "false") + ",";
+    j += "\"marksCurrent\":" + std::string(TrainingMarksCurrent(g_app) ? "true" : "false") + ",";
+    j += "\"step\":" + std::to_string(t.optimizer.steps()) + ",";
+    j += "\"loss\":" + Num(t.last_loss) + ",";
+    j += "\"touchedUnchangedTotal\":" + std::to_string(t.touched_unchanged) + ",";
+    j += "\"changedUntouchedTotal\":" + std::to_string(t.changed_untouched) + ",";
+    j += "\"notice\":" + Text(t.notice) + ",";
+    j += "\"error\":" + Text(lab.error) + "}";
+    return j.c_str();
+}
+
+}  // namespace el
+
+using namespace el;
+
+extern "C" {
+
+// n optimizer steps with the page's settings (as n clicks of Step); answers TrainingJson.
+EMSCRIPTEN_KEEPALIVE const char* el_step_json(int n) {
+    TrainingSteps(g_app, n);
+    WakeUp();
+    return TrainingJson();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* el_training_json() { return TrainingJson(); }
+
+EMSCRIPTEN_KEEPALIVE void el_training_reset() {
+    TrainingReset(g_app);
+    WakeUp();
+}
+
+// Row k's optimizer state: {momentum, expAvg, expAvgSq}, empty arrays where there is none.
+EMSCRIPTEN_KEEPALIVE const char* el_optimizer_row_json(int k) {
+    const Optimizer& opt = g_app.training.session.optimizer;
+    std::string& j = g_training_json;
+    if (!g_app.training.session.active || k < 0 || k >= g_app.training.session.V) return "null";
+    j = "{";
+    Floats(j, "momentum", opt.momentum_row(k));
+    Floats(j, "expAvg", opt.exp_avg_row(k));
+    Floats(j, "expAvgSq", opt.exp_avg_sq_row(k));
+    j += "\"updates\":" + std::to_string(opt.row_update_count(k)) + ",\"touches\":" +
+         std::to_string(opt.row_touch_count(k)) + "}";
+    return j.c_str();
+}
+
+// "After one step on 64 ids, which rows changed?" (redraw != 0: a new batch).
+EMSCRIPTEN_KEEPALIVE const char* el_follow_up_json(int redraw) {
+    AskFollowUp(g_app, redraw != 0);
+    WakeUp();
+    const FollowUpAnswer& a = g_app.training.follow_up;
+    std::string& j = g_training_json;
+    j = "{\"B\":" + std::to_string(a.B) + ",\"distinct\":" + std::to_string(a.distinct) +
+        ",\"touched\":" + std::to_string(a.touched) + ",\"changed\":" + std::to_string(a.changed) +
+        ",\"changedUntouched\":" + std::to_string(a.changed_untouched) +
+        ",\"touchedUnchanged\":" + std::to_string(a.touched_unchanged) + ",\"optimizer\":" + Text(a.optimizer) +
+        ",\"fresh\":" + (a.fresh ? "true" : "false") + ",\"error\":" + Text(g_app.training.follow_up_error) + "}";
+    return j.c_str();
+}
+
+// The frequency run's progress and what its plots show.
+EMSCRIPTEN_KEEPALIVE const char* el_frequency_json() {
+    const FrequencyRun& run = g_app.training.frequency;
+    const FrequencyState& s = run.state;
+    std::string& j = g_training_json;
+    j = "{\"running\":" + std::string(run.running ? "true" : "false") +
+        ",\"finished\":" + (run.finished ? "true" : "false") + ",\"stepsDone\":" + std::to_string(s.steps_done) +
+        ",\"target\":" + std::to_string(run.target) + ",\"msSpent\":" + Num(g_app.training.frequency_ms) +
+        ",\"error\":" + Text(run.error) + ",";
+    if (run.target > 0) {
+        j += "\"V\":" + std::to_string(s.config.V) + ",\"headId\":" + std::to_string(run.head_id) +
+             ",\"tailId\":" + std::to_string(run.tail_id) + ",\"optimizer\":" + Text(optimizer_name(s.config.optimizer.kind)) +
+             ",\"scaleGradByFreq\":" + (s.config.lookup.scale_grad_by_freq ? "true" : "false") + ",";
+        Ints(j, "rowSeen", s.row_seen);
+        Ints(j, "rowTouches", s.row_touches);
+        Ints(j, "rowUpdates", s.row_updates);
+        Floats(j, "rowError", s.row_error);
+        j += "\"normPoints\":" + std::to_string(run.head_norm.size()) + ",";
+    }
+    j.back() = '}';
+    return j.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE void el_frequency_start() {
+    StartFrequencyRun(g_app);
+    WakeUp();
+}
+
+EMSCRIPTEN_KEEPALIVE void el_frequency_cancel() {
+    CancelFrequencyRun(g_app);
+    WakeUp();
+}
+
+}  // extern "C"

@@ -1,0 +1,211 @@
+// The frequency experiment: ids drawn from a Zipf distribution train an embedding + linear
+// head; rows of rare ids get few updates and learn slowly. The run advances a few ms per
+// frame (AdvanceFrequencyRun), so the page keeps drawing.
+//
+// [SECTION] Settings and run controls
+// [SECTION] Plots
+// [SECTION] Frequency panel
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "panels.h"
+#include "widgets.h"
+
+namespace el {
+
+static constexpr double kFrameBudgetMs = 8.0;  // work per frame, leaving time to draw at 60 Hz
+
+//-----------------------------------------------------------------------------
+// [SECTION] Settings and run controls
+//-----------------------------------------------------------------------------
+
+static void ShowFrequencySettings(App& app) {
+    FrequencySettings& f = app.state.frequency;
+    const bool running = app.training.frequency.running;
+    bool edited = false;
+    ImGui::BeginDisabled(running);
+    ImGui::SetNextItemWidth(Px(80));
+    if (ImGui::InputFloat("Zipf s", &f.zipf_exponent, 0, 0, "%g"))
+        f.zipf_exponent = std::clamp(f.zipf_exponent, 0.0f, 10.0f), edited = true;
+    RecordItemRect("freq:zipf");
+    HelpMarker("P(id k) is proportional to 1/(k+1)^s: id 0 is the most frequent (rank 1). s = 0 is uniform.");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(Px(80));
+    if (ImGui::InputInt("V##freq", &f.V, 0)) f.V = std::clamp(f.V, 2, kMaxFrequencyV), edited = true;
+    RecordItemRect("freq:V");
+    HelpMarker("Ids of this experiment's own table, 2 to 5000 (not the lesson's W).");
+    ImGui::SetNextItemWidth(Px(80));
+    int seed = int(f.seed);
+    if (ImGui::InputInt("seed##freq", &seed, 0)) f.seed = uint32_t(std::max(0, seed)), edited = true;
+    RecordItemRect("freq:seed");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(Px(80));
+    if (ImGui::InputInt("steps", &f.steps, 0)) f.steps = std::clamp(f.steps, 1, kMaxFrequencySteps), edited = true;
+    RecordItemRect("freq:steps");
+    edited |= ImGui::Checkbox("scale_grad_by_freq", &f.scale_grad_by_freq);
+    RecordItemRect("freq:freqscale");
+    HelpMarker("Divide row k's gradient by c_k, its count in the batch: a frequent id's row gets the mean of its "
+               "terms instead of the sum.");
+    ImGui::SameLine();
+    edited |= ImGui::Checkbox("lazy Adam", &f.lazy);
+    RecordItemRect("freq:lazy");
+    HelpMarker("Lazy Adam updates only rows in the batch. Dense Adam keeps moving every row whose m is not zero, "
+               "so rare rows change on many steps without gradient.");
+    ImGui::SameLine();
+    edited |= ImGui::Checkbox("weight decay", &f.weight_decay);
+    RecordItemRect("freq:wd");
+    HelpMarker("AdamW with lambda = 0.01: every row shrinks each step, and a rare row's gradient seldom pushes back.");
+    ImGui::EndDisabled();
+    if (edited) app.link_dirty = true;
+}
+
+static void ShowRunControls(App& app) {
+    FrequencyRun& run = app.training.frequency;
+    if (!run.running) {
+        if (ImGui::Button(run.finished ? "Run again" : "Run")) StartFrequencyRun(app);
+        RecordItemRect("freq:run");
+    } else {
+        if (ImGui::Button("Cancel")) CancelFrequencyRun(app);
+        RecordItemRect("freq:cancel");
+    }
+    ImGui::SameLine();
+    const float fraction = run.target > 0 ? float(run.state.steps_done) / float(run.target) : 0.0f;
+    char overlay[64];
+    std::snprintf(overlay, sizeof overlay, "%d / %d steps", run.state.steps_done, run.target);
+    ImGui::ProgressBar(fraction, ImVec2(-FLT_MIN, 0), run.target > 0 ? overlay : "not run yet");
+    RecordItemRect("freq:progress");
+    ErrorText(run.error);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Plots
+//-----------------------------------------------------------------------------
+
+// A framed plot area, recorded as `name` for the browser tests; x and y map [0,1] to the frame.
+struct PlotFrame {
+    ImVec2 p0;
+    float w, h, pad;
+    ImVec2 at(float x, float y) const { return ImVec2(p0.x + pad + x * (w - 2 * pad), p0.y + h - pad - y * (h - 2 * pad)); }
+};
+
+static PlotFrame BeginPlotFrame(const char* name, const char* title) {
+    ImGui::TextUnformatted(title);
+    PlotFrame f{ImGui::GetCursorScreenPos(), std::min(ImGui::GetContentRegionAvail().x, Px(440)), Px(120), Px(10)};
+    ImGui::InvisibleButton(name, ImVec2(f.w, f.h));
+    RecordItemRect(name);
+    ImGui::GetWindowDrawList()->AddRectFilled(f.p0, ImVec2(f.p0.x + f.w, f.p0.y + f.h),
+                                              ImGui::GetColorU32(ImGuiCol_FrameBg));
+    return f;
+}
+
+static const ImU32 kTouchColor = IM_COL32(40, 110, 220, 255), kChangeColor = IM_COL32(220, 120, 30, 255);
+
+static void Dot(const PlotFrame& f, float x, float y, ImU32 color) {
+    const ImVec2 p = f.at(x, y);
+    const float r = Px(1.5f);
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x - r, p.y - r), ImVec2(p.x + r, p.y + r), color);
+}
+
+// Log axes: x = log10(rank) over [0, log10 V], y = log10(1 + count) over [0, log10(1 + max)].
+static void PlotUpdates(const FrequencyRun& run) {
+    const FrequencyState& s = run.state;
+    const int V = s.config.V;
+    const PlotFrame f = BeginPlotFrame("plot:updates", "Updates per row against frequency rank (log-log)");
+    int top = 1;
+    for (int k = 0; k < V; k++) top = std::max({top, s.row_touches[size_t(k)], s.row_updates[size_t(k)]});
+    const float lx = std::log10(float(V)), ly = std::log10(1.0f + float(top));
+    for (int k = 0; k < V; k++) {
+        const float x = std::log10(float(k + 1)) / lx;
+        Dot(f, x, std::log10(1.0f + float(s.row_updates[size_t(k)])) / ly, kChangeColor);
+        Dot(f, x, std::log10(1.0f + float(s.row_touches[size_t(k)])) / ly, kTouchColor);
+    }
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kTouchColor), "blue: steps with gradient");
+    ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kChangeColor), "orange: steps that changed the row");
+    ImGui::TextDisabled("x: rank 1 .. %d, y: 0 .. %d steps, both log", V, top);
+}
+
+// x = log10(rank), y = the id's cross-entropy on its own class, 0 .. max; chance = ln C.
+static void PlotError(const FrequencyRun& run) {
+    const FrequencyState& s = run.state;
+    const int V = s.config.V;
+    const PlotFrame f = BeginPlotFrame("plot:error", "Per-row error (cross-entropy) against frequency rank");
+    const float chance = std::log(float(s.config.C));
+    float top = chance * 1.5f;
+    for (float e : s.row_error)
+        if (std::isfinite(e)) top = std::max(top, e);
+    const float lx = std::log10(float(V));
+    ImGui::GetWindowDrawList()->AddLine(f.at(0, chance / top), f.at(1, chance / top), DimColor());
+    for (int k = 0; k < V; k++)
+        Dot(f, std::log10(float(k + 1)) / lx, std::min(s.row_error[size_t(k)], top) / top,
+            s.row_correct[size_t(k)] ? GoodColor() : ErrorColor());
+    ImGui::TextDisabled("x: rank 1 .. %d (log), y: 0 .. %.2f; line: chance, ln %d = %.2f", V, double(top), s.config.C,
+                        double(chance));
+}
+
+static void Polyline(const PlotFrame& f, const std::vector<float>& v, float top, ImU32 color) {
+    const int n = int(v.size());
+    if (n < 2) return;
+    const int points = std::min(n, int(f.w));  // at most one point per pixel column
+    std::vector<ImVec2> line(static_cast<size_t>(points));
+    for (int i = 0; i < points; i++) {
+        const int j = int(int64_t(i) * (n - 1) / std::max(1, points - 1));
+        line[size_t(i)] = f.at(float(j) / float(n - 1), v[size_t(j)] / top);
+    }
+    ImGui::GetWindowDrawList()->AddPolyline(line.data(), points, color, 0, Px(1.5f));
+}
+
+static void PlotNorms(const FrequencyRun& run) {
+    const PlotFrame f = BeginPlotFrame("plot:norms", "Row norm over the steps: head id and tail id");
+    float top = 1e-6f;
+    for (float x : run.head_norm) top = std::max(top, x);
+    for (float x : run.tail_norm) top = std::max(top, x);
+    top *= 1.1f;
+    Polyline(f, run.head_norm, top, kTouchColor);
+    Polyline(f, run.tail_norm, top, kChangeColor);
+    const FrequencyState& s = run.state;
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kTouchColor), "id %d (rank 1): seen %d times", run.head_id,
+                       s.row_seen[size_t(run.head_id)]);
+    ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kChangeColor), "id %d (rank %d): seen %d times", run.tail_id,
+                       run.tail_id + 1, s.row_seen[size_t(run.tail_id)]);
+    ImGui::TextDisabled("x: step 0 .. %d, y: ||W[id]|| from 0 to %.2f", s.steps_done, double(top));
+}
+
+// Accuracy on the most frequent tenth of the ids against the rarest half.
+static void ShowSummary(const FrequencyRun& run) {
+    const FrequencyState& s = run.state;
+    const int V = s.config.V, head = std::max(1, V / 10), tail_start = V / 2;
+    int head_ok = 0, tail_ok = 0;
+    for (int k = 0; k < head; k++) head_ok += s.row_correct[size_t(k)];
+    for (int k = tail_start; k < V; k++) tail_ok += s.row_correct[size_t(k)];
+    ImGui::Text("Right class: %.0f%% of the most frequent 10%% of ids, %.0f%% of the rarest half.",
+                100.0 * head_ok / head, 100.0 * tail_ok / std::max(1, V - tail_start));
+    RecordItemRect("freq:summary");
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Frequency panel
+//-----------------------------------------------------------------------------
+
+void ShowFrequencyPanel(App& app) {
+    if (app.training.frequency.running) AdvanceFrequencyRun(app, kFrameBudgetMs);
+    ImGui::SeparatorText("Frequency: rare ids learn slowly");
+    ImGui::TextWrapped("Ids are drawn from a Zipf distribution, B = 32 per step. Each id has a class (one of "
+                       "C = 4); an embedding (V x 8) and a linear head learn id -> class with cross-entropy and "
+                       "Adam (lr 0.005). Same learning rate for every row, but a row only gets gradient when its "
+                       "id is drawn.");
+    ShowFrequencySettings(app);
+    ShowRunControls(app);
+    const FrequencyRun& run = app.training.frequency;
+    if (run.target == 0) return;
+    PlotUpdates(run);
+    PlotError(run);
+    PlotNorms(run);
+    if (run.finished) ShowSummary(run);
+}
+
+}  // namespace el

@@ -1,0 +1,74 @@
+// The training panels' bookkeeping: steps, reset, the follow-up question and the
+// time-sliced frequency run. The maths is in src/state/training.cpp.
+#include "training_lab.h"
+
+#include <emscripten.h>
+
+#include <cstring>
+
+#include "app.h"
+
+namespace el {
+
+void TrainingSteps(App& app, int n) {
+    TrainingLab& lab = app.training;
+    lab.error = training_step(app.state, lab.session, n).error;
+    recompute(app);
+    // The page's own forward pass (recompute) applies max_norm to the new W, as the next step's
+    // forward would: the session carries on from that table.
+    if (lab.session.active && lab.error.empty()) {
+        lab.session.W_after = app.state.W;
+        lab.page_renormed_rows = app.result.renormed_rows;
+    }
+    if (lab.follow_up_asked) AskFollowUp(app, false);
+}
+
+void TrainingReset(App& app) {
+    training_reset(app.state, app.training.session);
+    app.training.error.clear();
+    recompute(app);
+    if (app.training.follow_up_asked) AskFollowUp(app, false);
+}
+
+bool TrainingMarksCurrent(const App& app) {
+    const TrainingSession& t = app.training.session;
+    const AppState& s = app.state;
+    if (!t.active || t.V != s.V || t.d != s.d || t.W_after.size() != s.W.size()) return false;
+    return std::memcmp(t.W_after.data(), s.W.data(), s.W.size() * sizeof(float)) == 0;
+}
+
+void AskFollowUp(App& app, bool redraw) {
+    TrainingLab& lab = app.training;
+    if (redraw) lab.follow_up_seed++;
+    lab.follow_up_asked = true;
+    lab.follow_up_error = follow_up_step(app.state, lab.session, lab.follow_up_seed, lab.follow_up).error;
+}
+
+void StartFrequencyRun(App& app) {
+    TrainingLab& lab = app.training;
+    lab.frequency_ms = 0;
+    if (Status st = frequency_run_start(app.state.frequency, lab.frequency); !st.ok()) {
+        lab.frequency = FrequencyRun();
+        lab.frequency.error = st.error;
+    }
+}
+
+// Whole steps until the frame's budget is spent: a step of V = 5000 takes well under a
+// millisecond, so the frame overruns its budget by less than one step.
+void AdvanceFrequencyRun(App& app, double budget_ms) {
+    FrequencyRun& run = app.training.frequency;
+    const double start = emscripten_get_now();
+    while (run.running && emscripten_get_now() - start < budget_ms)
+        if (!frequency_run_chunk(run, 1).ok()) break;
+    if (run.running) (void)frequency_evaluate(run.state);  // the error plot follows the run (V rows, cheap)
+    app.training.frequency_ms += emscripten_get_now() - start;
+}
+
+void CancelFrequencyRun(App& app) {
+    FrequencyRun& run = app.training.frequency;
+    if (!run.running) return;
+    run.running = false;
+    (void)frequency_evaluate(run.state);  // the plots show where it stopped
+}
+
+}  // namespace el
