@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/cost.h"
 
@@ -25,6 +26,7 @@ struct CostRun {
     bool buffers_released = false;
     double started_ms = 0, wall_ms = 0;  // from Run to the last slice
     double longest_frame_ms = 0;         // the longest frame drawn while it ran
+    std::vector<double> frame_ms;        // every frame drawn while it ran, in order
     int64_t frames = 0;                  // frames drawn while it ran
     bool last_frame_pending = false;     // the frame that finished the run is timed after it
 
@@ -33,7 +35,7 @@ struct CostRun {
 
 // Per frame the run may use this much time; slices are a few ms each, so with
 // drawing a frame stays well under 50 ms.
-constexpr double kCostBudgetMsPerFrame = 14.0;
+constexpr double kCostBudgetMsPerFrame = 10.0;
 
 Status StartCostRun(App& app);  // with app.state.cost; refuses while one runs
 void CancelCostRun(App& app);

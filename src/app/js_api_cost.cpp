@@ -60,6 +60,13 @@ static std::string FiguresJson(const CostRun& r) {
     j += "\"buffersReleased\":" + std::string(r.buffers_released ? "true" : "false") + ",";
     Number(j, "wallMs", r.wall_ms), Number(j, "frames", double(r.frames));
     Number(j, "longestFrameMs", r.longest_frame_ms);
+    j += "\"frameMs\":[";
+    for (size_t i = 0; i < r.frame_ms.size(); i++) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%s%.3f", i ? "," : "", r.frame_ms[i]);
+        j += buf;
+    }
+    j += "],";
     j.back() = '}';
     return j;
 }

@@ -37,6 +37,7 @@ Status StartCostRun(App& app) {
     if (!st.ok()) return st;
     r.started_ms = emscripten_get_now();
     r.longest_frame_ms = 0, r.frames = 0, r.wall_ms = 0;
+    r.frame_ms.clear();
     r.last_frame_pending = false;
     WakeUp();
     return st;
@@ -54,10 +55,14 @@ void StepCostRun(App& app) {
     CostRun& r = app.cost_run;
     if (r.last_frame_pending) {
         r.longest_frame_ms = std::max(r.longest_frame_ms, g_frame_stats.last_ms);
+        r.frame_ms.push_back(g_frame_stats.last_ms);
         r.last_frame_pending = false;
     }
     if (!r.running()) return;
-    if (r.frames > 0) r.longest_frame_ms = std::max(r.longest_frame_ms, g_frame_stats.last_ms);
+    if (r.frames > 0) {
+        r.longest_frame_ms = std::max(r.longest_frame_ms, g_frame_stats.last_ms);
+        r.frame_ms.push_back(g_frame_stats.last_ms);
+    }
     r.frames++;
     r.bench->step(kCostBudgetMsPerFrame);
     if (!r.bench->done()) return;
