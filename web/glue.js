@@ -182,6 +182,12 @@
       const text = String(fragment).replace(/^#/, '');
       return withString(text, (ptr) => JSON.parse(window.Module.UTF8ToString(window.Module._el_set_link(ptr))));
     },
+    /** The script "Copy as NumPy" / "Copy as PyTorch" gives: kind is 'numpy' or 'pytorch'. */
+    exportScript(kind) {
+      return withString(String(kind), (ptr) => window.Module.UTF8ToString(window.Module._el_export_script(ptr)));
+    },
+    /** The text shown in the share box for copying by hand (link, embed code or script). */
+    shareText() { return window.Module.UTF8ToString(window.Module._el_share_text()); },
     /** The preset gallery: [{name, title, link}]. */
     presets() { return JSON.parse(window.Module.UTF8ToString(window.Module._el_presets_json())); },
     /** Frame counter and CPU time per drawn frame. */

@@ -8,6 +8,7 @@
 
 #include "imgui.h"
 #include "state/parse.h"
+#include "state/export.h"
 #include "state/presets.h"
 #include "state/tour.h"
 #include "ui.h"
@@ -131,6 +132,15 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_link(const char* fragment) {
     g_json = MessagesJson(m);
     return g_json.c_str();
 }
+
+// "numpy" or "pytorch": the script "Copy as NumPy/PyTorch" would copy.
+EMSCRIPTEN_KEEPALIVE const char* el_export_script(const char* kind) {
+    g_json = std::string(kind ? kind : "") == "pytorch" ? pytorch_script(g_app.state) : numpy_script(g_app.state);
+    return g_json.c_str();
+}
+
+// The text the share box shows (the last copied link, embed code or script).
+EMSCRIPTEN_KEEPALIVE const char* el_share_text() { return g_app.share_text.c_str(); }
 
 EMSCRIPTEN_KEEPALIVE const char* el_presets_json() {
     std::string& j = g_json;

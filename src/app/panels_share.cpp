@@ -9,6 +9,7 @@
 
 #include "browser.h"
 #include "panels.h"
+#include "state/export.h"
 #include "state/link.h"
 #include "state/presets.h"
 #include "widgets.h"
@@ -73,18 +74,39 @@ void ShowShareBox(App& app) {
         ImGui::SetClipboardText(app.share_text.c_str());
     }
     RecordItemRect("copy-link");
-    ImGui::SameLine();
+    SameLineIfFits(130);
     if (ImGui::Button("Copy embed code")) {
         app.share_text = EmbedSnippet(app.state);
         ImGui::SetClipboardText(app.share_text.c_str());
     }
     RecordItemRect("copy-embed");
+    SameLineIfFits(120);
+    if (ImGui::Button("Copy as NumPy")) {
+        app.share_text = numpy_script(app.state);
+        ImGui::SetClipboardText(app.share_text.c_str());
+    }
+    RecordItemRect("copy-numpy");
+    SameLineIfFits(130);
+    if (ImGui::Button("Copy as PyTorch")) {
+        app.share_text = pytorch_script(app.state);
+        ImGui::SetClipboardText(app.share_text.c_str());
+    }
+    RecordItemRect("copy-pytorch");
     HelpMarker("The link reproduces exactly what you see. The embed code is an <iframe> for a course page "
-               "showing the forward and backward panels.");
+               "showing the forward and backward panels. The scripts rebuild this table, ids and upstream "
+               "gradient and print the gather, the one-hot matmul and the table's gradient.");
     if (app.share_text.empty()) return;
-    ImGui::SetNextItemWidth(-FLT_MIN);
-    ImGui::InputText("##share-text", app.share_text.data(), app.share_text.size() + 1, ImGuiInputTextFlags_ReadOnly);
+    const bool script = app.share_text.find('\n') != std::string::npos;
+    if (script) {
+        ImGui::InputTextMultiline("##share-text", app.share_text.data(), app.share_text.size() + 1,
+                                  ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 8), ImGuiInputTextFlags_ReadOnly);
+    } else {
+        ImGui::SetNextItemWidth(-FLT_MIN);
+        ImGui::InputText("##share-text", app.share_text.data(), app.share_text.size() + 1, ImGuiInputTextFlags_ReadOnly);
+    }
     RecordItemRect("share-text");
+    if (ImGui::SmallButton("Close")) app.share_text.clear();
+    RecordItemRect("share-close");
 }
 
 //-----------------------------------------------------------------------------

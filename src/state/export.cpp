@@ -1,0 +1,127 @@
+#include "export.h"
+
+#include <cmath>
+#include <set>
+
+#include "parse.h"
+
+namespace el {
+
+// Tables up to this many numbers are written out whole; larger ones as the looked-up
+// rows (and any non-finite cell): every other row is multiplied by 0 in all the
+// printed results, so it cannot change them.
+constexpr int64_t kWholeTableLimit = 4096;
+
+static std::string py_float(float v, const char* module) {
+    if (std::isnan(v)) return std::string(module) + ".nan";
+    if (std::isinf(v)) return std::string(v > 0 ? "" : "-") + module + ".inf";
+    return format_float(v);
+}
+
+static std::string py_row(const float* row, int n, const char* module) {
+    std::string out = "[";
+    for (int i = 0; i < n; i++) out += (i ? ", " : "") + py_float(row[i], module);
+    return out + "]";
+}
+
+static std::string py_matrix(const std::vector<float>& m, int rows, int cols, const char* module) {
+    std::string out = "[";
+    for (int r = 0; r < rows; r++) out += (r ? ",\n     " : "") + py_row(&m[size_t(r) * cols], cols, module);
+    return out + "]";
+}
+
+static std::string py_ids(const std::vector<int>& ids) {
+    std::string out = "[";
+    for (size_t i = 0; i < ids.size(); i++) out += (i ? ", " : "") + std::to_string(ids[i]);
+    return out + "]";
+}
+
+// "W = ..." for the table: whole, or the rows that matter.
+static std::string table_lines(const AppState& s, const char* module, const char* zeros) {
+    if (int64_t(s.V) * s.d <= kWholeTableLimit)
+        return "W = " + std::string(module) + ".array(" + py_matrix(s.W, s.V, s.d, module) + ", dtype=" + module +
+               ".float32)  # (V, d)\n";
+    std::string out = "# W has " + std::to_string(int64_t(s.V) * s.d) +
+                      " numbers; only the looked-up rows (and any inf/nan cell) change the results below,\n"
+                      "# since every other row is multiplied by 0.\n";
+    out += "W = " + std::string(zeros) + "\n";
+    for (int id : std::set<int>(s.ids.begin(), s.ids.end()))
+        out += "W[" + std::to_string(id) + "] = " + std::string(module) + ".array(" +
+               py_row(&s.W[size_t(id) * s.d], s.d, module) + ")\n";
+    for (int r = 0; r < s.V; r++)
+        for (int c = 0; c < s.d; c++)
+            if (!std::isfinite(s.W[size_t(r) * s.d + c]))
+                out += "W[" + std::to_string(r) + ", " + std::to_string(c) + "] = " +
+                       py_float(s.W[size_t(r) * s.d + c], module) + "\n";
+    return out;
+}
+
+std::string numpy_script(const AppState& s) {
+    const EmbeddingOptions& o = s.lookup;
+    std::string py = "# Embedding Lab: this state in NumPy (float32 throughout). Letters as on the page:\n"
+                     "# V ids, width d, a batch of B ids, upstream gradient G = dL/dout.\n"
+                     "import numpy as np\n\n";
+    py += "V, d = " + std::to_string(s.V) + ", " + std::to_string(s.d) + "\n";
+    py += table_lines(s, "np", "np.zeros((V, d), dtype=np.float32)");
+    py += "ids = np.array(" + py_ids(s.ids) + ")  # (B,)\n";
+    py += "G = np.array(" + py_matrix(s.upstream, s.B(), s.d, "np") + ", dtype=np.float32)  # (B, d)\n\n";
+    if (o.max_norm) {
+        py += "# max_norm: looked-up rows longer than max_norm are rescaled in place first\n";
+        py += "for k in sorted(set(ids.tolist())):\n";
+        py += "    norm = np.linalg.norm(W[k].astype(np.float64), ord=" + py_float(o.norm_type, "np") + ")\n";
+        py += "    if norm > " + format_float(*o.max_norm) + ":\n";
+        py += "        W[k] = W[k] * np.float32(" + format_float(*o.max_norm) + " / (norm + 1e-7))\n";
+    }
+    py += "gather = W[ids]                              # (B, d) the lookup\n";
+    py += "onehot = np.eye(V, dtype=np.float32)[ids]   # (B, V) e_i for each id\n";
+    py += "matmul = onehot @ W                          # (B, d) the same numbers, every zero multiplied\n\n";
+    py += "# backward: row k of dW sums g_b over the positions b whose id is k\n";
+    std::string scale = "G";
+    if (o.scale_grad_by_freq) {
+        py += "counts = np.bincount(ids, minlength=V)\n";
+        py += "s = (np.float32(1) / counts[ids].astype(np.float32))[:, None]  # scale_grad_by_freq: s_k = 1/c_k\n";
+        scale = "G * s";
+        py += "S = onehot * s\n";
+    }
+    py += "keep = np.ones(len(ids), dtype=bool)\n";
+    if (o.padding_idx) py += "keep = ids != (" + std::to_string(*o.padding_idx) + " % V)  # padding_idx: no gradient\n";
+    py += "dW = np.zeros_like(W)\n";
+    py += "np.add.at(dW, ids[keep], (" + scale + ")[keep])   # scatter-add: repeated ids accumulate\n";
+    py += std::string("dW_matmul = (") + (o.scale_grad_by_freq ? "S" : "onehot") + " * keep[:, None]).T @ G  # (V, d) the one-hot route\n\n";
+    py += "print('gather =', gather.tolist())\n";
+    py += "print('matmul =', matmul.tolist())\n";
+    py += "print('grad =', dW.tolist())\n";
+    py += "print('routes agree (forward):', np.array_equal(gather, matmul, equal_nan=True))\n";
+    py += "print('largest difference between the two gradients:', float(np.nanmax(np.abs(dW - dW_matmul))) if dW.size else 0.0)\n";
+    return py;
+}
+
+std::string pytorch_script(const AppState& s) {
+    const EmbeddingOptions& o = s.lookup;
+    std::string py = "# Embedding Lab: this state in PyTorch. Letters as on the page:\n"
+                     "# V ids, width d, a batch of B ids, upstream gradient G = dL/dout.\n"
+                     "import torch\nimport torch.nn.functional as F\n\n";
+    py += "V, d = " + std::to_string(s.V) + ", " + std::to_string(s.d) + "\n";
+    py += table_lines(s, "torch", "torch.zeros(V, d)");
+    py += "W = W.clone().requires_grad_(True)\n";
+    py += "ids = torch.tensor(" + py_ids(s.ids) + ")  # (B,)\n";
+    py += "G = torch.tensor(" + py_matrix(s.upstream, s.B(), s.d, "torch") + ")  # (B, d)\n\n";
+    std::string args;
+    if (o.padding_idx) args += ", padding_idx=" + std::to_string(*o.padding_idx);
+    if (o.max_norm)
+        args += ", max_norm=" + format_float(*o.max_norm) +
+                ", norm_type=" + (std::isinf(o.norm_type) ? std::string("float('inf')") : format_float(o.norm_type));
+    if (o.scale_grad_by_freq) args += ", scale_grad_by_freq=True";
+    if (o.sparse) args += ", sparse=True";
+    if (o.max_norm) py += "# max_norm rescales looked-up rows of W in place during the forward pass\n";
+    py += "out = F.embedding(ids, W" + args + ")  # (B, d) the lookup\n";
+    py += "onehot = F.one_hot(ids, V).float()       # (B, V)\n";
+    py += "matmul = onehot @ W.detach()              # (B, d) the same numbers, every zero multiplied\n";
+    py += "out.backward(G)                           # dW: rows of the looked-up ids only\n\n";
+    py += "print('gather =', out.tolist())\n";
+    py += "print('matmul =', matmul.tolist())\n";
+    py += std::string("print('grad =', W.grad") + (o.sparse ? ".to_dense()" : "") + ".tolist())\n";
+    return py;
+}
+
+}  // namespace el
