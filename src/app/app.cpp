@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/embedding_bag.h"
+#include "core/matmul.h"
 #include "state/parse.h"
 
 namespace el {
@@ -33,6 +35,38 @@ static void summarise(App& app) {
         }
 }
 
+static void compute_bags(App& app) {
+    const AppState& s = app.state;
+    BagView& v = app.bag;
+    v = {};
+    if (s.bag == BagChoice::None || !app.result_error.empty()) return;
+    EmbeddingBagOptions options;
+    options.mode = s.bag == BagChoice::Sum ? BagMode::kSum : s.bag == BagChoice::Mean ? BagMode::kMean : BagMode::kMax;
+    options.embedding = s.lookup;
+    options.embedding.max_norm.reset();  // already applied to W by the lesson's forward pass
+    options.embedding.sparse = false;
+    Tensor out = embedding_bag(Tensor::from(s.V, s.d, s.W), s.ids, s.offsets, options);
+    if (!out.ok()) return void(v.error = out.status().error);
+    v.bags = out.rows();
+    v.gather = out.values();
+    if (s.bag == BagChoice::Max) return;
+    // M[j][k]: how often id k is in bag j (padding row left out), over n_j for mean.
+    const int padding = app.result.padding_row;
+    v.matrix.assign(size_t(v.bags) * s.V, 0.0f);
+    for (int j = 0; j < v.bags; j++) {
+        const int begin = s.offsets[size_t(j)], end = j + 1 < v.bags ? s.offsets[size_t(j) + 1] : s.B();
+        int n = 0;
+        for (int b = begin; b < end; b++) n += s.ids[size_t(b)] != padding;
+        for (int b = begin; b < end; b++)
+            if (s.ids[size_t(b)] != padding)
+                v.matrix[size_t(j) * s.V + s.ids[size_t(b)]] += s.bag == BagChoice::Mean ? 1.0f / float(n) : 1.0f;
+    }
+    v.matmul.resize(size_t(v.bags) * s.d);
+    matmul_forward(v.matmul.data(), v.matrix.data(), s.W.data(), v.bags, s.V, s.d);
+    for (size_t i = 0; i < v.gather.size(); i++)
+        v.max_difference = std::max(v.max_difference, std::fabs(v.gather[i] - v.matmul[i]));
+}
+
 void recompute(App& app) {
     const AppState& s = app.state;
     LessonInput in{s.V, s.d, s.W, s.ids, s.upstream, s.lookup};
@@ -41,6 +75,7 @@ void recompute(App& app) {
     // max_norm rescales looked-up rows of W during the forward pass, as PyTorch does.
     if (st.ok() && !app.result.renormed_rows.empty()) app.state.W = app.result.table;
     summarise(app);
+    compute_bags(app);
     app.link_dirty = true;
 }
 
@@ -49,7 +84,8 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     const AppState& s = app.state;
     app.V_input = s.V, app.d_input = s.d;
     std::snprintf(app.ids_text, sizeof app.ids_text, "%s", format_ids(s.ids).c_str());
-    app.ids_error.clear(), app.size_error.clear();
+    app.ids_error.clear(), app.size_error.clear(), app.offsets_error.clear();
+    std::snprintf(app.offsets_text, sizeof app.offsets_text, "%s", format_ids(s.offsets).c_str());
     app.table_editor = {}, app.upstream_editor = {};
     recompute(app);
     app.link_dirty = false;  // the address keeps the link as given until the learner edits

@@ -44,6 +44,17 @@ struct ExperimentsView {
     bool ran = false;
 };
 
+// EmbeddingBag, both ways: the core's embedding_bag, and (sum, mean) the bag matrix
+// M (bags,V) times W, where M[j][k] counts id k in bag j (divided by n_j for mean).
+struct BagView {
+    int bags = 0;
+    std::vector<float> gather;   // (bags,d) embedding_bag
+    std::vector<float> matrix;   // (bags,V) M, empty for max (not linear)
+    std::vector<float> matmul;   // (bags,d) M @ W
+    float max_difference = 0;    // |gather - matmul| at worst: float rounding of the sums
+    std::string error;
+};
+
 constexpr int kOverviewRows = 160, kOverviewCols = 32;  // the downsampled heatmap of a large W
 
 struct App {
@@ -65,6 +76,9 @@ struct App {
 
     TourProgress tour;
     ExperimentsView experiments;
+    BagView bag;
+    char offsets_text[256] = "0";
+    std::string offsets_error;
 
     // Figures derived from the state once per change (not per frame: W may hold millions of numbers).
     float table_abs_max = 0, grad_abs_max = 0, upstream_abs_max = 0;

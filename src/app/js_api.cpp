@@ -68,6 +68,8 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     AppendMatrix(j, "gather", r.gather, r.B, r.d);
     AppendMatrix(j, "matmul", r.matmul, r.B, r.d);
     AppendMatrix(j, "gradTable", r.grad_scatter, r.grad_scatter.empty() ? 0 : r.V, r.d);
+    AppendMatrix(j, "bagOutputs", g_app.bag.gather, g_app.bag.bags, r.d);
+    AppendMatrix(j, "bagMatmul", g_app.bag.matmul, g_app.bag.matmul.empty() ? 0 : g_app.bag.bags, r.d);
     j.back() = '}';
     j += ",\"V\":" + std::to_string(s.V) + ",\"d\":" + std::to_string(s.d) + ",";
     AppendInts(j, "ids", s.ids);
@@ -80,6 +82,13 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
          JsonString(g_app.upstream_editor.error) + ",\"result\":" + JsonString(g_app.result_error) + "},";
     j += "\"liveText\":" + JsonString(describe_result(g_app)) + ",";
     j += "\"tour\":{\"depth\":" + JsonString(tour_depth_name(s.tour)) + ",\"step\":" + std::to_string(s.tour_step) + "},";
+    {
+        const BagView& b = g_app.bag;
+        static const char* const modes[] = {"none", "sum", "mean", "max"};
+        j += "\"bag\":{\"mode\":" + JsonString(modes[int(s.bag)]) + ",";
+        AppendInts(j, "offsets", s.offsets);
+        j += "\"bags\":" + std::to_string(b.bags) + ",\"maxDifference\":" + std::to_string(b.max_difference) + "},";
+    }
     j += "\"theme\":" + JsonString(s.theme == Theme::Dark ? "dark" : "light") + ",";
     j += "\"link\":" + JsonString(encode_link(s)) + ",";
     {

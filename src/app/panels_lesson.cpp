@@ -12,6 +12,7 @@
 #include <map>
 #include <string>
 
+#include "core/embedding_bag.h"
 #include "core/random.h"
 #include "panels.h"
 #include "state/parse.h"
@@ -26,6 +27,7 @@ static void SetIds(App& app, std::vector<int> ids) {
     app.state.ids = std::move(ids);
     fit_upstream(app.state, app.state.d);
     std::snprintf(app.ids_text, sizeof app.ids_text, "%s", format_ids(app.state.ids).c_str());
+    std::snprintf(app.offsets_text, sizeof app.offsets_text, "%s", format_ids(app.state.offsets).c_str());
     app.ids_error.clear();
     recompute(app);
 }
@@ -221,6 +223,33 @@ static void ShowRandomBatch(App& app) {
     RecordItemRect("draw-batch");
 }
 
+// EmbeddingBag: cut the batch into bags at the offsets and reduce each bag to one row.
+static void ShowBagSettings(App& app) {
+    AppState& s = app.state;
+    static const char* const modes[] = {"none", "sum", "mean", "max"};
+    int mode = int(s.bag);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("EmbeddingBag:");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(Px(80));
+    if (ImGui::Combo("##bag", &mode, modes, 4)) s.bag = BagChoice(mode), recompute(app);
+    RecordItemRect("bag-mode");
+    HelpMarker("nn.EmbeddingBag looks the ids up and reduces each bag to one row by sum, mean or elementwise max, "
+               "without storing the B x d lookups. Bag j holds the ids from offsets[j] to the next offset.");
+    if (s.bag == BagChoice::None) return;
+    SameLineIfFits(160);
+    ImGui::SetNextItemWidth(Px(110));
+    if (ImGui::InputText("offsets", app.offsets_text, sizeof app.offsets_text)) {
+        std::vector<int> offsets;
+        Status st = parse_ids(app.offsets_text, s.B() + 1, offsets);
+        if (st.ok()) st = check_offsets(offsets, s.B(), false);
+        app.offsets_error = st.ok() ? "" : "offsets: " + st.error + " (still using " + format_ids(s.offsets) + ")";
+        if (st.ok()) s.offsets = offsets, recompute(app);
+    }
+    RecordItemRect("offsets");
+    ErrorText(app.offsets_error);
+}
+
 void ShowIdsPanel(App& app) {
     AppState& s = app.state;
     ImGui::SeparatorText("Ids  (the batch, B ids)");
@@ -232,6 +261,7 @@ void ShowIdsPanel(App& app) {
         if (st.ok()) {
             s.ids = ids;
             fit_upstream(s, s.d);
+            std::snprintf(app.offsets_text, sizeof app.offsets_text, "%s", format_ids(s.offsets).c_str());
             recompute(app);
         }
     }
@@ -240,6 +270,7 @@ void ShowIdsPanel(App& app) {
     ErrorText(app.ids_error);
     ShowIdChips(app);
     ShowRandomBatch(app);
+    ShowBagSettings(app);
 }
 
 //-----------------------------------------------------------------------------
@@ -339,6 +370,36 @@ static void ShowForwardSummary(const App& app) {
     ImGui::TextDisabled("one-hot block: %d x %d floats = %lld bytes", r.B, r.V, (long long)r.onehot_bytes);
 }
 
+// The bags, both ways: embedding_bag, and the bag matrix M times W.
+static void ShowBags(const App& app) {
+    const AppState& s = app.state;
+    const BagView& v = app.bag;
+    if (s.bag == BagChoice::None) return;
+    ImGui::Spacing();
+    ImGui::Text("EmbeddingBag (%s): %d bags", s.bag == BagChoice::Sum ? "sum" : s.bag == BagChoice::Mean ? "mean" : "max",
+                v.bags);
+    if (!v.error.empty()) return ErrorText(v.error);
+    for (int j = 0; j < std::min(v.bags, kShownPositions); j++) {
+        const int begin = s.offsets[size_t(j)], end = j + 1 < v.bags ? s.offsets[size_t(j) + 1] : s.B();
+        std::vector<int> bag(s.ids.begin() + begin, s.ids.begin() + end);
+        ImGui::Text("bag %d = ids [%s] ->", j, format_ids(bag).c_str());
+        ImGui::SameLine();
+        VectorText(&v.gather[size_t(j) * s.d], s.d);
+    }
+    if (v.matrix.empty()) {
+        ImGui::TextWrapped("max is not linear, so it has no matmul route: each output is the largest of the bag's values.");
+        return;
+    }
+    ImGui::TextWrapped("The same as the bag matrix M @ W, where row j of M holds %s: a multi-hot row instead of a "
+                       "one-hot one.", s.bag == BagChoice::Mean ? "1/n_j at each of bag j's ids" : "how often each id is in bag j");
+    if (v.max_difference == 0.0f)
+        ImGui::TextColored(Color(GoodColor()), "M @ W gives the same numbers exactly");
+    else
+        ImGui::TextColored(Color(GoodColor()), "M @ W agrees up to float rounding: max |difference| %.2g",
+                           double(v.max_difference));
+    RecordItemRect("bag-check");
+}
+
 void ShowForwardPanel(App& app) {
     const LessonResult& r = app.result;
     ImGui::SeparatorText("Forward: two routes, one function");
@@ -359,6 +420,7 @@ void ShowForwardPanel(App& app) {
     }
     ImGui::Spacing();
     ShowForwardSummary(app);
+    ShowBags(app);
 }
 
 //-----------------------------------------------------------------------------
@@ -441,8 +503,9 @@ static void ShowGradientChecks(const App& app) {
         ImGui::TextDisabled("finite differences: %s", r.fd_note.c_str());
     HelpMarker("Finite differences nudge each number of W by +-h and watch L = sum(out * G) change, in double: "
                "an independent check of the gradient. float32 rounding leaves a small difference.");
-    ImGui::TextDisabled("%d of %d rows touched; the other %d rows have gradient exactly 0", int(r.touched_rows.size()),
-                        r.V, r.V - int(r.touched_rows.size()));
+    const int untouched = r.V - int(r.touched_rows.size());
+    ImGui::TextDisabled("%d of %d rows touched; the other %d %s gradient exactly 0", int(r.touched_rows.size()), r.V,
+                        untouched, untouched == 1 ? "row has" : "rows have");
 }
 
 void ShowBackwardPanel(App& app) {

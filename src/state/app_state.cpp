@@ -102,6 +102,12 @@ void fit_upstream(AppState& s, int old_d) {
         for (int c = 0; c < d; c++)
             g[size_t(b) * d + c] = (b < old_B && c < old_d) ? s.upstream[size_t(b) * old_d + c] : default_upstream(c);
     s.upstream = std::move(g);
+    // Bags must still start inside the batch: drop offsets past B.
+    std::vector<int> offsets;
+    for (int o : s.offsets)
+        if (o <= B && (offsets.empty() || o >= offsets.back())) offsets.push_back(o);
+    if (offsets.empty() || offsets[0] != 0) offsets.insert(offsets.begin(), 0);
+    s.offsets = std::move(offsets);
 }
 
 }  // namespace el

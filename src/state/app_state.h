@@ -18,6 +18,8 @@ enum class TableInit { Example, Normal, Uniform, Zeros };
 const char* table_init_name(TableInit init);  // "example", "normal", ...
 
 enum class Theme { Light, Dark };
+// EmbeddingBag: reduce the looked-up rows bag by bag (PyTorch's nn.EmbeddingBag), or not.
+enum class BagChoice { None, Sum, Mean, Max };
 enum class TourDepth { None, Basics, Solid, Deeper };
 
 // Panels by name (a link's panels= lists them); the order is the page's.
@@ -80,6 +82,8 @@ struct AppState {
     bool embed = false;            // course-page mode: no menu, only `panels`
     uint32_t panels = kDefaultPanels;
     TourDepth tour = TourDepth::None;
+    BagChoice bag = BagChoice::None;  // with offsets: bag j holds ids[offsets[j] .. offsets[j+1]-1]
+    std::vector<int> offsets = {0};
     int tour_step = 0;
 
     int B() const { return int(ids.size()); }
@@ -104,7 +108,7 @@ Status check_table_size(int V, int d);
 Status resize_table(AppState& s, int V, int d);
 
 // Makes upstream (B,d) again after ids or d changed: positions and columns that
-// stay keep their values, new ones get the default.
+// stay keep their values, new ones get the default. Offsets past B are dropped.
 void fit_upstream(AppState& s, int old_d);
 
 }  // namespace el

@@ -1,9 +1,11 @@
 #include "link.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <map>
 
+#include "core/embedding_bag.h"
 #include "core/limits.h"
 #include "parse.h"
 
@@ -39,6 +41,7 @@ static const char* const kOptimizerNames[] = {"sgd", "adam", "adamw", "lazysgd",
 static const char* const kLossNames[] = {"upstream", "mse", nullptr};
 static const char* const kThemeNames[] = {"light", "dark", nullptr};
 static const char* const kTourNames[] = {"none", "basics", "solid", "deeper", nullptr};
+static const char* const kBagNames[] = {"none", "sum", "mean", "max", nullptr};
 
 static std::string quoted(std::string_view text) {
     std::string q = "'";
@@ -147,6 +150,29 @@ static Status decode_ids(AppState& s, std::string_view text) {
     if (Status st = parse_ids(text, s.V, ids); !st.ok()) return st;
     s.ids = std::move(ids);
     fit_upstream(s, s.d);
+    return Status::Ok();
+}
+
+static std::string encode_offsets(const AppState& s) {
+    std::string out;
+    for (size_t i = 0; i < s.offsets.size(); i++) out += (i ? "," : "") + std::to_string(s.offsets[i]);
+    return out;
+}
+static Status decode_offsets(AppState& s, std::string_view text) {
+    std::vector<int> offsets;
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t end = text.find(',', start);
+        if (end == std::string_view::npos) end = text.size();
+        const std::string_view item = text.substr(start, end - start);
+        start = end + 1;
+        int64_t v = 0;
+        if (Status st = parse_int(item, v); !st.ok()) return st;
+        if (offsets.size() >= size_t(kMaxB)) return Status::Fail("more than " + std::to_string(kMaxB) + " offsets");
+        offsets.push_back(int(std::clamp<int64_t>(v, -1, int64_t(kMaxB) + 1)));
+    }
+    if (Status st = check_offsets(offsets, s.B(), false); !st.ok()) return st;
+    s.offsets = std::move(offsets);
     return Status::Ok();
 }
 
@@ -280,6 +306,8 @@ static const std::vector<LinkField>& fields() {
          EL_SET(cost.B, int)},
         {"reps", "repeats of the cost benchmark", L::Int, P::Settings, false, 1, 50, nullptr,
          EL_GET(cost.repeats), EL_SET(cost.repeats, int)},
+        {"bag", "EmbeddingBag reduction: none, sum, mean, max", L::Choice, P::Settings, false, 0, 3, kBagNames,
+         EL_GET(bag), EL_SET(bag, BagChoice)},
         {"theme", "light or dark", L::Choice, P::Settings, false, 0, 1, kThemeNames, EL_GET(theme),
          EL_SET(theme, Theme)},
         {"embed", "course-page mode", L::Bool, P::Settings, false, 0, 1, nullptr, EL_GET(embed), EL_SET(embed, bool)},
@@ -291,6 +319,8 @@ static const std::vector<LinkField>& fields() {
          EL_SET(tour_step, int)},
         // Data: read after V, d, init and seed have made the table.
         {"ids", "the batch", L::Custom, P::Data, true, 0, 0, nullptr, nullptr, nullptr, encode_ids, decode_ids},
+        {"offsets", "where each bag starts in ids (EmbeddingBag)", L::Custom, P::Data, false, 0, 0, nullptr, nullptr,
+         nullptr, encode_offsets, decode_offsets},
         {"pad", "padding_idx, or none", L::Custom, P::Data, false, 0, 0, nullptr, nullptr, nullptr, encode_padding,
          decode_padding},
         {"cells", "cells of W that differ from the generator, row:col:value", L::Custom, P::Data, false, 0, 0,

@@ -31,6 +31,8 @@ const std::vector<Preset>& presets() {
          "v=1&V=500&d=8&init=normal&seed=2&ids=3,7,7,11&opt=sgd&lr=0.1&mom=0.9&loss=mse&panels=training,ids"},
         {"frequency", "Rare ids learn slowly: updates and error against frequency rank",
          "v=1&V=3&d=3&init=example&ids=1&zipf=1.1&fV=2000&fsteps=3000&panels=frequency"},
+        {"bagmean", "EmbeddingBag mean: bag [0, 1] and bag [2, 3, 3] each become the mean of their rows",
+         "v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=mean&offsets=0,2"},
         {"cost", "The cost at 50,000 x 128 with a batch of 256, measured in your browser",
          "v=1&V=3&d=3&init=example&ids=1&costV=50000&costd=128&costB=256&panels=cost"},
         {"rawid", "Raw integer id vs embedding: a line through the ids vs a free value per id",

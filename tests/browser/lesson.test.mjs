@@ -161,3 +161,20 @@ test('dark theme from a link, and a 600 x 400 embed', async () => {
   assert.ok(png.pixels[o] < 80 && png.pixels[o + 1] < 80, 'dark background');
   await page.context().close();
 });
+
+test('the EmbeddingBag mean preset: each bag becomes the mean of its rows, the same as M @ W', async () => {
+  const page = await openPage(browser, server.url);
+  const presets = await page.evaluate(() => window.embeddingLab.presets());
+  await page.evaluate((link) => window.embeddingLab.setLink(link), presets.find((p) => p.name === 'bagmean').link);
+  const s = await snapshot(page);
+  assert.deepEqual(s.bag.offsets, [0, 2]);
+  assert.equal(s.bag.bags, 2);
+  const f = Math.fround;
+  const mean = (rows) => rows[0].map((_, c) => rows.reduce((a, r) => a + r[c], 0) / rows.length);
+  const want = [mean([s.table[0], s.table[1]]), mean([s.table[2], s.table[3], s.table[3]])];
+  s.bagOutputs.forEach((row, j) => row.forEach((v, c) => assert.ok(Math.abs(v - f(want[j][c])) < 1e-6, `bag ${j}`)));
+  s.bagMatmul.forEach((row, j) => row.forEach((v, c) => assert.ok(Math.abs(v - s.bagOutputs[j][c]) < 1e-6)));
+  await frames(page, 2);
+  assert.notEqual(await rect(page, 'bag-check'), null);
+  await page.context().close();
+});

@@ -57,6 +57,8 @@ static void require_same_state(const AppState& a, const AppState& b) {
     REQUIRE(a.panels == b.panels);
     REQUIRE(a.tour == b.tour);
     REQUIRE(a.tour_step == b.tour_step);
+    REQUIRE(a.bag == b.bag);
+    REQUIRE(a.offsets == b.offsets);
 }
 
 TEST_CASE("the default state's link is short and readable", "[link]") {
@@ -143,6 +145,9 @@ TEST_CASE("decode(encode(state)) == state for random states", "[link][property]"
     s.panels = uint32_t(pick(1, (1 << el::kPanelCount) - 1));
     s.tour = el::TourDepth(pick(0, 3));
     s.tour_step = pick(0, 99);
+    s.bag = el::BagChoice(pick(0, 3));
+    s.offsets = {0};
+    for (int o = pick(0, s.B()); o <= s.B() && s.offsets.size() < 5; o += pick(1, 4)) s.offsets.push_back(o);
     const std::string link = encode_link(s);
     CAPTURE(seed, link);
     AppState back;
@@ -183,6 +188,8 @@ TEST_CASE("bad links name the field and the reason, and the rest still applies",
         {"theme=%3Cscript%3E", "theme: '<script>' is not one of light, dark"},
         {"embed=yes", "embed: 'yes' is not 0 or 1"},
         {"V", "'V' has no value"},
+        {"ids=1,1&offsets=1", "offsets: "},
+        {"bag=median", "bag: 'median' is not one of none, sum, mean, max"},
     };
     for (const Case& c : cases) {
         CAPTURE(c.link);
