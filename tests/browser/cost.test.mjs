@@ -150,6 +150,20 @@ test('embeddingLab.benchmark() resolves with sensible figures and refuses a bloc
   await page.context().close();
 });
 
+test('Cancel on the canvas stops a run and rejects its promise', async () => {
+  const link = 'v=1&V=3&d=3&init=example&ids=1&costV=50000&costd=128&costB=256&reps=5&panels=cost';
+  const page = await openDesktopPage(browser, `${server.url}#${link}`);
+  const outcome = page.evaluate(() => window.embeddingLab.benchmark().then(() => 'resolved', (e) => e.message));
+  await page.waitForFunction(() => window.embeddingLab.benchmarkStatus().progress > 0.05);
+  await clickWidget(page, 'cost:cancel');
+  assert.equal(await outcome, 'the benchmark was cancelled', 'the promise of the cancelled run');
+  const s = await status(page);
+  assert.equal(s.running, false, JSON.stringify(s));
+  assert.equal(s.cancelled, true, JSON.stringify(s));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('the lesson\'s 50,000 x 128 x 256 runs in the browser without long frames', async (t) => {
   const page = await openPage(browser, server.url);
   const t0 = Date.now();
@@ -157,6 +171,7 @@ test('the lesson\'s 50,000 x 128 x 256 runs in the browser without long frames',
   await frames(page, 3);
   const g = (await status(page)).figures;
   printFigures(`lesson shape (${Date.now() - t0} ms in the test)`, g);
+  await screenshot(page, 'cost-lesson-shape');
   assert.equal(f.oneHotBytes, 51.2e6);
   assert.equal(g.forwardEqual && g.backwardEqual, true);
   assert.ok(g.forwardRatio > 100, `one-hot route only ${g.forwardRatio}x the gather`);
