@@ -47,13 +47,14 @@ static bool SyncCanvasSize() {
     const double dpr = std::max(0.25, emscripten_get_device_pixel_ratio());
     int want_w = std::max(1, int(std::lround(css_w * dpr)));
     int want_h = std::max(1, int(std::lround(css_h * dpr)));
+    // Emscripten 3.1.6 turns a window-size request equal to the screen into fullscreen:
+    // ask for one pixel less (decided before comparing, so a steady size stays steady).
+    if (want_w == browser_screen_width() && want_h == browser_screen_height()) want_h -= 1;
     int fb_w = 0, fb_h = 0;
     glfwGetFramebufferSize(g_window, &fb_w, &fb_h);
     bool changed = false;
     if (want_w != fb_w || want_h != fb_h) {
-        // Emscripten 3.1.6 turns a window-size request equal to the screen into fullscreen.
-        if (want_w == browser_screen_width() && want_h == browser_screen_height()) want_h -= 1;
-        if (want_h != fb_h || want_w != fb_w) glfwSetWindowSize(g_window, want_w, want_h);
+        glfwSetWindowSize(g_window, want_w, want_h);
         changed = true;
     }
     if (float(dpr) != g_app.dpr) {
@@ -68,16 +69,10 @@ static bool SyncCanvasSize() {
 //-----------------------------------------------------------------------------
 
 static const ImWchar kGlyphRanges[] = {
-    0x0020, 0x00FF,  // Latin + Latin-1 (includes ² ³ · ×)
-    0x0391, 0x03C9,  // Greek (Σ, λ, μ, β, ε, τ)
+    0x0020, 0x00FF,  // Latin + Latin-1: what the page writes and most of what a learner types
     0x2013, 0x2026,  // dashes, quotes, bullet, ellipsis
-    0x2070, 0x209C,  // superscripts and subscripts
-    0x2190, 0x2193,  // arrows
-    0x2202, 0x2265,  // ∂ ∈ ∑ − √ ∞ ≈ ≠ ≤ ≥
-    0x22C5, 0x22C5,  // ⋅
-    0x25B2, 0x25BC,  // triangles
-    0x2713, 0x2717,  // check and cross marks
-    0,
+    0x2212, 0x2212,  // minus sign
+    0,  // the font is subset to the same set at build time (CMakeLists.txt)
 };
 
 // ImGui works in device pixels here: the font is rasterised at its CSS size x dpr
