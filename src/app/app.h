@@ -73,6 +73,7 @@ struct App {
     LinkMessages link_messages;
     bool link_dirty = true;   // the state changed since the URL was last written
     std::string share_text;   // the link or embed code shown for copying
+    bool link_too_long = false;  // the copied link is over kMaxLinkBytes
 
     TourProgress tour;
     ExperimentsView experiments;

@@ -63,15 +63,17 @@ std::string EmbedSnippet(const AppState& s) {
     const std::string url = browser_page_url() + "#" + encode_link(embedded);
     return "<iframe src=\"" + EscapeHtmlAttribute(url) +
            "\" title=\"Embedding Lab: lookup vs one-hot matmul\" width=\"900\" height=\"560\" "
-           "allow=\"clipboard-write\" style=\"border:0\" loading=\"lazy\"></iframe>";
+           "allow=\"clipboard-write\" loading=\"lazy\"></iframe>";
 }
 
 // Copy buttons write to the clipboard when the browser allows it; the text is always
 // also shown in a field to select by hand (iframes may forbid clipboard writes).
 void ShowShareBox(App& app) {
     if (ImGui::Button("Copy link")) {
-        app.share_text = browser_page_url() + "#" + encode_link(app.state);
+        const std::string link = encode_link(app.state);
+        app.share_text = browser_page_url() + "#" + link;
         ImGui::SetClipboardText(app.share_text.c_str());
+        app.link_too_long = link.size() > kMaxLinkBytes;
     }
     RecordItemRect("copy-link");
     SameLineIfFits(130);
@@ -105,7 +107,10 @@ void ShowShareBox(App& app) {
         ImGui::InputText("##share-text", app.share_text.data(), app.share_text.size() + 1, ImGuiInputTextFlags_ReadOnly);
     }
     RecordItemRect("share-text");
-    if (ImGui::SmallButton("Close")) app.share_text.clear();
+    if (app.link_too_long)
+        ErrorText("This link is longer than the 64 KB a link may carry (too many edited cells): it will not load "
+                  "whole. Fewer edits, or a fill with a seed, keep links short.");
+    if (ImGui::SmallButton("Close")) app.share_text.clear(), app.link_too_long = false;
     RecordItemRect("share-close");
 }
 

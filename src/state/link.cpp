@@ -498,7 +498,7 @@ std::string percent_encode(std::string_view text) {
     std::string out;
     for (unsigned char c : text) {
         const bool keep = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
-                          c == '.' || c == '_' || c == '~' || c == ',' || c == ':';
+                          c == '.' || c == '_' || c == '~' || c == ',' || c == ':' || c == '+';
         if (keep) out += char(c);
         else out += '%', out += hex[c >> 4], out += hex[c & 15];
     }

@@ -45,7 +45,8 @@ struct LinkFieldInfo {
 };
 std::vector<LinkFieldInfo> link_fields();
 
-// Percent-encodes everything but unreserved characters and , : (kept readable).
+// Percent-encodes everything but unreserved characters and , : + (kept readable; a
+// fragment's + is a plus, never a space).
 std::string percent_encode(std::string_view text);
 // Decodes %XX escapes; false on a broken escape ("%4", "%zz").
 bool percent_decode(std::string_view text, std::string& out);
