@@ -283,7 +283,7 @@ run_browser_tests() {
     # Every test with its time goes to build/browser-tests.log; failures and totals are shown here.
     out="$(node --test --test-reporter=spec --test-concurrency=1 tests/browser/ 2>&1)" || rc=$?
     printf '%s\n' "$out" > "$BUILD/browser-tests.log"
-    printf '%s\n' "$out" | grep -E '^(✔|✖)' | sed -E 's/^(.{0,110}).*\(([0-9.]+)ms\).*/  \1 (\2 ms)/' | tail -n 120
+    printf '%s\n' "$out" | grep -E '^(✔|✖)' | sed -E 's/^(.{0,110}).*\(([0-9.]+)ms\).*/  \1 (\2 ms)/' | tail -n 120 || true
     printf '%s\n' "$out" | sed -n '/^✖ failing tests:/,$p' | head -n 80
     local pass fail
     pass="$(printf '%s\n' "$out" | sed -n 's/^ℹ pass \([0-9]*\)/\1/p' | tail -1)"

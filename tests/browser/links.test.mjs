@@ -81,3 +81,34 @@ test('embed mode shows only the named panels', async () => {
   await screenshot(page, 'links-embed-600x400');
   await page.context().close();
 });
+
+test('setLink(getLink()) leaves snapshot() identical for randomly generated states', async () => {
+  const page = await openPage(browser, server.url);
+  let seed = 12345;
+  const rand = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const inits = ['example', 'normal', 'uniform', 'zeros'];
+  const opts = ['sgd', 'adam', 'adamw', 'lazysgd', 'lazyadam'];
+  for (let i = 0; i < 25; i++) {
+    const V = 1 + rand(40), d = 1 + rand(12), B = 1 + rand(10);
+    const ids = Array.from({ length: B }, () => rand(V));
+    const cells = Array.from({ length: rand(4) }, () => `${rand(V)}:${rand(d)}:${(rand(2000) - 1000) / 37}`);
+    const g = Array.from({ length: rand(3) }, () => `${rand(B)}:${rand(d)}:${(rand(200) - 100) / 7}`);
+    let link = `v=1&V=${V}&d=${d}&init=${inits[rand(4)]}&seed=${rand(1000)}&ids=${ids.join(',')}` +
+      `&opt=${opts[rand(5)]}&lr=${rand(100) / 97}&theme=${rand(2) ? 'dark' : 'light'}`;
+    if (cells.length) link += `&cells=${cells.join(',')}`;
+    if (g.length) link += `&g=${g.join(',')}`;
+    if (rand(2)) link += `&pad=${rand(V)}`;
+    if (rand(2)) link += '&freqscale=1';
+    const same = await page.evaluate((l) => {
+      const exact = (k, v) => (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0)) ? `num:${Object.is(v, -0) ? '-0' : v}` : v);
+      const lab = window.embeddingLab;
+      const first = lab.setLink(l);
+      const before = JSON.stringify(lab.snapshot(), exact);
+      const again = lab.setLink(lab.getLink());
+      return { first, ok: again.ok && JSON.stringify(lab.snapshot(), exact) === before };
+    }, link);
+    assert.deepEqual(same.first.errors, [], link);
+    assert.ok(same.ok, link);
+  }
+  await page.context().close();
+});
