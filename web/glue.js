@@ -164,7 +164,7 @@
       if (options.matrices === false) { delete object.matrices; return object; }  // cheap, for large tables
       return readMatrices(object);
     },
-    /** A drawn widget's rectangle in CSS pixels relative to the canvas, or null. */
+    /** A drawn widget's rectangle in CSS pixels relative to the canvas (visible: not scrolled away), or null. */
     widgetRect(name) {
       const M = window.Module;
       const out = M._malloc(16);
@@ -172,7 +172,7 @@
         const found = withString(String(name), (ptr) => M._el_widget_rect(ptr, out));
         if (!found) return null;
         const f = new Float32Array(M.HEAPF32.buffer, out, 4);
-        return { x: f[0], y: f[1], width: f[2], height: f[3] };
+        return { x: f[0], y: f[1], width: f[2], height: f[3], visible: found === 2 };
       } finally { M._free(out); }
     },
     /** The current state as a share-link fragment (without '#'). */

@@ -108,8 +108,9 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     return j.c_str();
 }
 
-// Fills out[4] with (x, y, w, h) in CSS pixels; returns 0 when no such widget was drawn.
-EMSCRIPTEN_KEEPALIVE int el_widget_rect(const char* name, float* out) { return FindItemRect(name, out) ? 1 : 0; }
+// Fills out[4] with (x, y, w, h) in CSS pixels; returns 0 when no such widget was drawn,
+// 1 when it was drawn but is scrolled out of view, 2 when it is visible.
+EMSCRIPTEN_KEEPALIVE int el_widget_rect(const char* name, float* out) { return FindItemRect(name, out); }
 
 EMSCRIPTEN_KEEPALIVE const char* el_frame_stats_json() {
     char buf[200];

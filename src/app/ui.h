@@ -33,6 +33,6 @@ extern App g_app;
 // tests click real coordinates with them (embeddingLab.widgetRect(name)).
 void RecordItemRect(const char* name);
 void ClearItemRects();  // at the start of each frame
-bool FindItemRect(const char* name, float out[4]);
+int FindItemRect(const char* name, float out[4]);  // 0: not drawn, 1: drawn but scrolled out of view, 2: visible
 
 }  // namespace el

@@ -20,21 +20,26 @@ namespace el {
 // [SECTION] Helpers (colours, numbers, widget rectangles)
 //-----------------------------------------------------------------------------
 
-static std::map<std::string, ImVec4> g_item_rects;  // name -> (x, y, w, h) in CSS pixels
+struct ItemRect {
+    ImVec4 rect;   // (x, y, w, h) in CSS pixels
+    bool visible;  // not clipped away by a scrolled window
+};
+static std::map<std::string, ItemRect> g_item_rects;
 
 void RecordItemRect(const char* name) {
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     const float s = 1.0f / g_app.dpr;
-    g_item_rects[name] = ImVec4(a.x * s, a.y * s, (b.x - a.x) * s, (b.y - a.y) * s);
+    g_item_rects[name] = {ImVec4(a.x * s, a.y * s, (b.x - a.x) * s, (b.y - a.y) * s), ImGui::IsItemVisible()};
 }
 
 void ClearItemRects() { g_item_rects.clear(); }
 
-bool FindItemRect(const char* name, float out[4]) {
+int FindItemRect(const char* name, float out[4]) {
     auto it = g_item_rects.find(name);
-    if (it == g_item_rects.end()) return false;
-    out[0] = it->second.x, out[1] = it->second.y, out[2] = it->second.z, out[3] = it->second.w;
-    return true;
+    if (it == g_item_rects.end()) return 0;
+    const ImVec4& r = it->second.rect;
+    out[0] = r.x, out[1] = r.y, out[2] = r.z, out[3] = r.w;
+    return it->second.visible ? 2 : 1;
 }
 
 float Px(float css) { return css * g_app.dpr; }  // CSS pixels -> device pixels

@@ -98,10 +98,9 @@ export async function widgetCenter(page, name) {
   for (let tries = 0; tries < 12; tries++) {
     rect = await page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
     if (!rect) throw new Error(`widget '${name}' is not on screen`);
-    const top = box.height * 0.25, bottom = box.height - 8;  // below the fixed header, above the bottom edge
-    if (rect.y >= top && rect.y + rect.height <= bottom) break;
+    if (rect.visible && rect.y >= 0 && rect.y + rect.height <= box.height) break;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.6);
-    await page.mouse.wheel(0, rect.y - box.height / 2);
+    await page.mouse.wheel(0, Math.sign(rect.y - box.height / 2) * Math.max(60, Math.abs(rect.y - box.height / 2)));
     await frames(page, 3);
   }
   return { x: box.x + rect.x + rect.width / 2, y: box.y + rect.y + rect.height / 2 };
