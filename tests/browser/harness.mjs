@@ -84,7 +84,11 @@ export const snapshot = (page) => page.evaluate(() => window.embeddingLab.snapsh
 export async function frames(page, n = 2) {
   await page.evaluate(() => window.Module._el_wake());  // an idle page draws nothing
   const start = await page.evaluate(() => window.embeddingLab.frameStats().frames);
-  await page.waitForFunction((target) => window.embeddingLab.frameStats().frames >= target, start + n);
+  // Keep it awake while waiting: an idle page stops drawing a second after the last input.
+  await page.waitForFunction((target) => {
+    window.Module._el_wake();
+    return window.embeddingLab.frameStats().frames >= target;
+  }, start + n);
 }
 
 /**
@@ -126,7 +130,8 @@ export async function typeInto(page, name, text) {
   await page.keyboard.type(text, { delay: 5 });
   await frames(page, 1);
   await page.keyboard.press('Enter');
-  await frames(page, 3);
+  // ImGui takes queued key events a few per frame: wait long enough for every key to land.
+  await frames(page, 4 + 2 * text.length);
 }
 
 export async function screenshot(page, name) {

@@ -102,7 +102,8 @@ async function enter(page, name, text, { paste = false } = {}) {
     await page.keyboard.type(text);
   }
   await page.keyboard.press('Enter');
-  await frames(page, 4);
+  // ImGui takes queued key events a few per frame: wait long enough for every key to land.
+  await frames(page, 6 + 3 * (paste ? 1 : text.length));
 }
 
 test('bad cells, ids and sizes typed into the canvas each get a message; the last good state stays', async () => {
