@@ -136,7 +136,8 @@ void AfterFrame(App& app) {
         g_live_text = text;
         browser_set_live_text(text.c_str());
     }
-    if (app.link_dirty) {
+    // Rewriting the address encodes the whole table: once an edit or drag ends, not every frame of it.
+    if (app.link_dirty && !ImGui::IsAnyItemActive()) {
         app.link_dirty = false;
         browser_replace_hash(encode_link(app.state).c_str());
     }

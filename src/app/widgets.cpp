@@ -61,14 +61,6 @@ ImU32 HeatColor(float v, float scale) {
                                      bg.z + (hot.z - bg.z) * a, 1.0f));
 }
 
-// The largest finite |value|, the heatmap's full-colour point.
-float AbsMax(const std::vector<float>& v) {
-    float m = 0.0f;
-    for (float x : v)
-        if (std::isfinite(x)) m = std::max(m, std::fabs(x));
-    return m;
-}
-
 // A short rendering for a cell; the exact value is in the tooltip and the snapshot.
 std::string ShortNumber(float v) {
     if (!std::isfinite(v) || v == 0.0f) return format_float(v);

@@ -15,7 +15,6 @@ ImU32 ErrorColor();
 ImU32 GoodColor();
 ImU32 DimColor();
 ImU32 HeatColor(float v, float scale);  // diverging: blue negative, red positive, background at zero
-float AbsMax(const std::vector<float>& v);  // largest finite |value|
 std::string ShortNumber(float v);           // a cell's short text; the exact value is in the tooltip
 void ErrorText(const std::string& message); // a red, wrapped message (nothing when empty)
 void HelpMarker(const char* text);          // "(?)" with a tooltip
