@@ -40,15 +40,37 @@ Status check_embedding_options(const EmbeddingOptions& options, int V, int& padd
     return Status::Ok();
 }
 
+// As torch.norm computes it for one float32 row on a CPU (PyTorch 1.13, x86-64 AVX2 kernels): in
+// float32, then widened to double (embedding_renorm_ reads it with .item<double>()). Only then do
+// the max_norm comparison and the scale agree with PyTorch's bit for bit.
+//   p = 2: eight running sums, each lane acc += x*x as one fused multiply-add; lanes added left to
+//          right; the d % 8 leftover numbers added one by one (four at a time as rounded squares,
+//          the last one to three as fused multiply-adds); sqrt in float32.
+//   p = inf: the largest |x|.   other p: acc += |x|^p left to right, then acc^(1/p), in float32.
 double row_norm(const float* row, int d, float norm_type) {
     if (std::isinf(norm_type)) {
-        double largest = 0.0;
-        for (int c = 0; c < d; c++) largest = std::max(largest, std::fabs(double(row[c])));
-        return largest;
+        float largest = 0.0f;
+        for (int c = 0; c < d; c++) largest = std::max(largest, std::fabs(row[c]));
+        return double(largest);
     }
-    double total = 0.0;
-    for (int c = 0; c < d; c++) total += std::pow(std::fabs(double(row[c])), double(norm_type));
-    return std::pow(total, 1.0 / double(norm_type));
+    if (norm_type == 2.0f) {
+        float lane[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+        int c = 0;
+        for (; c + 8 <= d; c += 8)
+            for (int j = 0; j < 8; j++) lane[j] = std::fma(row[c + j], row[c + j], lane[j]);
+        float total = lane[0];
+        for (int j = 1; j < 8; j++) total = total + lane[j];
+        for (; c + 4 <= d; c += 4)
+            for (int j = 0; j < 4; j++) {
+                const float square = row[c + j] * row[c + j];  // rounded on its own: no fused add
+                total = total + square;
+            }
+        for (; c < d; c++) total = std::fma(row[c], row[c], total);
+        return double(std::sqrt(total));
+    }
+    float total = 0.0f;
+    for (int c = 0; c < d; c++) total = total + std::pow(std::fabs(row[c]), norm_type);
+    return double(std::pow(total, 1.0f / norm_type));
 }
 
 std::vector<int> embedding_renorm(float* W, const std::vector<int>& ids, int d, float max_norm, float norm_type) {
@@ -59,8 +81,8 @@ std::vector<int> embedding_renorm(float* W, const std::vector<int>& ids, int d, 
     for (int k : distinct) {
         float* W_k = W + int64_t(k) * d;
         const double norm = row_norm(W_k, d, norm_type);
-        if (norm > double(max_norm)) {
-            const float scale = float(double(max_norm) / (norm + 1e-7));  // as torch.embedding_renorm_
+        if (norm > double(max_norm)) {  // compared in double, as torch.embedding_renorm_
+            const float scale = float(double(max_norm) / (norm + 1e-7));  // scale computed in double, applied in float
             for (int c = 0; c < d; c++) W_k[c] *= scale;
             rescaled.push_back(k);
         }

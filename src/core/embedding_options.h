@@ -19,7 +19,8 @@ struct EmbeddingOptions {
     // Row p receives no gradient (its output is still W[p]). Negative p means p + V.
     std::optional<int> padding_idx;
     // Before the lookup, each distinct looked-up row whose norm_type-norm exceeds max_norm is
-    // rescaled in place by max_norm / (norm + 1e-7). This changes W during the forward pass.
+    // rescaled in place by max_norm / (norm + 1e-7), which leaves it just below max_norm; rows
+    // within max_norm are left alone. This changes W during the forward pass.
     std::optional<float> max_norm;
     float norm_type = 2.0f;  // p of the p-norm; INFINITY for the largest |x|
     // Backward scales row k's terms by s_k = 1/c_k.
@@ -41,7 +42,8 @@ Status check_table(const Tensor& W);
 // W is (V,d); ids is (B,) already checked
 std::vector<int> embedding_renorm(float* W, const std::vector<int>& ids, int d, float max_norm, float norm_type);
 
-// The norm_type-norm of one row, in double (p = INFINITY: the largest |x|).
+// The norm_type-norm of one row (p = INFINITY: the largest |x|), computed in float32 in the
+// order PyTorch 1.13's CPU kernel uses, returned widened to double as embedding_renorm_ reads it.
 double row_norm(const float* row, int d, float norm_type);
 
 // Gather route. out[b] = W[ids[b]].

@@ -1,5 +1,6 @@
 #include "optim.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "lesson.h"
@@ -72,7 +73,12 @@ Status Optimizer::step(Tensor& param, StepReport& report) {
     if (param.sparse_grad().empty()) return step(param.data(), param.grad(), param.rows(), param.cols(), report);
     std::vector<float> grad = sparse_to_dense(param.sparse_grad(), param.rows());
     for (size_t i = 0; i < grad.size(); i++) grad[i] += param.grads()[i];
-    return step(param.data(), grad.data(), param.rows(), param.cols(), report);
+    // A row present in the sparse gradient counts for the lazy steps even when its numbers sum
+    // to zero: SparseAdam updates every index of the (coalesced) sparse gradient.
+    present_rows_ = param.sparse_grad().indices;
+    Status s = step(param.data(), grad.data(), param.rows(), param.cols(), report);
+    present_rows_.clear();
+    return s;
 }
 
 Status Optimizer::step(float* param, const float* grad, int rows, int cols, StepReport& report) {
@@ -95,8 +101,8 @@ Status Optimizer::step(float* param, const float* grad, int rows, int cols, Step
         case OptimizerKind::kSGD: sgd_step(param, grad, touched, r); break;
         case OptimizerKind::kAdam:
         case OptimizerKind::kAdamW: adam_step(param, grad, touched, r); break;
-        case OptimizerKind::kLazySGD: lazy_sgd_step(param, grad, r.touched_rows, r); break;
-        case OptimizerKind::kLazyAdam: lazy_adam_step(param, grad, r.touched_rows, r); break;
+        case OptimizerKind::kLazySGD: lazy_sgd_step(param, grad, lazy_rows(r.touched_rows), r); break;
+        case OptimizerKind::kLazyAdam: lazy_adam_step(param, grad, lazy_rows(r.touched_rows), r); break;
     }
     for (int row = 0; row < rows; row++) {
         if (changed_[size_t(row)]) r.changed_rows.push_back(row), row_updates_[size_t(row)]++;
@@ -104,6 +110,17 @@ Status Optimizer::step(float* param, const float* grad, int rows, int cols, Step
     }
     report = std::move(r);
     return Status::Ok();
+}
+
+// The rows a lazy step updates: those with nonzero gradient, plus every index of a sparse
+// gradient (ascending, each once).
+std::vector<int> Optimizer::lazy_rows(const std::vector<int>& touched) const {
+    std::vector<int> rows = touched;
+    for (int k : present_rows_)
+        if (k >= 0 && k < rows_) rows.push_back(k);
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    return rows;
 }
 
 // torch.optim.SGD (dense): every value, touched or not, goes through the same loop.
@@ -178,20 +195,27 @@ void Optimizer::lazy_sgd_step(float* theta, const float* grad, const std::vector
     }
 }
 
-// Adam at touched rows only (SparseAdam / LazyAdam); t counts every step of the optimizer.
-void Optimizer::lazy_adam_step(float* theta, const float* grad, const std::vector<int>& rows, StepReport&) {
-    const float lr = config_.lr, b1 = config_.beta1, b2 = config_.beta2, eps = config_.eps;
-    const float bias1 = float(1.0 - std::pow(double(b1), t_)), bias2 = float(1.0 - std::pow(double(b2), t_));
+// torch.optim.SparseAdam (PyTorch 1.13, torch/optim/_functional.py sparse_adam): Adam at the
+// rows in the batch only; t counts every step of the optimizer. Unlike dense Adam, eps is added
+// to sqrt(v) before the bias correction, which is folded into the step size instead:
+//   step = lr * sqrt(1 - b2^t) / (1 - b1^t);  theta <- theta - step * m / (sqrt(v) + eps)
+// (TF's LazyAdam uses the same form). The moments are written as PyTorch updates them.
+void Optimizer::lazy_adam_step(float* theta, const float* grad, const std::vector<int>& rows, StepReport& report) {
+    const float b1 = config_.beta1, b2 = config_.beta2, eps = config_.eps;
+    const float one_minus_b1 = float(1.0 - double(b1)), one_minus_b2 = float(1.0 - double(b2));
+    const double bias1 = 1.0 - std::pow(double(b1), t_), bias2 = 1.0 - std::pow(double(b2), t_);
+    const float step = float(double(config_.lr) * std::sqrt(bias2) / bias1);  // in double, as Python computes it
     for (int row : rows) {
+        uint8_t& why = report.row_reasons[size_t(row)];
+        if (!(why & kRowGradient)) why |= kRowMomentum;  // in the batch with a zero gradient: m still moves it
         for (int c = 0; c < cols_; c++) {
             const size_t i = size_t(int64_t(row) * cols_ + c);
             const float old = theta[i], g = grad[i];
             float &m = exp_avg_[i], &v = exp_avg_sq_[i];
-            m = b1 * m + (1.0f - b1) * g;                                 // m <- b1*m + (1-b1)*g
-            v = b2 * v + (1.0f - b2) * g * g;                             // v <- b2*v + (1-b2)*g^2
-            const float m_hat = m / bias1;                                // m_hat = m / (1 - b1^t)
-            const float v_hat = v / bias2;                                // v_hat = v / (1 - b2^t)
-            theta[i] = theta[i] - lr * m_hat / (std::sqrt(v_hat) + eps);  // theta <- theta - lr*m_hat/(sqrt(v_hat)+eps)
+            m = m + (g - m) * one_minus_b1;          // m <- b1*m + (1-b1)*g, written m + (g - m)*(1-b1)
+            v = v + (g * g - v) * one_minus_b2;      // v <- b2*v + (1-b2)*g^2, written v + (g^2 - v)*(1-b2)
+            const float denom = std::sqrt(v) + eps;  // sqrt(v) + eps, no bias correction inside
+            theta[i] = theta[i] + -step * (m / denom);  // theta <- theta - step * m / (sqrt(v) + eps)
             if (!same_value(theta[i], old)) changed_[size_t(row)] = 1;
         }
     }

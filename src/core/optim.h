@@ -10,10 +10,14 @@
 //   AdamW     theta <- theta - lr*lambda*theta on every value (decoupled), then Adam without L2
 //   LazySGD   SGD with momentum, but only touched rows: their buffer and values move, the rest
 //             stay put (a row's buffer starts as its first gradient)
-//   LazyAdam  Adam only at touched rows (moments and values), t counting every step, as
-//             SparseAdam / TF LazyAdam do
+//   LazyAdam  torch.optim.SparseAdam: Adam only at the batch's rows (moments and values), t
+//             counting every step, with eps outside the bias correction:
+//             theta <- theta - lr*sqrt(1-b2^t)/(1-b1^t) * m/(sqrt(v)+eps)  (TF LazyAdam alike)
 // A row is touched when any of its gradient numbers is nonzero (sparse (index, row) pairs are
-// summed first). Lazy variants take no weight decay: decay of every row is what they avoid.
+// summed first). Lazy steps also update every row present in a sparse gradient, even if its
+// numbers sum to zero, as SparseAdam does. Lazy variants take no weight decay: decay of every
+// row is what they avoid. PyTorch has no lazy SGD: its SGD with momentum on a sparse gradient
+// keeps a buffer for every row ever touched and moves them all, like dense SGD.
 #pragma once
 #include <cstdint>
 #include <span>
@@ -88,6 +92,7 @@ private:
     void adam_step(float* theta, const float* grad, const std::vector<uint8_t>& touched, StepReport& report);
     void lazy_sgd_step(float* theta, const float* grad, const std::vector<int>& rows, StepReport& report);
     void lazy_adam_step(float* theta, const float* grad, const std::vector<int>& rows, StepReport& report);
+    std::vector<int> lazy_rows(const std::vector<int>& touched) const;
 
     OptimizerConfig config_;
     int rows_ = 0, cols_ = 0, t_ = 0;
@@ -96,6 +101,7 @@ private:
     std::vector<uint8_t> row_started_;       // (rows,) LazySGD: row's buffer holds a first gradient
     std::vector<int> row_updates_, row_touches_;  // (rows,)
     std::vector<uint8_t> changed_;                // (rows,) this step: any value of the row changed
+    std::vector<int> present_rows_;               // this step: indices of the sparse gradient, if any
 };
 
 }  // namespace el
