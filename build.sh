@@ -56,7 +56,7 @@ need_build_tools() {
 need_fuzz_tools() { apt_install clang libclang-rt-14-dev; }
 
 need_test_tools() {
-    local pkgs=(chromium python3-numpy)
+    local pkgs=(chromium python3-numpy python3-torch)
     command -v node >/dev/null || pkgs+=(nodejs)
     command -v npm >/dev/null || pkgs+=(npm)
     apt_install "${pkgs[@]}"

@@ -72,7 +72,7 @@ void recompute(App& app) {
     LessonInput in{s.V, s.d, s.W, s.ids, s.upstream, s.lookup};
     Status st = compute_lesson(in, app.result);
     app.result_error = st.error;
-    // max_norm rescales looked-up rows of W during the forward pass, as PyTorch does.
+    // max_norm rescales each looked-up row of W whose norm exceeds it, during the forward pass, as PyTorch does.
     if (st.ok() && !app.result.renormed_rows.empty()) app.state.W = app.result.table;
     summarise(app);
     compute_bags(app);
@@ -108,7 +108,17 @@ std::string describe_result(const App& app) {
     for (int b = 0; b < r.B && b < 4; b++) text += (b ? ", " : "") + row(b);
     if (r.B > 4) text += " and " + std::to_string(r.B - 4) + " more";
     text += "; gradient reaches ";
-    if (r.touched_rows.empty()) text += "no row (the upstream gradient is zero)";
+    if (r.touched_rows.empty()) {
+        const AppState& s = app.state;
+        bool all_padding = r.B > 0 && r.padding_row >= 0, upstream_zero = true;
+        for (int b = 0; b < r.B; b++)
+            if (s.ids[size_t(b)] != r.padding_row) all_padding = false;
+        for (float g : s.upstream)
+            if (g != 0.0f) upstream_zero = false;
+        text += all_padding     ? "no row (every id is the padding row)"
+                : upstream_zero ? "no row (the upstream gradient is zero)"
+                                : "no row (the terms cancel, or only the padding row got them)";
+    }
     else {
         text += r.touched_rows.size() == 1 ? "row " : "rows ";
         for (size_t i = 0; i < r.touched_rows.size() && i < 8; i++)

@@ -79,7 +79,9 @@ static void ShowRawVsEmbedding(const ExperimentsView& ex) {
 static void ShowBiasAbsorbed(const ExperimentsView& ex) {
     ImGui::TextWrapped("Add one bias vector c to every row of W, then a linear layer x @ A + b. Since "
                        "(W[i] + c) @ A + b = W[i] @ A + (c @ A + b), the next layer's bias absorbs c: "
-                       "b' = c @ A + b gives the same outputs for every id without it.");
+                       "b' = c @ A + b gives the same outputs for every id without it. This holds for one lookup "
+                       "(or a mean over a bag) straight into the linear layer; a sum over a bag of n_j ids adds "
+                       "n_j * c, and a normalisation or nonlinearity in between breaks it.");
     if (!ex.bias_error.empty()) return ErrorText(ex.bias_error);
     ImGui::Text("V = %d ids, outputs of width k = %d", ex.bias.V, ex.bias.k);
     ImGui::Text("with c, b  vs  without c, b':");
@@ -103,9 +105,9 @@ static void ShowBiasAbsorbed(const ExperimentsView& ex) {
 static void ShowNonFinite(App& app) {
     AppState& s = app.state;
     const int c = std::min(2, s.d - 1);
-    ImGui::TextWrapped("Put inf in one cell of W. The gather still returns every other row untouched, but the "
-                       "matmul route multiplies that cell by 0 for every id, and 0 x inf = nan: the whole column "
-                       "turns to nan.");
+    ImGui::TextWrapped("Put inf in one cell of W[0]. The gather still returns every other row untouched, but the "
+                       "matmul route multiplies that cell by 0 for every id other than 0, and 0 x inf = nan: that "
+                       "column turns to nan for those ids. For id 0 the term is 1 x inf = inf, the gather's value.");
     char label[64];
     std::snprintf(label, sizeof label, "Put inf in W[0][%d]", c);
     if (ImGui::Button(label)) {

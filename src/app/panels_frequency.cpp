@@ -194,10 +194,12 @@ static void ShowSummary(const FrequencyRun& run) {
 void ShowFrequencyPanel(App& app) {
     if (app.training.frequency.running) AdvanceFrequencyRun(app, kFrameBudgetMs);
     ImGui::SeparatorText("Frequency: rare ids learn slowly");
+    const FrequencySettings& f = app.state.frequency;
+    const char* optimizer = f.lazy ? "lazy Adam (SparseAdam)" : f.weight_decay ? "AdamW" : "Adam";
     ImGui::TextWrapped("Ids are drawn from a Zipf distribution, B = 32 per step. Each id has a class (one of "
                        "C = 4); an embedding (V x 8) and a linear head learn id -> class with cross-entropy and "
-                       "Adam (lr 0.005). Same learning rate for every row, but a row only gets gradient when its "
-                       "id is drawn.");
+                       "%s (lr 0.005). Same learning rate for every row, but a row only gets gradient when its "
+                       "id is drawn.", optimizer);
     ShowFrequencySettings(app);
     ShowRunControls(app);
     const FrequencyRun& run = app.training.frequency;

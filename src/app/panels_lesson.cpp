@@ -161,7 +161,8 @@ void ShowTablePanel(App& app) {
     }
     if (app.table_nonfinite)
         ErrorText(std::to_string(app.table_nonfinite) + (app.table_nonfinite == 1 ? " cell" : " cells") +
-                  " of W not finite (inf or nan): the one-hot route multiplies every cell by e_i, and 0 x inf = nan.");
+                  " of W not finite (inf or nan): the one-hot route multiplies every cell by e_i, and 0 x inf = nan "
+                  "(for the id whose row holds it, 1 x inf = inf).");
 }
 
 //-----------------------------------------------------------------------------
@@ -391,7 +392,9 @@ static void ShowBags(const App& app) {
         return;
     }
     ImGui::TextWrapped("The same as the bag matrix M @ W, where row j of M holds %s: a multi-hot row instead of a "
-                       "one-hot one.", s.bag == BagChoice::Mean ? "1/n_j at each of bag j's ids" : "how often each id is in bag j");
+                       "one-hot one.", s.bag == BagChoice::Mean ? "c/n_j at each of bag j's ids (c: how often the id occurs in the bag; n_j: the "
+                                                    "bag's ids other than padding)"
+                                                  : "how often each id is in bag j");
     if (v.max_difference == 0.0f)
         ImGui::TextColored(Color(GoodColor()), "M @ W gives the same numbers exactly");
     else
@@ -497,12 +500,27 @@ static void ShowGradientChecks(const App& app) {
     else
         ImGui::TextColored(Color(ErrorColor()), "scatter-add and one-hot route differ (inf or nan in G)");
     RecordItemRect("grad-check");
-    if (r.fd_checked)
-        ImGui::TextColored(Color(GoodColor()), "finite differences agree: max |difference| %.2g", r.fd_max_abs_error);
-    else
+    if (!r.fd_checked) {
         ImGui::TextDisabled("finite differences: %s", r.fd_note.c_str());
+    } else if (!r.fd_passed) {
+        ImGui::TextColored(Color(ErrorColor()), "finite differences disagree with the backward pass: max |difference| %.2g",
+                           r.fd_max_abs_error);
+    } else if (r.fd_shown_is_scaled) {
+        // scale_grad_by_freq: the gradient shown is deliberately not dL/dW
+        ImGui::TextColored(Color(GoodColor()), "finite differences agree with the unscaled dL/dW: max |difference| %.2g",
+                           r.fd_max_abs_error);
+        ImGui::TextWrapped("The gradient shown is not dL/dW: scale_grad_by_freq divides row k's terms by c_k on purpose, "
+                           "so rows used more than once differ from finite differences (max |difference| %.2g).",
+                           r.fd_shown_max_abs_difference);
+    } else {
+        ImGui::TextColored(Color(GoodColor()), "finite differences agree: max |difference| %.2g", r.fd_max_abs_error);
+    }
+    if (r.fd_checked && r.fd_skipped_row >= 0)
+        ImGui::TextDisabled("row %d (padding_idx) is left out of the check: nudging it changes L, but the op gives it "
+                            "no gradient by design", r.fd_skipped_row);
     HelpMarker("Finite differences nudge each number of W by +-h and watch L = sum(out * G) change, in double: "
-               "an independent check of the gradient. float32 rounding leaves a small difference.");
+               "an independent check of dL/dW. float32 rounding of L leaves a small difference. They are compared "
+               "with the backward pass without scale_grad_by_freq, which is what dL/dW is.");
     const int untouched = r.V - int(r.touched_rows.size());
     ImGui::TextDisabled("%d of %d rows touched; the other %d %s gradient exactly 0", int(r.touched_rows.size()), r.V,
                         untouched, untouched == 1 ? "row has" : "rows have");

@@ -90,8 +90,11 @@ static void ShowOptimizerSettings(App& app) {
         ImGui::EndCombo();
     }
     RecordItemRect("optimizer");
-    HelpMarker("Lazy variants update only the touched rows (values and state), like PyTorch's SparseAdam. "
-               "Dense ones run their formula on every row of W.");
+    HelpMarker("Lazy variants update only the batch's rows (values and state). Lazy Adam is PyTorch's SparseAdam: "
+               "every row in the sparse gradient, even one whose terms sum to 0, and eps added to sqrt(v) before "
+               "the bias correction (lr*sqrt(1-b2^t)/(1-b1^t) * m/(sqrt(v)+eps)). PyTorch has no lazy SGD: its "
+               "SGD with momentum on sparse gradients keeps moving every row it has touched, like dense SGD. "
+               "Dense optimizers run their formula on every row of W.");
 
     const bool sgd = c.kind == OptimizerKind::kSGD || c.kind == OptimizerKind::kLazySGD;
     const bool lazy = c.kind == OptimizerKind::kLazySGD || c.kind == OptimizerKind::kLazyAdam;
@@ -99,8 +102,11 @@ static void ShowOptimizerSettings(App& app) {
     if (sgd) {
         ImGui::SameLine();
         edited |= NumberField("momentum", "opt:momentum", &c.momentum, 70,
-                              "mu: b <- mu*b + (1 - tau)*g, then W <- W - lr*b. A row keeps moving while b != 0.");
-        edited |= NumberField("dampening", "opt:dampening", &c.dampening, 70, "tau: how much of g enters b.");
+                              "mu: b <- mu*b + (1 - tau)*g (on the first step b = g, as PyTorch does), then "
+                              "W <- W - lr*b. A row keeps moving while b != 0.");
+        edited |= NumberField("dampening", "opt:dampening", &c.dampening, 70,
+                              "tau: b <- mu*b + (1 - tau)*g, so (1 - tau) of g enters b. Not on the first step, "
+                              "where PyTorch sets b = g.");
         ImGui::SameLine();
         edited |= ImGui::Checkbox("nesterov", &c.nesterov);
         RecordItemRect("opt:nesterov");
@@ -188,7 +194,8 @@ static void ShowCounts(const App& app) {
     if (!app.training.page_renormed_rows.empty()) {
         std::string rows;
         for (int k : app.training.page_renormed_rows) rows += (rows.empty() ? "" : ", ") + std::to_string(k);
-        ImGui::TextDisabled("max_norm: the forward pass after this step rescaled row(s) %s back to norm %g.",
+        ImGui::TextDisabled("max_norm: the forward pass after this step rescaled row(s) %s to just below norm %g "
+                            "(by max_norm / (norm + 1e-7)).",
                             rows.c_str(), double(app.state.lookup.max_norm.value_or(0.0f)));
     }
     ImGui::TextDisabled("The gradient was zero in %d of %d rows; W itself stays dense (%lld of %lld cells nonzero).",
@@ -313,7 +320,7 @@ static const WalkThrough kWalkThroughs[] = {
                  "although their m is not zero. Pick Adam instead and they move."},
     {"padsgd", "Id 0 is padding_idx: looked up twice, its gradient is still zero, so SGD never moves row 0. "
                "Step as often as you like."},
-    {"maxnorm", "The forward pass rescales each looked-up row whose norm is above max_norm = 1 to norm 1, in W "
+    {"maxnorm", "The forward pass rescales each looked-up row whose norm is above max_norm = 1 to just below 1, in W "
                 "itself: row 2 (norm 2.24) is rescaled as soon as the page looks it up; row 1 (0.83) is not; "
                 "row 0 (1.20) is not looked up, so it keeps its norm. Step: whenever the update pushes row 2 "
                 "above 1 again, the next forward pass pulls it back."},
@@ -345,8 +352,9 @@ static void ShowWalkThroughs() {
 
 static void ShowFollowUp(App& app) {
     TrainingLab& lab = app.training;
-    ImGui::TextWrapped("Exactly the rows the 64 ids indexed get nonzero gradient, but momentum or weight decay "
-                       "can move other rows too. Ask the current optimizer (a copy of it: W is not changed).");
+    ImGui::TextWrapped("Only the rows the 64 ids indexed can get nonzero gradient, but momentum or weight decay "
+                       "can move more rows than the batch touched (momentum only after a first step). Ask the "
+                       "current optimizer (a copy of it: W is not changed).");
     if (ImGui::Button(lab.follow_up_asked ? "Another batch of 64" : "Step once on 64 random ids"))
         AskFollowUp(app, lab.follow_up_asked);
     RecordItemRect("followup:ask");

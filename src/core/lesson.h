@@ -39,8 +39,16 @@ struct LessonResult {
     int64_t gather_copies = 0;           // B*d numbers copied
     int64_t onehot_bytes = 0;            // B*V*4
     // Finite differences of L = sum(out * G) in double, when the table is small enough.
+    // Finite differences measure the true dL/dW. The check compares them with the backward of the
+    // same lookup without scale_grad_by_freq (the gradient shown equals it unless that option is on).
     bool fd_checked = false;
-    double fd_max_abs_error = 0.0;       // |scatter-add gradient - numeric| at worst
+    bool fd_passed = false;              // every checked number within the check's tolerance
+    double fd_max_abs_error = 0.0;       // |unscaled scatter-add gradient - numeric| at worst
+    // scale_grad_by_freq: the shown gradient divides row k's terms by c_k on purpose, so it is
+    // not dL/dW for an id used more than once; this is |shown - numeric| at worst (0 otherwise).
+    bool fd_shown_is_scaled = false;
+    double fd_shown_max_abs_difference = 0.0;
+    int fd_skipped_row = -1;             // the padding row, left out of the check (its gradient is 0 by design)
     std::string fd_note;                 // why it was not checked, when it was not
 };
 

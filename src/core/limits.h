@@ -8,7 +8,7 @@ namespace el {
 constexpr int kMaxV = 100000;  // rows of W
 constexpr int kMaxD = 512;     // columns of W
 constexpr int kMaxB = 1024;    // ids looked up at once
-// The one-hot block (B, V) is refused above this many floats (128 MB as float32).
+// The one-hot block (B, V) is refused above this many floats (128 MiB = 134 MB as float32).
 constexpr int64_t kMaxOneHotFloats = int64_t(32) * 1024 * 1024;
 
 }  // namespace el

@@ -37,17 +37,22 @@ static std::string py_ids(const std::vector<int>& ids) {
 }
 
 // "W = ..." for the table: whole, or the rows that matter.
+// np.array(...) or torch.tensor(...): PyTorch has no torch.array.
+static std::string make_array(const char* module) {
+    return std::string(module) + (std::string(module) == "torch" ? ".tensor(" : ".array(");
+}
+
 static std::string table_lines(const AppState& s, const char* module, const char* zeros) {
     if (int64_t(s.V) * s.d <= kWholeTableLimit)
-        return "W = " + std::string(module) + ".array(" + py_matrix(s.W, s.V, s.d, module) + ", dtype=" + module +
+        return "W = " + make_array(module) + py_matrix(s.W, s.V, s.d, module) + ", dtype=" + module +
                ".float32)  # (V, d)\n";
     std::string out = "# W has " + std::to_string(int64_t(s.V) * s.d) +
                       " numbers; only the looked-up rows (and any inf/nan cell) change the results below,\n"
                       "# since every other row is multiplied by 0.\n";
     out += "W = " + std::string(zeros) + "\n";
     for (int id : std::set<int>(s.ids.begin(), s.ids.end()))
-        out += "W[" + std::to_string(id) + "] = " + std::string(module) + ".array(" +
-               py_row(&s.W[size_t(id) * s.d], s.d, module) + ")\n";
+        out += "W[" + std::to_string(id) + "] = " + make_array(module) + py_row(&s.W[size_t(id) * s.d], s.d, module) +
+               ")\n";
     for (int r = 0; r < s.V; r++)
         for (int c = 0; c < s.d; c++)
             if (!std::isfinite(s.W[size_t(r) * s.d + c]))
@@ -68,12 +73,14 @@ std::string numpy_script(const AppState& s) {
     if (o.max_norm) {
         py += "# max_norm: looked-up rows longer than max_norm are rescaled in place first\n";
         py += "for k in sorted(set(ids.tolist())):\n";
+        py += "    # PyTorch sums this norm in float32 in its own order: a rescaled row can differ in its last bit\n";
         py += "    norm = np.linalg.norm(W[k].astype(np.float64), ord=" + py_float(o.norm_type, "np") + ")\n";
         py += "    if norm > " + format_float(*o.max_norm) + ":\n";
         py += "        W[k] = W[k] * np.float32(" + format_float(*o.max_norm) + " / (norm + 1e-7))\n";
     }
     py += "gather = W[ids]                              # (B, d) the lookup\n";
-    py += "onehot = np.eye(V, dtype=np.float32)[ids]   # (B, V) e_i for each id\n";
+    py += "onehot = np.zeros((len(ids), V), dtype=np.float32)  # (B, V): only the B one-hot rows, never V x V\n";
+    py += "onehot[np.arange(len(ids)), ids] = 1         # e_i for each id\n";
     py += "matmul = onehot @ W                          # (B, d) the same numbers, every zero multiplied\n\n";
     py += "# backward: row k of dW sums g_b over the positions b whose id is k\n";
     std::string scale = "G";
@@ -113,14 +120,22 @@ std::string pytorch_script(const AppState& s) {
                 ", norm_type=" + (std::isinf(o.norm_type) ? std::string("float('inf')") : format_float(o.norm_type));
     if (o.scale_grad_by_freq) args += ", scale_grad_by_freq=True";
     if (o.sparse) args += ", sparse=True";
-    if (o.max_norm) py += "# max_norm rescales looked-up rows of W in place during the forward pass\n";
+    if (o.max_norm) py += "# max_norm rescales each looked-up row of W whose norm exceeds it, in place, during the forward pass\n";
     py += "out = F.embedding(ids, W" + args + ")  # (B, d) the lookup\n";
     py += "onehot = F.one_hot(ids, V).float()       # (B, V)\n";
     py += "matmul = onehot @ W.detach()              # (B, d) the same numbers, every zero multiplied\n";
-    py += "out.backward(G)                           # dW: rows of the looked-up ids only\n\n";
+    py += "out.backward(G)                           # dW: rows of the looked-up ids only\n";
+    if (s.bag != BagChoice::None) {
+        const char* mode = s.bag == BagChoice::Sum ? "sum" : s.bag == BagChoice::Mean ? "mean" : "max";
+        py += "offsets = torch.tensor(" + py_ids(s.offsets) + ")  # bag j: ids[offsets[j]:offsets[j+1]]\n";
+        py += std::string("bags = F.embedding_bag(ids, W.detach(), offsets, mode='") + mode + "'" +
+              (o.padding_idx ? ", padding_idx=" + std::to_string(*o.padding_idx) : std::string()) + ")  # (bags, d)\n";
+    }
+    py += "\n";
     py += "print('gather =', out.tolist())\n";
     py += "print('matmul =', matmul.tolist())\n";
     py += std::string("print('grad =', W.grad") + (o.sparse ? ".to_dense()" : "") + ".tolist())\n";
+    if (s.bag != BagChoice::None) py += "print('bags =', bags.tolist())\n";
     return py;
 }
 

@@ -23,7 +23,7 @@ static const std::vector<TourStep> kBasics = {
      "v=1&V=5&d=4&init=normal&seed=7&ids=3", kPanelForward},
     {"The rows are learned",
      "W is a weight like any other. Training starts from random rows and moves them to lower the task's loss. "
-     "The gradient dL/dW reaches only the rows the batch looked up; every other row gets exactly zero.",
+     "The gradient dL/dW can reach only the rows the batch looked up; every other row gets exactly zero.",
      "v=1&V=3&d=3&init=example&ids=1", kPanelBackward},
     {"Try it",
      "Click a cell in row 1 of the table and type a new value: the output changes with it. Put id 0 in the "
@@ -62,8 +62,9 @@ static const std::vector<TourStep> kSolid = {
      "0, 2 and 3, so row 2 = g_0 + g_2 + g_3: three terms, added, never overwritten.",
      "v=1&V=3&d=3&init=example&ids=2,0,2,2&g=1:0:0.1,2:1:0.5,3:2:-0.3", kPanelBackward},
     {"Where the equivalence breaks",
-     "In floating point 0 * inf = nan. With inf in W[0][2], the matmul route turns column 2 into nan for "
-     "every id, while the gather still returns row 1 untouched. The equivalence holds for finite tables only.",
+     "In floating point 0 x inf = nan. With inf in W[0][2], column 2 of the matmul route sums 0 x inf = nan for "
+     "every id except 0 (for id 0 the term is 1 x inf = inf, as the gather gives): id 1 gets nan there, while "
+     "the gather returns row 1 untouched. The equivalence holds for finite tables only.",
      "v=1&V=3&d=3&init=example&ids=1&cells=0:2:inf", kPanelForward},
 };
 
@@ -83,8 +84,9 @@ static const std::vector<TourStep> kDeeper = {
      "v=1&V=6&d=3&init=normal&seed=5&ids=1,2&opt=adamw&lr=0.01&wd=0.1&panels=tour,training,table,ids",
      kPanelTraining},
     {"Lazy optimizers touch only touched rows",
-     "Lazy Adam (SparseAdam) updates the moments and values of the rows in the batch only: every other row "
-     "stays exactly as it was. Dense Adam would keep moving rows whose moments are not zero.",
+     "Lazy Adam, as PyTorch's SparseAdam, updates the moments and values of the batch's rows only (every row "
+     "in the sparse gradient, even one whose terms sum to 0); every other row stays exactly as it was. Dense "
+     "Adam keeps moving rows whose m is not 0. SparseAdam adds eps to sqrt(v) before the bias correction.",
      "v=1&V=6&d=3&init=normal&seed=5&ids=1,2&opt=lazyadam&lr=0.01&panels=tour,training,table,ids",
      kPanelTraining},
     {"A sparse gradient, a dense table",
@@ -93,12 +95,14 @@ static const std::vector<TourStep> kDeeper = {
      "v=1&V=100000&d=16&init=normal&seed=1&ids=0,99999,50000", kPanelBackward},
     {"What frameworks add",
      "PyTorch's padding_idx row receives no gradient; scale_grad_by_freq divides row k's terms by its count "
-     "c_k in the batch; max_norm rescales looked-up rows in place during the forward pass.",
+     "c_k in the batch; max_norm rescales each looked-up row whose norm exceeds max_norm, in place, during "
+     "the forward pass.",
      "v=1&V=4&d=3&init=normal&seed=3&ids=0,2,0&pad=0&cells=0:0:0,0:1:0,0:2:0", kPanelBackward},
     {"Where the modelling effort goes",
      "The layer is a linear re-parameterisation of the first dense layer: d free numbers per id, V*d in all. "
      "With millions of ids that is most of a model's parameters, and rare ids barely train. Hashing ids into "
-     "fewer rows, or factorising W as (V x k) @ (k x d), spends parameters more wisely.",
+     "fewer rows (colliding ids share a row) or factorising W as (V x k) @ (k x d) with k < d (V*k + k*d "
+     "numbers) can spend parameters better, when the lost capacity costs the task less than it saves.",
      "v=1&V=3&d=3&init=example&ids=1", kPanelTable},
 };
 
@@ -136,19 +140,30 @@ const char* tour_depth_summary(TourDepth depth) {
 const std::vector<FollowUpQuestion>& follow_up_questions() {
     static const std::vector<FollowUpQuestion> list = {
         {"Why not feed the raw integer id to a dense layer?",
-         "One weight times the id puts every id on one shared direction, scaled by its number: id 900 becomes "
-         "300 times id 3, an order and a size that nominal ids do not have. An embedding gives each id its own "
-         "unconstrained vector; related ids end up close only if the loss puts them there.",
+         "A dense layer on the raw id computes w*id + b: every id lands on one line, ordered by its number, and "
+         "id 900 sits 300 times as far from the bias b as id 3 does: an order and a spacing that nominal ids do "
+         "not have. An embedding gives each id its own unconstrained vector; related ids end up close only if "
+         "the loss puts them there.",
          "v=1&V=3&d=3&init=example&ids=1&panels=tour,experiments"},
         {"Does the layer need a bias or an activation?",
-         "Normally neither. A bias adds the same vector to every row, which the next layer's bias absorbs. An "
-         "activation on free parameters only re-parameterises them (a saturating one also limits their range).",
+         "Normally neither. A bias adds the same vector c to every row. If the lookup (or a mean over a bag) "
+         "goes straight into a linear layer, that layer's bias absorbs c @ A. A sum over a bag adds n_j * c, "
+         "which depends on the bag's size, and a normalisation or nonlinearity before the next linear layer "
+         "also stops the absorption. An activation on free parameters only re-parameterises them (a saturating "
+         "one also limits their range).",
          "v=1&V=3&d=3&init=example&ids=1&panels=tour,experiments"},
         {"After one step on a batch of 64 ids, which rows changed?",
-         "Exactly the rows those ids indexed have nonzero gradient (a row used three times sums three terms). "
-         "With plain SGD only they change; momentum or weight decay on all parameters can move the other rows "
-         "too. The training lab answers it for the optimizer you pick.",
+         "Only the rows those ids indexed can have nonzero gradient (a row used three times sums three terms); "
+         "the padding row, or terms that cancel, leave an indexed row at zero. With plain SGD only rows with "
+         "gradient change; momentum or weight decay can move more rows than the batch touched. The training "
+         "lab answers it for the optimizer you pick.",
          "v=1&V=200&d=8&init=normal&seed=2&ids=1&opt=sgd&lr=0.1&mom=0.9&panels=tour,training"},
+        {"Does an embedding compress its input?",
+         "It depends on what it replaces. Against the one-hot input it is the first dense layer itself, d free "
+         "numbers per id (V*d, for large V more than the rest of the model). But a width-d embedding followed "
+         "by a d x h layer is a rank-d factorisation of a V x h first layer: V*d + d*h parameters instead of "
+         "V*h, fewer when d < h.",
+         "v=1&V=3&d=3&init=example&ids=1&panels=tour,table"},
     };
     return list;
 }
@@ -163,9 +178,10 @@ const std::vector<WrongClaim>& wrong_claims() {
          "False. Same outputs and the same gradient, number for number: the backward check compares the "
          "scatter-add with onehot^T @ G.",
          "v=1&V=3&d=3&init=example&ids=2,0,2,2&panels=tour,forward,backward"},
-        {"Every row of the table updates on every training step.",
-         "False. Only the looked-up rows get gradient; with plain SGD the others do not move. (Momentum or "
-         "weight decay can move untouched rows, which is a property of the optimizer, not of the layer.)",
+        {"Every row of the table receives gradient on every training step.",
+         "False. Only the looked-up rows can get gradient (not the padding row); the rest get exactly 0. "
+         "Whether a row without gradient still moves depends on the optimizer: not with plain SGD, yes with "
+         "momentum carried over, and under AdamW every row changes on every step.",
          "v=1&V=6&d=3&init=normal&seed=5&ids=1,2&opt=sgd&lr=0.1&panels=tour,training,table"},
         {"A sparse gradient means the weight matrix is sparse.",
          "False. The table stays fully dense; it is the gradient of a step that is mostly zero.",
@@ -173,10 +189,10 @@ const std::vector<WrongClaim>& wrong_claims() {
         {"The layer outputs a one-hot vector.",
          "False. The input side is conceptually one-hot; the output is the row, dense, of width d.",
          "v=1&V=5&d=4&init=normal&seed=7&ids=3&panels=tour,forward"},
-        {"It compresses the input.",
-         "Not really. It re-parameterises the first dense layer as d free numbers per id: V*d parameters, "
-         "which for large V can be more than the rest of the model.",
-         "v=1&V=3&d=3&init=example&ids=1&panels=tour,table"},
+        {"An id's output depends on the other ids in the batch.",
+         "False. out[b] = W[ids[b]]: each position gets its own id's row, whatever else is in the batch. The "
+         "batch decides only which rows get gradient (and, with scale_grad_by_freq, how it is scaled).",
+         "v=1&V=3&d=3&init=example&ids=2,0,2,2&panels=tour,forward"},
     };
     return list;
 }

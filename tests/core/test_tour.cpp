@@ -28,7 +28,7 @@ TEST_CASE("every tour step, question and claim links to a state that loads clean
         }
     }
     CHECK(el::tour_steps(TourDepth::None).empty());
-    REQUIRE(el::follow_up_questions().size() == 3);
+    REQUIRE(el::follow_up_questions().size() == 4);
     for (const auto& q : el::follow_up_questions()) require_valid_link(q.link);
     REQUIRE(el::wrong_claims().size() == 6);
     for (const auto& c : el::wrong_claims()) {
