@@ -1,4 +1,5 @@
-// "Copy as NumPy": the script runs in Debian's NumPy and prints the page's numbers.
+// "Copy as NumPy" and "Copy as PyTorch": each script runs in Debian's NumPy / PyTorch (python3-torch,
+// PyTorch 1.13) and prints the page's numbers, number for number.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -9,13 +10,13 @@ let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const PYTHON = '/usr/bin/python3';  // Debian's python3, where python3-numpy is installed
+const PYTHON = '/usr/bin/python3';  // Debian's python3, where python3-numpy and python3-torch are installed
 
 // "name = [[...]]" lines; Python writes nan/inf, which JSON cannot hold.
 function parseOutput(text) {
   const out = {};
   for (const line of text.split('\n')) {
-    const m = line.match(/^(gather|matmul|grad) = (.*)$/);
+    const m = line.match(/^(gather|matmul|grad|bags) = (.*)$/);
     if (m) out[m[1]] = JSON.parse(m[2].replace(/-inf/g, '"-Infinity"').replace(/\binf\b/g, '"Infinity"').replace(/\bnan\b/g, '"NaN"'),
       (k, v) => (v === 'NaN' ? NaN : v === 'Infinity' ? Infinity : v === '-Infinity' ? -Infinity : v));
   }
@@ -39,6 +40,37 @@ for (const [name, link] of cases) {
     assert.deepEqual(printed.gather, s.gather);
     assert.deepEqual(printed.matmul, s.matmul);
     assert.deepEqual(printed.grad, s.gradTable);
+    await page.context().close();
+  });
+}
+
+// The PyTorch script: every option of the lookup, and EmbeddingBag.
+const torchCases = [
+  ['the canonical example', 'v=1&V=3&d=3&init=example&ids=1'],
+  ['repeated ids', 'v=1&V=3&d=3&init=example&ids=2,0,2,2&g=1:0:0.1,2:1:0.5,3:2:-0.3'],
+  ['a non-finite table', 'v=1&V=3&d=3&init=example&ids=0,1&cells=0:2:inf'],
+  ['padding and scale_grad_by_freq', 'v=1&V=5&d=4&init=normal&seed=9&ids=0,3,3,3,1,0&pad=0&freqscale=1'],
+  ['a negative padding_idx and sparse', 'v=1&V=6&d=3&init=normal&seed=4&ids=5,1,1,2&pad=-1&sparse=1'],
+  ['max_norm (norm_type 2)', 'v=1&V=7&d=5&init=normal&seed=2&ids=1,2,2,6,4&maxnorm=1.5'],
+  ['max_norm with norm_type 3', 'v=1&V=7&d=5&init=normal&seed=8&ids=0,3,5&maxnorm=0.9&normtype=3'],
+  ['EmbeddingBag mean with padding', 'v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=mean&offsets=0,2&pad=1'],
+  ['EmbeddingBag sum', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=sum&offsets=0,1,3'],
+  ['EmbeddingBag max', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=max&offsets=0,3'],
+  ['a large table', 'v=1&V=20000&d=8&init=normal&seed=3&ids=7,19999,7'],
+];
+
+for (const [name, link] of torchCases) {
+  test(`the PyTorch script reproduces ${name}`, { skip: !existsSync(PYTHON) && 'no /usr/bin/python3' }, async () => {
+    const page = await openPage(browser, `${server.url}#${link}`);
+    const script = await page.evaluate(() => window.embeddingLab.exportScript('pytorch'));
+    assert.doesNotMatch(script, /torch\.array/);
+    const printed = parseOutput(execFileSync(PYTHON, ['-c', script], { encoding: 'utf8' }));
+    const s = await snapshot(page);
+    assert.deepEqual(printed.gather, s.gather);
+    assert.deepEqual(printed.matmul, s.matmul);
+    assert.deepEqual(printed.grad, s.gradTable);
+    if (link.includes('bag=')) assert.deepEqual(printed.bags, s.bagOutputs);
+    else assert.equal(printed.bags, undefined);
     await page.context().close();
   });
 }
