@@ -11,7 +11,9 @@ Debian's python3-torch (PyTorch 1.13) on Debian's python3. The driver writes one
                                                        same, else 1e-6 relative (see rel() below)
   embedding_bag output and gradients                   1e-6 relative
   optimizer runs, W after each of 10 steps             1e-5 relative (SGD incl. sparse gradients, Adam,
-                                                       AdamW, SparseAdam vs lazy Adam, sparse SGD vs lazy SGD)
+                                                       AdamW, sparse SGD vs lazy SGD); lazy Adam vs SparseAdam
+                                                       1e-6 (it follows SparseAdam's own formula; the dense-Adam
+                                                       form it had before differed by 2.9e-6)
 Prints the worst difference per category and exits 1 if any is above its bound.
 """
 import json
@@ -28,7 +30,7 @@ BOUNDS = {"forward gather": 0.0, "forward one-hot matmul": 0.0, "W after max_nor
           "table gradient": 1e-6, "table gradient, one-hot route": 1e-6, "bag output": 1e-6,
           "bag table gradient": 1e-6, "bag per_sample_weights gradient": 1e-6,
           "SGD steps": 1e-5, "Adam steps": 1e-5, "AdamW steps": 1e-5,
-          "lazy Adam steps vs SparseAdam": 1e-5, "lazy SGD steps vs SGD on sparse gradients": 1e-5}
+          "lazy Adam steps vs SparseAdam": 1e-6, "lazy SGD steps vs SGD on sparse gradients": 1e-5}
 OPTIMIZER_CATEGORY = {"SGD": "SGD steps", "Adam": "Adam steps", "AdamW": "AdamW steps",
                       "lazy Adam": "lazy Adam steps vs SparseAdam",
                       "lazy SGD": "lazy SGD steps vs SGD on sparse gradients"}
@@ -109,6 +111,8 @@ def check_embedding(c):
     if "matmul" in c:
         matmul = (F.one_hot(ids, V).float() @ W.detach()).numpy() if len(c["ids"]) else np.zeros((0, d), np.float32)
         CATS["forward one-hot matmul"].compare(name, arr(c["matmul"]), matmul)
+        if np.isfinite(arr(c["W"])).all():  # a finite table: the one-hot route equals F.embedding itself
+            CATS["forward one-hot matmul"].compare(name + " (vs F.embedding)", arr(c["matmul"]), out.detach().numpy())
     if "W_after" in c:
         if o["max_norm"] is not None:
             CATS["W after max_norm"].compare(name, arr(c["W_after"]), W_after)
