@@ -155,7 +155,20 @@ test('max_norm walk-through: the forward pass rescales the looked-up row above m
   assert.ok(norm(raw[2]) > 1 && norm(raw[1]) < 1 && norm(raw[0]) > 1);
   await loadPreset(page, 'maxnorm');
   const W0 = (await snapshot(page)).table;
-  const scale = f32(1 / (norm(raw[2]) + 1e-7));  // max_norm / (norm + 1e-7), max_norm = 1
+  // PyTorch 1.13 (and the page) take the norm in float32: 8 lanes of fused multiply-adds, the d % 8 rest
+  // four at a time as rounded squares, then one by one as fused multiply-adds; sqrt in float32.
+  // A fused multiply-add of float32 numbers: a*b is exact in double; the sum rounds once to double, then to float32.
+  const fmaf = (a, b, c) => f32(a * b + c);
+  const torchNorm = (v) => {
+    const lane = new Array(8).fill(0);
+    let c = 0;
+    for (; c + 8 <= v.length; c += 8) for (let j = 0; j < 8; j++) lane[j] = fmaf(v[c + j], v[c + j], lane[j]);
+    let total = lane.reduce((acc, x) => f32(acc + x));
+    for (; c + 4 <= v.length; c += 4) for (let j = 0; j < 4; j++) total = f32(total + f32(v[c + j] * v[c + j]));
+    for (; c < v.length; c++) total = fmaf(v[c], v[c], total);
+    return f32(Math.sqrt(total));
+  };
+  const scale = f32(1 / (torchNorm(raw[2]) + 1e-7));  // max_norm / (norm + 1e-7), max_norm = 1, in double
   assert.deepEqual(W0[2], raw[2].map((w) => f32(w * scale)), 'row 2 rescaled by the page\'s forward pass');
   assert.ok(sameBits(W0[1], raw[1]), 'row 1 is below max_norm');
   assert.ok(sameBits(W0[0], raw[0]), 'row 0 is above max_norm but not looked up');
