@@ -34,7 +34,8 @@ struct BudgetConfig {
     uint64_t seed = 1;
     int buckets = 32;        // k of the hashed table
     int rank = 2;            // r of the factorised table
-    int own_rows = 16;       // N of the split: the N most frequent ids get their own row
+    int own_rows = 16;       // N of the split: the N most probable ids under the Zipf distribution
+                             // (ids 0..N-1, by_rank's first N) get their own row
     int split_buckets = 16;  // shared buckets of the split for the other V - N ids
     uint64_t hash_seed = 7;  // seeds hash_bucket for both the hashed table and the split
     int eval_every = 25;     // steps between accuracy measurements (and at step 0)

@@ -19,10 +19,11 @@
 namespace el {
 
 // ---------------------------------------------------------------------------
-// The seeded hash. bucket(id) = hi32(mix(seed ^ (id * phi))) * k >> 32, where mix is the
-// splitmix64 finaliser (random.h), phi = 0x9e3779b97f4a7c15 and hi32 the top 32 bits; the
-// multiply-shift maps the 32 bits to 0..k-1 (as Rng::below does). The same id and seed give
-// the same bucket everywhere (integer arithmetic only).
+// The seeded hash: x = seed XOR (id * phi) with phi = 0x9e3779b97f4a7c15 (mod 2^64); one
+// splitmix64 step on x (random.h: x + phi, then its xor-shift-multiply finaliser) gives 64 bits
+// z; bucket(id) = (hi32(z) * k) >> 32, the top 32 bits mapped to 0..k-1 by multiply-shift (as
+// Rng::below does). Integer arithmetic only: the same id, k and seed give the same bucket
+// natively and in the browser.
 int hash_bucket(int id, int k, uint64_t seed);
 
 // Which row of a shared table each id reads: row_of[i] in 0..rows-1. The identity map

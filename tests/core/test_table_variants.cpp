@@ -32,6 +32,15 @@ TEST_CASE("the seeded hash is deterministic, in range, and changes with the seed
         moved += bucket != el::hash_bucket(id, k, 12);
     }
     if (k > 1) CHECK(moved > 500 / 2);  // another seed is another map, not a shifted copy
+    // the formula documented in table_variants.h, written out here on its own
+    for (int id : {0, 1, 2, 99, 12345}) {
+        const uint64_t phi = 0x9e3779b97f4a7c15ULL;
+        uint64_t z = (11ULL ^ (uint64_t(id) * phi)) + phi;
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        z ^= z >> 31;
+        CHECK(el::hash_bucket(id, k, 11) == int(((z >> 32) * uint64_t(k)) >> 32));
+    }
     // spread: with 500 ids in 7 buckets every bucket is used
     if (k == 7) {
         std::set<int> used;
