@@ -87,6 +87,27 @@
 
   if (!gl) fatal('This browser has no WebGL2, which the page needs to draw.');
 
+  // The wasm is fetched and compiled now, while embedding_lab.js downloads, instead of once
+  // that script has run. (The single-file page carries the wasm inside its inline script:
+  // there glue.js has no src and Emscripten loads it as usual.)
+  const glueUrl = document.currentScript && document.currentScript.src;
+  if (glueUrl && typeof WebAssembly.compileStreaming === 'function') {
+    const wasmUrl = new URL('embedding_lab.wasm', glueUrl);
+    const load = () => fetch(wasmUrl, { credentials: 'same-origin' });
+    const compiled = WebAssembly.compileStreaming(load())
+      // A host serving .wasm with another type: compile from the bytes instead.
+      .catch(() => load().then((r) => {
+        if (!r.ok) throw new Error('embedding_lab.wasm: HTTP ' + r.status);
+        return r.arrayBuffer();
+      }).then((bytes) => WebAssembly.compile(bytes)));
+    compiled.catch(() => {});  // reported when Emscripten asks for it, below
+    window.Module.instantiateWasm = (imports, receiveInstance) => {
+      compiled.then((module) => WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module)))
+        .catch((e) => fatal('Embedding Lab could not load its WebAssembly (' + e.message + '). Reload the page to try again.'));
+      return {};  // asynchronous: Emscripten waits for receiveInstance
+    };
+  }
+
   // --- Nothing drawn that nobody sees -----------------------------------------
   // A hidden tab, or this page in an iframe scrolled off its host page, stops the app's main
   // loop entirely (no requestAnimationFrame); it resumes, and draws once, on return.

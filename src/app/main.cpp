@@ -212,6 +212,7 @@ void FrameStats::record(double ms, double ui_ms) {
     last_ms = ms;
     max_ms = std::max(max_ms, ms);
     recent[size_t(frames - 1) % recent.size()] = ms;
+    last_ui_ms = ui_ms;
     recent_ui[size_t(frames - 1) % recent_ui.size()] = ui_ms;
 }
 
@@ -267,7 +268,9 @@ static void Frame() {
     const float clear_rgb[3] = {bg.x, bg.y, bg.z};
     RendererDraw(ImGui::GetDrawData(), fb_w, fb_h, clear_rgb);
     UpdateCursor();
-    AfterFrame(g_app);
+    // The address and the screen-reader line (which encode the whole state) wait for the
+    // second frame: the first should reach the screen as soon as it can.
+    if (g_frame_stats.frames > 0) AfterFrame(g_app);
 
     g_frame_stats.record(emscripten_get_now() - t0, ui_ms);
     if (g_frame_stats.frames == 1) browser_first_frame_drawn();
@@ -320,6 +323,7 @@ int main() {
     StartApp(g_app);
     SyncCanvasSize();
     WakeUp();
+    Frame();  // the first frame now, not at the next requestAnimationFrame
     emscripten_set_main_loop(Frame, 0, 1);  // requestAnimationFrame; never returns
     return 0;
 }

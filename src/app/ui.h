@@ -22,7 +22,7 @@ bool TouchActive();             // main.cpp: a finger is down (drags scroll inst
 // part of it that builds the UI (NewFrame..Render, without the GL submission).
 struct FrameStats {
     int64_t frames = 0;
-    double last_ms = 0.0, max_ms = 0.0;
+    double last_ms = 0.0, max_ms = 0.0, last_ui_ms = 0.0;
     std::array<double, 240> recent{}, recent_ui{};
     void record(double ms, double ui_ms);
     double median_ms() const;
