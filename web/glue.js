@@ -9,6 +9,17 @@
   let resolveReady, rejectReady;
   const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
 
+  // The WebGL2 context is made here, while the wasm downloads and compiles, with only what an
+  // ImGui page needs (Emscripten then takes it: -sGL_PREINITIALIZED_CONTEXT). ImGui draws opaque
+  // triangles with blending and a scissor: no alpha channel to composite, no depth or stencil
+  // buffer, no multisampling (text is already antialiased in the font texture), no copy of the
+  // last frame kept (preserveDrawingBuffer), and the integrated GPU is plenty (low-power, which
+  // also spares a laptop switching GPUs).
+  const gl = canvas.getContext('webgl2', {
+    alpha: false, depth: false, stencil: false, antialias: false, premultipliedAlpha: true,
+    preserveDrawingBuffer: false, powerPreference: 'low-power', failIfMajorPerformanceCaveat: false,
+  });
+
   function fatal(message) {
     statusBox.textContent = message;
     statusBox.className = 'error';
@@ -40,7 +51,12 @@
       const opened = window.open(url, '_blank', 'noopener');
       if (!opened) window.embeddingLabHost.copyText(url);
     },
-    firstFrame() { statusBox.className = 'hidden'; resolveReady(); },
+    firstFrame() {
+      statusBox.className = 'hidden';
+      resolveReady();
+      firstFrameDrawn = true;
+      setTimeout(applyVisibility, 0);  // out of the frame that is running now
+    },
     copyText(text) {
       if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).catch(() => {});
     },
@@ -50,6 +66,7 @@
 
   window.Module = {
     canvas,
+    preinitializedWebGLContext: gl,
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
     onAbort: (what) => fatal(abortMessage(what)),
@@ -66,6 +83,45 @@
     }
     return 'Embedding Lab stopped' + (what ? ': ' + what : '') + ' (memory in use: ' + mb + ' MB). ' +
            'Reload the page to start again.';
+  }
+
+  if (!gl) fatal('This browser has no WebGL2, which the page needs to draw.');
+
+  // The wasm is fetched and compiled now, while embedding_lab.js downloads, instead of once
+  // that script has run. (The single-file page carries the wasm inside its inline script:
+  // there glue.js has no src and Emscripten loads it as usual.)
+  const glueUrl = document.currentScript && document.currentScript.src;
+  if (glueUrl && typeof WebAssembly.compileStreaming === 'function') {
+    const wasmUrl = new URL('embedding_lab.wasm', glueUrl);
+    const load = () => fetch(wasmUrl, { credentials: 'same-origin' });
+    const compiled = WebAssembly.compileStreaming(load())
+      // A host serving .wasm with another type: compile from the bytes instead.
+      .catch(() => load().then((r) => {
+        if (!r.ok) throw new Error('embedding_lab.wasm: HTTP ' + r.status);
+        return r.arrayBuffer();
+      }).then((bytes) => WebAssembly.compile(bytes)));
+    compiled.catch(() => {});  // reported when Emscripten asks for it, below
+    window.Module.instantiateWasm = (imports, receiveInstance) => {
+      compiled.then((module) => WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module)))
+        .catch((e) => fatal('Embedding Lab could not load its WebAssembly (' + e.message + '). Reload the page to try again.'));
+      return {};  // asynchronous: Emscripten waits for receiveInstance
+    };
+  }
+
+  // --- Nothing drawn that nobody sees -----------------------------------------
+  // A hidden tab, or this page in an iframe scrolled off its host page, stops the app's main
+  // loop entirely (no requestAnimationFrame); it resumes, and draws once, on return.
+  let pageOnScreen = true, firstFrameDrawn = false;
+  function applyVisibility() {
+    if (!firstFrameDrawn) return;  // the wasm is not running yet: the first frame applies it
+    window.Module._el_set_visible(!document.hidden && pageOnScreen ? 1 : 0);
+  }
+  document.addEventListener('visibilitychange', applyVisibility);
+  if (typeof IntersectionObserver === 'function') {
+    new IntersectionObserver((entries) => {
+      pageOnScreen = entries[entries.length - 1].isIntersecting;
+      applyVisibility();
+    }).observe(canvas);
   }
 
   // --- Input fixes -----------------------------------------------------------

@@ -1,6 +1,7 @@
-// The browser platform layer: GLFW window on the page's canvas, Dear ImGui set up
-// for WebGL2, and the fixes Emscripten 3.1.6's GLFW needs (HiDPI, resize, wheel,
-// cursor, clipboard, idle). The UI itself lives in ui.cpp.
+// The browser platform layer: GLFW window on the page's canvas (whose WebGL2 context
+// web/glue.js made), Dear ImGui drawn by renderer_webgl2.cpp, and the fixes Emscripten
+// 3.1.6's GLFW needs (HiDPI, resize, wheel, cursor, clipboard, idle, hidden page).
+// The UI itself lives in ui.cpp.
 //
 // [SECTION] Canvas size and device pixel ratio
 // [SECTION] Fonts and style at a scale
@@ -21,8 +22,8 @@
 #include "browser.h"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
-#include "imgui_impl_opengl3.h"
 #include "imgui_internal.h"  // InputEventsQueue: any pending input wakes the idle loop
+#include "renderer_webgl2.h"
 #include "ui.h"
 
 extern "C" const unsigned char el_font_ttf[];
@@ -87,8 +88,7 @@ static void ApplyFont(float dpr) {
     io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(el_font_ttf), int(el_font_ttf_size),
                                    std::round(15.0f * dpr), &config, kGlyphRanges);
     io.Fonts->Build();
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
+    RendererUpdateFontTexture();
 }
 
 static void ApplyTheme(Theme theme, float dpr) {
@@ -207,19 +207,37 @@ static bool ShouldDraw() {
     return emscripten_get_now() < g_awake_until;
 }
 
-void FrameStats::record(double ms) {
+void FrameStats::record(double ms, double ui_ms) {
     frames++;
     last_ms = ms;
     max_ms = std::max(max_ms, ms);
     recent[size_t(frames - 1) % recent.size()] = ms;
+    last_ui_ms = ui_ms;
+    recent_ui[size_t(frames - 1) % recent_ui.size()] = ui_ms;
 }
 
-double FrameStats::median_ms() const {
+static double MedianOfRecent(const std::array<double, 240>& recent, int64_t frames) {
     const size_t n = std::min<size_t>(size_t(frames), recent.size());
     if (n == 0) return 0.0;
     std::vector<double> v(recent.begin(), recent.begin() + long(n));
     std::nth_element(v.begin(), v.begin() + long(n / 2), v.end());
     return v[n / 2];
+}
+double FrameStats::median_ms() const { return MedianOfRecent(recent, frames); }
+double FrameStats::median_ui_ms() const { return MedianOfRecent(recent_ui, frames); }
+
+// A hidden tab or an embed scrolled off the host page (glue.js: visibilitychange and an
+// IntersectionObserver) stops the main loop itself: no requestAnimationFrame at all.
+bool g_loop_running = true;
+extern "C" EMSCRIPTEN_KEEPALIVE void el_set_visible(int visible) {
+    if ((visible != 0) == g_loop_running) return;
+    g_loop_running = visible != 0;
+    if (g_loop_running) {
+        emscripten_resume_main_loop();
+        WakeUp();  // draw once on return (the canvas may have been resized meanwhile)
+    } else {
+        emscripten_pause_main_loop();
+    }
 }
 
 //-----------------------------------------------------------------------------
@@ -232,7 +250,8 @@ static void Frame() {
     if (!ShouldDraw()) return;
     ApplyScaleAndTheme();
 
-    ImGui_ImplOpenGL3_NewFrame();
+    // Building the UI (frameStats().uiMs): input, the panels and ImGui's draw lists.
+    const double ui_t0 = emscripten_get_now();
     ImGui_ImplGlfw_NewFrame();
     ImGuiIO& io = ImGui::GetIO();
     if (io.DeltaTime <= 0.0f) io.DeltaTime = 1e-4f;
@@ -241,18 +260,19 @@ static void Frame() {
     ShowApp(g_app);
     RememberScroll();
     ImGui::Render();
+    const double ui_ms = emscripten_get_now() - ui_t0;
 
     int fb_w = 0, fb_h = 0;
     glfwGetFramebufferSize(g_window, &fb_w, &fb_h);
-    glViewport(0, 0, fb_w, fb_h);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-    glClearColor(bg.x, bg.y, bg.z, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    const float clear_rgb[3] = {bg.x, bg.y, bg.z};
+    RendererDraw(ImGui::GetDrawData(), fb_w, fb_h, clear_rgb);
     UpdateCursor();
-    AfterFrame(g_app);
+    // The address and the screen-reader line (which encode the whole state) wait for the
+    // second frame: the first should reach the screen as soon as it can.
+    if (g_frame_stats.frames > 0) AfterFrame(g_app);
 
-    g_frame_stats.record(emscripten_get_now() - t0);
+    g_frame_stats.record(emscripten_get_now() - t0, ui_ms);
     if (g_frame_stats.frames == 1) browser_first_frame_drawn();
 }
 
@@ -267,6 +287,8 @@ int main() {
     glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+    // glue.js has made the canvas's context already (its attributes are chosen there);
+    // these hints say the same for a build without it.
     glfwWindowHint(GLFW_ALPHA_BITS, 0);  // ImGui needs no alpha, depth or stencil buffer
     glfwWindowHint(GLFW_DEPTH_BITS, 0);
     glfwWindowHint(GLFW_STENCIL_BITS, 0);
@@ -286,7 +308,11 @@ int main() {
     io.ConfigInputTextCursorBlink = false;  // a blinking caret would keep an idle page drawing
 
     ImGui_ImplGlfw_InitForOpenGL(g_window, true);
-    ImGui_ImplOpenGL3_Init("#version 300 es");
+    const char* error = "";
+    if (!RendererInit(&error)) {
+        browser_fatal((std::string("This browser could not compile the page's WebGL2 shaders: ") + error).c_str());
+        return 1;
+    }
     // Replace the backend's document-wide wheel handler with one on the canvas that
     // lets the host page scroll when the wheel is over empty space.
     emscripten_set_wheel_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, false, nullptr);
@@ -297,6 +323,7 @@ int main() {
     StartApp(g_app);
     SyncCanvasSize();
     WakeUp();
+    Frame();  // the first frame now, not at the next requestAnimationFrame
     emscripten_set_main_loop(Frame, 0, 1);  // requestAnimationFrame; never returns
     return 0;
 }

@@ -1,0 +1,267 @@
+// A small WebGL2 renderer for Dear ImGui's draw data (what imgui.h asks of a renderer
+// backend: upload the vertices and indices, draw each command with its texture and its
+// clip rectangle as a scissor, call user callbacks). The stock OpenGL3 backend reads
+// back about twenty pieces of GL state every frame to restore them afterwards, each a
+// synchronous round trip to the GPU process; this page owns its context, so here the
+// state is set once and a frame only sends what changed.
+//
+// [SECTION] Program and fixed state
+// [SECTION] Font texture
+// [SECTION] Drawing a frame
+
+#include "renderer_webgl2.h"
+
+#include <GLES3/gl3.h>
+
+#include <cstdint>
+#include <cstring>
+
+#include "imgui.h"
+
+namespace el {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Program and fixed state
+//-----------------------------------------------------------------------------
+
+// The stock backend's GLSL ES 3.00 shaders, word for word (the page must look the same),
+// with the attribute locations fixed in the source so none is queried.
+static const char* const kVertexShader =
+    "#version 300 es\n"
+    "precision highp float;\n"
+    "layout (location = 0) in vec2 Position;\n"
+    "layout (location = 1) in vec2 UV;\n"
+    "layout (location = 2) in vec4 Color;\n"
+    "uniform mat4 ProjMtx;\n"
+    "out vec2 Frag_UV;\n"
+    "out vec4 Frag_Color;\n"
+    "void main()\n"
+    "{\n"
+    "    Frag_UV = UV;\n"
+    "    Frag_Color = Color;\n"
+    "    gl_Position = ProjMtx * vec4(Position.xy,0,1);\n"
+    "}\n";
+static const char* const kFragmentShader =
+    "#version 300 es\n"
+    "precision mediump float;\n"
+    "uniform sampler2D Texture;\n"
+    "in vec2 Frag_UV;\n"
+    "in vec4 Frag_Color;\n"
+    "layout (location = 0) out vec4 Out_Color;\n"
+    "void main()\n"
+    "{\n"
+    "    Out_Color = Frag_Color * texture(Texture, Frag_UV.st);\n"
+    "}\n";
+enum : GLuint { kPositionLocation = 0, kUVLocation = 1, kColorLocation = 2 };
+
+// The GL objects, and what the context holds now (so a frame sends only changes).
+static struct {
+    GLuint program = 0, vertex_array = 0, vertex_buffer = 0, index_buffer = 0, font_texture = 0;
+    GLint projection_location = -1;
+    int viewport_w = -1, viewport_h = -1;
+    float projection[4] = {0, 0, 0, 0};  // DisplayPos x, y and DisplaySize x, y it was made for
+    GLuint bound_texture = 0;
+    int64_t vertex_base = -1;  // the vertex the attribute pointers start at (-1: unknown)
+    int scissor[4] = {-1, -1, -1, -1};
+    ImVector<ImDrawVert> vertices;  // one frame's draw lists back to back: one upload each
+    ImVector<ImDrawIdx> indices;
+} g_gl;
+
+static GLuint CompileShader(GLenum kind, const char* source, const char** error) {
+    const GLuint shader = glCreateShader(kind);
+    glShaderSource(shader, 1, &source, nullptr);
+    glCompileShader(shader);
+    GLint ok = 0;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);  // once, at start-up
+    if (!ok) {
+        static char log[512];
+        glGetShaderInfoLog(shader, sizeof log, nullptr, log);
+        *error = log;
+        glDeleteShader(shader);
+        return 0;
+    }
+    return shader;
+}
+
+// Attribute pointers start at `base` (ImGui's VtxOffset, plus where a draw list sits in
+// the shared buffer): WebGL2 has no glDrawElementsBaseVertex, so the pointers move instead.
+static void SetVertexBase(int64_t base) {
+    if (base == g_gl.vertex_base) return;
+    g_gl.vertex_base = base;
+    const GLsizei stride = sizeof(ImDrawVert);
+    const intptr_t at = intptr_t(base) * stride;
+    glVertexAttribPointer(kPositionLocation, 2, GL_FLOAT, GL_FALSE, stride,
+                          reinterpret_cast<const void*>(at + offsetof(ImDrawVert, pos)));
+    glVertexAttribPointer(kUVLocation, 2, GL_FLOAT, GL_FALSE, stride,
+                          reinterpret_cast<const void*>(at + offsetof(ImDrawVert, uv)));
+    glVertexAttribPointer(kColorLocation, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride,
+                          reinterpret_cast<const void*>(at + offsetof(ImDrawVert, col)));
+}
+
+static void SetScissor(int x, int y, int w, int h) {
+    int* s = g_gl.scissor;
+    if (s[0] == x && s[1] == y && s[2] == w && s[3] == h) return;
+    s[0] = x, s[1] = y, s[2] = w, s[3] = h;
+    glScissor(x, y, w, h);
+}
+
+// Everything a frame relies on, set in one place: at start-up and when a draw
+// callback asks for it (ImDrawCallback_ResetRenderState).
+static void ApplyRenderState() {
+    glUseProgram(g_gl.program);
+    glBindVertexArray(g_gl.vertex_array);
+    glBindBuffer(GL_ARRAY_BUFFER, g_gl.vertex_buffer);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, g_gl.index_buffer);  // held by the vertex array
+    glEnable(GL_BLEND);
+    glBlendEquation(GL_FUNC_ADD);
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    glDisable(GL_CULL_FACE);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_STENCIL_TEST);
+    glEnable(GL_SCISSOR_TEST);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, g_gl.bound_texture);
+    g_gl.vertex_base = -1;
+    SetVertexBase(0);
+    g_gl.viewport_w = g_gl.viewport_h = -1;
+    for (int& v : g_gl.scissor) v = -1;
+    for (float& v : g_gl.projection) v = 0;
+}
+
+bool RendererInit(const char** error) {
+    *error = "";
+    const GLuint vs = CompileShader(GL_VERTEX_SHADER, kVertexShader, error);
+    if (!vs) return false;
+    const GLuint fs = CompileShader(GL_FRAGMENT_SHADER, kFragmentShader, error);
+    if (!fs) return glDeleteShader(vs), false;
+    g_gl.program = glCreateProgram();
+    glAttachShader(g_gl.program, vs);
+    glAttachShader(g_gl.program, fs);
+    glLinkProgram(g_gl.program);
+    glDeleteShader(vs);  // flagged: freed with the program
+    glDeleteShader(fs);
+    GLint linked = 0;
+    glGetProgramiv(g_gl.program, GL_LINK_STATUS, &linked);  // once, at start-up
+    if (!linked) {
+        static char log[512];
+        glGetProgramInfoLog(g_gl.program, sizeof log, nullptr, log);
+        *error = log;
+        return false;
+    }
+    g_gl.projection_location = glGetUniformLocation(g_gl.program, "ProjMtx");
+    glUseProgram(g_gl.program);
+    glUniform1i(glGetUniformLocation(g_gl.program, "Texture"), 0);  // texture unit 0, for good
+
+    glGenVertexArrays(1, &g_gl.vertex_array);
+    glGenBuffers(1, &g_gl.vertex_buffer);
+    glGenBuffers(1, &g_gl.index_buffer);
+    glBindVertexArray(g_gl.vertex_array);
+    glEnableVertexAttribArray(kPositionLocation);
+    glEnableVertexAttribArray(kUVLocation);
+    glEnableVertexAttribArray(kColorLocation);
+    ApplyRenderState();
+
+    ImGuiIO& io = ImGui::GetIO();
+    io.BackendRendererName = "el_renderer_webgl2";
+    io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;  // honoured by SetVertexBase
+    return true;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Font texture
+//-----------------------------------------------------------------------------
+
+void RendererUpdateFontTexture() {
+    ImGuiIO& io = ImGui::GetIO();
+    unsigned char* pixels = nullptr;
+    int width = 0, height = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+    if (!g_gl.font_texture) glGenTextures(1, &g_gl.font_texture);
+    glBindTexture(GL_TEXTURE_2D, g_gl.font_texture);
+    g_gl.bound_texture = g_gl.font_texture;
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+    io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(intptr_t(g_gl.font_texture)));
+    io.Fonts->ClearTexData();  // the GPU has its copy; the atlas keeps its glyph tables
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Drawing a frame
+//-----------------------------------------------------------------------------
+
+// The orthographic projection from ImGui's display rectangle to clip space (as the stock
+// backend's), sent only when the rectangle changes.
+static void SetProjection(const ImDrawData* dd) {
+    const float key[4] = {dd->DisplayPos.x, dd->DisplayPos.y, dd->DisplaySize.x, dd->DisplaySize.y};
+    if (std::memcmp(key, g_gl.projection, sizeof key) == 0) return;
+    std::memcpy(g_gl.projection, key, sizeof key);
+    const float L = dd->DisplayPos.x, R = dd->DisplayPos.x + dd->DisplaySize.x;
+    const float T = dd->DisplayPos.y, B = dd->DisplayPos.y + dd->DisplaySize.y;
+    const float ortho[4][4] = {
+        {2.0f / (R - L), 0.0f, 0.0f, 0.0f},
+        {0.0f, 2.0f / (T - B), 0.0f, 0.0f},
+        {0.0f, 0.0f, -1.0f, 0.0f},
+        {(R + L) / (L - R), (T + B) / (B - T), 0.0f, 1.0f},
+    };
+    glUniformMatrix4fv(g_gl.projection_location, 1, GL_FALSE, &ortho[0][0]);
+}
+
+void RendererDraw(const ImDrawData* dd, int fb_w, int fb_h, const float clear_rgb[3]) {
+    if (fb_w <= 0 || fb_h <= 0) return;
+    if (fb_w != g_gl.viewport_w || fb_h != g_gl.viewport_h) {
+        glViewport(0, 0, fb_w, fb_h);
+        g_gl.viewport_w = fb_w, g_gl.viewport_h = fb_h;
+    }
+    SetScissor(0, 0, fb_w, fb_h);  // the scissor test stays on: clear the whole canvas
+    glClearColor(clear_rgb[0], clear_rgb[1], clear_rgb[2], 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    if (!dd || dd->TotalVtxCount == 0) return;
+    SetProjection(dd);
+
+    // All draw lists in one vertex and one index upload (orphaning last frame's storage).
+    g_gl.vertices.resize(dd->TotalVtxCount);
+    g_gl.indices.resize(dd->TotalIdxCount);
+    ImDrawVert* vtx = g_gl.vertices.Data;
+    ImDrawIdx* idx = g_gl.indices.Data;
+    for (const ImDrawList* list : dd->CmdLists) {
+        std::memcpy(vtx, list->VtxBuffer.Data, size_t(list->VtxBuffer.Size) * sizeof(ImDrawVert));
+        std::memcpy(idx, list->IdxBuffer.Data, size_t(list->IdxBuffer.Size) * sizeof(ImDrawIdx));
+        vtx += list->VtxBuffer.Size, idx += list->IdxBuffer.Size;
+    }
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(g_gl.vertices.size_in_bytes()), g_gl.vertices.Data, GL_STREAM_DRAW);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(g_gl.indices.size_in_bytes()), g_gl.indices.Data,
+                 GL_STREAM_DRAW);
+
+    // Clip rectangles are in ImGui's coordinates: project them into the framebuffer (y up).
+    const ImVec2 clip_off = dd->DisplayPos, clip_scale = dd->FramebufferScale;
+    const GLenum index_type = sizeof(ImDrawIdx) == 2 ? GL_UNSIGNED_SHORT : GL_UNSIGNED_INT;
+    int64_t list_vertex_base = 0, list_index_base = 0;  // where the list sits in the shared buffers
+    for (const ImDrawList* list : dd->CmdLists) {
+        for (const ImDrawCmd& cmd : list->CmdBuffer) {
+            if (cmd.UserCallback) {
+                if (cmd.UserCallback == ImDrawCallback_ResetRenderState) ApplyRenderState(), SetProjection(dd);
+                else {
+                    cmd.UserCallback(list, &cmd);
+                    // A callback may bind what it likes: bind ours again before the next draw.
+                    g_gl.bound_texture = ~0u, g_gl.vertex_base = -1;
+                    for (int& v : g_gl.scissor) v = -1;
+                }
+                continue;
+            }
+            const ImVec2 clip_min((cmd.ClipRect.x - clip_off.x) * clip_scale.x, (cmd.ClipRect.y - clip_off.y) * clip_scale.y);
+            const ImVec2 clip_max((cmd.ClipRect.z - clip_off.x) * clip_scale.x, (cmd.ClipRect.w - clip_off.y) * clip_scale.y);
+            if (clip_max.x <= clip_min.x || clip_max.y <= clip_min.y) continue;
+            SetScissor(int(clip_min.x), int(float(fb_h) - clip_max.y), int(clip_max.x - clip_min.x),
+                       int(clip_max.y - clip_min.y));
+            const GLuint texture = GLuint(reinterpret_cast<intptr_t>(cmd.GetTexID()));
+            if (texture != g_gl.bound_texture) glBindTexture(GL_TEXTURE_2D, texture), g_gl.bound_texture = texture;
+            SetVertexBase(list_vertex_base + cmd.VtxOffset);
+            glDrawElements(GL_TRIANGLES, GLsizei(cmd.ElemCount), index_type,
+                           reinterpret_cast<const void*>(intptr_t((list_index_base + cmd.IdxOffset) * sizeof(ImDrawIdx))));
+        }
+        list_vertex_base += list->VtxBuffer.Size, list_index_base += list->IdxBuffer.Size;
+    }
+}
+
+}  // namespace el

@@ -1,0 +1,281 @@
+// How close the page runs to what the browser itself costs, measured side by side in one
+// run with the same browser flags and viewport, and printed (README quotes the figures):
+// - a bare WebGL2 page (one context, one shader, one frame; served from here, not shipped)
+//   against the app's first frame (embeddingLab.ready);
+// - uiMs / frameMs at 1440 x 900, default state and the 100,000-row preset, dpr 1 and 2,
+//   and frames per second while the pointer moves;
+// - synchronous WebGL queries per steady frame, counted by wrapping the context's methods;
+// - the main loop stopped while the tab is hidden or the embed is scrolled off its host page.
+// Asserted are only the robust things: zero getParameter/getError calls per steady frame,
+// first frame within 2x the bare page, the loop stopped when hidden and back on return.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtemp, writeFile, rm } from 'node:fs/promises';
+import { serve, launch, widgetCenter } from './harness.mjs';
+
+const VIEWPORT = { width: 1440, height: 900 };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const loadText = () => `uptime load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`;
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+
+// The floor: what any WebGL2 page pays before its first frame is drawn. Same context
+// attributes and canvas sizing as the app; the frame is drawn in a requestAnimationFrame
+// callback, as the app's is.
+const BARE_HTML = `<!doctype html>
+<html><head><meta charset="utf-8"><title>bare WebGL2</title>
+<style>html, body { margin: 0; height: 100%; overflow: hidden; } #c { position: fixed; inset: 0; width: 100%; height: 100%; display: block; }</style>
+</head><body><canvas id="c"></canvas><script src="bare.js"></script></body></html>`;
+const BARE_JS = `'use strict';
+requestAnimationFrame(() => {
+  const canvas = document.getElementById('c');
+  canvas.width = Math.round(canvas.clientWidth * devicePixelRatio);
+  canvas.height = Math.round(canvas.clientHeight * devicePixelRatio);
+  const gl = canvas.getContext('webgl2', { alpha: false, depth: false, stencil: false, antialias: false,
+                                          preserveDrawingBuffer: false, powerPreference: 'low-power' });
+  const shader = (kind, source) => {
+    const s = gl.createShader(kind);
+    gl.shaderSource(s, '#version 300 es\\n' + source);
+    gl.compileShader(s);
+    return s;
+  };
+  const program = gl.createProgram();
+  gl.attachShader(program, shader(gl.VERTEX_SHADER, 'layout (location = 0) in vec2 p; void main() { gl_Position = vec4(p, 0, 1); }'));
+  gl.attachShader(program, shader(gl.FRAGMENT_SHADER, 'precision mediump float; out vec4 o; void main() { o = vec4(0.2, 0.4, 0.8, 1); }'));
+  gl.linkProgram(program);
+  if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(gl.getProgramInfoLog(program));
+  gl.useProgram(program);
+  gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
+  gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 1, -1, 0, 1]), gl.STATIC_DRAW);
+  gl.enableVertexAttribArray(0);
+  gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
+  gl.viewport(0, 0, canvas.width, canvas.height);
+  gl.clearColor(0.95, 0.95, 0.95, 1);
+  gl.clear(gl.COLOR_BUFFER_BIT);
+  gl.drawArrays(gl.TRIANGLES, 0, 3);
+  window.__firstFrameMs = performance.now();
+});
+`;
+
+let site, extra, extraDir, browser;
+before(async () => {
+  site = await serve();
+  extraDir = await mkdtemp(path.join(os.tmpdir(), 'frame-floor-'));
+  await writeFile(path.join(extraDir, 'bare.html'), BARE_HTML);
+  await writeFile(path.join(extraDir, 'bare.js'), BARE_JS);
+  extra = await serve(extraDir);  // another port: the host page below embeds the app cross-origin
+  // A course page with the demo below a screenful of text, as an embed is usually placed.
+  await writeFile(path.join(extraDir, 'host.html'), `<!doctype html><html><head><meta charset="utf-8"></head>
+<body style="margin:0"><div style="height:100px">course text</div>
+<iframe id="demo" src="${site.url}#v=1&embed=1&panels=forward" width="900" height="560" title="demo"></iframe>
+<div style="height:4000px">more course text</div></body></html>`);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+  await extra?.close();
+  if (extraDir) await rm(extraDir, { recursive: true, force: true });
+});
+
+// WebGL calls that wait for the GPU process to answer (a synchronous round trip).
+const SYNC_QUERIES = [
+  'getParameter', 'getError', 'isEnabled', 'getShaderParameter', 'getProgramParameter', 'getUniform',
+  'getUniformLocation', 'getAttribLocation', 'getActiveUniform', 'getBufferParameter', 'getTexParameter',
+  'getVertexAttrib', 'getIndexedParameter', 'getContextAttributes', 'getExtension', 'getSupportedExtensions',
+  'checkFramebufferStatus', 'readPixels', 'finish', 'clientWaitSync', 'getSyncParameter', 'getQueryParameter',
+];
+
+// Init script: counts calls to the sync queries on every WebGL2 context the page makes,
+// and calls to requestAnimationFrame (a stopped main loop asks for none).
+function instrument(names) {
+  window.__glCalls = {};
+  window.__rafCalls = 0;
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (kind, attributes) {
+    const ctx = getContext.call(this, kind, attributes);
+    if (ctx && kind === 'webgl2' && !ctx.__counted) {
+      ctx.__counted = true;
+      for (const name of names) {
+        const method = ctx[name];
+        if (typeof method !== 'function') continue;
+        ctx[name] = function (...args) {
+          window.__glCalls[name] = (window.__glCalls[name] || 0) + 1;
+          return method.apply(this, args);
+        };
+      }
+    }
+    return ctx;
+  };
+  const raf = window.requestAnimationFrame;
+  window.requestAnimationFrame = function (callback) { window.__rafCalls++; return raf.call(window, callback); };
+}
+
+// The first frame, timed in the page from navigation start: glue.js hides #status in the
+// first frame's callback (the bare page writes its time itself).
+function noteFirstFrame() {
+  new MutationObserver((_, observer) => {
+    const s = document.getElementById('status');
+    if (s && s.className === 'hidden') { window.__firstFrameMs = performance.now(); observer.disconnect(); }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });
+}
+
+async function firstFrameMs(url) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  await page.addInitScript(noteFirstFrame);
+  await page.goto(url);
+  await page.waitForFunction(() => window.__firstFrameMs !== undefined, null, { timeout: 30000 });
+  const ms = await page.evaluate(() => window.__firstFrameMs);
+  await context.close();
+  return ms;
+}
+
+async function openApp(url, { dpr = 1 } = {}) {
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: dpr });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('pageerror', (err) => page.problems.push(`pageerror: ${err.message}`));
+  await page.addInitScript(instrument, SYNC_QUERIES);
+  await page.goto(url);
+  await page.waitForFunction(() => window.embeddingLab !== undefined);
+  await page.evaluate(() => window.embeddingLab.ready);
+  return page;
+}
+
+// Moves the pointer in circles over (x, y), one mousemove per animation frame from inside
+// the page, until the app has drawn n frames; per-frame figures from frameStats().
+async function whileMoving(page, x, y, n = 90) {
+  return page.evaluate(({ x, y, n }) => new Promise((resolve, reject) => {
+    const canvas = document.getElementById('canvas');
+    const frame = [], ui = [];
+    const start = window.embeddingLab.frameStats().frames;
+    let last = start, i = 0;
+    const calls0 = { ...window.__glCalls };
+    const t0 = performance.now(), deadline = t0 + 60000;
+    const tick = () => {
+      const s = window.embeddingLab.frameStats();
+      if (s.frames === last + 1) frame.push(s.lastFrameMs), ui.push(s.lastUiMs ?? NaN);  // exactly one new frame (NaN: a build without uiMs)
+      last = s.frames;
+      if (frame.length >= n) {
+        const drawn = s.frames - start, seconds = (performance.now() - t0) / 1000;
+        const calls = {};
+        for (const [k, v] of Object.entries(window.__glCalls)) if (v - (calls0[k] || 0)) calls[k] = v - (calls0[k] || 0);
+        const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+        resolve({ frameMs: med(frame), uiMs: med(ui), fps: drawn / seconds, drawn, calls });
+        return;
+      }
+      if (performance.now() > deadline) { reject(new Error(`only ${frame.length} frames in 60 s`)); return; }
+      const a = (i++ % 36) * Math.PI / 18;
+      canvas.dispatchEvent(new MouseEvent('mousemove', {
+        clientX: x + 60 * Math.cos(a), clientY: y + 40 * Math.sin(a), bubbles: true, cancelable: true, view: window }));
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }), { x, y, n });
+}
+
+test('first frame: within 2x a bare WebGL2 page (one context, one shader, one frame)', async (t) => {
+  const bare = [], app = [];
+  for (let i = 0; i < 5; i++) {  // alternated, so both see the same load
+    bare.push(await firstFrameMs(extra.url + 'bare.html'));
+    app.push(await firstFrameMs(site.url));
+  }
+  const b = median(bare), a = median(app);
+  const line = `first frame at ${VIEWPORT.width} x ${VIEWPORT.height}: bare WebGL2 page median ${b.toFixed(0)} ms ` +
+               `(${bare.map((x) => x.toFixed(0)).join(', ')}), Embedding Lab median ${a.toFixed(0)} ms ` +
+               `(${app.map((x) => x.toFixed(0)).join(', ')}): ${(a / b).toFixed(2)}x (${loadText()})`;
+  // The app's start-up is CPU work (compiling and running the wasm) where the bare page mostly
+  // waits: on a machine running more work than it has cores it stretches by about the run
+  // queue's length. Then the 2x target is printed as met or not, and the bound widens by it.
+  const crowding = Math.max(1, os.loadavg()[0] / os.cpus().length);
+  const verdict = a <= 2 * b ? 'target <= 2x: met' : crowding > 1 ? `target <= 2x: NOT met, asserted <= ${(2 * crowding).toFixed(1)}x under load` : 'target <= 2x: NOT met';
+  console.log(`${line}; ${verdict}`);
+  t.diagnostic(`${line}; ${verdict}`);
+  assert.ok(a <= 2 * crowding * b, `first frame ${a.toFixed(0)} ms is more than ${(2 * crowding).toFixed(1)}x the bare page's ${b.toFixed(0)} ms (${loadText()})`);
+});
+
+for (const dpr of [1, 2]) {
+  test(`steady frames at dpr ${dpr}: no synchronous WebGL query; uiMs, frameMs and fps printed`, async (t) => {
+    const page = await openApp(site.url, { dpr });
+    const box = await page.locator('#canvas').boundingBox();
+    // dpr 2 fills four times the pixels: software WebGL draws far fewer frames a second there.
+    const n = dpr === 1 ? 90 : 40;
+    const plain = await whileMoving(page, box.x + box.width / 2, box.y + box.height / 2, n);
+
+    const large = (await page.evaluate(() => window.embeddingLab.presets())).find((p) => p.name === 'large');
+    assert.ok(large, 'no "large" preset');
+    await page.evaluate((link) => window.embeddingLab.setLink(link), large.link);
+    await page.waitForFunction(() => window.embeddingLab.snapshot({ matrices: false }).V === 100000);
+    const { x, y } = await widgetCenter(page, 'cell:W:0:0');  // over the table, so the heatmap redraws
+    const big = await whileMoving(page, x + 60, y + 80, n);
+
+    for (const [what, s] of [['default state', plain], ['100,000-row preset', big]]) {
+      const perFrame = Object.entries(s.calls).map(([k, v]) => `${k} ${(v / s.drawn).toFixed(2)}`).join(', ') || 'none';
+      const line = `${VIEWPORT.width} x ${VIEWPORT.height} dpr ${dpr}, ${what}, pointer moving: uiMs ${s.uiMs.toFixed(2)}, ` +
+                   `frameMs ${s.frameMs.toFixed(2)}, ${s.fps.toFixed(1)} frames/s; sync WebGL queries per frame: ${perFrame} (${loadText()})`;
+      console.log(line);
+      t.diagnostic(line);
+      assert.equal(s.calls.getParameter || 0, 0, `${what}: getParameter called in steady frames`);
+      assert.equal(s.calls.getError || 0, 0, `${what}: getError called in steady frames`);
+    }
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
+test('a hidden tab stops the main loop entirely; it resumes and draws on return', async () => {
+  const page = await openApp(site.url);
+  const setHidden = (hidden) => page.evaluate((h) => {
+    // The page is the only one in its headless window: tell it, as a browser does when a tab is switched away.
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+  const probe = () => page.evaluate(() => ({ raf: window.__rafCalls, ...window.embeddingLab.frameStats() }));
+
+  await setHidden(true);
+  await sleep(300);  // a requestAnimationFrame already asked for may still run once
+  const a = await probe();
+  const box = await page.locator('#canvas').boundingBox();
+  await page.mouse.move(box.x + 200, box.y + 200);  // input would wake an idle page
+  await page.evaluate(() => window.Module._el_wake());
+  await sleep(1000);
+  const b = await probe();
+  console.log(`hidden tab: running ${b.running}, ${b.raf - a.raf} requestAnimationFrame calls and ${b.frames - a.frames} frames in 1 s with input`);
+  assert.equal(b.running, false, 'the main loop still runs in a hidden tab');
+  assert.equal(b.raf - a.raf, 0, 'requestAnimationFrame still called in a hidden tab');
+  assert.equal(b.frames, a.frames, 'frames drawn in a hidden tab');
+
+  await setHidden(false);
+  await page.waitForFunction((n) => window.embeddingLab.frameStats().frames > n, b.frames, { timeout: 10000 });
+  assert.equal((await probe()).running, true);
+  await page.context().close();
+});
+
+test('an embed scrolled off its host page stops its main loop; it resumes on return', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(extra.url + 'host.html');
+  let frame;
+  await page.waitForFunction(() => document.getElementById('demo') !== null);
+  for (let i = 0; i < 100 && !frame; i++, await sleep(50)) frame = page.frames().find((f) => f.url().startsWith(site.url));
+  assert.ok(frame, 'the embed did not load');
+  await frame.waitForFunction(() => window.embeddingLab !== undefined);
+  await frame.evaluate(() => window.embeddingLab.ready);
+  assert.equal((await frame.evaluate(() => window.embeddingLab.frameStats())).running, true);
+
+  await page.evaluate(() => window.scrollTo(0, 2500));
+  await frame.waitForFunction(() => !window.embeddingLab.frameStats().running, null, { timeout: 10000 });
+  const a = await frame.evaluate(() => { window.Module._el_wake(); return window.embeddingLab.frameStats().frames; });
+  await sleep(1000);
+  const b = await frame.evaluate(() => window.embeddingLab.frameStats().frames);
+  console.log(`embed scrolled off its host page: ${b - a} frames in 1 s after a wake-up`);
+  assert.equal(b, a, 'an embed off screen kept drawing');
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await frame.waitForFunction(() => window.embeddingLab.frameStats().running, null, { timeout: 10000 });
+  await frame.waitForFunction((n) => window.embeddingLab.frameStats().frames > n, b, { timeout: 10000 });
+  await context.close();
+});
