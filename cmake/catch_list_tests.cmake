@@ -25,7 +25,7 @@ while(names MATCHES "^([^\n]*)\n(.*)$")  # line by line: a name may hold ';'
   endforeach()
   string(APPEND script "add_test([==[${STAGE}/${name}]==]${args} [==[${EXE}]==] [==[${spec}]==] --use-colour no)\n"
     "set_tests_properties([==[${STAGE}/${name}]==] PROPERTIES LABELS ${STAGE} WORKING_DIRECTORY [==[${WORKDIR}]==]"
-    " ENVIRONMENT [==[${environment}]==])\n")
+    " ENVIRONMENT [==[${environment}]==] FAIL_REGULAR_EXPRESSION [==[No tests ran]==])\n")
   math(EXPR count "${count} + 1")
 endwhile()
 math(EXPR listed "${count} % 256")  # an exit code holds the count modulo 256
