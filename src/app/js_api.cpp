@@ -9,6 +9,7 @@
 #include "imgui.h"
 #include "state/parse.h"
 #include "state/export.h"
+#include "state/json_writer.h"
 #include "state/presets.h"
 #include "state/tour.h"
 #include "ui.h"
@@ -29,24 +30,11 @@ static void AppendInts(std::string& out, const char* key, const std::vector<int>
     out += "],";
 }
 
-static std::string JsonString(const std::string& s) {
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\') out += '\\', out += char(c);
-        else if (c < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else out += char(c);
-    }
-    return out + "\"";
-}
-
 static std::string MessagesJson(const LinkMessages& m) {
     std::string j = "{\"ok\":" + std::string(m.ok() ? "true" : "false") + ",\"errors\":[";
-    for (size_t i = 0; i < m.errors.size(); i++) j += (i ? "," : "") + JsonString(m.errors[i]);
+    for (size_t i = 0; i < m.errors.size(); i++) j += (i ? "," : "") + json_string(m.errors[i]);
     j += "],\"notices\":[";
-    for (size_t i = 0; i < m.notices.size(); i++) j += (i ? "," : "") + JsonString(m.notices[i]);
+    for (size_t i = 0; i < m.notices.size(); i++) j += (i ? "," : "") + json_string(m.notices[i]);
     return j + "]}";
 }
 
@@ -77,28 +65,24 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     AppendInts(j, "differingOutputs", r.differing_outputs);
     j += "\"equal\":" + std::string(r.equal ? "true" : "false") + ",";
     j += "\"gradsEqual\":" + std::string(r.grads_equal ? "true" : "false") + ",";
-    j += "\"errors\":{\"ids\":" + JsonString(g_app.ids_error) + ",\"size\":" + JsonString(g_app.size_error) +
-         ",\"table\":" + JsonString(g_app.table_editor.error) + ",\"upstream\":" +
-         JsonString(g_app.upstream_editor.error) + ",\"result\":" + JsonString(g_app.result_error) + "},";
-    j += "\"liveText\":" + JsonString(describe_result(g_app)) + ",";
-    j += "\"tour\":{\"depth\":" + JsonString(tour_depth_name(s.tour)) + ",\"step\":" + std::to_string(s.tour_step) + "},";
+    j += "\"errors\":{\"ids\":" + json_string(g_app.ids_error) + ",\"size\":" + json_string(g_app.size_error) +
+         ",\"table\":" + json_string(g_app.table_editor.error) + ",\"upstream\":" +
+         json_string(g_app.upstream_editor.error) + ",\"result\":" + json_string(g_app.result_error) + "},";
+    j += "\"liveText\":" + json_string(describe_result(g_app)) + ",";
+    j += "\"tour\":{\"depth\":" + json_string(tour_depth_name(s.tour)) + ",\"step\":" + std::to_string(s.tour_step) + "},";
     {
         const BagView& b = g_app.bag;
         static const char* const modes[] = {"none", "sum", "mean", "max"};
-        j += "\"bag\":{\"mode\":" + JsonString(modes[int(s.bag)]) + ",";
+        j += "\"bag\":{\"mode\":" + json_string(modes[int(s.bag)]) + ",";
         AppendInts(j, "offsets", s.offsets);
-        j += "\"bags\":" + std::to_string(b.bags) + ",\"maxDifference\":" + std::to_string(b.max_difference) + "},";
+        j += "\"bags\":" + std::to_string(b.bags) + ",\"maxDifference\":" + json_number(b.max_difference) + "},";
     }
-    j += "\"theme\":" + JsonString(s.theme == Theme::Dark ? "dark" : "light") + ",";
-    j += "\"link\":" + JsonString(encode_link(s)) + ",";
+    j += "\"theme\":" + json_string(s.theme == Theme::Dark ? "dark" : "light") + ",";
+    j += "\"link\":" + json_string(encode_link(s)) + ",";
     {
         const OptimizerConfig& o = s.optimizer;
-        auto num = [](float x) {  // the exact float32 value; null when not finite (JSON has no inf)
-            char buf[32];
-            std::snprintf(buf, sizeof buf, "%.17g", double(x));
-            return std::isfinite(x) ? std::string(buf) : std::string("null");
-        };
-        j += "\"optimizer\":{\"name\":" + JsonString(optimizer_name(o.kind)) + ",\"lr\":" + num(o.lr) +
+        auto num = [](float x) { return json_number(x); };
+        j += "\"optimizer\":{\"name\":" + json_string(optimizer_name(o.kind)) + ",\"lr\":" + num(o.lr) +
              ",\"momentum\":" + num(o.momentum) + ",\"dampening\":" + num(o.dampening) +
              ",\"nesterov\":" + (o.nesterov ? "true" : "false") + ",\"weightDecay\":" + num(o.weight_decay) +
              ",\"beta1\":" + num(o.beta1) + ",\"beta2\":" + num(o.beta2) + ",\"eps\":" + num(o.eps) + "},";
@@ -157,8 +141,8 @@ EMSCRIPTEN_KEEPALIVE const char* el_presets_json() {
     j = "[";
     for (size_t i = 0; i < presets().size(); i++) {
         const Preset& p = presets()[i];
-        j += (i ? "," : "") + std::string("{\"name\":") + JsonString(p.name) + ",\"title\":" + JsonString(p.title) +
-             ",\"link\":" + JsonString(p.link) + "}";
+        j += (i ? "," : "") + std::string("{\"name\":") + json_string(p.name) + ",\"title\":" + json_string(p.title) +
+             ",\"link\":" + json_string(p.link) + "}";
     }
     j += "]";
     return j.c_str();
