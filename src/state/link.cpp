@@ -8,6 +8,7 @@
 #include "core/embedding_bag.h"
 #include "core/limits.h"
 #include "parse.h"
+#include "tour.h"
 
 namespace el {
 
@@ -437,7 +438,17 @@ LinkMessages decode_link(std::string_view fragment, AppState& out) {
             continue;
         }
         if (eq == std::string_view::npos) {
-            msg.errors.push_back(quoted(key) + " has no value (write " + key + "=...)");
+            // Bytes no one could type (control characters) are not a key someone forgot to finish.
+            const bool unreadable = std::all_of(key.begin(), key.end(), [](char c) {
+                return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+            });
+            if (unreadable)
+                msg.errors.push_back(quoted(key) + " (" + std::to_string(key.size()) +
+                                     " unreadable control bytes, no '=') is not a key=value pair; it was ignored");
+            else {
+                const std::string shown = quoted(key);  // control bytes shown as '?'
+                msg.errors.push_back(shown + " has no value (write " + shown.substr(1, shown.size() - 2) + "=...)");
+            }
             continue;
         }
         if (!percent_decode(pair.substr(eq + 1), value)) {
@@ -470,6 +481,14 @@ LinkMessages decode_link(std::string_view fragment, AppState& out) {
         }
     };
     apply(Phase::Settings);
+    // A step past the tour's end opens its last step: say so rather than clamp in silence.
+    if (const int steps = int(tour_steps(s.tour).size()); steps > 0 && s.tour_step >= steps) {
+        msg.notices.push_back("step: the " + std::string(tour_depth_name(s.tour)) + " tour has " +
+                              std::to_string(steps) + " steps (step=0 to " + std::to_string(steps - 1) + "); step=" +
+                              std::to_string(s.tour_step) + " is past its end, so step=" + std::to_string(steps - 1) +
+                              " (the last) was used");
+        s.tour_step = steps - 1;
+    }
     // Derived values are recomputed, never read from the link.
     if (Status st = check_table_size(s.V, s.d); !st.ok()) {
         msg.errors.push_back("V, d: " + st.error + "; using V = 3, d = 3");
