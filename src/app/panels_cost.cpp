@@ -15,6 +15,7 @@
 
 #include "cost_run.h"
 #include "panels.h"
+#include "state/parse.h"
 #include "widgets.h"
 
 namespace el {
@@ -227,20 +228,22 @@ void ShowCostPanel(App& app) {
 
     ImGui::BeginDisabled(r.running());
     bool edited = false;
-    struct Field { const char* label; const char* name; int* value; const char* help; };
+    struct Field { const char* label; const char* name; int* value; std::string help; };
+    static const std::string to = " (1 to ";
     const Field fields[] = {
-        {"V##cost", "cost:V", &c.V, "Ids = rows of W (1 to 100,000)."},
-        {"d##cost", "cost:d", &c.d, "Embedding width = columns of W (1 to 512)."},
-        {"B##cost", "cost:B", &c.B, "Ids looked up at once (1 to 1,024), drawn at random."},
-        {"repeats", "cost:repeats", &c.repeats, "Each route is timed this many times (1 to 50); the table "
-                                                "shows the median and the range."},
+        {"V##cost", "cost:V", &c.V, "Ids = rows of W" + to + format_count(kMaxV) + ")."},
+        {"d##cost", "cost:d", &c.d, "Embedding width = columns of W" + to + format_count(kMaxD) + ")."},
+        {"B##cost", "cost:B", &c.B, "Ids looked up at once" + to + format_count(kMaxB) + "), drawn at random."},
+        {"repeats", "cost:repeats", &c.repeats, "Each route is timed this many times" + to +
+                                                    format_count(kMaxCostRepeats) +
+                                                    "); the table shows the median and the range."},
     };
     for (int i = 0; i < 4; i++) {
         if (i % 2) ImGui::SameLine();
         ImGui::SetNextItemWidth(Px(90));
         edited |= ImGui::InputInt(fields[i].label, fields[i].value, 0);
         RecordItemRect(fields[i].name);
-        HelpMarker(fields[i].help);
+        HelpMarker(fields[i].help.c_str());
     }
     ImGui::EndDisabled();
     if (edited) app.link_dirty = true;

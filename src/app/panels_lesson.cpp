@@ -41,12 +41,15 @@ static void ShowTableSize(App& app) {
     ImGui::SetNextItemWidth(Px(90));
     ImGui::InputInt("V", &app.V_input, 0);
     RecordItemRect("V");
-    HelpMarker("Number of ids = rows of W (1 to 100000).");
+    static const std::string v_help = "Number of ids = rows of W (1 to " + format_count(kMaxV) + ").";
+    HelpMarker(v_help.c_str());
     SameLineIfFits(110);
     ImGui::SetNextItemWidth(Px(70));
     ImGui::InputInt("d", &app.d_input, 0);
     RecordItemRect("d");
-    HelpMarker("Embedding width = columns of W (1 to 512). V*d may be at most 16,777,216 numbers.");
+    static const std::string d_help = "Embedding width = columns of W (1 to " + format_count(kMaxD) +
+                                      "). V*d may be at most " + format_count(kMaxTableCells) + " numbers.";
+    HelpMarker(d_help.c_str());
     SameLineIfFits(60);
     ImGui::BeginDisabled(app.V_input == s.V && app.d_input == s.d);
     if (ImGui::Button("Resize")) {
@@ -154,7 +157,7 @@ void ShowTablePanel(App& app) {
     if (CellGrid(g, &app.table_editor, &add_id)) recompute(app);
     HeatLegend(app.table_abs_max);
     ShowTableOverview(app);
-    if (add_id >= 0 && s.B() < 1024) {
+    if (add_id >= 0 && s.B() < kMaxB) {
         std::vector<int> ids = s.ids;
         ids.push_back(add_id);
         SetIds(app, ids);
@@ -202,11 +205,11 @@ static void ShowRandomBatch(App& app) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(60));
     ImGui::InputInt("B", &app.random_B, 0);
-    app.random_B = std::clamp(app.random_B, 1, 1024);
+    app.random_B = std::clamp(app.random_B, 1, kMaxB);
     SameLineIfFits(150);
     ImGui::SetNextItemWidth(Px(70));
     ImGui::InputFloat("Zipf s", &app.random_zipf, 0, 0, "%.2f");
-    app.random_zipf = std::clamp(app.random_zipf, 0.0f, 4.0f);
+    app.random_zipf = std::clamp(app.random_zipf, 0.0f, kMaxRandomZipf);
     HelpMarker("s = 0 draws every id equally often; s = 1.1 draws id k with probability proportional to "
                "(k+1)^-s, as words in text: a few ids very often, most rarely.");
     SameLineIfFits(110);

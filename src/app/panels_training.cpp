@@ -151,7 +151,7 @@ static void ShowStepButtons(App& app) {
     RecordItemRect("train:stepn");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(60));
-    if (ImGui::InputInt("##n", &lab.step_n, 0)) lab.step_n = std::clamp(lab.step_n, 1, 1000);
+    if (ImGui::InputInt("##n", &lab.step_n, 0)) lab.step_n = std::clamp(lab.step_n, 1, kMaxStepsAtOnce);
     RecordItemRect("train:n");
     ImGui::SameLine();
     if (ImGui::Button("Reset")) TrainingReset(app);

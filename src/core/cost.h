@@ -36,9 +36,10 @@ struct CostBenchShape {
 
 // Every buffer of a run together (W, two outputs, G, two gradients, the one-hot
 // block) is refused above this, with the memory named.
+constexpr int kMaxCostRepeats = 50;  // timings per route
 constexpr int64_t kMaxCostBytes = int64_t(512) * 1000 * 1000;
 
-// V, d, B within the core's limits, repeats 1..50, the one-hot block within
+// V, d, B within the core's limits, repeats 1..kMaxCostRepeats, the one-hot block within
 // kMaxOneHotFloats and all buffers within kMaxCostBytes.
 Status check_cost_shape(const CostBenchShape& s);
 int64_t cost_buffer_bytes(const CostBenchShape& s);

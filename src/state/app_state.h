@@ -51,6 +51,8 @@ struct FrequencySettings {
 };
 constexpr float kFrequencyWeightDecay = 0.01f;
 constexpr int kMaxFrequencyV = 5000, kMaxFrequencySteps = 20000;
+constexpr float kMaxZipfExponent = 10.0f;  // the frequency experiment's s
+constexpr float kMaxRandomZipf = 4.0f;     // the ids panel's random batch
 
 // The cost-at-scale benchmark's shape (docs/lesson.md section 3).
 struct CostShape {

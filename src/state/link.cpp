@@ -5,6 +5,7 @@
 #include <cstring>
 #include <map>
 
+#include "core/cost.h"
 #include "core/embedding_bag.h"
 #include "core/limits.h"
 #include "parse.h"
@@ -285,7 +286,7 @@ static const std::vector<LinkField>& fields() {
          EL_SET(optimizer.eps, float)},
         {"loss", "what Step minimises: upstream (G) or mse (targets)", L::Choice, P::Settings, false, 0, 1,
          kLossNames, EL_GET(loss), EL_SET(loss, LossKind)},
-        {"zipf", "frequency experiment: Zipf exponent s", L::Float, P::Settings, false, 0, 10, nullptr,
+        {"zipf", "frequency experiment: Zipf exponent s", L::Float, P::Settings, false, 0, kMaxZipfExponent, nullptr,
          EL_GET(frequency.zipf_exponent), EL_SET(frequency.zipf_exponent, float)},
         {"fV", "frequency experiment: V", L::Int, P::Settings, false, 2, kMaxFrequencyV, nullptr,
          EL_GET(frequency.V), EL_SET(frequency.V, int)},
@@ -305,7 +306,7 @@ static const std::vector<LinkField>& fields() {
          EL_SET(cost.d, int)},
         {"costB", "B of the cost benchmark", L::Int, P::Settings, false, 1, kMaxB, nullptr, EL_GET(cost.B),
          EL_SET(cost.B, int)},
-        {"reps", "repeats of the cost benchmark", L::Int, P::Settings, false, 1, 50, nullptr,
+        {"reps", "repeats of the cost benchmark", L::Int, P::Settings, false, 1, kMaxCostRepeats, nullptr,
          EL_GET(cost.repeats), EL_SET(cost.repeats, int)},
         {"bag", "EmbeddingBag reduction: none, sum, mean, max", L::Choice, P::Settings, false, 0, 3, kBagNames,
          EL_GET(bag), EL_SET(bag, BagChoice)},

@@ -42,7 +42,9 @@ bool same_optimizer_config(const OptimizerConfig& a, const OptimizerConfig& b);
 // Returns T (V,d).
 std::vector<float> training_targets(const AppState& s);
 
-// Runs n steps (1..1000) on s.W with s.ids, s.lookup, s.optimizer and s.loss.
+constexpr int kMaxStepsAtOnce = 1000;  // optimizer steps per click of "Step n"
+
+// Runs n steps (1..kMaxStepsAtOnce) on s.W with s.ids, s.lookup, s.optimizer and s.loss.
 // The optimizer starts afresh when its settings or the table's shape changed, or when W
 // was edited since the last step (then Reset goes back to the edited table). On error W
 // keeps the value it had after the last good step.
