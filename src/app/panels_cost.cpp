@@ -1,4 +1,4 @@
-// The "Cost at scale" panel (docs/lesson.md section 3): the one-hot route and the
+// The "Cost at scale" panel (README, "Cost at scale, measured"): the one-hot route and the
 // gather measured in this browser at a realistic size, a slice per frame.
 //
 // [SECTION] Running the benchmark across frames

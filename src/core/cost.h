@@ -1,4 +1,4 @@
-// The cost of the two routes at scale (docs/lesson.md section 3), measured live.
+// The cost of the two routes at scale (README, "Cost at scale, measured"), measured live.
 //
 // Letters: V = ids (rows of W), d = width, B = ids looked up at once.
 // Five timings, each over the same W (V,d), ids (B,) and upstream G (B,d):

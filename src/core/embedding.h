@@ -1,7 +1,7 @@
 // The embedding layer as plain kernels over raw row-major buffers (llm.c style):
 // outputs first, then inputs, then sizes. Gradient buffers start with `d`.
 //
-// Letters (docs/lesson.md): V = ids/rows of W, d = width, B = ids looked up at once.
+// Letters (the lesson's): V = ids/rows of W, d = width, B = ids looked up at once.
 #pragma once
 #include "status.h"
 

@@ -1,5 +1,5 @@
 // The embedding op with the options PyTorch documents for nn.Embedding / F.embedding
-// (docs/lesson.md section 9), computed by both routes of the lesson:
+// (the lesson: what real frameworks add), computed by both routes of the lesson:
 //   embedding           gather route: forward copies rows, backward scatter-adds, O(B*d)
 //   embedding_one_hot   one-hot route: forward onehot (B,V) @ W (V,d), backward dW = S^T @ G,
 //                       every zero multiplied, O(B*V*d)

@@ -1,6 +1,6 @@
 // Small experiments the page runs on the core (issues 4 and 5), each a pure function or a
 // resumable state machine, so the UI only draws what they return.
-//   raw_vs_embedding        why not feed the raw id to a dense layer (docs/lesson.md section 7)
+//   raw_vs_embedding        why not feed the raw id to a dense layer (the lesson's first follow-up)
 //   bias_absorbed           a per-table bias is absorbed by the next layer's bias
 //   embedding_gradient_check  finite differences for the embedding op, padding row skipped
 //   frequency_*             rows train at a rate set by id frequency (Zipf ids), a few steps a call

@@ -54,7 +54,7 @@ constexpr int kMaxFrequencyV = 5000, kMaxFrequencySteps = 20000;
 constexpr float kMaxZipfExponent = 10.0f;  // the frequency experiment's s
 constexpr float kMaxRandomZipf = 4.0f;     // the ids panel's random batch
 
-// The cost-at-scale benchmark's shape (docs/lesson.md section 3).
+// The cost-at-scale benchmark's shape (README, "Cost at scale, measured").
 struct CostShape {
     int V = 50000, d = 128, B = 256, repeats = 5;
 };

@@ -53,7 +53,7 @@ Status training_step(AppState& s, TrainingSession& t, int n);
 // W <- the table before the first step (when the shape still matches); forgets the optimizer.
 void training_reset(AppState& s, TrainingSession& t);
 
-// The follow-up question (docs/lesson.md section 7): one step on a batch of 64 ids, drawn
+// The follow-up question (the lesson's third follow-up): one step on a batch of 64 ids, drawn
 // uniformly from the seed, on a copy of the table and of the current optimizer state.
 struct FollowUpAnswer {
     int B = 64, distinct = 0;
