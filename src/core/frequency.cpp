@@ -4,6 +4,7 @@
 #include <string>
 
 #include "autograd.h"
+#include "embedding_autograd.h"
 #include "experiments.h"
 #include "limits.h"
 

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/autograd.h"
+#include "core/embedding_autograd.h"
 #include "core/embedding_options.h"
 #include "core/random.h"
 
