@@ -13,6 +13,7 @@
 #include "state/presets.h"
 #include "state/tour.h"
 #include "ui.h"
+#include "widgets.h"
 
 namespace el {
 
@@ -48,7 +49,7 @@ extern "C" {
 
 EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     const AppState& s = g_app.state;
-    const LessonResult& r = g_app.result;
+    const LessonResult& r = g_app.derived.result;
     std::string& j = g_json;
     j = "{\"matrices\":{";
     AppendMatrix(j, "table", s.W, s.V, s.d);
@@ -56,8 +57,8 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     AppendMatrix(j, "gather", r.gather, r.B, r.d);
     AppendMatrix(j, "matmul", r.matmul, r.B, r.d);
     AppendMatrix(j, "gradTable", r.grad_scatter, r.grad_scatter.empty() ? 0 : r.V, r.d);
-    AppendMatrix(j, "bagOutputs", g_app.bag.gather, g_app.bag.bags, r.d);
-    AppendMatrix(j, "bagMatmul", g_app.bag.matmul, g_app.bag.matmul.empty() ? 0 : g_app.bag.bags, r.d);
+    AppendMatrix(j, "bagOutputs", g_app.derived.bag.gather, g_app.derived.bag.bags, r.d);
+    AppendMatrix(j, "bagMatmul", g_app.derived.bag.matmul, g_app.derived.bag.matmul.empty() ? 0 : g_app.derived.bag.bags, r.d);
     j.back() = '}';
     j += ",\"V\":" + std::to_string(s.V) + ",\"d\":" + std::to_string(s.d) + ",";
     AppendInts(j, "ids", s.ids);
@@ -67,11 +68,11 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     j += "\"gradsEqual\":" + std::string(r.grads_equal ? "true" : "false") + ",";
     j += "\"errors\":{\"ids\":" + json_string(g_app.ids_error) + ",\"size\":" + json_string(g_app.size_error) +
          ",\"table\":" + json_string(g_app.table_editor.error) + ",\"upstream\":" +
-         json_string(g_app.upstream_editor.error) + ",\"result\":" + json_string(g_app.result_error) + "},";
+         json_string(g_app.upstream_editor.error) + ",\"result\":" + json_string(g_app.derived.result_error) + "},";
     j += "\"liveText\":" + json_string(describe_result(g_app)) + ",";
     j += "\"tour\":{\"depth\":" + json_string(tour_depth_name(s.tour)) + ",\"step\":" + std::to_string(s.tour_step) + "},";
     {
-        const BagView& b = g_app.bag;
+        const BagView& b = g_app.derived.bag;
         static const char* const modes[] = {"none", "sum", "mean", "max"};
         j += "\"bag\":{\"mode\":" + json_string(modes[int(s.bag)]) + ",";
         AppendInts(j, "offsets", s.offsets);

@@ -57,7 +57,8 @@ static std::string FiguresJson(const CostRun& r) {
     return j;
 }
 
-std::string CostStatusJson(const App& app) {
+// {run, running, done, progress, activity, error, shape, figures}
+static std::string CostStatusJson(const App& app) {
     const CostRun& r = app.cost_run;
     const CostShape& c = app.state.cost;
     std::string j = "{";
@@ -88,7 +89,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_cost_start(int V, int d, int B, int repeats)
     Status st = check_cost_shape({V, d, B, repeats});
     if (st.ok() && !g_app.cost_run.running()) {
         g_app.state.cost = CostShape{V, d, B, repeats};
-        g_app.link_dirty = true;
+        Commit(g_app, "cost shape");
     }
     if (st.ok()) st = StartCostRun(g_app);
     g_cost_json = "{\"ok\":" + std::string(st.ok() ? "true" : "false") + ",\"error\":" + json_string(st.error) +

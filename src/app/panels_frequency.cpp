@@ -62,7 +62,7 @@ static void ShowFrequencySettings(App& app) {
     RecordItemRect("freq:wd");
     HelpMarker("AdamW with lambda = 0.01: every row shrinks each step, and a rare row's gradient seldom pushes back.");
     ImGui::EndDisabled();
-    if (edited) app.link_dirty = true;
+    if (edited) Commit(app, "frequency settings");
 }
 
 static void ShowRunControls(App& app) {

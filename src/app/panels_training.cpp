@@ -132,7 +132,7 @@ static void ShowOptimizerSettings(App& app) {
     RecordItemRect("loss:mse");
     HelpMarker("L = mean over b, c of (W[ids[b]][c] - T[ids[b]][c])^2, where T holds one fixed random target row "
                "per id (uniform in [-1, 1], from seed + 1).");
-    if (edited) app.link_dirty = true;
+    if (edited) Commit(app, "optimizer settings");
     ErrorText(check_optimizer_config(c).error);
 }
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "app_state.h"
-#include "core/experiments.h"
+#include "core/frequency.h"
 #include "core/optim.h"
 
 namespace el {
