@@ -73,12 +73,11 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     j += "\"tour\":{\"depth\":" + json_string(tour_depth_name(s.tour)) + ",\"step\":" + std::to_string(s.tour_step) + "},";
     {
         const BagView& b = g_app.derived.bag;
-        static const char* const modes[] = {"none", "sum", "mean", "max"};
-        j += "\"bag\":{\"mode\":" + json_string(modes[int(s.bag)]) + ",";
+        j += "\"bag\":{\"mode\":" + json_string(kBagNames[int(s.bag)]) + ",";
         AppendInts(j, "offsets", s.offsets);
         j += "\"bags\":" + std::to_string(b.bags) + ",\"maxDifference\":" + json_number(b.max_difference) + "},";
     }
-    j += "\"theme\":" + json_string(s.theme == Theme::Dark ? "dark" : "light") + ",";
+    j += "\"theme\":" + json_string(kThemeNames[int(s.theme)]) + ",";
     j += "\"link\":" + json_string(encode_link(s)) + ",";
     {
         const OptimizerConfig& o = s.optimizer;

@@ -229,13 +229,12 @@ static void ShowRandomBatch(App& app) {
 // EmbeddingBag: cut the batch into bags at the offsets and reduce each bag to one row.
 static void ShowBagSettings(App& app) {
     AppState& s = app.state;
-    static const char* const modes[] = {"none", "sum", "mean", "max"};
     int mode = int(s.bag);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("EmbeddingBag:");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(80));
-    if (ImGui::Combo("##bag", &mode, modes, 4)) s.bag = BagChoice(mode), Commit(app, "bag mode");
+    if (ImGui::Combo("##bag", &mode, kBagNames, int(BagChoice::Max) + 1)) s.bag = BagChoice(mode), Commit(app, "bag mode");
     RecordItemRect("bag-mode");
     HelpMarker("nn.EmbeddingBag looks the ids up and reduces each bag to one row by sum, mean or elementwise max, "
                "without storing the B x d lookups. Bag j holds the ids from offsets[j] to the next offset.");

@@ -22,6 +22,14 @@ enum class Theme { Light, Dark };
 enum class BagChoice { None, Sum, Mean, Max };
 enum class TourDepth { None, Basics, Solid, Deeper };
 
+// The vocabulary: each choice's name, written once, in enum order and null-terminated. The link
+// codec, the combo boxes and the JS snapshot all read these (TensorFlow Playground's keyMap).
+extern const char* const kInitNames[];   // TableInit: "example", "normal", "uniform", "zeros"
+extern const char* const kThemeNames[];  // Theme: "light", "dark"
+extern const char* const kBagNames[];    // BagChoice: "none", "sum", "mean", "max"
+extern const char* const kTourNames[];   // TourDepth: "none", "basics", "solid", "deeper"
+extern const char* const kLossNames[];   // LossKind: "upstream", "mse"
+
 // Panels by name (a link's panels= lists them); the order is the page's.
 enum Panel : uint32_t {
     kPanelTable = 1u << 0, kPanelIds = 1u << 1, kPanelForward = 1u << 2, kPanelBackward = 1u << 3,

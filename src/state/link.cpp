@@ -38,12 +38,7 @@ struct LinkField {
     Status (*decode)(AppState&, std::string_view) = nullptr;
 };
 
-static const char* const kInitNames[] = {"example", "normal", "uniform", "zeros", nullptr};
 static const char* const kOptimizerNames[] = {"sgd", "adam", "adamw", "lazysgd", "lazyadam", nullptr};
-static const char* const kLossNames[] = {"upstream", "mse", nullptr};
-static const char* const kThemeNames[] = {"light", "dark", nullptr};
-static const char* const kTourNames[] = {"none", "basics", "solid", "deeper", nullptr};
-static const char* const kBagNames[] = {"none", "sum", "mean", "max", nullptr};
 
 static std::string quoted(std::string_view text) {
     std::string q = "'";
