@@ -198,13 +198,16 @@
   }
   function parseJson(ptr) { return JSON.parse(window.Module.UTF8ToString(ptr)); }
   // Float32 matrices arrive as [pointer, rows, cols] into wasm memory; each number
-  // becomes the exact float32 value as a double (0.02 reads 0.019999999552965164).
+  // becomes the exact float32 value as a double (0.02 reads 0.019999999552965164), and a
+  // non-finite one the string "inf", "-inf" or "nan", as the JSON writer writes it
+  // (src/state/json_writer.h), so a snapshot survives JSON.stringify.
+  const cell = (x) => (Number.isFinite(x) ? x : Number.isNaN(x) ? 'nan' : x > 0 ? 'inf' : '-inf');
   function readMatrices(object) {
     const heap = window.Module.HEAPF32;
     for (const [key, [ptr, rows, cols]] of Object.entries(object.matrices)) {
       const flat = heap.subarray(ptr / 4, ptr / 4 + rows * cols);
       const out = new Array(rows);
-      for (let r = 0; r < rows; r++) out[r] = Array.from(flat.subarray(r * cols, (r + 1) * cols));
+      for (let r = 0; r < rows; r++) out[r] = Array.from(flat.subarray(r * cols, (r + 1) * cols), cell);
       object[key] = out;
     }
     delete object.matrices;

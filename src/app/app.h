@@ -8,6 +8,8 @@
 #include "core/lesson.h"
 #include "cost_run.h"
 #include "state/app_state.h"
+#include "state/commit.h"
+#include "state/derived.h"
 #include "state/link.h"
 #include "training_lab.h"
 
@@ -44,23 +46,10 @@ struct ExperimentsView {
     bool ran = false;
 };
 
-// EmbeddingBag, both ways: the core's embedding_bag, and (sum, mean) the bag matrix
-// M (bags,V) times W, where M[j][k] counts id k in bag j (divided by n_j for mean).
-struct BagView {
-    int bags = 0;
-    std::vector<float> gather;   // (bags,d) embedding_bag
-    std::vector<float> matrix;   // (bags,V) M, empty for max (not linear)
-    std::vector<float> matmul;   // (bags,d) M @ W
-    float max_difference = 0;    // |gather - matmul| at worst: float rounding of the sums
-    std::string error;
-};
-
-constexpr int kOverviewRows = 160, kOverviewCols = 32;  // the downsampled heatmap of a large W
-
 struct App {
-    AppState state;
-    LessonResult result;     // last good result
-    std::string result_error;  // why the last compute was refused (empty when fine)
+    AppState state;      // what a link serialises; changed only through Commit
+    Derived derived;     // computed from `state` (src/state/derived.h)
+    CommitLog commits;   // the revisions of state, derived and address (src/state/commit.h)
 
     // Fields the learner types into.
     char ids_text[4096] = "1";
@@ -71,20 +60,14 @@ struct App {
 
     // Share link: what the last loaded link said, and the link of the current state.
     LinkMessages link_messages;
-    bool link_dirty = true;   // the state changed since the URL was last written
     std::string share_text;   // the link or embed code shown for copying
     bool link_too_long = false;  // the copied link is over kMaxLinkBytes
 
     TourProgress tour;
     ExperimentsView experiments;
-    BagView bag;
     char offsets_text[256] = "0";
     std::string offsets_error;
 
-    // Figures derived from the state once per change (not per frame: W may hold millions of numbers).
-    float table_abs_max = 0, grad_abs_max = 0, upstream_abs_max = 0;
-    int table_nonfinite = 0;
-    std::vector<float> table_overview;  // (kOverviewRows, kOverviewCols) downsampled W, signed max |v|
     int table_scroll_row = -1;          // the table grid scrolls here once (overview clicks)
 
     // The random batch generator of the ids panel.
@@ -98,9 +81,14 @@ struct App {
     float dpr = 1.0f;  // device pixels per CSS pixel; ImGui works in device pixels
 };
 
-// Recomputes `result` from `state` through the core; on refusal keeps the last
-// good result and sets result_error. Marks the share link for rewriting.
-void recompute(App& app);
+// The one call for a change of app.state ("what" names it): bumps the state's revision and
+// brings app.derived up to date at once, so panels drawn later in the same frame read
+// results of the new state. The address follows at the end of the frame (EndFrameCommit).
+void Commit(App& app, const char* what);
+
+// At the end of every frame: derived data older than the state is recomputed, and the
+// address older than the state is rewritten once no widget is active.
+void EndFrameCommit(App& app, bool widget_active);
 
 // Replaces the state with a share link's (as a pasted link would); the text
 // fields follow the new state. Returns what was rejected or ignored.

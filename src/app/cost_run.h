@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/cost.h"
+#include "state/app_state.h"
 
 namespace el {
 
@@ -37,9 +38,11 @@ struct CostRun {
 // drawing a frame stays well under 50 ms.
 constexpr double kCostBudgetMsPerFrame = 10.0;
 
+// The link's cost shape as the core benchmark takes it.
+inline CostBenchShape ShapeOf(const CostShape& s) { return {s.V, s.d, s.B, s.repeats}; }
+
 Status StartCostRun(App& app);  // with app.state.cost; refuses while one runs
 void CancelCostRun(App& app);
 void StepCostRun(App& app);     // every drawn frame, before the panels (ui.cpp)
-std::string CostStatusJson(const App& app);  // {run, running, done, progress, activity, error, shape, figures}
 
 }  // namespace el

@@ -9,9 +9,11 @@
 #include "imgui.h"
 #include "state/parse.h"
 #include "state/export.h"
+#include "state/json_writer.h"
 #include "state/presets.h"
 #include "state/tour.h"
 #include "ui.h"
+#include "widgets.h"
 
 namespace el {
 
@@ -29,24 +31,11 @@ static void AppendInts(std::string& out, const char* key, const std::vector<int>
     out += "],";
 }
 
-static std::string JsonString(const std::string& s) {
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\') out += '\\', out += char(c);
-        else if (c < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else out += char(c);
-    }
-    return out + "\"";
-}
-
 static std::string MessagesJson(const LinkMessages& m) {
     std::string j = "{\"ok\":" + std::string(m.ok() ? "true" : "false") + ",\"errors\":[";
-    for (size_t i = 0; i < m.errors.size(); i++) j += (i ? "," : "") + JsonString(m.errors[i]);
+    for (size_t i = 0; i < m.errors.size(); i++) j += (i ? "," : "") + json_string(m.errors[i]);
     j += "],\"notices\":[";
-    for (size_t i = 0; i < m.notices.size(); i++) j += (i ? "," : "") + JsonString(m.notices[i]);
+    for (size_t i = 0; i < m.notices.size(); i++) j += (i ? "," : "") + json_string(m.notices[i]);
     return j + "]}";
 }
 
@@ -60,7 +49,7 @@ extern "C" {
 
 EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     const AppState& s = g_app.state;
-    const LessonResult& r = g_app.result;
+    const LessonResult& r = g_app.derived.result;
     std::string& j = g_json;
     j = "{\"matrices\":{";
     AppendMatrix(j, "table", s.W, s.V, s.d);
@@ -68,8 +57,8 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     AppendMatrix(j, "gather", r.gather, r.B, r.d);
     AppendMatrix(j, "matmul", r.matmul, r.B, r.d);
     AppendMatrix(j, "gradTable", r.grad_scatter, r.grad_scatter.empty() ? 0 : r.V, r.d);
-    AppendMatrix(j, "bagOutputs", g_app.bag.gather, g_app.bag.bags, r.d);
-    AppendMatrix(j, "bagMatmul", g_app.bag.matmul, g_app.bag.matmul.empty() ? 0 : g_app.bag.bags, r.d);
+    AppendMatrix(j, "bagOutputs", g_app.derived.bag.gather, g_app.derived.bag.bags, r.d);
+    AppendMatrix(j, "bagMatmul", g_app.derived.bag.matmul, g_app.derived.bag.matmul.empty() ? 0 : g_app.derived.bag.bags, r.d);
     j.back() = '}';
     j += ",\"V\":" + std::to_string(s.V) + ",\"d\":" + std::to_string(s.d) + ",";
     AppendInts(j, "ids", s.ids);
@@ -77,28 +66,23 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     AppendInts(j, "differingOutputs", r.differing_outputs);
     j += "\"equal\":" + std::string(r.equal ? "true" : "false") + ",";
     j += "\"gradsEqual\":" + std::string(r.grads_equal ? "true" : "false") + ",";
-    j += "\"errors\":{\"ids\":" + JsonString(g_app.ids_error) + ",\"size\":" + JsonString(g_app.size_error) +
-         ",\"table\":" + JsonString(g_app.table_editor.error) + ",\"upstream\":" +
-         JsonString(g_app.upstream_editor.error) + ",\"result\":" + JsonString(g_app.result_error) + "},";
-    j += "\"liveText\":" + JsonString(describe_result(g_app)) + ",";
-    j += "\"tour\":{\"depth\":" + JsonString(tour_depth_name(s.tour)) + ",\"step\":" + std::to_string(s.tour_step) + "},";
+    j += "\"errors\":{\"ids\":" + json_string(g_app.ids_error) + ",\"size\":" + json_string(g_app.size_error) +
+         ",\"table\":" + json_string(g_app.table_editor.error) + ",\"upstream\":" +
+         json_string(g_app.upstream_editor.error) + ",\"result\":" + json_string(g_app.derived.result_error) + "},";
+    j += "\"liveText\":" + json_string(describe_result(g_app)) + ",";
+    j += "\"tour\":{\"depth\":" + json_string(tour_depth_name(s.tour)) + ",\"step\":" + std::to_string(s.tour_step) + "},";
     {
-        const BagView& b = g_app.bag;
-        static const char* const modes[] = {"none", "sum", "mean", "max"};
-        j += "\"bag\":{\"mode\":" + JsonString(modes[int(s.bag)]) + ",";
+        const BagView& b = g_app.derived.bag;
+        j += "\"bag\":{\"mode\":" + json_string(kBagNames[int(s.bag)]) + ",";
         AppendInts(j, "offsets", s.offsets);
-        j += "\"bags\":" + std::to_string(b.bags) + ",\"maxDifference\":" + std::to_string(b.max_difference) + "},";
+        j += "\"bags\":" + std::to_string(b.bags) + ",\"maxDifference\":" + json_number(b.max_difference) + "},";
     }
-    j += "\"theme\":" + JsonString(s.theme == Theme::Dark ? "dark" : "light") + ",";
-    j += "\"link\":" + JsonString(encode_link(s)) + ",";
+    j += "\"theme\":" + json_string(kThemeNames[int(s.theme)]) + ",";
+    j += "\"link\":" + json_string(encode_link(s)) + ",";
     {
         const OptimizerConfig& o = s.optimizer;
-        auto num = [](float x) {  // the exact float32 value; null when not finite (JSON has no inf)
-            char buf[32];
-            std::snprintf(buf, sizeof buf, "%.17g", double(x));
-            return std::isfinite(x) ? std::string(buf) : std::string("null");
-        };
-        j += "\"optimizer\":{\"name\":" + JsonString(optimizer_name(o.kind)) + ",\"lr\":" + num(o.lr) +
+        auto num = [](float x) { return json_number(x); };
+        j += "\"optimizer\":{\"name\":" + json_string(optimizer_name(o.kind)) + ",\"lr\":" + num(o.lr) +
              ",\"momentum\":" + num(o.momentum) + ",\"dampening\":" + num(o.dampening) +
              ",\"nesterov\":" + (o.nesterov ? "true" : "false") + ",\"weightDecay\":" + num(o.weight_decay) +
              ",\"beta1\":" + num(o.beta1) + ",\"beta2\":" + num(o.beta2) + ",\"eps\":" + num(o.eps) + "},";
@@ -162,8 +146,8 @@ EMSCRIPTEN_KEEPALIVE const char* el_presets_json() {
     j = "[";
     for (size_t i = 0; i < presets().size(); i++) {
         const Preset& p = presets()[i];
-        j += (i ? "," : "") + std::string("{\"name\":") + JsonString(p.name) + ",\"title\":" + JsonString(p.title) +
-             ",\"link\":" + JsonString(p.link) + "}";
+        j += (i ? "," : "") + std::string("{\"name\":") + json_string(p.name) + ",\"title\":" + json_string(p.title) +
+             ",\"link\":" + json_string(p.link) + "}";
     }
     j += "]";
     return j.c_str();

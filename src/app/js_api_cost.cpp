@@ -7,23 +7,13 @@
 #include <string>
 
 #include "cost_run.h"
+#include "state/json_writer.h"
 #include "ui.h"
 
 namespace el {
 
 static void Number(std::string& j, const char* key, double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "\"%s\":%.9g,", key, std::isfinite(v) ? v : 0.0);
-    j += buf;
-}
-
-static std::string Quoted(const std::string& s) {
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\') out += '\\', out += char(c);
-        else if (c >= 0x20) out += char(c);
-    }
-    return out + "\"";
+    j += json_string(key), j += ':', j += json_number(v), j += ',';
 }
 
 static const char* const kRouteKeys[kCostRouteCount] = {"oneHot", "denseForward", "gather", "denseBackward",
@@ -38,15 +28,13 @@ static std::string FiguresJson(const CostRun& r) {
     Number(j, "bufferBytes", double(f.buffer_bytes));
     j += "\"routes\":{";
     for (int k = 0; k < kCostRouteCount; k++) {
-        j += std::string(k ? "," : "") + "\"" + kRouteKeys[k] + "\":{\"name\":" + Quoted(cost_route_name(k)) + ",";
+        j += std::string(k ? "," : "") + "\"" + kRouteKeys[k] + "\":{\"name\":" + json_string(cost_route_name(k)) + ",";
         Number(j, "medianMs", f.time[k].median_ms), Number(j, "minMs", f.time[k].min_ms);
         Number(j, "maxMs", f.time[k].max_ms), Number(j, "multiplyAdds", f.madds[k]);
         Number(j, "callsPerSample", f.calls_per_sample[k]);
         j += "\"samplesMs\":[";
         for (size_t i = 0; i < f.samples_ms[k].size(); i++) {
-            char buf[32];
-            std::snprintf(buf, sizeof buf, "%s%.9g", i ? "," : "", f.samples_ms[k][i]);
-            j += buf;
+            j += (i ? "," : "") + json_number(f.samples_ms[k][i]);
         }
         j += "]}";
     }
@@ -54,7 +42,7 @@ static std::string FiguresJson(const CostRun& r) {
     Number(j, "forwardRatio", f.forward_ratio()), Number(j, "backwardRatio", f.backward_ratio());
     j += "\"forwardEqual\":" + std::string(f.forward_equal ? "true" : "false") + ",";
     j += "\"backwardEqual\":" + std::string(f.backward_equal ? "true" : "false") + ",";
-    j += "\"checkText\":" + Quoted(f.check_text) + ",";
+    j += "\"checkText\":" + json_string(f.check_text) + ",";
     Number(j, "heapBeforeBytes", r.heap_before_bytes), Number(j, "heapAfterBytes", r.heap_after_bytes);
     Number(j, "heapGrowthBytes", r.heap_after_bytes - r.heap_before_bytes);
     j += "\"buffersReleased\":" + std::string(r.buffers_released ? "true" : "false") + ",";
@@ -62,16 +50,15 @@ static std::string FiguresJson(const CostRun& r) {
     Number(j, "longestFrameMs", r.longest_frame_ms);
     j += "\"frameMs\":[";
     for (size_t i = 0; i < r.frame_ms.size(); i++) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%s%.3f", i ? "," : "", r.frame_ms[i]);
-        j += buf;
+        j += (i ? "," : "") + json_number(r.frame_ms[i]);
     }
     j += "],";
     j.back() = '}';
     return j;
 }
 
-std::string CostStatusJson(const App& app) {
+// {run, running, done, progress, activity, error, shape, figures}
+static std::string CostStatusJson(const App& app) {
     const CostRun& r = app.cost_run;
     const CostShape& c = app.state.cost;
     std::string j = "{";
@@ -81,8 +68,8 @@ std::string CostStatusJson(const App& app) {
     j += "\"done\":" + std::string(done ? "true" : "false") + ",";
     j += "\"cancelled\":" + std::string(r.cancelled ? "true" : "false") + ",";
     Number(j, "progress", r.running() ? r.bench->progress() : done ? 1.0 : 0.0);
-    j += "\"activity\":" + Quoted(r.running() ? r.bench->activity() : "") + ",";
-    j += "\"error\":" + Quoted(r.error) + ",";
+    j += "\"activity\":" + json_string(r.running() ? r.bench->activity() : "") + ",";
+    j += "\"error\":" + json_string(r.error) + ",";
     j += "\"shape\":{\"V\":" + std::to_string(c.V) + ",\"d\":" + std::to_string(c.d) + ",\"B\":" +
          std::to_string(c.B) + ",\"repeats\":" + std::to_string(c.repeats) + "},";
     j += "\"figures\":" + (r.have_figures ? FiguresJson(r) : std::string("null"));
@@ -102,10 +89,10 @@ EMSCRIPTEN_KEEPALIVE const char* el_cost_start(int V, int d, int B, int repeats)
     Status st = check_cost_shape({V, d, B, repeats});
     if (st.ok() && !g_app.cost_run.running()) {
         g_app.state.cost = CostShape{V, d, B, repeats};
-        g_app.link_dirty = true;
+        Commit(g_app, "cost shape");
     }
     if (st.ok()) st = StartCostRun(g_app);
-    g_cost_json = "{\"ok\":" + std::string(st.ok() ? "true" : "false") + ",\"error\":" + Quoted(st.error) +
+    g_cost_json = "{\"ok\":" + std::string(st.ok() ? "true" : "false") + ",\"error\":" + json_string(st.error) +
                   ",\"run\":" + std::to_string(g_app.cost_run.run_id) + "}";
     WakeUp();
     return g_cost_json.c_str();

@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 
+#include "state/json_writer.h"
 #include "ui.h"
 
 namespace el {
@@ -20,27 +21,10 @@ static void Ints(std::string& j, const char* key, const std::vector<int>& v) {
     j += "],";
 }
 
-static std::string Num(double x) {  // exact for float32 values; null when not finite
-    if (!std::isfinite(x)) return "null";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.17g", x);
-    return buf;
-}
-
 static void Floats(std::string& j, const char* key, std::span<const float> v) {
     j += '"', j += key, j += "\":[";
-    for (size_t i = 0; i < v.size(); i++) j += (i ? "," : "") + Num(v[i]);
+    for (size_t i = 0; i < v.size(); i++) j += (i ? "," : "") + json_number(v[i]);
     j += "],";
-}
-
-static std::string Text(const std::string& s) {
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\') out += '\\', out += char(c);
-        else if (c < 0x20) out += ' ';
-        else out += char(c);
-    }
-    return out + "\"";
 }
 
 // The last step's StepReport and the session's counts.
@@ -55,16 +39,16 @@ static const char* TrainingJson() {
     Ints(j, "rescaledRows", t.rescaled_rows);
     j += "\"rowReasons\":[";
     for (size_t k = 0; k < t.last.row_reasons.size(); k++)
-        j += (k ? "," : "") + Text(row_reason_text(t.last.row_reasons[k]));
+        j += (k ? "," : "") + json_string(row_reason_text(t.last.row_reasons[k]));
     j += "],";
     j += "\"active\":" + std::string(t.active ? "true" : "false") + ",";
     j += "\"marksCurrent\":" + std::string(TrainingMarksCurrent(g_app) ? "true" : "false") + ",";
     j += "\"step\":" + std::to_string(t.optimizer.steps()) + ",";
-    j += "\"loss\":" + Num(t.last_loss) + ",";
+    j += "\"loss\":" + json_number(t.last_loss) + ",";
     j += "\"touchedUnchangedTotal\":" + std::to_string(t.touched_unchanged) + ",";
     j += "\"changedUntouchedTotal\":" + std::to_string(t.changed_untouched) + ",";
-    j += "\"notice\":" + Text(t.notice) + ",";
-    j += "\"error\":" + Text(lab.error) + "}";
+    j += "\"notice\":" + json_string(t.notice) + ",";
+    j += "\"error\":" + json_string(lab.error) + "}";
     return j.c_str();
 }
 
@@ -111,8 +95,8 @@ EMSCRIPTEN_KEEPALIVE const char* el_follow_up_json(int redraw) {
     j = "{\"B\":" + std::to_string(a.B) + ",\"distinct\":" + std::to_string(a.distinct) +
         ",\"touched\":" + std::to_string(a.touched) + ",\"changed\":" + std::to_string(a.changed) +
         ",\"changedUntouched\":" + std::to_string(a.changed_untouched) +
-        ",\"touchedUnchanged\":" + std::to_string(a.touched_unchanged) + ",\"optimizer\":" + Text(a.optimizer) +
-        ",\"fresh\":" + (a.fresh ? "true" : "false") + ",\"error\":" + Text(g_app.training.follow_up_error) + "}";
+        ",\"touchedUnchanged\":" + std::to_string(a.touched_unchanged) + ",\"optimizer\":" + json_string(a.optimizer) +
+        ",\"fresh\":" + (a.fresh ? "true" : "false") + ",\"error\":" + json_string(g_app.training.follow_up_error) + "}";
     return j.c_str();
 }
 
@@ -123,11 +107,11 @@ EMSCRIPTEN_KEEPALIVE const char* el_frequency_json() {
     std::string& j = g_training_json;
     j = "{\"running\":" + std::string(run.running ? "true" : "false") +
         ",\"finished\":" + (run.finished ? "true" : "false") + ",\"stepsDone\":" + std::to_string(s.steps_done) +
-        ",\"target\":" + std::to_string(run.target) + ",\"msSpent\":" + Num(g_app.training.frequency_ms) +
-        ",\"error\":" + Text(run.error) + ",";
+        ",\"target\":" + std::to_string(run.target) + ",\"msSpent\":" + json_number(g_app.training.frequency_ms) +
+        ",\"error\":" + json_string(run.error) + ",";
     if (run.target > 0) {
         j += "\"V\":" + std::to_string(s.config.V) + ",\"headId\":" + std::to_string(run.head_id) +
-             ",\"tailId\":" + std::to_string(run.tail_id) + ",\"optimizer\":" + Text(optimizer_name(s.config.optimizer.kind)) +
+             ",\"tailId\":" + std::to_string(run.tail_id) + ",\"optimizer\":" + json_string(optimizer_name(s.config.optimizer.kind)) +
              ",\"scaleGradByFreq\":" + (s.config.lookup.scale_grad_by_freq ? "true" : "false") + ",";
         Ints(j, "rowSeen", s.row_seen);
         Ints(j, "rowTouches", s.row_touches);

@@ -1,7 +1,6 @@
-// The "Cost at scale" panel (docs/lesson.md section 3): the one-hot route and the
-// gather measured in this browser at a realistic size, a slice per frame.
+// The "Cost at scale" panel (README, "Cost at scale, measured"): the one-hot route and the
+// gather measured in this browser at a realistic size, a slice per frame (cost_run.cpp).
 //
-// [SECTION] Running the benchmark across frames
 // [SECTION] Formatting
 // [SECTION] Cost panel
 
@@ -15,64 +14,10 @@
 
 #include "cost_run.h"
 #include "panels.h"
+#include "state/parse.h"
 #include "widgets.h"
 
 namespace el {
-
-//-----------------------------------------------------------------------------
-// [SECTION] Running the benchmark across frames
-//-----------------------------------------------------------------------------
-
-static CostBenchShape ShapeOf(const CostShape& s) { return {s.V, s.d, s.B, s.repeats}; }
-
-Status StartCostRun(App& app) {
-    CostRun& r = app.cost_run;
-    if (r.running()) return Status::Fail("a benchmark is already running: cancel it first");
-    if (!r.bench) r.bench = std::make_shared<CostBench>([] { return emscripten_get_now(); });
-    r.heap_before_bytes = double(emscripten_get_heap_size());
-    Status st = r.bench->start(ShapeOf(app.state.cost), app.state.seed);
-    r.error = st.error;
-    r.run_id++;
-    r.cancelled = false;
-    if (!st.ok()) return st;
-    r.started_ms = emscripten_get_now();
-    r.longest_frame_ms = 0, r.frames = 0, r.wall_ms = 0;
-    r.frame_ms.clear();
-    r.last_frame_pending = false;
-    WakeUp();
-    return st;
-}
-
-void CancelCostRun(App& app) {
-    CostRun& r = app.cost_run;
-    if (!r.running()) return;
-    r.bench->cancel();
-    r.cancelled = true;
-    r.heap_after_bytes = double(emscripten_get_heap_size());
-}
-
-void StepCostRun(App& app) {
-    CostRun& r = app.cost_run;
-    if (r.last_frame_pending) {
-        r.longest_frame_ms = std::max(r.longest_frame_ms, g_frame_stats.last_ms);
-        r.frame_ms.push_back(g_frame_stats.last_ms);
-        r.last_frame_pending = false;
-    }
-    if (!r.running()) return;
-    if (r.frames > 0) {
-        r.longest_frame_ms = std::max(r.longest_frame_ms, g_frame_stats.last_ms);
-        r.frame_ms.push_back(g_frame_stats.last_ms);
-    }
-    r.frames++;
-    r.bench->step(kCostBudgetMsPerFrame);
-    if (!r.bench->done()) return;
-    r.figures = r.bench->figures();
-    r.have_figures = true;
-    r.wall_ms = emscripten_get_now() - r.started_ms;
-    r.heap_after_bytes = double(emscripten_get_heap_size());
-    r.buffers_released = r.bench->W() == nullptr;
-    r.last_frame_pending = true;
-}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Formatting
@@ -227,23 +172,25 @@ void ShowCostPanel(App& app) {
 
     ImGui::BeginDisabled(r.running());
     bool edited = false;
-    struct Field { const char* label; const char* name; int* value; const char* help; };
+    struct Field { const char* label; const char* name; int* value; std::string help; };
+    static const std::string to = " (1 to ";
     const Field fields[] = {
-        {"V##cost", "cost:V", &c.V, "Ids = rows of W (1 to 100,000)."},
-        {"d##cost", "cost:d", &c.d, "Embedding width = columns of W (1 to 512)."},
-        {"B##cost", "cost:B", &c.B, "Ids looked up at once (1 to 1,024), drawn at random."},
-        {"repeats", "cost:repeats", &c.repeats, "Each route is timed this many times (1 to 50); the table "
-                                                "shows the median and the range."},
+        {"V##cost", "cost:V", &c.V, "Ids = rows of W" + to + format_count(kMaxV) + ")."},
+        {"d##cost", "cost:d", &c.d, "Embedding width = columns of W" + to + format_count(kMaxD) + ")."},
+        {"B##cost", "cost:B", &c.B, "Ids looked up at once" + to + format_count(kMaxB) + "), drawn at random."},
+        {"repeats", "cost:repeats", &c.repeats, "Each route is timed this many times" + to +
+                                                    format_count(kMaxCostRepeats) +
+                                                    "); the table shows the median and the range."},
     };
     for (int i = 0; i < 4; i++) {
         if (i % 2) ImGui::SameLine();
         ImGui::SetNextItemWidth(Px(90));
         edited |= ImGui::InputInt(fields[i].label, fields[i].value, 0);
         RecordItemRect(fields[i].name);
-        HelpMarker(fields[i].help);
+        HelpMarker(fields[i].help.c_str());
     }
     ImGui::EndDisabled();
-    if (edited) app.link_dirty = true;
+    if (edited) Commit(app, "cost shape");
 
     const CostBenchShape shape = ShapeOf(c);
     const Status fits = check_cost_shape(shape);

@@ -128,16 +128,16 @@ static void ShowNonFinite(App& app) {
     std::snprintf(label, sizeof label, "Put inf in W[0][%d]", c);
     if (ImGui::Button(label)) {
         s.W[size_t(c)] = INFINITY;
-        recompute(app);
+        Commit(app, "inf in W");
     }
     RecordItemRect("put-inf");
     ImGui::SameLine();
     if (ImGui::Button("Restore W")) {
         regenerate_table(s);
-        recompute(app);
+        Commit(app, "table restored");
     }
     RecordItemRect("restore-table");
-    const LessonResult& r = app.result;
+    const LessonResult& r = app.derived.result;
     if (r.B == 0) return;
     if (r.equal)
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), "now: the routes agree in all %d outputs",

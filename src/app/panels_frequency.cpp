@@ -12,6 +12,7 @@
 #include <string>
 
 #include "panels.h"
+#include "state/parse.h"
 #include "widgets.h"
 
 namespace el {
@@ -29,14 +30,16 @@ static void ShowFrequencySettings(App& app) {
     ImGui::BeginDisabled(running);
     ImGui::SetNextItemWidth(Px(80));
     if (ImGui::InputFloat("Zipf s", &f.zipf_exponent, 0, 0, "%g"))
-        f.zipf_exponent = std::clamp(f.zipf_exponent, 0.0f, 10.0f), edited = true;
+        f.zipf_exponent = std::clamp(f.zipf_exponent, 0.0f, kMaxZipfExponent), edited = true;
     RecordItemRect("freq:zipf");
     HelpMarker("P(id k) is proportional to 1/(k+1)^s: id 0 is the most frequent (rank 1). s = 0 is uniform.");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(80));
     if (ImGui::InputInt("V##freq", &f.V, 0)) f.V = std::clamp(f.V, 2, kMaxFrequencyV), edited = true;
     RecordItemRect("freq:V");
-    HelpMarker("Ids of this experiment's own table, 2 to 5000 (not the lesson's W).");
+    static const std::string v_help =
+        "Ids of this experiment's own table, 2 to " + format_count(kMaxFrequencyV) + " (not the lesson's W).";
+    HelpMarker(v_help.c_str());
     ImGui::SetNextItemWidth(Px(80));
     int seed = int(f.seed);
     if (ImGui::InputInt("seed##freq", &seed, 0)) f.seed = uint32_t(std::max(0, seed)), edited = true;
@@ -59,7 +62,7 @@ static void ShowFrequencySettings(App& app) {
     RecordItemRect("freq:wd");
     HelpMarker("AdamW with lambda = 0.01: every row shrinks each step, and a rare row's gradient seldom pushes back.");
     ImGui::EndDisabled();
-    if (edited) app.link_dirty = true;
+    if (edited) Commit(app, "frequency settings");
 }
 
 static void ShowRunControls(App& app) {

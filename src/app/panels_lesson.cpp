@@ -29,7 +29,7 @@ static void SetIds(App& app, std::vector<int> ids) {
     std::snprintf(app.ids_text, sizeof app.ids_text, "%s", format_ids(app.state.ids).c_str());
     std::snprintf(app.offsets_text, sizeof app.offsets_text, "%s", format_ids(app.state.offsets).c_str());
     app.ids_error.clear();
-    recompute(app);
+    Commit(app, "ids");
 }
 
 //-----------------------------------------------------------------------------
@@ -41,12 +41,15 @@ static void ShowTableSize(App& app) {
     ImGui::SetNextItemWidth(Px(90));
     ImGui::InputInt("V", &app.V_input, 0);
     RecordItemRect("V");
-    HelpMarker("Number of ids = rows of W (1 to 100000).");
+    static const std::string v_help = "Number of ids = rows of W (1 to " + format_count(kMaxV) + ").";
+    HelpMarker(v_help.c_str());
     SameLineIfFits(110);
     ImGui::SetNextItemWidth(Px(70));
     ImGui::InputInt("d", &app.d_input, 0);
     RecordItemRect("d");
-    HelpMarker("Embedding width = columns of W (1 to 512). V*d may be at most 16,777,216 numbers.");
+    static const std::string d_help = "Embedding width = columns of W (1 to " + format_count(kMaxD) +
+                                      "). V*d may be at most " + format_count(kMaxTableCells) + " numbers.";
+    HelpMarker(d_help.c_str());
     SameLineIfFits(60);
     ImGui::BeginDisabled(app.V_input == s.V && app.d_input == s.d);
     if (ImGui::Button("Resize")) {
@@ -65,14 +68,14 @@ static void ShowTableSize(App& app) {
         if (ImGui::Button(table_init_name(init))) {
             s.init = init;
             regenerate_table(s);
-            recompute(app);
+            Commit(app, "table fill");
         }
         RecordItemRect((std::string("fill:") + table_init_name(init)).c_str());
     }
     SameLineIfFits(140);
     int seed = int(s.seed);
     ImGui::SetNextItemWidth(Px(80));
-    if (ImGui::InputInt("seed", &seed, 0)) s.seed = uint32_t(std::max(0, seed)), app.link_dirty = true;
+    if (ImGui::InputInt("seed", &seed, 0)) s.seed = uint32_t(std::max(0, seed)), Commit(app, "seed");
     HelpMarker("Normal N(0,1) and uniform U(-1,1) fills are drawn from this seed: the same seed gives the same "
                "table. The example fill is 0.1, 0.2, 0.3, ... row by row.");
 }
@@ -110,14 +113,14 @@ static void ShowLookupOptions(App& app) {
     changed |= ImGui::Checkbox("sparse", &o.sparse);
     HelpMarker("The gradient comes as (index, row) pairs, one per occurrence, instead of a dense V x d matrix. "
                "Not allowed together with scale_grad_by_freq.");
-    if (changed) recompute(app);
+    if (changed) Commit(app, "lookup options");
     ImGui::TreePop();
 }
 
 // The whole table downsampled into a strip; a click scrolls the grid there.
 static void ShowTableOverview(App& app) {
     const AppState& s = app.state;
-    if (s.V <= 12 || app.table_overview.empty()) return;
+    if (s.V <= 12 || app.derived.table_overview.empty()) return;
     const int R = std::min(s.V, kOverviewRows), C = std::min(s.d, kOverviewCols);
     const float w = std::min(ImGui::GetContentRegionAvail().x, Px(320)), h = Px(48);
     const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -132,7 +135,7 @@ static void ShowTableOverview(App& app) {
     for (int r = 0; r < R; r++)
         for (int c = 0; c < C; c++)
             dl->AddRectFilled(ImVec2(p.x + w * r / R, p.y + h * c / C), ImVec2(p.x + w * (r + 1) / R, p.y + h * (c + 1) / C),
-                              HeatColor(app.table_overview[size_t(r) * C + c], app.table_abs_max));
+                              HeatColor(app.derived.table_overview[size_t(r) * C + c], app.derived.table_abs_max));
     for (int id : s.ids) {  // where the batch's rows are
         const float x = p.x + w * (float(id) + 0.5f) / float(s.V);
         dl->AddLine(ImVec2(x, p.y - Px(3)), ImVec2(x, p.y + h + Px(3)), GoodColor(), Px(1.5f));
@@ -148,19 +151,19 @@ void ShowTablePanel(App& app) {
     ShowTableSize(app);
     ShowLookupOptions(app);
     int add_id = -1;
-    GridSpec g{"W", "id", s.V, s.d, s.W.data(), s.W.data(), app.table_abs_max};
+    GridSpec g{"W", "id", s.V, s.d, s.W.data(), s.W.data(), app.derived.table_abs_max};
     g.row_buttons = true;
     g.scroll_to_row = &app.table_scroll_row;
-    if (CellGrid(g, &app.table_editor, &add_id)) recompute(app);
-    HeatLegend(app.table_abs_max);
+    if (CellGrid(g, &app.table_editor, &add_id)) Commit(app, "table cell");
+    HeatLegend(app.derived.table_abs_max);
     ShowTableOverview(app);
-    if (add_id >= 0 && s.B() < 1024) {
+    if (add_id >= 0 && s.B() < kMaxB) {
         std::vector<int> ids = s.ids;
         ids.push_back(add_id);
         SetIds(app, ids);
     }
-    if (app.table_nonfinite)
-        ErrorText(std::to_string(app.table_nonfinite) + (app.table_nonfinite == 1 ? " cell" : " cells") +
+    if (app.derived.table_nonfinite)
+        ErrorText(std::to_string(app.derived.table_nonfinite) + (app.derived.table_nonfinite == 1 ? " cell" : " cells") +
                   " of W not finite (inf or nan): the one-hot route multiplies every cell by e_i, and 0 x inf = nan "
                   "(for the id whose row holds it, 1 x inf = inf).");
 }
@@ -203,11 +206,11 @@ static void ShowRandomBatch(App& app) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(60));
     ImGui::InputInt("B", &app.random_B, 0);
-    app.random_B = std::clamp(app.random_B, 1, 1024);
+    app.random_B = std::clamp(app.random_B, 1, kMaxB);
     SameLineIfFits(150);
     ImGui::SetNextItemWidth(Px(70));
     ImGui::InputFloat("Zipf s", &app.random_zipf, 0, 0, "%.2f");
-    app.random_zipf = std::clamp(app.random_zipf, 0.0f, 4.0f);
+    app.random_zipf = std::clamp(app.random_zipf, 0.0f, kMaxRandomZipf);
     HelpMarker("s = 0 draws every id equally often; s = 1.1 draws id k with probability proportional to "
                "(k+1)^-s, as words in text: a few ids very often, most rarely.");
     SameLineIfFits(110);
@@ -227,13 +230,12 @@ static void ShowRandomBatch(App& app) {
 // EmbeddingBag: cut the batch into bags at the offsets and reduce each bag to one row.
 static void ShowBagSettings(App& app) {
     AppState& s = app.state;
-    static const char* const modes[] = {"none", "sum", "mean", "max"};
     int mode = int(s.bag);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("EmbeddingBag:");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(80));
-    if (ImGui::Combo("##bag", &mode, modes, 4)) s.bag = BagChoice(mode), recompute(app);
+    if (ImGui::Combo("##bag", &mode, kBagNames, int(BagChoice::Max) + 1)) s.bag = BagChoice(mode), Commit(app, "bag mode");
     RecordItemRect("bag-mode");
     HelpMarker("nn.EmbeddingBag looks the ids up and reduces each bag to one row by sum, mean or elementwise max, "
                "without storing the B x d lookups. Bag j holds the ids from offsets[j] to the next offset.");
@@ -245,7 +247,7 @@ static void ShowBagSettings(App& app) {
         Status st = parse_ids(app.offsets_text, s.B() + 1, offsets);
         if (st.ok()) st = check_offsets(offsets, s.B(), false);
         app.offsets_error = st.ok() ? "" : "offsets: " + st.error + " (still using " + format_ids(s.offsets) + ")";
-        if (st.ok()) s.offsets = offsets, recompute(app);
+        if (st.ok()) s.offsets = offsets, Commit(app, "bag offsets");
     }
     RecordItemRect("offsets");
     ErrorText(app.offsets_error);
@@ -263,7 +265,7 @@ void ShowIdsPanel(App& app) {
             s.ids = ids;
             fit_upstream(s, s.d);
             std::snprintf(app.offsets_text, sizeof app.offsets_text, "%s", format_ids(s.offsets).c_str());
-            recompute(app);
+            Commit(app, "ids");
         }
     }
     RecordItemRect("ids");
@@ -283,7 +285,7 @@ constexpr int kShownColumns = 12;
 
 static void ShowGatherRoute(const App& app) {
     const AppState& s = app.state;
-    const LessonResult& r = app.result;
+    const LessonResult& r = app.derived.result;
     ImGui::TextUnformatted("Gather: out[b] = W[ids[b]]");
     ImGui::TextDisabled("copies d = %d numbers per id", r.d);
     for (int b = 0; b < std::min(r.B, kShownPositions); b++) {
@@ -315,7 +317,7 @@ static void ShowOneHotRow(const LessonResult& r, int id) {
 // The sum one output of the matmul route computes, written out term by term.
 static void SumTooltip(const App& app, int b, int c) {
     const AppState& s = app.state;
-    const LessonResult& r = app.result;
+    const LessonResult& r = app.derived.result;
     const int id = s.ids[size_t(b)];
     std::string sum;
     const int shown = std::min(r.V, 6);
@@ -330,7 +332,7 @@ static void SumTooltip(const App& app, int b, int c) {
 
 static void ShowMatmulRoute(const App& app) {
     const AppState& s = app.state;
-    const LessonResult& r = app.result;
+    const LessonResult& r = app.derived.result;
     ImGui::TextUnformatted("One-hot matmul: out = onehot(ids) @ W");
     ImGui::TextDisabled("%d multiply-adds per output number", r.V);
     for (int b = 0; b < std::min(r.B, kShownPositions); b++) {
@@ -356,7 +358,7 @@ static void ShowMatmulRoute(const App& app) {
 }
 
 static void ShowForwardSummary(const App& app) {
-    const LessonResult& r = app.result;
+    const LessonResult& r = app.derived.result;
     if (r.equal)
         ImGui::TextColored(Color(GoodColor()), "identical: all %d outputs agree exactly", r.B * r.d);
     else
@@ -374,7 +376,7 @@ static void ShowForwardSummary(const App& app) {
 // The bags, both ways: embedding_bag, and the bag matrix M times W.
 static void ShowBags(const App& app) {
     const AppState& s = app.state;
-    const BagView& v = app.bag;
+    const BagView& v = app.derived.bag;
     if (s.bag == BagChoice::None) return;
     ImGui::Spacing();
     ImGui::Text("EmbeddingBag (%s): %d bags", s.bag == BagChoice::Sum ? "sum" : s.bag == BagChoice::Mean ? "mean" : "max",
@@ -404,9 +406,9 @@ static void ShowBags(const App& app) {
 }
 
 void ShowForwardPanel(App& app) {
-    const LessonResult& r = app.result;
+    const LessonResult& r = app.derived.result;
     ImGui::SeparatorText("Forward: two routes, one function");
-    if (!app.result_error.empty()) ErrorText("Not computed: " + app.result_error);
+    if (!app.derived.result_error.empty()) ErrorText("Not computed: " + app.derived.result_error);
     if (r.B == 0) return;
     // Side by side when there is room, one above the other on a phone.
     if (ImGui::GetContentRegionAvail().x / app.dpr >= 520 &&
@@ -457,19 +459,19 @@ static void ShowUpstreamFills(App& app) {
     if (ImGui::SmallButton("MSE to 0")) {
         // L = mean over b, c of out[b][c]^2, so dL/dout = 2 * out / (B*d).
         const float scale = 2.0f / float(s.B() * s.d);
-        for (size_t i = 0; i < s.upstream.size(); i++) s.upstream[i] = scale * app.result.gather[i];
+        for (size_t i = 0; i < s.upstream.size(); i++) s.upstream[i] = scale * app.derived.result.gather[i];
         changed = true;
     }
     RecordItemRect("fill-g:mse");
     HelpMarker("MSE to 0: the gradient of L = mean(out^2), which pulls every looked-up row towards 0: "
                "g_b = 2 * out[b] / (B*d).");
-    if (changed) recompute(app);
+    if (changed) Commit(app, "upstream fill");
 }
 
 // Row k = g_b + g_b' + ... for ids used more than once (scaled by 1/c_k with scale_grad_by_freq).
 static void ShowAccumulation(const App& app) {
     const AppState& s = app.state;
-    const LessonResult& r = app.result;
+    const LessonResult& r = app.derived.result;
     std::map<int, std::vector<int>> uses;
     for (int b = 0; b < r.B; b++) uses[s.ids[size_t(b)]].push_back(b);
     int lines = 0;
@@ -494,7 +496,7 @@ static void ShowAccumulation(const App& app) {
 }
 
 static void ShowGradientChecks(const App& app) {
-    const LessonResult& r = app.result;
+    const LessonResult& r = app.derived.result;
     if (r.grads_equal)
         ImGui::TextColored(Color(GoodColor()), "scatter-add == one-hot route (onehot^T @ G): exactly equal");
     else
@@ -528,19 +530,19 @@ static void ShowGradientChecks(const App& app) {
 
 void ShowBackwardPanel(App& app) {
     AppState& s = app.state;
-    const LessonResult& r = app.result;
+    const LessonResult& r = app.derived.result;
     ImGui::SeparatorText("Backward: dL/dW");
     ImGui::TextWrapped("Upstream gradient G (B x d): g_b = dL/dout[b], what the layers above send back.");
-    GridSpec g{"G", "b", s.B(), s.d, s.upstream.data(), s.upstream.data(), app.upstream_abs_max};
+    GridSpec g{"G", "b", s.B(), s.d, s.upstream.data(), s.upstream.data(), app.derived.upstream_abs_max};
     g.drag_step = 0.001f;
-    if (CellGrid(g, &app.upstream_editor, nullptr)) recompute(app);
+    if (CellGrid(g, &app.upstream_editor, nullptr)) Commit(app, "upstream cell");
     ShowUpstreamFills(app);
     if (r.B == 0 || r.grad_scatter.empty()) return;
 
     ImGui::Spacing();
     ImGui::TextWrapped("dW = onehot^T @ G: row k sums g_b over the positions b whose id is k; every other row is "
                        "exactly zero.");
-    GridSpec gw{"dW", "id", r.V, r.d, nullptr, r.grad_scatter.data(), app.grad_abs_max};
+    GridSpec gw{"dW", "id", r.V, r.d, nullptr, r.grad_scatter.data(), app.derived.grad_abs_max};
     gw.marked_rows = &r.touched_rows;
     CellGrid(gw, nullptr, nullptr);
     ShowAccumulation(app);

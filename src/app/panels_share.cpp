@@ -108,8 +108,9 @@ void ShowShareBox(App& app) {
     }
     RecordItemRect("share-text");
     if (app.link_too_long)
-        ErrorText("This link is longer than the 64 KB a link may carry (too many edited cells): it will not load "
-                  "whole. Fewer edits, or a fill with a seed, keep links short.");
+        ErrorText(("This link is longer than the " + std::to_string(kMaxLinkBytes / 1024) +
+                   " KB a link may carry (too many edited cells): it will not load whole. Fewer edits, or a fill "
+                   "with a seed, keep links short."));
     if (ImGui::SmallButton("Close")) app.share_text.clear(), app.link_too_long = false;
     RecordItemRect("share-close");
 }

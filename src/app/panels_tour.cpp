@@ -25,7 +25,7 @@ void GoToTourStep(App& app, TourDepth depth, int step) {
     step = std::clamp(step, 0, int(steps.size()) - 1);
     apply_link(app, std::string(steps[size_t(step)].link) + "&tour=" + tour_depth_name(depth) +
                         "&step=" + std::to_string(step));
-    app.link_dirty = true;
+    Commit(app, "tour step");  // the address shows the step
     app.tour.focus = steps[size_t(step)].focus;
     app.tour.scroll_to_focus = true;
     app.tour.finished = TourDepth::None;
@@ -38,7 +38,7 @@ static void LeaveTour(App& app, bool finished) {
     app.state.tour = TourDepth::None;
     app.state.tour_step = 0;
     app.tour.focus = 0;
-    app.link_dirty = true;
+    Commit(app, "tour left");
 }
 
 static void ShowTourChooser(App& app) {

@@ -138,7 +138,7 @@ static void ShowOptimizerSettings(App& app) {
     RecordItemRect("loss:mse");
     HelpMarker("L = mean over b, c of (W[ids[b]][c] - T[ids[b]][c])^2, where T holds one fixed random target row "
                "per id (uniform in [-1, 1], from seed + 1).");
-    if (edited) app.link_dirty = true;
+    if (edited) Commit(app, "optimizer settings");
     ErrorText(check_optimizer_config(c).error);
 }
 
@@ -157,7 +157,7 @@ static void ShowStepButtons(App& app) {
     RecordItemRect("train:stepn");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(60));
-    if (ImGui::InputInt("##n", &lab.step_n, 0)) lab.step_n = std::clamp(lab.step_n, 1, 1000);
+    if (ImGui::InputInt("##n", &lab.step_n, 0)) lab.step_n = std::clamp(lab.step_n, 1, kMaxStepsAtOnce);
     RecordItemRect("train:n");
     ImGui::SameLine();
     if (ImGui::Button("Reset")) TrainingReset(app);

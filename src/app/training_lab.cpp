@@ -13,12 +13,12 @@ namespace el {
 void TrainingSteps(App& app, int n) {
     TrainingLab& lab = app.training;
     lab.error = training_step(app.state, lab.session, n).error;
-    recompute(app);
-    // The page's own forward pass (recompute) applies max_norm to the new W, as the next step's
+    Commit(app, "training step");
+    // The page's own forward pass (Commit) applies max_norm to the new W, as the next step's
     // forward would: the session carries on from that table.
     if (lab.session.active && lab.error.empty()) {
         lab.session.W_after = app.state.W;
-        lab.page_renormed_rows = app.result.renormed_rows;
+        lab.page_renormed_rows = app.derived.result.renormed_rows;
     }
     if (lab.follow_up_asked) AskFollowUp(app, false);
 }
@@ -26,7 +26,7 @@ void TrainingSteps(App& app, int n) {
 void TrainingReset(App& app) {
     training_reset(app.state, app.training.session);
     app.training.error.clear();
-    recompute(app);
+    Commit(app, "training reset");
     if (app.training.follow_up_asked) AskFollowUp(app, false);
 }
 

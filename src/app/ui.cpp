@@ -28,7 +28,7 @@ void StartApp(App& app) {
     }
     app.V_input = app.state.V, app.d_input = app.state.d;
     std::snprintf(app.ids_text, sizeof app.ids_text, "%s", format_ids(app.state.ids).c_str());
-    recompute(app);
+    Commit(app, "start");
 }
 
 // The frequency experiment advances only while its panel is drawn, so only then does it need frames.
@@ -55,7 +55,7 @@ static void ShowHeader(App& app) {
     ImGui::PopTextWrapPos();
     SameLineIfFits(60);
     bool dark = app.state.theme == Theme::Dark;
-    if (ImGui::Checkbox("dark", &dark)) app.state.theme = dark ? Theme::Dark : Theme::Light, app.link_dirty = true;
+    if (ImGui::Checkbox("dark", &dark)) app.state.theme = dark ? Theme::Dark : Theme::Light, Commit(app, "theme");
     RecordItemRect("theme");
     ShowShareBox(app);
 }
@@ -137,10 +137,7 @@ void AfterFrame(App& app) {
         browser_set_live_text(text.c_str());
     }
     // Rewriting the address encodes the whole table: once an edit or drag ends, not every frame of it.
-    if (app.link_dirty && !ImGui::IsAnyItemActive()) {
-        app.link_dirty = false;
-        browser_replace_hash(encode_link(app.state).c_str());
-    }
+    EndFrameCommit(app, ImGui::IsAnyItemActive());
 }
 
 }  // namespace el

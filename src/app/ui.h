@@ -32,10 +32,4 @@ extern FrameStats g_frame_stats;
 extern bool g_loop_running;  // false while the page is hidden or scrolled off its host (main.cpp)
 extern App g_app;
 
-// Widget rectangles in CSS pixels, by name, from the last drawn frame: the browser
-// tests click real coordinates with them (embeddingLab.widgetRect(name)).
-void RecordItemRect(const char* name);
-void ClearItemRects();  // at the start of each frame
-int FindItemRect(const char* name, float out[4]);  // 0: not drawn, 1: drawn but scrolled out of view, 2: visible
-
 }  // namespace el

@@ -5,7 +5,7 @@
 
 #include "app.h"
 #include "imgui.h"
-#include "ui.h"  // RecordItemRect
+#include "ui.h"
 
 namespace el {
 
@@ -22,6 +22,12 @@ void VectorText(const float* v, int n, ImU32 color = 0);  // "[0.4, 0.5, 0.6]", 
 // SameLine() when the next item (about `css_width` wide) still fits, else a new line:
 // rows of controls wrap on a phone instead of running off the panel.
 void SameLineIfFits(float css_width);
+
+// Widget rectangles in CSS pixels, by name, from the last drawn frame: the browser
+// tests click real coordinates with them (embeddingLab.widgetRect(name)).
+void RecordItemRect(const char* name);
+void ClearItemRects();  // at the start of each frame
+int FindItemRect(const char* name, float out[4]);  // 0: not drawn, 1: drawn but scrolled out of view, 2: visible
 
 // An editable (or read-only) heatmap grid of numbers, drawn only where visible.
 struct GridSpec {

@@ -1,6 +1,6 @@
 // The ops of the autograd engine, each a forward with its backward closure beside it
 // (see tensor.h for the engine). Shapes in the comments use the letters of
-// docs/lesson.md (V, d, B) where the op belongs to the lesson, else (M,K,N).
+// the lesson (V, d, B) where the op belongs to the lesson, else (M,K,N).
 // Any op given a failed tensor or mismatched shapes returns a failed tensor whose
 // message says what was wrong.
 //

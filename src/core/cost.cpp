@@ -45,7 +45,7 @@ Status check_cost_shape(const CostBenchShape& s) {
                             std::to_string(hi));
     };
     for (Status st : {range("V", s.V, kMaxV), range("d", s.d, kMaxD), range("B", s.B, kMaxB),
-                      range("repeats", s.repeats, 50)})
+                      range("repeats", s.repeats, kMaxCostRepeats)})
         if (!st.ok()) return st;
     if (Status st = check_one_hot_size(s.B, s.V); !st.ok()) return st;
     const int64_t bytes = cost_buffer_bytes(s);

@@ -1,4 +1,4 @@
-// The cost of the two routes at scale (docs/lesson.md section 3), measured live.
+// The cost of the two routes at scale (README, "Cost at scale, measured"), measured live.
 //
 // Letters: V = ids (rows of W), d = width, B = ids looked up at once.
 // Five timings, each over the same W (V,d), ids (B,) and upstream G (B,d):
@@ -36,9 +36,10 @@ struct CostBenchShape {
 
 // Every buffer of a run together (W, two outputs, G, two gradients, the one-hot
 // block) is refused above this, with the memory named.
+constexpr int kMaxCostRepeats = 50;  // timings per route
 constexpr int64_t kMaxCostBytes = int64_t(512) * 1000 * 1000;
 
-// V, d, B within the core's limits, repeats 1..50, the one-hot block within
+// V, d, B within the core's limits, repeats 1..kMaxCostRepeats, the one-hot block within
 // kMaxOneHotFloats and all buffers within kMaxCostBytes.
 Status check_cost_shape(const CostBenchShape& s);
 int64_t cost_buffer_bytes(const CostBenchShape& s);

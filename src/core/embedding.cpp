@@ -28,9 +28,15 @@ void embedding_forward_naive(float* out, const float* W, const int* ids, int B, 
         for (int c = 0; c < d; c++) out[int64_t(b) * d + c] = W[int64_t(ids[b]) * d + c];
 }
 
-void embedding_backward_naive(float* dW, const float* dout, const int* ids, int B, int d) {
-    for (int b = 0; b < B; b++)
-        for (int c = 0; c < d; c++) dW[int64_t(ids[b]) * d + c] += dout[int64_t(b) * d + c];
+void embedding_backward_naive(float* dW, const float* dout, const int* ids, int B, int d, const float* row_scale,
+                              int padding_row) {
+    for (int b = 0; b < B; b++) {
+        if (ids[b] == padding_row) continue;
+        for (int c = 0; c < d; c++) {
+            const float g = dout[int64_t(b) * d + c];
+            dW[int64_t(ids[b]) * d + c] += row_scale ? row_scale[ids[b]] * g : g;
+        }
+    }
 }
 
 // Rows are moved 16 floats at a time in four f32x4 vectors (GCC/Clang vector
@@ -63,10 +69,21 @@ void embedding_forward(float* out, const float* W, const int* ids, int B, int d)
 // Positions b in ascending order, each adding its whole row: every dW element
 // receives its terms in the same order as the scalar loop (and as the one-hot
 // matmul's running sum), so both routes agree bit for bit.
-void embedding_backward(float* dW, const float* dout, const int* ids, int B, int d) {
+// With row_scale, each term is the product s_k * g the one-hot route forms (S^T @ G).
+void embedding_backward(float* dW, const float* dout, const int* ids, int B, int d, const float* row_scale,
+                        int padding_row) {
     for (int b = 0; b < B; b++) {
+        if (ids[b] == padding_row) continue;  // the padding row never receives gradient
         const float* dout_b = dout + int64_t(b) * d;
         float* dW_ix = dW + int64_t(ids[b]) * d;
+        if (row_scale) {
+            const float s_k = row_scale[ids[b]];
+            const f4 s = {s_k, s_k, s_k, s_k};
+            int c = 0;
+            for (; c + 4 <= d; c += 4) store4(dW_ix + c, load4(dW_ix + c) + s * load4(dout_b + c));
+            for (; c < d; c++) dW_ix[c] += s_k * dout_b[c];
+            continue;
+        }
         int c = 0;
         for (; c + 16 <= d; c += 16) {
             const f4 s0 = load4(dW_ix + c) + load4(dout_b + c), s1 = load4(dW_ix + c + 4) + load4(dout_b + c + 4),

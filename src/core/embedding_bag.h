@@ -1,5 +1,5 @@
 // embedding_bag: look up a batch of ids and reduce them bag by bag, as PyTorch's
-// nn.EmbeddingBag documents it (docs/lesson.md section 9). Bag j holds the ids at positions
+// nn.EmbeddingBag documents it (the lesson: what real frameworks add). Bag j holds the ids at positions
 // offsets[j] .. offsets[j+1]-1 (the last bag runs to B).
 //   sum   out[j] = sum_b w_b * W[ids[b]]    (w_b = per_sample_weights[b], or 1)
 //   mean  out[j] = sum_b W[ids[b]] / n_j    (n_j = non-padding ids in the bag)

@@ -4,9 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "embedding.h"
 #include "limits.h"
-#include "matmul.h"
 #include "random.h"
 
 namespace el {
@@ -88,87 +86,6 @@ std::vector<int> embedding_renorm(float* W, const std::vector<int>& ids, int d, 
         }
     }
     return rescaled;
-}
-
-namespace {
-
-// The shared front half of both routes: checks, then max_norm. Fills padding_row and
-// row_scale (V,) = s_k: 1/c_k with scale_grad_by_freq, else 1; 0 on the padding row.
-Status prepare_lookup(Tensor& W, const std::vector<int>& ids, const EmbeddingOptions& options, int& padding_row,
-                      std::vector<float>& row_scale) {
-    if (Status s = check_table(W); !s.ok()) return s;
-    const int V = W.rows(), d = W.cols(), B = int(ids.size());
-    if (Status s = check_embedding_options(options, V, padding_row); !s.ok()) return s;
-    if (Status s = check_ids(ids.data(), B, V); !s.ok()) return s;
-    if (options.max_norm) embedding_renorm(W.data(), ids, d, *options.max_norm, options.norm_type);
-    row_scale.assign(size_t(V), 1.0f);
-    if (options.scale_grad_by_freq) {
-        std::vector<int> count(size_t(V), 0);
-        for (int id : ids) count[size_t(id)]++;
-        for (int k = 0; k < V; k++)
-            if (count[size_t(k)] > 0) row_scale[size_t(k)] = 1.0f / float(count[size_t(k)]);
-    }
-    if (padding_row >= 0) row_scale[size_t(padding_row)] = 0.0f;
-    return Status::Ok();
-}
-
-}  // namespace
-
-Tensor embedding(Tensor W, const std::vector<int>& ids, const EmbeddingOptions& options) {
-    int padding_row = -1;
-    std::vector<float> row_scale;
-    if (Status s = prepare_lookup(W, ids, options, padding_row, row_scale); !s.ok()) return Tensor::failed(s.error);
-    const int B = int(ids.size()), d = W.cols();
-    Tensor out = Tensor::make(B, d, {W}, "embedding");
-    embedding_forward(out.data(), W.data(), ids.data(), B, d);  // out[b] = W[ids[b]]
-
-    TensorNode *o = out.node(), *Wn = W.node();
-    const bool sparse = options.sparse, scaled = options.scale_grad_by_freq;
-    o->backward = [o, Wn, ids, row_scale, padding_row, sparse, scaled, B, d] {
-        for (int b = 0; b < B; b++) {
-            const int k = ids[size_t(b)];
-            if (k == padding_row) continue;  // the padding row never receives gradient
-            const float* g_b = o->grad.data() + int64_t(b) * d;
-            if (sparse) {  // one (index, row) pair per occurrence
-                Wn->sparse_grad.indices.push_back(k);
-                Wn->sparse_grad.rows.insert(Wn->sparse_grad.rows.end(), g_b, g_b + d);
-                continue;
-            }
-            float* dW_k = Wn->grad.data() + int64_t(k) * d;
-            if (!scaled) {
-                for (int c = 0; c < d; c++) dW_k[c] += g_b[c];  // scatter-add: three uses, three terms
-            } else {
-                const float s_k = row_scale[size_t(k)];
-                for (int c = 0; c < d; c++) dW_k[c] += s_k * g_b[c];  // the same product the one-hot route forms
-            }
-        }
-    };
-    return out;
-}
-
-Tensor embedding_one_hot(Tensor W, const std::vector<int>& ids, const EmbeddingOptions& options) {
-    if (options.sparse)
-        return Tensor::failed("the one-hot route's gradient is a dense matmul: sparse applies to the gather route only");
-    int padding_row = -1;
-    std::vector<float> row_scale;
-    if (Status s = check_table(W); !s.ok()) return Tensor::failed(s.error);
-    if (Status s = check_one_hot_size(int(ids.size()), W.rows()); !s.ok() && !ids.empty())
-        return Tensor::failed(s.error);
-    if (Status s = prepare_lookup(W, ids, options, padding_row, row_scale); !s.ok()) return Tensor::failed(s.error);
-    const int B = int(ids.size()), V = W.rows(), d = W.cols();
-    Tensor out = Tensor::make(B, d, {W}, "embedding_one_hot");
-    std::vector<float> onehot(size_t(B) * size_t(V));
-    one_hot(onehot.data(), ids.data(), B, V);
-    matmul_forward(out.data(), onehot.data(), W.data(), B, V, d);  // (B,V) @ (V,d), zeros included
-
-    // S = the one-hot block with each 1 replaced by s_k (0 in the padding column)
-    for (int b = 0; b < B; b++) onehot[size_t(int64_t(b) * V + ids[size_t(b)])] = row_scale[size_t(ids[size_t(b)])];
-    TensorNode *o = out.node(), *Wn = W.node();
-    o->backward = [o, Wn, S = std::move(onehot), B, V, d] {
-        // dW += S^T @ G: (V,B) x (B,d); da is not wanted (ids have no gradient)
-        matmul_backward(nullptr, Wn->grad.data(), o->grad.data(), S.data(), Wn->data.data(), B, V, d);
-    };
-    return out;
 }
 
 Tensor init_embedding_table(int V, int d, uint64_t seed, int padding_row) {

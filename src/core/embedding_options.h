@@ -1,9 +1,6 @@
-// The embedding op with the options PyTorch documents for nn.Embedding / F.embedding
-// (docs/lesson.md section 9), computed by both routes of the lesson:
-//   embedding           gather route: forward copies rows, backward scatter-adds, O(B*d)
-//   embedding_one_hot   one-hot route: forward onehot (B,V) @ W (V,d), backward dW = S^T @ G,
-//                       every zero multiplied, O(B*V*d)
-// For finite tables both give the same output and the same gradient, bit for bit.
+// The options PyTorch documents for nn.Embedding / F.embedding (the lesson: what real
+// frameworks add), their checks, the max_norm step and nn.Embedding's initial table. The
+// autograd op that applies them by both routes is in embedding_autograd.h.
 //
 // Letters: V = rows of W, d = width, B = ids looked up; p = padding_idx; c_k = how often
 // id k occurs in the batch; g_b = upstream gradient of batch position b.
@@ -45,18 +42,6 @@ std::vector<int> embedding_renorm(float* W, const std::vector<int>& ids, int d, 
 // The norm_type-norm of one row (p = INFINITY: the largest |x|), computed in float32 in the
 // order PyTorch 1.13's CPU kernel uses, returned widened to double as embedding_renorm_ reads it.
 double row_norm(const float* row, int d, float norm_type);
-
-// Gather route. out[b] = W[ids[b]].
-// Backward: dW[k] += s_k * g_b for every b with ids[b] = k != p (s_k = 1/c_k or 1).
-// W is (V,d) (taken by handle: max_norm writes into it); ids is (B,); out is (B,d)
-Tensor embedding(Tensor W, const std::vector<int>& ids, const EmbeddingOptions& options = {});
-
-// One-hot route. out = onehot(ids) @ W, the block materialised and multiplied in full.
-// Backward: dW = S^T @ G through matmul_backward, where S (B,V) is the one-hot block with
-// S[b][k] = s_k, and 0 in the padding column. Refuses sparse (the matmul gradient is dense)
-// and one-hot blocks above kMaxOneHotFloats.
-// W is (V,d); ids is (B,); out is (B,d)
-Tensor embedding_one_hot(Tensor W, const std::vector<int>& ids, const EmbeddingOptions& options = {});
 
 // A table initialised as nn.Embedding does: every cell N(0,1) from the seed, the padding
 // row (if any, already wrapped to 0..V-1) zeros.

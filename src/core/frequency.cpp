@@ -1,10 +1,12 @@
-// (d) of experiments.h: the frequency experiment, resumable a few steps at a time.
+// The frequency experiment (frequency.h), resumable a few steps at a time.
+#include "frequency.h"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
 
 #include "autograd.h"
-#include "experiments.h"
+#include "embedding_autograd.h"
 #include "limits.h"
 
 namespace el {

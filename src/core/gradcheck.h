@@ -5,7 +5,7 @@
 // L is read from the float32 forward pass.
 //
 // The padding row of an embedding is skipped: the op deliberately gives it no gradient,
-// while nudging it does change the loss (docs/lesson.md section 9).
+// while nudging it does change the loss (as PyTorch's docs say).
 #pragma once
 #include <functional>
 #include <vector>

@@ -5,6 +5,7 @@
 
 #include "autograd.h"
 #include "embedding.h"
+#include "embedding_autograd.h"
 #include "gradcheck.h"
 #include "limits.h"
 

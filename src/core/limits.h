@@ -1,5 +1,5 @@
 // Limits shared by the core, the share-link decoder and the UI.
-// Letters as in docs/lesson.md: V = ids (table rows), d = width, B = batch.
+// Letters as in the lesson: V = ids (table rows), d = width, B = batch.
 #pragma once
 #include <cstdint>
 

@@ -1,7 +1,7 @@
 // Optimizers over one parameter matrix (rows, cols) - for the table W that is (V,d) - with a
 // report of which rows the step touched and which it changed, and why.
 //
-// Formulas as PyTorch documents them (docs/lesson.md section 9), theta = a value, g = its
+// Formulas as PyTorch documents them (the lesson: what real frameworks add), theta = a value, g = its
 // gradient, t = step count:
 //   SGD       g <- g + lambda*theta;  b <- mu*b + (1 - tau)*g (b = g on the first step);
 //             g <- g + mu*b (nesterov) or b;  theta <- theta - lr*g

@@ -5,7 +5,7 @@
 // times) needs no special case. Zeroing gradients is its own call.
 //
 // Every tensor is a float32 matrix (rows, cols), row-major: a table W is (V,d), a batch of
-// looked-up rows is (B,d), a scalar loss is (1,1). Letters as in docs/lesson.md:
+// looked-up rows is (B,d), a scalar loss is (1,1). Letters as in the lesson:
 // V = ids/rows of the table, d = width, B = ids looked up at once.
 //
 // Errors travel inside the handle: an op given bad shapes returns a tensor with

@@ -8,14 +8,15 @@
 
 namespace el {
 
+const char* const kInitNames[] = {"example", "normal", "uniform", "zeros", nullptr};
+const char* const kThemeNames[] = {"light", "dark", nullptr};
+const char* const kBagNames[] = {"none", "sum", "mean", "max", nullptr};
+const char* const kTourNames[] = {"none", "basics", "solid", "deeper", nullptr};
+const char* const kLossNames[] = {"upstream", "mse", nullptr};
+
 const char* table_init_name(TableInit init) {
-    switch (init) {
-        case TableInit::Example: return "example";
-        case TableInit::Normal: return "normal";
-        case TableInit::Uniform: return "uniform";
-        case TableInit::Zeros: return "zeros";
-    }
-    return "example";
+    const int i = int(init);
+    return i >= 0 && i <= int(TableInit::Zeros) ? kInitNames[i] : kInitNames[0];
 }
 
 // splitmix64: a fixed, portable hash, so a seed gives the same table in every browser.

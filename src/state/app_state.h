@@ -22,6 +22,14 @@ enum class Theme { Light, Dark };
 enum class BagChoice { None, Sum, Mean, Max };
 enum class TourDepth { None, Basics, Solid, Deeper };
 
+// The vocabulary: each choice's name, written once, in enum order and null-terminated. The link
+// codec, the combo boxes and the JS snapshot all read these (TensorFlow Playground's keyMap).
+extern const char* const kInitNames[];   // TableInit: "example", "normal", "uniform", "zeros"
+extern const char* const kThemeNames[];  // Theme: "light", "dark"
+extern const char* const kBagNames[];    // BagChoice: "none", "sum", "mean", "max"
+extern const char* const kTourNames[];   // TourDepth: "none", "basics", "solid", "deeper"
+extern const char* const kLossNames[];   // LossKind: "upstream", "mse"
+
 // Panels by name (a link's panels= lists them); the order is the page's.
 enum Panel : uint32_t {
     kPanelTable = 1u << 0, kPanelIds = 1u << 1, kPanelForward = 1u << 2, kPanelBackward = 1u << 3,
@@ -51,8 +59,10 @@ struct FrequencySettings {
 };
 constexpr float kFrequencyWeightDecay = 0.01f;
 constexpr int kMaxFrequencyV = 5000, kMaxFrequencySteps = 20000;
+constexpr float kMaxZipfExponent = 10.0f;  // the frequency experiment's s
+constexpr float kMaxRandomZipf = 4.0f;     // the ids panel's random batch
 
-// The cost-at-scale benchmark's shape (docs/lesson.md section 3).
+// The cost-at-scale benchmark's shape (README, "Cost at scale, measured").
 struct CostShape {
     int V = 50000, d = 128, B = 256, repeats = 5;
 };

@@ -5,9 +5,11 @@
 #include <cstring>
 #include <map>
 
+#include "core/cost.h"
 #include "core/embedding_bag.h"
 #include "core/limits.h"
 #include "parse.h"
+#include "tour.h"
 
 namespace el {
 
@@ -36,12 +38,7 @@ struct LinkField {
     Status (*decode)(AppState&, std::string_view) = nullptr;
 };
 
-static const char* const kInitNames[] = {"example", "normal", "uniform", "zeros", nullptr};
 static const char* const kOptimizerNames[] = {"sgd", "adam", "adamw", "lazysgd", "lazyadam", nullptr};
-static const char* const kLossNames[] = {"upstream", "mse", nullptr};
-static const char* const kThemeNames[] = {"light", "dark", nullptr};
-static const char* const kTourNames[] = {"none", "basics", "solid", "deeper", nullptr};
-static const char* const kBagNames[] = {"none", "sum", "mean", "max", nullptr};
 
 static std::string quoted(std::string_view text) {
     std::string q = "'";
@@ -284,7 +281,7 @@ static const std::vector<LinkField>& fields() {
          EL_SET(optimizer.eps, float)},
         {"loss", "what Step minimises: upstream (G) or mse (targets)", L::Choice, P::Settings, false, 0, 1,
          kLossNames, EL_GET(loss), EL_SET(loss, LossKind)},
-        {"zipf", "frequency experiment: Zipf exponent s", L::Float, P::Settings, false, 0, 10, nullptr,
+        {"zipf", "frequency experiment: Zipf exponent s", L::Float, P::Settings, false, 0, kMaxZipfExponent, nullptr,
          EL_GET(frequency.zipf_exponent), EL_SET(frequency.zipf_exponent, float)},
         {"fV", "frequency experiment: V", L::Int, P::Settings, false, 2, kMaxFrequencyV, nullptr,
          EL_GET(frequency.V), EL_SET(frequency.V, int)},
@@ -304,7 +301,7 @@ static const std::vector<LinkField>& fields() {
          EL_SET(cost.d, int)},
         {"costB", "B of the cost benchmark", L::Int, P::Settings, false, 1, kMaxB, nullptr, EL_GET(cost.B),
          EL_SET(cost.B, int)},
-        {"reps", "repeats of the cost benchmark", L::Int, P::Settings, false, 1, 50, nullptr,
+        {"reps", "repeats of the cost benchmark", L::Int, P::Settings, false, 1, kMaxCostRepeats, nullptr,
          EL_GET(cost.repeats), EL_SET(cost.repeats, int)},
         {"bag", "EmbeddingBag reduction: none, sum, mean, max", L::Choice, P::Settings, false, 0, 3, kBagNames,
          EL_GET(bag), EL_SET(bag, BagChoice)},
@@ -437,7 +434,17 @@ LinkMessages decode_link(std::string_view fragment, AppState& out) {
             continue;
         }
         if (eq == std::string_view::npos) {
-            msg.errors.push_back(quoted(key) + " has no value (write " + key + "=...)");
+            // Bytes no one could type (control characters) are not a key someone forgot to finish.
+            const bool unreadable = std::all_of(key.begin(), key.end(), [](char c) {
+                return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+            });
+            if (unreadable)
+                msg.errors.push_back(quoted(key) + " (" + std::to_string(key.size()) +
+                                     " unreadable control bytes, no '=') is not a key=value pair; it was ignored");
+            else {
+                const std::string shown = quoted(key);  // control bytes shown as '?'
+                msg.errors.push_back(shown + " has no value (write " + shown.substr(1, shown.size() - 2) + "=...)");
+            }
             continue;
         }
         if (!percent_decode(pair.substr(eq + 1), value)) {
@@ -470,6 +477,14 @@ LinkMessages decode_link(std::string_view fragment, AppState& out) {
         }
     };
     apply(Phase::Settings);
+    // A step past the tour's end opens its last step: say so rather than clamp in silence.
+    if (const int steps = int(tour_steps(s.tour).size()); steps > 0 && s.tour_step >= steps) {
+        msg.notices.push_back("step: the " + std::string(tour_depth_name(s.tour)) + " tour has " +
+                              std::to_string(steps) + " steps (step=0 to " + std::to_string(steps - 1) + "); step=" +
+                              std::to_string(s.tour_step) + " is past its end, so step=" + std::to_string(steps - 1) +
+                              " (the last) was used");
+        s.tour_step = steps - 1;
+    }
     // Derived values are recomputed, never read from the link.
     if (Status st = check_table_size(s.V, s.d); !st.ok()) {
         msg.errors.push_back("V, d: " + st.error + "; using V = 3, d = 3");

@@ -142,4 +142,13 @@ std::string format_ids(const std::vector<int>& ids) {
     return s;
 }
 
+std::string format_count(long long n) {
+    std::string digits = std::to_string(n < 0 ? -n : n), out;
+    for (size_t i = 0; i < digits.size(); i++) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return (n < 0 ? "-" : "") + out;
+}
+
 }  // namespace el

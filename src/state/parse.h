@@ -25,4 +25,7 @@ Status parse_ids(std::string_view text, int V, std::vector<int>& out);
 // "1, 1, 2"
 std::string format_ids(const std::vector<int>& ids);
 
+// A count with thousands separators, as help texts write limits: 100000 -> "100,000".
+std::string format_count(long long n);
+
 }  // namespace el

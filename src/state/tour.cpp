@@ -118,13 +118,8 @@ const std::vector<TourStep>& tour_steps(TourDepth depth) {
 }
 
 const char* tour_depth_name(TourDepth depth) {
-    switch (depth) {
-        case TourDepth::Basics: return "basics";
-        case TourDepth::Solid: return "solid";
-        case TourDepth::Deeper: return "deeper";
-        case TourDepth::None: break;
-    }
-    return "none";
+    const int i = int(depth);
+    return i >= 0 && i <= int(TourDepth::Deeper) ? kTourNames[i] : kTourNames[0];
 }
 
 const char* tour_depth_summary(TourDepth depth) {

@@ -1,5 +1,5 @@
 // The guided tour, the follow-up questions and the self-check: the lesson's words
-// (docs/lesson.md sections 6-8), as data. A tour step sets the state through a share
+// (README, "What the page shows"), as data. A tour step sets the state through a share
 // link, so "what the learner sees" and "what a link reproduces" are the same thing.
 #pragma once
 #include <vector>

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/autograd.h"
+#include "core/embedding_autograd.h"
 #include "core/embedding_options.h"
 #include "core/random.h"
 
@@ -42,7 +43,8 @@ static Tensor step_loss(const AppState& s, Tensor& W, const std::vector<float>& 
 }
 
 Status training_step(AppState& s, TrainingSession& t, int n) {
-    if (n < 1 || n > 1000) return Status::Fail("take 1 to 1000 steps at a time");
+    if (n < 1 || n > kMaxStepsAtOnce)
+        return Status::Fail("take 1 to " + std::to_string(kMaxStepsAtOnce) + " steps at a time");
     if (s.B() == 0) return Status::Fail("the batch is empty: add ids to look up before stepping");
     if (Status st = check_optimizer_config(s.optimizer); !st.ok()) return st;
 

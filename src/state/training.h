@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "app_state.h"
-#include "core/experiments.h"
+#include "core/frequency.h"
 #include "core/optim.h"
 
 namespace el {
@@ -42,7 +42,9 @@ bool same_optimizer_config(const OptimizerConfig& a, const OptimizerConfig& b);
 // Returns T (V,d).
 std::vector<float> training_targets(const AppState& s);
 
-// Runs n steps (1..1000) on s.W with s.ids, s.lookup, s.optimizer and s.loss.
+constexpr int kMaxStepsAtOnce = 1000;  // optimizer steps per click of "Step n"
+
+// Runs n steps (1..kMaxStepsAtOnce) on s.W with s.ids, s.lookup, s.optimizer and s.loss.
 // The optimizer starts afresh when its settings or the table's shape changed, or when W
 // was edited since the last step (then Reset goes back to the edited table). On error W
 // keeps the value it had after the last good step.
@@ -51,7 +53,7 @@ Status training_step(AppState& s, TrainingSession& t, int n);
 // W <- the table before the first step (when the shape still matches); forgets the optimizer.
 void training_reset(AppState& s, TrainingSession& t);
 
-// The follow-up question (docs/lesson.md section 7): one step on a batch of 64 ids, drawn
+// The follow-up question (the lesson's third follow-up): one step on a batch of 64 ids, drawn
 // uniformly from the seed, on a copy of the table and of the current optimizer state.
 struct FollowUpAnswer {
     int B = 64, distinct = 0;

@@ -3,7 +3,7 @@
 //
 //   bench_kernels [--V 50000] [--d 128] [--B 256] [--repeats 7] [--out file.json]
 //
-// Letters (docs/lesson.md): V = ids (rows of W), d = width, B = ids at once.
+// Letters (the lesson's): V = ids (rows of W), d = width, B = ids at once.
 // Prints one JSON object (and writes it to --out if given): per kernel the
 // median, min and max time of repeated runs and a rate (GFLOP/s or GB/s).
 // Inputs come from a xorshift32 stream that tests/bench/bench.mjs repeats in

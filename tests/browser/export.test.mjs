@@ -12,13 +12,13 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 const PYTHON = '/usr/bin/python3';  // Debian's python3, where python3-numpy and python3-torch are installed
 
-// "name = [[...]]" lines; Python writes nan/inf, which JSON cannot hold.
+// "name = [[...]]" lines; Python writes nan/inf bare, which JSON cannot hold: they become
+// the strings snapshot() uses for them ("nan", "inf", "-inf").
 function parseOutput(text) {
   const out = {};
   for (const line of text.split('\n')) {
     const m = line.match(/^(gather|matmul|grad|bags) = (.*)$/);
-    if (m) out[m[1]] = JSON.parse(m[2].replace(/-inf/g, '"-Infinity"').replace(/\binf\b/g, '"Infinity"').replace(/\bnan\b/g, '"NaN"'),
-      (k, v) => (v === 'NaN' ? NaN : v === 'Infinity' ? Infinity : v === '-Infinity' ? -Infinity : v));
+    if (m) out[m[1]] = JSON.parse(m[2].replace(/-inf\b/g, '"-inf"').replace(/(?<!-)\binf\b/g, '"inf"').replace(/\bnan\b/g, '"nan"'));
   }
   return out;
 }

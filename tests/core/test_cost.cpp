@@ -82,6 +82,18 @@ TEST_CASE("vectorised gather and scatter-add equal the naive loops exactly", "[c
     el::embedding_backward(dW.data(), G.data(), ids.data(), B, d);
     el::embedding_backward_naive(dW_want.data(), G.data(), ids.data(), B, d);
     CHECK(dW == dW_want);
+
+    // With the autograd op's parameters: s_k = 1/c_k per row and a padding row left untouched.
+    std::vector<float> row_scale(static_cast<size_t>(V));
+    for (int k = 0; k < V; k++) row_scale[size_t(k)] = 1.0f / float(k + 1);
+    const int padding_row = ids[0];
+    std::vector<float> dW_scaled = random_values(size_t(V) * d, 5), dW_scaled_want = dW_scaled;
+    const std::vector<float> dW_before = dW_scaled;
+    el::embedding_backward(dW_scaled.data(), G.data(), ids.data(), B, d, row_scale.data(), padding_row);
+    el::embedding_backward_naive(dW_scaled_want.data(), G.data(), ids.data(), B, d, row_scale.data(), padding_row);
+    CHECK(dW_scaled == dW_scaled_want);
+    for (int c = 0; c < d; c++)
+        CHECK(dW_scaled[size_t(padding_row) * d + c] == dW_before[size_t(padding_row) * d + c]);
 }
 
 TEST_CASE("a sweep of matmul slices computes exactly the whole product", "[cost][matmul]") {

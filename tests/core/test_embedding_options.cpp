@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "core/autograd.h"
+#include "core/embedding_autograd.h"
 #include "core/embedding_options.h"
 #include "core/gradcheck.h"
 #include "core/limits.h"

@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "core/experiments.h"
+#include "core/frequency.h"
 #include "tensor_test_util.h"
 
 using Catch::Matchers::WithinAbs;

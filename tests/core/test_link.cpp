@@ -8,6 +8,7 @@
 #include "core/limits.h"
 #include "state/link.h"
 #include "state/parse.h"
+#include "state/tour.h"
 
 using el::AppState;
 using el::decode_link;
@@ -144,7 +145,9 @@ TEST_CASE("decode(encode(state)) == state for random states", "[link][property]"
     s.embed = rng() % 2;
     s.panels = uint32_t(pick(1, (1 << el::kPanelCount) - 1));
     s.tour = el::TourDepth(pick(0, 3));
-    s.tour_step = pick(0, 99);
+    // In a tour, a step past its end is moved to the last step with a notice: stay within it.
+    const int tour_steps = int(el::tour_steps(s.tour).size());
+    s.tour_step = tour_steps > 0 ? pick(0, tour_steps - 1) : pick(0, 99);
     s.bag = el::BagChoice(pick(0, 3));
     s.offsets = {0};
     for (int o = pick(0, s.B()); o <= s.B() && s.offsets.size() < 5; o += pick(1, 4)) s.offsets.push_back(o);
@@ -223,4 +226,48 @@ TEST_CASE("unknown and repeated keys are notices; oversized links are refused wh
     CHECK(m.errors.empty());
     CHECK(m.notices.size() == 3);
     CHECK(s.V == 3);
+}
+
+TEST_CASE("a fragment of unreadable bytes is reported as ignored, not taken silently", "[link][errors]") {
+    AppState s;
+    const std::string junk = GENERATE(std::string("\x01\x02\x03"), std::string("%01%02"), std::string("\x7f\x1b"),
+                                      std::string("v=1&\x05\x06&ids=2"));
+    CAPTURE(junk);
+    const el::LinkMessages m = decode_link(junk, s);
+    REQUIRE(m.errors.size() == 1);
+    CHECK_THAT(m.errors[0], Catch::Contains("unreadable control bytes, no '='"));
+    CHECK_THAT(m.errors[0], Catch::Contains("it was ignored"));
+    for (char c : m.errors[0]) CHECK(static_cast<unsigned char>(c) >= 0x20);  // the message itself is readable
+    CHECK(s.V == 3);
+    if (junk.find("ids=2") != std::string::npos) CHECK(s.ids == std::vector<int>{2});  // the rest applies
+}
+
+TEST_CASE("a key without '=' still asks for a value, control bytes shown as '?'", "[link][errors]") {
+    AppState s;
+    const el::LinkMessages m = decode_link("V=4&seed\x01", s);
+    REQUIRE(m.errors.size() == 1);
+    CHECK(m.errors[0] == "'seed?' has no value (write seed?=...)");
+    CHECK(s.V == 4);
+}
+
+TEST_CASE("a tour step past the end opens the last step and says which", "[link][tour]") {
+    AppState s;
+    const int steps = int(el::tour_steps(el::TourDepth::Solid).size());
+    REQUIRE(steps > 1);
+    el::LinkMessages m = decode_link("tour=solid&step=99", s);
+    CHECK(m.errors.empty());
+    REQUIRE(m.notices.size() == 1);
+    CHECK(m.notices[0] == "step: the solid tour has " + std::to_string(steps) + " steps (step=0 to " +
+                             std::to_string(steps - 1) + "); step=99 is past its end, so step=" +
+                             std::to_string(steps - 1) + " (the last) was used");
+    CHECK(s.tour == el::TourDepth::Solid);
+    CHECK(s.tour_step == steps - 1);
+
+    m = decode_link("tour=solid&step=" + std::to_string(steps - 1), s);  // the last step itself: no notice
+    CHECK(m.notices.empty());
+    CHECK(s.tour_step == steps - 1);
+
+    m = decode_link("step=99", s);  // no tour: the step waits unused, as before
+    CHECK(m.notices.empty());
+    CHECK(s.tour_step == 99);
 }

@@ -90,3 +90,12 @@ TEST_CASE("id lists accept commas and spaces and name the bad token", "[parse][i
     CHECK_THAT(parse_ids(many, 3, ids).error, Catch::Contains("more than 1024"));
     CHECK(ids == std::vector<int>{1});  // a rejected list never changes the batch
 }
+
+TEST_CASE("counts in help texts get thousands separators", "[parse]") {
+    CHECK(el::format_count(0) == "0");
+    CHECK(el::format_count(512) == "512");
+    CHECK(el::format_count(1024) == "1,024");
+    CHECK(el::format_count(100000) == "100,000");
+    CHECK(el::format_count(16777216) == "16,777,216");
+    CHECK(el::format_count(-1234567) == "-1,234,567");
+}

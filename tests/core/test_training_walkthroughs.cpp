@@ -1,4 +1,4 @@
-// The training lab's walk-throughs (docs/lesson.md section 5), each loaded from its preset
+// The training lab's walk-throughs (README, "What the page shows"), each loaded from its preset
 // link and stepped through src/state/training.h as the page does, against numbers worked
 // out by hand from the optimizer formulas. Where the maths says "exactly", we assert ==.
 #include <catch2/catch.hpp>

@@ -1,0 +1,87 @@
+#include "derived.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/embedding_bag.h"
+#include "core/matmul.h"
+
+namespace el {
+
+// The figures the panels draw from, computed once per change.
+static void summarise(const AppState& s, const std::vector<float>& W, Derived& d) {
+    auto abs_max = [](const std::vector<float>& v) {
+        float m = 0.0f;
+        for (float x : v)
+            if (std::isfinite(x)) m = std::max(m, std::fabs(x));
+        return m;
+    };
+    d.table_abs_max = abs_max(W);
+    d.upstream_abs_max = abs_max(s.upstream);
+    d.grad_abs_max = abs_max(d.result.grad_scatter);
+    d.table_nonfinite = 0;
+    for (float x : W) d.table_nonfinite += !std::isfinite(x);
+    // Overview: each block of rows and columns keeps its value of largest magnitude.
+    const int R = std::min(s.V, kOverviewRows), C = std::min(s.d, kOverviewCols);
+    d.table_overview.assign(size_t(R) * C, 0.0f);
+    for (int r = 0; r < s.V; r++)
+        for (int c = 0; c < s.d; c++) {
+            const float v = W[size_t(r) * s.d + c];
+            float& cell = d.table_overview[size_t(int64_t(r) * R / s.V) * C + size_t(int64_t(c) * C / s.d)];
+            if (!std::isfinite(v) || std::fabs(v) > std::fabs(cell)) cell = v;
+        }
+}
+
+static void compute_bags(const AppState& s, const std::vector<float>& W, Derived& d) {
+    BagView& v = d.bag;
+    v = {};
+    if (s.bag == BagChoice::None || !d.result_error.empty()) return;
+    EmbeddingBagOptions options;
+    options.mode = s.bag == BagChoice::Sum ? BagMode::kSum : s.bag == BagChoice::Mean ? BagMode::kMean : BagMode::kMax;
+    options.embedding = s.lookup;
+    options.embedding.max_norm.reset();  // already applied to W by the lesson's forward pass
+    options.embedding.sparse = false;
+    Tensor out = embedding_bag(Tensor::from(s.V, s.d, W), s.ids, s.offsets, options);
+    if (!out.ok()) return void(v.error = out.status().error);
+    v.bags = out.rows();
+    v.gather = out.values();
+    if (s.bag == BagChoice::Max) return;
+    // M[j][k]: how often id k is in bag j (padding row left out), over n_j for mean.
+    const int padding = d.result.padding_row;
+    v.matrix.assign(size_t(v.bags) * s.V, 0.0f);
+    for (int j = 0; j < v.bags; j++) {
+        const int begin = s.offsets[size_t(j)], end = j + 1 < v.bags ? s.offsets[size_t(j) + 1] : s.B();
+        int n = 0;
+        for (int b = begin; b < end; b++) n += s.ids[size_t(b)] != padding;
+        for (int b = begin; b < end; b++)
+            if (s.ids[size_t(b)] != padding)
+                v.matrix[size_t(j) * s.V + s.ids[size_t(b)]] += s.bag == BagChoice::Mean ? 1.0f / float(n) : 1.0f;
+    }
+    v.matmul.resize(size_t(v.bags) * s.d);
+    matmul_forward(v.matmul.data(), v.matrix.data(), W.data(), v.bags, s.V, s.d);
+    for (size_t i = 0; i < v.gather.size(); i++)
+        v.max_difference = std::max(v.max_difference, std::fabs(v.gather[i] - v.matmul[i]));
+}
+
+// The table the lookup leaves behind: W with max_norm's rescaled rows, as PyTorch's forward does.
+static const std::vector<float>& table_after_lookup(const AppState& s, const Derived& d) {
+    const bool rescaled = d.result_error.empty() && !d.result.renormed_rows.empty();
+    return rescaled ? d.result.table : s.W;
+}
+
+void derive(const AppState& s, Derived& d) {
+    LessonInput in{s.V, s.d, s.W, s.ids, s.upstream, s.lookup};
+    d.result_error = compute_lesson(in, d.result).error;
+    const std::vector<float>& W = table_after_lookup(s, d);
+    summarise(s, W, d);
+    compute_bags(s, W, d);
+}
+
+bool write_back_max_norm(AppState& s, Derived& d) {
+    const std::vector<float>& W = table_after_lookup(s, d);
+    if (&W == &s.W) return false;
+    s.W = W;
+    return true;
+}
+
+}  // namespace el

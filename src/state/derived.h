@@ -1,0 +1,44 @@
+// Everything the page computes from the state (AppState): the lesson's result, the
+// figures the panels draw from, and the EmbeddingBag view. A pure function of the state,
+// recomputed once per change (commit.h), never per frame: W may hold millions of numbers.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "app_state.h"
+#include "core/lesson.h"
+
+namespace el {
+
+// EmbeddingBag, both ways: the core's embedding_bag, and (sum, mean) the bag matrix
+// M (bags,V) times W, where M[j][k] counts id k in bag j (divided by n_j for mean).
+struct BagView {
+    int bags = 0;
+    std::vector<float> gather;   // (bags,d) embedding_bag
+    std::vector<float> matrix;   // (bags,V) M, empty for max (not linear)
+    std::vector<float> matmul;   // (bags,d) M @ W
+    float max_difference = 0;    // |gather - matmul| at worst: float rounding of the sums
+    std::string error;
+};
+
+constexpr int kOverviewRows = 160, kOverviewCols = 32;  // the downsampled heatmap of a large W
+
+struct Derived {
+    LessonResult result;       // last good result
+    std::string result_error;  // why the last compute was refused (empty when fine)
+    float table_abs_max = 0, grad_abs_max = 0, upstream_abs_max = 0;  // finite values only
+    int table_nonfinite = 0;
+    std::vector<float> table_overview;  // (kOverviewRows, kOverviewCols) downsampled W, signed max |v|
+    BagView bag;
+};
+
+// Recomputes `out` from `s` through the core. On refusal keeps the last good result and
+// sets result_error; the summaries and the bag view always follow `s`.
+void derive(const AppState& s, Derived& out);
+
+// The lookup's max_norm step, written back: PyTorch's forward rescales the looked-up rows of
+// W in place, so after derive() the rows the lesson rescaled are copied into s.W. Returns
+// whether W changed (then the summaries are refreshed too).
+bool write_back_max_norm(AppState& s, Derived& d);
+
+}  // namespace el

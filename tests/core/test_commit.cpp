@@ -1,0 +1,133 @@
+// The one rule for a change (src/state/commit.h): a sequence of edits through commit(), with
+// the end-of-frame step after each, never leaves derived data or the address stale.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "state/commit.h"
+#include "state/derived.h"
+#include "state/link.h"
+
+using el::AppState;
+using el::CommitLog;
+using el::Derived;
+
+namespace {
+
+// The page in miniature: the state, what is computed from it, and the address bar.
+struct Page {
+    AppState state;
+    Derived derived;
+    CommitLog log;
+    std::string address;
+    int address_writes = 0;
+
+    void edit(const char* what, const std::function<void(AppState&)>& change) {
+        change(state);
+        el::commit(log, what);
+    }
+    // What the app does at the end of every frame (EndFrameCommit in src/app/app.cpp).
+    void end_frame(bool widget_active) {
+        el::refresh_derived(log, state, derived);
+        if (!el::link_due(log, widget_active)) return;
+        address = el::encode_link(state);
+        address_writes++;
+        el::link_written(log);
+    }
+};
+
+// Equal bit for bit (nan == nan: a non-finite table gives nan in the one-hot route).
+bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
+    return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0);
+}
+
+// Derived data equal to a fresh computation from the current state.
+void require_fresh(const Page& p) {
+    Derived fresh;
+    el::derive(p.state, fresh);
+    REQUIRE(p.derived.result_error == fresh.result_error);
+    if (fresh.result_error.empty()) {  // a refused state keeps the last good result, by design
+        REQUIRE(same_bits(p.derived.result.gather, fresh.result.gather));
+        REQUIRE(same_bits(p.derived.result.grad_scatter, fresh.result.grad_scatter));
+        REQUIRE(p.derived.result.touched_rows == fresh.result.touched_rows);
+    }
+    REQUIRE(p.derived.table_abs_max == fresh.table_abs_max);
+    REQUIRE(p.derived.upstream_abs_max == fresh.upstream_abs_max);
+    REQUIRE(p.derived.table_nonfinite == fresh.table_nonfinite);
+    REQUIRE(same_bits(p.derived.table_overview, fresh.table_overview));
+    REQUIRE(same_bits(p.derived.bag.gather, fresh.bag.gather));
+    REQUIRE(same_bits(p.derived.bag.matmul, fresh.bag.matmul));
+}
+
+}  // namespace
+
+TEST_CASE("every commit leaves derived data and the address up to date by the end of the frame", "[commit]") {
+    Page p;
+    p.end_frame(false);
+    require_fresh(p);
+    CHECK(p.address == el::encode_link(p.state));
+
+    const std::vector<std::pair<const char*, std::function<void(AppState&)>>> edits = {
+        {"ids", [](AppState& s) { s.ids = {2, 0, 2}; el::fit_upstream(s, s.d); }},
+        {"table cell", [](AppState& s) { s.W[4] = -1.5f; }},
+        {"table size", [](AppState& s) { s.V = 7, s.d = 5; el::regenerate_table(s); el::fit_upstream(s, 3); }},
+        {"table fill", [](AppState& s) { s.init = el::TableInit::Normal, s.seed = 9; el::regenerate_table(s); }},
+        {"upstream cell", [](AppState& s) { s.upstream[1] = 0.25f; }},
+        {"bag mode", [](AppState& s) { s.bag = el::BagChoice::Mean, s.offsets = {0, 2}; }},
+        {"inf in W", [](AppState& s) { s.W[0] = INFINITY; }},
+        {"theme", [](AppState& s) { s.theme = el::Theme::Dark; }},
+        {"bad ids", [](AppState& s) { s.ids = {99}; }},  // refused by the core: the error is derived too
+    };
+    for (const auto& [what, change] : edits) {
+        CAPTURE(what);
+        const uint64_t before = p.log.state;
+        p.edit(what, change);
+        CHECK(p.log.state == before + 1);
+        CHECK(p.log.last == what);
+        p.end_frame(false);
+        require_fresh(p);
+        CHECK(p.address == el::encode_link(p.state));
+    }
+    CHECK_FALSE(p.derived.result_error.empty());  // the last edit was refused, and says so
+}
+
+TEST_CASE("the address waits for the widget to be released, then is written once", "[commit]") {
+    Page p;
+    p.end_frame(false);
+    const int writes = p.address_writes;
+    // A drag: three frames of edits with the widget held.
+    for (int frame = 0; frame < 3; frame++) {
+        p.edit("table cell", [frame](AppState& s) { s.W[0] = float(frame); });
+        p.end_frame(true);
+        require_fresh(p);  // results follow every frame of the drag
+        CHECK(p.address_writes == writes);
+    }
+    CHECK(p.address != el::encode_link(p.state));
+    p.end_frame(false);  // released
+    CHECK(p.address_writes == writes + 1);
+    CHECK(p.address == el::encode_link(p.state));
+    p.end_frame(false);  // nothing new: nothing written
+    CHECK(p.address_writes == writes + 1);
+    CHECK_FALSE(el::refresh_derived(p.log, p.state, p.derived));  // and nothing recomputed
+}
+
+TEST_CASE("max_norm's rescaling is written back into W as a step of the lookup", "[commit][max_norm]") {
+    Page p;
+    p.end_frame(false);
+    p.edit("lookup options", [](AppState& s) { s.lookup.max_norm = 0.5f; });
+    const std::vector<float> W_before = p.state.W;
+    p.end_frame(false);
+    REQUIRE(p.derived.result_error.empty());
+    REQUIRE_FALSE(p.derived.result.renormed_rows.empty());
+    CHECK(p.state.W == p.derived.result.table);  // the looked-up rows, rescaled, are in W now
+    CHECK(p.state.W != W_before);
+    CHECK(p.address == el::encode_link(p.state));  // and the address holds the rescaled table
+    const int row = p.derived.result.renormed_rows[0];
+    double norm = 0;
+    for (int c = 0; c < p.state.d; c++) norm += double(p.state.W[size_t(row) * p.state.d + c]) * p.state.W[size_t(row) * p.state.d + c];
+    CHECK(std::sqrt(norm) <= 0.5 + 1e-6);
+}
