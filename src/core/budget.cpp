@@ -6,6 +6,7 @@
 
 #include "autograd.h"
 #include "embedding.h"
+#include "embedding_autograd.h"
 #include "embedding_options.h"
 #include "limits.h"
 #include "matmul.h"

@@ -1,4 +1,4 @@
-// The deeper tier's experiments (issue 16), pure and resumable like experiments.h:
+// The deeper tier's experiments (issue 16), pure and resumable like frequency.h:
 //   budget_*            the frequency task (Zipf ids, embedding + linear head, cross-entropy,
 //                       Adam) trained side by side with four tables: full, hashed at k buckets,
 //                       factorised at rank r, split at top N; a few steps a call

@@ -1,5 +1,5 @@
 // Ways to spend an embedding's parameters other than one row per id (issue 16), each still
-// a one-hot product, with both routes side by side as in embedding_options.h:
+// a one-hot product, with both routes side by side as in embedding_autograd.h:
 //   hashed      k shared rows; id -> row by a seeded hash.   lookup = onehot(ids) @ H @ W_k
 //   split       the N most frequent ids own a row, the rest share k hashed rows.
 //               lookup = onehot(ids) @ H @ W_s, H of the split map

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "core/budget.h"
-#include "core/experiments.h"
+#include "core/frequency.h"
 #include "tensor_test_util.h"
 
 using Catch::Matchers::WithinAbs;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <set>
 
+#include "core/embedding_autograd.h"
 #include "core/embedding_options.h"
 #include "core/gradcheck.h"
 #include "core/table_variants.h"

@@ -23,6 +23,7 @@
 
 #include "core/autograd.h"
 #include "core/embedding_bag.h"
+#include "core/embedding_autograd.h"
 #include "core/embedding_options.h"
 #include "core/optim.h"
 #include "core/random.h"
