@@ -502,30 +502,31 @@ static void ShowGradientChecks(const App& app) {
     else
         ImGui::TextColored(Color(ErrorColor()), "scatter-add and one-hot route differ (inf or nan in G)");
     RecordItemRect("grad-check");
-    if (!r.fd_checked) {
+    if (!r.fd_checked)
         ImGui::TextDisabled("finite differences: %s", r.fd_note.c_str());
-    } else if (!r.fd_passed) {
-        ImGui::TextColored(Color(ErrorColor()), "finite differences disagree with the backward pass: max |difference| %.2g",
+    else if (!r.fd_passed)
+        ImGui::TextColored(Color(ErrorColor()), "finite differences disagree with the backward pass: max |diff| %.2g",
                            r.fd_max_abs_error);
-    } else if (r.fd_shown_is_scaled) {
-        // scale_grad_by_freq: the gradient shown is deliberately not dL/dW
-        ImGui::TextColored(Color(GoodColor()), "finite differences agree with the unscaled dL/dW: max |difference| %.2g",
+    else if (r.fd_shown_is_scaled)  // scale_grad_by_freq: the gradient shown is deliberately not dL/dW
+        ImGui::TextColored(Color(GoodColor()), "finite differences match unscaled dL/dW: max |diff| %.2g",
                            r.fd_max_abs_error);
-        ImGui::TextWrapped("The gradient shown is not dL/dW: scale_grad_by_freq divides row k's terms by c_k on purpose, "
-                           "so rows used more than once differ from finite differences (max |difference| %.2g).",
-                           r.fd_shown_max_abs_difference);
-    } else {
+    else
         ImGui::TextColored(Color(GoodColor()), "finite differences agree: max |difference| %.2g", r.fd_max_abs_error);
-    }
-    if (r.fd_checked && r.fd_skipped_row >= 0)
-        ImGui::TextDisabled("row %d (padding_idx) is left out of the check: nudging it changes L, but the op gives it "
-                            "no gradient by design", r.fd_skipped_row);
     HelpMarker("Finite differences nudge each number of W by +-h and watch L = sum(out * G) change, in double: "
                "an independent check of dL/dW. float32 rounding of L leaves a small difference. They are compared "
                "with the backward pass without scale_grad_by_freq, which is what dL/dW is.");
+    ImGui::PushTextWrapPos(0.0f);  // the notes wrap in a narrow column instead of running off it
+    if (r.fd_checked && r.fd_passed && r.fd_shown_is_scaled)
+        ImGui::TextWrapped("The gradient shown is not dL/dW: scale_grad_by_freq divides row k's terms by c_k on purpose, "
+                           "so rows used more than once differ from finite differences (max |difference| %.2g).",
+                           r.fd_shown_max_abs_difference);
+    if (r.fd_checked && r.fd_skipped_row >= 0)
+        ImGui::TextDisabled("row %d (padding_idx) is left out of the check: nudging it changes L, but the op gives it "
+                            "no gradient by design", r.fd_skipped_row);
     const int untouched = r.V - int(r.touched_rows.size());
     ImGui::TextDisabled("%d of %d rows touched; the other %d %s gradient exactly 0", int(r.touched_rows.size()), r.V,
                         untouched, untouched == 1 ? "row has" : "rows have");
+    ImGui::PopTextWrapPos();
 }
 
 void ShowBackwardPanel(App& app) {
