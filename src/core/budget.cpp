@@ -8,6 +8,7 @@
 #include "embedding.h"
 #include "embedding_autograd.h"
 #include "embedding_options.h"
+#include "frequency.h"
 #include "limits.h"
 #include "matmul.h"
 
@@ -27,12 +28,7 @@ const char* table_kind_name(TableKind kind) {
 }
 
 static Status check_budget_config(const BudgetConfig& c) {
-    if (c.V < 2 || c.V > kMaxV) return Status::Fail("V must run from 2 to " + std::to_string(kMaxV));
-    if (c.d < 1 || c.d > kMaxD) return Status::Fail("d must run from 1 to " + std::to_string(kMaxD));
-    if (c.C < 2 || c.C > 1000) return Status::Fail("the task needs 2 to 1000 classes");
-    if (c.B < 1 || c.B > kMaxB) return Status::Fail("B must run from 1 to " + std::to_string(kMaxB));
-    if (!(c.zipf_exponent >= 0.0 && c.zipf_exponent <= 10.0))
-        return Status::Fail("the Zipf exponent must run from 0 (uniform) to 10");
+    if (Status st = check_frequency_task(c.V, c.d, c.C, c.B, c.zipf_exponent); !st.ok()) return st;
     if (c.buckets < 1 || c.buckets > c.V)
         return Status::Fail("the hashed table needs 1 to V = " + std::to_string(c.V) + " buckets, not " +
                             std::to_string(c.buckets));

@@ -11,14 +11,19 @@
 
 namespace el {
 
+Status check_frequency_task(int V, int d, int C, int B, double zipf_exponent) {
+    if (V < 2 || V > kMaxV) return Status::Fail("V must run from 2 to " + std::to_string(kMaxV));
+    if (d < 1 || d > kMaxD) return Status::Fail("d must run from 1 to " + std::to_string(kMaxD));
+    if (C < 2 || C > 1000) return Status::Fail("the task needs 2 to 1000 classes");
+    if (B < 1 || B > kMaxB) return Status::Fail("B must run from 1 to " + std::to_string(kMaxB));
+    if (!(zipf_exponent >= 0.0 && zipf_exponent <= 10.0))
+        return Status::Fail("the Zipf exponent must run from 0 (uniform) to 10");
+    return Status::Ok();
+}
+
 Status frequency_init(const FrequencyConfig& config, FrequencyState& state) {
     const FrequencyConfig& c = config;
-    if (c.V < 2 || c.V > kMaxV) return Status::Fail("V must run from 2 to " + std::to_string(kMaxV));
-    if (c.d < 1 || c.d > kMaxD) return Status::Fail("d must run from 1 to " + std::to_string(kMaxD));
-    if (c.C < 2 || c.C > 1000) return Status::Fail("the task needs 2 to 1000 classes");
-    if (c.B < 1 || c.B > kMaxB) return Status::Fail("B must run from 1 to " + std::to_string(kMaxB));
-    if (!(c.zipf_exponent >= 0.0 && c.zipf_exponent <= 10.0))
-        return Status::Fail("the Zipf exponent must run from 0 (uniform) to 10");
+    if (Status st = check_frequency_task(c.V, c.d, c.C, c.B, c.zipf_exponent); !st.ok()) return st;
     FrequencyState s;
     s.config = c;
     s.rng.reseed(c.seed);

@@ -41,6 +41,10 @@ struct FrequencyState {
     StepReport last_report;            // the table's report of the most recent step
 };
 
+// The frequency task's shape (V ids, width d, C classes, batch B, Zipf exponent), checked once for
+// every experiment built on it (frequency_init, budget_init).
+Status check_frequency_task(int V, int d, int C, int B, double zipf_exponent);
+
 Status frequency_init(const FrequencyConfig& config, FrequencyState& state);
 // Runs `steps` more training steps (0..10000); call repeatedly with a few steps per frame.
 Status frequency_step(FrequencyState& state, int steps);
