@@ -16,6 +16,7 @@ void Commit(App& app, const char* what) {
 
 void EndFrameCommit(App& app, bool widget_active) {
     refresh_derived(app.commits, app.state, app.derived);
+    refresh_text(app.commits, app.state, app.text, widget_active);
     if (!link_due(app.commits, widget_active)) return;
     browser_replace_hash(encode_link(app.state).c_str());
     link_written(app.commits);
@@ -23,13 +24,9 @@ void EndFrameCommit(App& app, bool widget_active) {
 
 const LinkMessages& apply_link(App& app, std::string_view fragment) {
     app.link_messages = decode_link(fragment, app.state);
-    const AppState& s = app.state;
-    app.V_input = s.V, app.d_input = s.d;
-    std::snprintf(app.ids_text, sizeof app.ids_text, "%s", format_ids(s.ids).c_str());
-    app.ids_error.clear(), app.size_error.clear(), app.offsets_error.clear();
-    std::snprintf(app.offsets_text, sizeof app.offsets_text, "%s", format_ids(s.offsets).c_str());
     app.table_editor = {}, app.upstream_editor = {};
     Commit(app, "link");
+    refresh_text(app.commits, app.state, app.text, false);  // a link replaces what was typed
     link_written(app.commits);  // the address keeps the link as given until the learner edits
     return app.link_messages;
 }

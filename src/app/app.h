@@ -51,11 +51,9 @@ struct App {
     Derived derived;     // computed from `state` (src/state/derived.h)
     CommitLog commits;   // the revisions of state, derived and address (src/state/commit.h)
 
-    // Fields the learner types into.
-    char ids_text[4096] = "1";
-    std::string ids_error;
-    int V_input = 3, d_input = 3;
-    std::string size_error;
+    // Fields the learner types into: written from the state at the end of a frame
+    // (refresh_text in src/state/commit.h), by the learner in between.
+    TextFields text;
     CellEditor table_editor, upstream_editor;
 
     // Share link: what the last loaded link said, and the link of the current state.
@@ -65,8 +63,6 @@ struct App {
 
     TourProgress tour;
     ExperimentsView experiments;
-    char offsets_text[256] = "0";
-    std::string offsets_error;
 
     int table_scroll_row = -1;          // the table grid scrolls here once (overview clicks)
 
@@ -86,8 +82,8 @@ struct App {
 // results of the new state. The address follows at the end of the frame (EndFrameCommit).
 void Commit(App& app, const char* what);
 
-// At the end of every frame: derived data older than the state is recomputed, and the
-// address older than the state is rewritten once no widget is active.
+// At the end of every frame: derived data older than the state is recomputed; once no
+// widget is active, the address and the text fields older than the state are rewritten.
 void EndFrameCommit(App& app, bool widget_active);
 
 // Replaces the state with a share link's (as a pasted link would); the text

@@ -66,7 +66,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     AppendInts(j, "differingOutputs", r.differing_outputs);
     j += "\"equal\":" + std::string(r.equal ? "true" : "false") + ",";
     j += "\"gradsEqual\":" + std::string(r.grads_equal ? "true" : "false") + ",";
-    j += "\"errors\":{\"ids\":" + json_string(g_app.ids_error) + ",\"size\":" + json_string(g_app.size_error) +
+    j += "\"errors\":{\"ids\":" + json_string(g_app.text.ids.error) + ",\"size\":" + json_string(g_app.text.size.error) +
          ",\"table\":" + json_string(g_app.table_editor.error) + ",\"upstream\":" +
          json_string(g_app.upstream_editor.error) + ",\"result\":" + json_string(g_app.derived.result_error) + "},";
     j += "\"liveText\":" + json_string(describe_result(g_app)) + ",";

@@ -22,13 +22,10 @@ namespace el {
 
 static ImVec4 Color(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
 
-// The ids changed (typed, clicked, drawn): keep the text field in step and recompute.
+// The ids changed (typed, clicked, drawn): G and the bags' offsets follow them.
 static void SetIds(App& app, std::vector<int> ids) {
     app.state.ids = std::move(ids);
     fit_upstream(app.state, app.state.d);
-    std::snprintf(app.ids_text, sizeof app.ids_text, "%s", format_ids(app.state.ids).c_str());
-    std::snprintf(app.offsets_text, sizeof app.offsets_text, "%s", format_ids(app.state.offsets).c_str());
-    app.ids_error.clear();
     Commit(app, "ids");
 }
 
@@ -39,27 +36,28 @@ static void SetIds(App& app, std::vector<int> ids) {
 static void ShowTableSize(App& app) {
     AppState& s = app.state;
     ImGui::SetNextItemWidth(Px(90));
-    ImGui::InputInt("V", &app.V_input, 0);
+    ImGui::InputInt("V", &app.text.size.V, 0);
     RecordItemRect("V");
     static const std::string v_help = "Number of ids = rows of W (1 to " + format_count(kMaxV) + ").";
     HelpMarker(v_help.c_str());
     SameLineIfFits(110);
     ImGui::SetNextItemWidth(Px(70));
-    ImGui::InputInt("d", &app.d_input, 0);
+    ImGui::InputInt("d", &app.text.size.d, 0);
     RecordItemRect("d");
     static const std::string d_help = "Embedding width = columns of W (1 to " + format_count(kMaxD) +
                                       "). V*d may be at most " + format_count(kMaxTableCells) + " numbers.";
     HelpMarker(d_help.c_str());
     SameLineIfFits(60);
-    ImGui::BeginDisabled(app.V_input == s.V && app.d_input == s.d);
+    SizeField& size = app.text.size;
+    ImGui::BeginDisabled(size.V == s.V && size.d == s.d);
     if (ImGui::Button("Resize")) {
-        Status st = resize_table(s, app.V_input, app.d_input);
-        app.size_error = st.error;
+        Status st = resize_table(s, size.V, size.d);
+        size.error = st.error;
         if (st.ok()) SetIds(app, s.ids);
     }
     RecordItemRect("resize");
     ImGui::EndDisabled();
-    ErrorText(app.size_error);
+    ErrorText(size.error);
 
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Fill:");
@@ -242,35 +240,32 @@ static void ShowBagSettings(App& app) {
     if (s.bag == BagChoice::None) return;
     SameLineIfFits(160);
     ImGui::SetNextItemWidth(Px(110));
-    if (ImGui::InputText("offsets", app.offsets_text, sizeof app.offsets_text)) {
+    TextField<256>& field = app.text.offsets;
+    if (ImGui::InputText("offsets", field.text, sizeof field.text)) {
         std::vector<int> offsets;
-        Status st = parse_ids(app.offsets_text, s.B() + 1, offsets);
+        Status st = parse_ids(field.text, s.B() + 1, offsets);
         if (st.ok()) st = check_offsets(offsets, s.B(), false);
-        app.offsets_error = st.ok() ? "" : "offsets: " + st.error + " (still using " + format_ids(s.offsets) + ")";
+        field.error = st.ok() ? "" : "offsets: " + st.error + " (still using " + format_ids(s.offsets) + ")";
         if (st.ok()) s.offsets = offsets, Commit(app, "bag offsets");
     }
     RecordItemRect("offsets");
-    ErrorText(app.offsets_error);
+    ErrorText(field.error);
 }
 
 void ShowIdsPanel(App& app) {
     AppState& s = app.state;
     ImGui::SeparatorText("Ids  (the batch, B ids)");
     ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x - Px(30), Px(320)));
-    if (ImGui::InputText("##ids", app.ids_text, sizeof app.ids_text)) {
+    TextField<4096>& field = app.text.ids;
+    if (ImGui::InputText("##ids", field.text, sizeof field.text)) {
         std::vector<int> ids;
-        Status st = parse_ids(app.ids_text, s.V, ids);
-        app.ids_error = st.ok() ? "" : st.error + " (still using " + format_ids(s.ids) + ")";
-        if (st.ok()) {
-            s.ids = ids;
-            fit_upstream(s, s.d);
-            std::snprintf(app.offsets_text, sizeof app.offsets_text, "%s", format_ids(s.offsets).c_str());
-            Commit(app, "ids");
-        }
+        Status st = parse_ids(field.text, s.V, ids);
+        field.error = st.ok() ? "" : st.error + " (still using " + format_ids(s.ids) + ")";
+        if (st.ok()) SetIds(app, std::move(ids));
     }
     RecordItemRect("ids");
     HelpMarker("Ids separated by commas or spaces; an id may repeat. Each must be in 0..V-1.");
-    ErrorText(app.ids_error);
+    ErrorText(field.error);
     ShowIdChips(app);
     ShowRandomBatch(app);
     ShowBagSettings(app);

@@ -26,9 +26,8 @@ void StartApp(App& app) {
         apply_link(app, hash);
         return;
     }
-    app.V_input = app.state.V, app.d_input = app.state.d;
-    std::snprintf(app.ids_text, sizeof app.ids_text, "%s", format_ids(app.state.ids).c_str());
     Commit(app, "start");
+    refresh_text(app.commits, app.state, app.text, false);
 }
 
 // The frequency experiment advances only while its panel is drawn, so only then does it need frames.

@@ -1,7 +1,8 @@
 // The one rule for a change: every edit of the state goes through commit(), which bumps a
 // revision. What follows from the state is brought up to date from the revisions alone:
 //   derived data (derived.h) older than the state is recomputed (refresh_derived);
-//   the address older than the state is rewritten once no widget is active (link_due).
+//   the address older than the state is rewritten once no widget is active (link_due);
+//   the text fields show the state's values again once no widget is active (refresh_text).
 // Pure: the app (src/app/app.h) calls these; the Catch2 suite drives them natively.
 #pragma once
 #include <cstdint>
@@ -31,5 +32,30 @@ bool refresh_derived(CommitLog& log, AppState& s, Derived& d);
 bool link_due(const CommitLog& log, bool widget_active);
 // The address now holds the current state (written, or loaded from it).
 void link_written(CommitLog& log);
+
+// The fields the learner types into, kept as typed: a field whose text did not parse keeps the
+// text and says why (nothing typed is lost), until the state's value it stands for changes by
+// another route (a chip click, a resize, a link), which rewrites the text and clears the message.
+template <size_t N>
+struct TextField {
+    char text[N] = {};
+    std::string error;  // why `text` was not applied; empty when it was
+    std::string shown;  // the state's value the text was last written from
+};
+struct SizeField {  // V and d, applied together by the Resize button
+    int V = 0, d = 0;
+    std::string error;
+    int shown_V = -1, shown_d = -1;
+};
+struct TextFields {
+    TextField<4096> ids;    // "1, 1, 2"
+    TextField<256> offsets; // the bags' start positions
+    SizeField size;
+    uint64_t revision = 0;  // the state revision the fields were last refreshed at
+};
+
+// Rewrites every field whose state value changed since it was written, unless a widget is
+// held (the learner may be typing in it). Returns whether it looked at the state.
+bool refresh_text(const CommitLog& log, const AppState& s, TextFields& t, bool widget_active);
 
 }  // namespace el

@@ -1,8 +1,10 @@
 // The one rule for a change (src/state/commit.h): a sequence of edits through commit(), with
-// the end-of-frame step after each, never leaves derived data or the address stale.
+// the end-of-frame step after each, never leaves derived data, the address or the text fields
+// stale, and never drops text the learner typed that did not parse.
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <functional>
 #include <string>
@@ -11,6 +13,7 @@
 #include "state/commit.h"
 #include "state/derived.h"
 #include "state/link.h"
+#include "state/parse.h"
 
 using el::AppState;
 using el::CommitLog;
@@ -23,6 +26,7 @@ struct Page {
     AppState state;
     Derived derived;
     CommitLog log;
+    el::TextFields text;
     std::string address;
     int address_writes = 0;
 
@@ -33,6 +37,7 @@ struct Page {
     // What the app does at the end of every frame (EndFrameCommit in src/app/app.cpp).
     void end_frame(bool widget_active) {
         el::refresh_derived(log, state, derived);
+        el::refresh_text(log, state, text, widget_active);
         if (!el::link_due(log, widget_active)) return;
         address = el::encode_link(state);
         address_writes++;
@@ -63,6 +68,15 @@ void require_fresh(const Page& p) {
     REQUIRE(same_bits(p.derived.bag.matmul, fresh.bag.matmul));
 }
 
+// The text fields show the state (none holds a refused text here).
+void require_text_shows_state(const Page& p) {
+    CHECK(std::string(p.text.ids.text) == el::format_ids(p.state.ids));
+    CHECK(std::string(p.text.offsets.text) == el::format_ids(p.state.offsets));
+    CHECK(p.text.size.V == p.state.V);
+    CHECK(p.text.size.d == p.state.d);
+    CHECK(p.text.ids.error.empty());
+}
+
 }  // namespace
 
 TEST_CASE("every commit leaves derived data and the address up to date by the end of the frame", "[commit]") {
@@ -91,6 +105,7 @@ TEST_CASE("every commit leaves derived data and the address up to date by the en
         p.end_frame(false);
         require_fresh(p);
         CHECK(p.address == el::encode_link(p.state));
+        require_text_shows_state(p);
     }
     CHECK_FALSE(p.derived.result_error.empty());  // the last edit was refused, and says so
 }
@@ -130,4 +145,40 @@ TEST_CASE("max_norm's rescaling is written back into W as a step of the lookup",
     double norm = 0;
     for (int c = 0; c < p.state.d; c++) norm += double(p.state.W[size_t(row) * p.state.d + c]) * p.state.W[size_t(row) * p.state.d + c];
     CHECK(std::sqrt(norm) <= 0.5 + 1e-6);
+}
+
+TEST_CASE("typed text that did not parse stays until its value changes by another route", "[commit][text]") {
+    Page p;
+    p.end_frame(false);
+    require_text_shows_state(p);
+
+    // The learner types ids that are refused (the panel keeps the text and says why).
+    std::snprintf(p.text.ids.text, sizeof p.text.ids.text, "%s", "1, 9");
+    p.text.ids.error = "id 9 is out of range 0..2 (still using 1)";
+    p.text.size.V = 50;  // and a V not applied yet (Resize not pressed)
+
+    // Another edit (a cell of W): nothing typed is lost.
+    p.edit("table cell", [](AppState& s) { s.W[0] = 2.0f; });
+    p.end_frame(false);
+    CHECK(std::string(p.text.ids.text) == "1, 9");
+    CHECK_FALSE(p.text.ids.error.empty());
+    CHECK(p.text.size.V == 50);
+
+    // The ids change by another route (a chip click) while a widget is held: not yet...
+    p.edit("ids", [](AppState& s) { s.ids = {0, 2}; el::fit_upstream(s, s.d); });
+    p.end_frame(true);
+    CHECK(std::string(p.text.ids.text) == "1, 9");
+    // ...then, released, the field shows the new ids and its message is gone; V typed but not
+    // applied stays, since V itself did not change.
+    p.end_frame(false);
+    CHECK(std::string(p.text.ids.text) == el::format_ids(p.state.ids));
+    CHECK(p.text.ids.error.empty());
+    CHECK(std::string(p.text.offsets.text) == el::format_ids(p.state.offsets));
+    CHECK(p.text.size.V == 50);
+
+    // A new size (a link or Resize) rewrites V and d.
+    p.edit("table size", [](AppState& s) { s.V = 6, s.d = 2; el::regenerate_table(s); el::fit_upstream(s, 2); });
+    p.end_frame(false);
+    require_text_shows_state(p);
+    CHECK_FALSE(el::refresh_text(p.log, p.state, p.text, false));  // up to date: nothing to do
 }
