@@ -7,15 +7,12 @@
 
 namespace el {
 
+const char* const kOptimizerKeys[] = {"sgd", "adam", "adamw", "lazysgd", "lazyadam", nullptr};
+static const char* const kOptimizerLabels[] = {"SGD", "Adam", "AdamW", "lazy SGD", "lazy Adam"};
+
 const char* optimizer_name(OptimizerKind kind) {
-    switch (kind) {
-        case OptimizerKind::kSGD: return "SGD";
-        case OptimizerKind::kAdam: return "Adam";
-        case OptimizerKind::kAdamW: return "AdamW";
-        case OptimizerKind::kLazySGD: return "lazy SGD";
-        case OptimizerKind::kLazyAdam: return "lazy Adam";
-    }
-    return "?";
+    const int i = int(kind);
+    return i >= 0 && i <= int(OptimizerKind::kLazyAdam) ? kOptimizerLabels[i] : "?";
 }
 
 std::string row_reason_text(uint8_t reasons) {

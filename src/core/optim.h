@@ -30,7 +30,9 @@
 namespace el {
 
 enum class OptimizerKind { kSGD, kAdam, kAdamW, kLazySGD, kLazyAdam };
-const char* optimizer_name(OptimizerKind kind);
+// Each optimizer's names, written once (optim.cpp), in enum order:
+extern const char* const kOptimizerKeys[];     // in links and the JS snapshot: "sgd", ..., null-terminated
+const char* optimizer_name(OptimizerKind kind);  // on the page: "SGD", "Adam", "AdamW", "lazy SGD", "lazy Adam"
 
 struct OptimizerConfig {
     OptimizerKind kind = OptimizerKind::kSGD;

@@ -23,22 +23,23 @@ enum class LinkType { Int, Float, Bool, Choice, Custom };
 // in phase 1, after the table has been regenerated.
 enum class Phase { Settings, Data };
 
+// One row of the table (fields() below, written with designated initialisers): a member a
+// row leaves out is one its type never reads.
 struct LinkField {
     const char* key;
-    const char* meaning;
+    const char* meaning;  // for link_field_info (the README's table, the fuzz dictionary)
     LinkType type;
-    Phase phase;
-    bool always;        // written even at its default (keeps links readable)
-    double lo, hi;      // Int/Float: inclusive limits
-    const char* const* choices;  // Choice: names in enum order, null-terminated
-    double (*get)(const AppState&);
-    void (*set)(AppState&, double);
-    // Custom fields bring their own text codec.
+    Phase phase = Phase::Settings;
+    bool always = false;  // written even at its default (keeps links readable)
+    double lo = 0, hi = 0;  // Int, Float: inclusive limits
+    const char* const* choices = nullptr;  // Choice: names in enum order, null-terminated
+    // Int, Float, Bool, Choice: the state's value as a number, and back.
+    double (*get)(const AppState&) = nullptr;
+    void (*set)(AppState&, double) = nullptr;
+    // Custom: the field's own text codec.
     std::string (*encode)(const AppState&) = nullptr;
     Status (*decode)(AppState&, std::string_view) = nullptr;
 };
-
-static const char* const kOptimizerNames[] = {"sgd", "adam", "adamw", "lazysgd", "lazyadam", nullptr};
 
 static std::string quoted(std::string_view text) {
     std::string q = "'";
@@ -246,84 +247,88 @@ static const std::vector<LinkField>& fields() {
     using L = LinkType;
     using P = Phase;
     static const std::vector<LinkField> table = {
-        // key        meaning                                   type      phase      always lo hi
-        {"V", "rows of W (ids)", L::Int, P::Settings, true, 1, kMaxV, nullptr, EL_GET(V), EL_SET(V, int)},
-        {"d", "columns of W (width)", L::Int, P::Settings, true, 1, kMaxD, nullptr, EL_GET(d), EL_SET(d, int)},
-        {"init", "how W is generated", L::Choice, P::Settings, true, 0, 3, kInitNames, EL_GET(init),
-         EL_SET(init, TableInit)},
-        {"seed", "seed of the normal/uniform table", L::Int, P::Settings, false, 0, 4294967295.0, nullptr,
-         EL_GET(seed), EL_SET(seed, uint32_t)},
-        {"maxnorm", "max_norm of the lookup, or off", L::Custom, P::Settings, false, 0, 0, nullptr, nullptr,
-         nullptr, encode_max_norm, decode_max_norm},
-        {"normtype", "norm_type for max_norm", L::Float, P::Settings, false, 0.1, INFINITY, nullptr,
-         EL_GET(lookup.norm_type), EL_SET(lookup.norm_type, float)},
-        {"freqscale", "scale_grad_by_freq", L::Bool, P::Settings, false, 0, 1, nullptr,
-         EL_GET(lookup.scale_grad_by_freq), EL_SET(lookup.scale_grad_by_freq, bool)},
-        {"sparse", "sparse gradient as (index, row) pairs", L::Bool, P::Settings, false, 0, 1, nullptr,
-         EL_GET(lookup.sparse), EL_SET(lookup.sparse, bool)},
-        {"opt", "optimizer", L::Choice, P::Settings, false, 0, 4, kOptimizerNames, EL_GET(optimizer.kind),
-         EL_SET(optimizer.kind, OptimizerKind)},
-        {"lr", "learning rate", L::Float, P::Settings, false, 0, 100, nullptr, EL_GET(optimizer.lr),
-         EL_SET(optimizer.lr, float)},
-        {"mom", "momentum mu", L::Float, P::Settings, false, 0, 0.999, nullptr, EL_GET(optimizer.momentum),
-         EL_SET(optimizer.momentum, float)},
-        {"damp", "dampening tau", L::Float, P::Settings, false, 0, 1, nullptr, EL_GET(optimizer.dampening),
-         EL_SET(optimizer.dampening, float)},
-        {"nesterov", "Nesterov momentum", L::Bool, P::Settings, false, 0, 1, nullptr, EL_GET(optimizer.nesterov),
-         EL_SET(optimizer.nesterov, bool)},
-        {"wd", "weight decay lambda", L::Float, P::Settings, false, 0, 10, nullptr, EL_GET(optimizer.weight_decay),
-         EL_SET(optimizer.weight_decay, float)},
-        {"b1", "Adam beta1", L::Float, P::Settings, false, 0, 0.9999, nullptr, EL_GET(optimizer.beta1),
-         EL_SET(optimizer.beta1, float)},
-        {"b2", "Adam beta2", L::Float, P::Settings, false, 0, 0.999999, nullptr, EL_GET(optimizer.beta2),
-         EL_SET(optimizer.beta2, float)},
-        {"eps", "Adam epsilon", L::Float, P::Settings, false, 1e-12, 1, nullptr, EL_GET(optimizer.eps),
-         EL_SET(optimizer.eps, float)},
-        {"loss", "what Step minimises: upstream (G) or mse (targets)", L::Choice, P::Settings, false, 0, 1,
-         kLossNames, EL_GET(loss), EL_SET(loss, LossKind)},
-        {"zipf", "frequency experiment: Zipf exponent s", L::Float, P::Settings, false, 0, kMaxZipfExponent, nullptr,
-         EL_GET(frequency.zipf_exponent), EL_SET(frequency.zipf_exponent, float)},
-        {"fV", "frequency experiment: V", L::Int, P::Settings, false, 2, kMaxFrequencyV, nullptr,
-         EL_GET(frequency.V), EL_SET(frequency.V, int)},
-        {"fseed", "frequency experiment: seed", L::Int, P::Settings, false, 0, 4294967295.0, nullptr,
-         EL_GET(frequency.seed), EL_SET(frequency.seed, uint32_t)},
-        {"fsteps", "frequency experiment: steps", L::Int, P::Settings, false, 1, kMaxFrequencySteps, nullptr,
-         EL_GET(frequency.steps), EL_SET(frequency.steps, int)},
-        {"ffreqscale", "frequency experiment: scale_grad_by_freq", L::Bool, P::Settings, false, 0, 1, nullptr,
-         EL_GET(frequency.scale_grad_by_freq), EL_SET(frequency.scale_grad_by_freq, bool)},
-        {"flazy", "frequency experiment: lazy Adam instead of dense", L::Bool, P::Settings, false, 0, 1, nullptr,
-         EL_GET(frequency.lazy), EL_SET(frequency.lazy, bool)},
-        {"fwd", "frequency experiment: weight decay (AdamW)", L::Bool, P::Settings, false, 0, 1, nullptr,
-         EL_GET(frequency.weight_decay), EL_SET(frequency.weight_decay, bool)},
-        {"costV", "V of the cost benchmark", L::Int, P::Settings, false, 1, kMaxV, nullptr, EL_GET(cost.V),
-         EL_SET(cost.V, int)},
-        {"costd", "d of the cost benchmark", L::Int, P::Settings, false, 1, kMaxD, nullptr, EL_GET(cost.d),
-         EL_SET(cost.d, int)},
-        {"costB", "B of the cost benchmark", L::Int, P::Settings, false, 1, kMaxB, nullptr, EL_GET(cost.B),
-         EL_SET(cost.B, int)},
-        {"reps", "repeats of the cost benchmark", L::Int, P::Settings, false, 1, kMaxCostRepeats, nullptr,
-         EL_GET(cost.repeats), EL_SET(cost.repeats, int)},
-        {"bag", "EmbeddingBag reduction: none, sum, mean, max", L::Choice, P::Settings, false, 0, 3, kBagNames,
-         EL_GET(bag), EL_SET(bag, BagChoice)},
-        {"theme", "light or dark", L::Choice, P::Settings, false, 0, 1, kThemeNames, EL_GET(theme),
-         EL_SET(theme, Theme)},
-        {"embed", "course-page mode", L::Bool, P::Settings, false, 0, 1, nullptr, EL_GET(embed), EL_SET(embed, bool)},
-        {"panels", "panels shown", L::Custom, P::Settings, false, 0, 0, nullptr, nullptr, nullptr, encode_panels,
-         decode_panels},
-        {"tour", "guided tour depth", L::Choice, P::Settings, false, 0, 3, kTourNames, EL_GET(tour),
-         EL_SET(tour, TourDepth)},
-        {"step", "tour step", L::Int, P::Settings, false, 0, 99, nullptr, EL_GET(tour_step),
-         EL_SET(tour_step, int)},
+        {.key = "V", .meaning = "rows of W (ids)", .type = L::Int, .always = true, .lo = 1, .hi = kMaxV,
+         .get = EL_GET(V), .set = EL_SET(V, int)},
+        {.key = "d", .meaning = "columns of W (width)", .type = L::Int, .always = true, .lo = 1, .hi = kMaxD,
+         .get = EL_GET(d), .set = EL_SET(d, int)},
+        {.key = "init", .meaning = "how W is generated: example, normal, uniform, zeros", .type = L::Choice, .always = true, .choices = kInitNames,
+         .get = EL_GET(init), .set = EL_SET(init, TableInit)},
+        {.key = "seed", .meaning = "seed of the normal/uniform table", .type = L::Int, .lo = 0, .hi = 4294967295.0,
+         .get = EL_GET(seed), .set = EL_SET(seed, uint32_t)},
+        {.key = "maxnorm", .meaning = "max_norm of the lookup, or off", .type = L::Custom,
+         .encode = encode_max_norm, .decode = decode_max_norm},
+        {.key = "normtype", .meaning = "norm_type for max_norm", .type = L::Float, .lo = 0.1, .hi = INFINITY,
+         .get = EL_GET(lookup.norm_type), .set = EL_SET(lookup.norm_type, float)},
+        {.key = "freqscale", .meaning = "scale_grad_by_freq", .type = L::Bool,
+         .get = EL_GET(lookup.scale_grad_by_freq), .set = EL_SET(lookup.scale_grad_by_freq, bool)},
+        {.key = "sparse", .meaning = "sparse gradient as (index, row) pairs", .type = L::Bool,
+         .get = EL_GET(lookup.sparse), .set = EL_SET(lookup.sparse, bool)},
+        {.key = "opt", .meaning = "optimizer: sgd, adam, adamw, lazysgd, lazyadam", .type = L::Choice, .choices = kOptimizerKeys,
+         .get = EL_GET(optimizer.kind), .set = EL_SET(optimizer.kind, OptimizerKind)},
+        {.key = "lr", .meaning = "learning rate", .type = L::Float, .lo = 0, .hi = 100, .get = EL_GET(optimizer.lr),
+         .set = EL_SET(optimizer.lr, float)},
+        {.key = "mom", .meaning = "momentum mu", .type = L::Float, .lo = 0, .hi = 0.999,
+         .get = EL_GET(optimizer.momentum), .set = EL_SET(optimizer.momentum, float)},
+        {.key = "damp", .meaning = "dampening tau", .type = L::Float, .lo = 0, .hi = 1,
+         .get = EL_GET(optimizer.dampening), .set = EL_SET(optimizer.dampening, float)},
+        {.key = "nesterov", .meaning = "Nesterov momentum", .type = L::Bool, .get = EL_GET(optimizer.nesterov),
+         .set = EL_SET(optimizer.nesterov, bool)},
+        {.key = "wd", .meaning = "weight decay lambda", .type = L::Float, .lo = 0, .hi = 10,
+         .get = EL_GET(optimizer.weight_decay), .set = EL_SET(optimizer.weight_decay, float)},
+        {.key = "b1", .meaning = "Adam beta1", .type = L::Float, .lo = 0, .hi = 0.9999,
+         .get = EL_GET(optimizer.beta1), .set = EL_SET(optimizer.beta1, float)},
+        {.key = "b2", .meaning = "Adam beta2", .type = L::Float, .lo = 0, .hi = 0.999999,
+         .get = EL_GET(optimizer.beta2), .set = EL_SET(optimizer.beta2, float)},
+        {.key = "eps", .meaning = "Adam epsilon", .type = L::Float, .lo = 1e-12, .hi = 1,
+         .get = EL_GET(optimizer.eps), .set = EL_SET(optimizer.eps, float)},
+        {.key = "loss", .meaning = "what Step minimises: upstream (G) or mse (targets)", .type = L::Choice,
+         .choices = kLossNames, .get = EL_GET(loss), .set = EL_SET(loss, LossKind)},
+        {.key = "zipf", .meaning = "frequency experiment: Zipf exponent s", .type = L::Float, .lo = 0,
+         .hi = kMaxZipfExponent, .get = EL_GET(frequency.zipf_exponent),
+         .set = EL_SET(frequency.zipf_exponent, float)},
+        {.key = "fV", .meaning = "frequency experiment: V", .type = L::Int, .lo = 2, .hi = kMaxFrequencyV,
+         .get = EL_GET(frequency.V), .set = EL_SET(frequency.V, int)},
+        {.key = "fseed", .meaning = "frequency experiment: seed", .type = L::Int, .lo = 0, .hi = 4294967295.0,
+         .get = EL_GET(frequency.seed), .set = EL_SET(frequency.seed, uint32_t)},
+        {.key = "fsteps", .meaning = "frequency experiment: steps", .type = L::Int, .lo = 1,
+         .hi = kMaxFrequencySteps, .get = EL_GET(frequency.steps), .set = EL_SET(frequency.steps, int)},
+        {.key = "ffreqscale", .meaning = "frequency experiment: scale_grad_by_freq", .type = L::Bool,
+         .get = EL_GET(frequency.scale_grad_by_freq), .set = EL_SET(frequency.scale_grad_by_freq, bool)},
+        {.key = "flazy", .meaning = "frequency experiment: lazy Adam instead of dense", .type = L::Bool,
+         .get = EL_GET(frequency.lazy), .set = EL_SET(frequency.lazy, bool)},
+        {.key = "fwd", .meaning = "frequency experiment: weight decay (AdamW)", .type = L::Bool,
+         .get = EL_GET(frequency.weight_decay), .set = EL_SET(frequency.weight_decay, bool)},
+        {.key = "costV", .meaning = "V of the cost benchmark", .type = L::Int, .lo = 1, .hi = kMaxV,
+         .get = EL_GET(cost.V), .set = EL_SET(cost.V, int)},
+        {.key = "costd", .meaning = "d of the cost benchmark", .type = L::Int, .lo = 1, .hi = kMaxD,
+         .get = EL_GET(cost.d), .set = EL_SET(cost.d, int)},
+        {.key = "costB", .meaning = "B of the cost benchmark", .type = L::Int, .lo = 1, .hi = kMaxB,
+         .get = EL_GET(cost.B), .set = EL_SET(cost.B, int)},
+        {.key = "reps", .meaning = "repeats of the cost benchmark", .type = L::Int, .lo = 1, .hi = kMaxCostRepeats,
+         .get = EL_GET(cost.repeats), .set = EL_SET(cost.repeats, int)},
+        {.key = "bag", .meaning = "EmbeddingBag reduction: none, sum, mean, max", .type = L::Choice,
+         .choices = kBagNames, .get = EL_GET(bag), .set = EL_SET(bag, BagChoice)},
+        {.key = "theme", .meaning = "light or dark", .type = L::Choice, .choices = kThemeNames,
+         .get = EL_GET(theme), .set = EL_SET(theme, Theme)},
+        {.key = "embed", .meaning = "course-page mode", .type = L::Bool, .get = EL_GET(embed),
+         .set = EL_SET(embed, bool)},
+        {.key = "panels", .meaning = "panels shown", .type = L::Custom, .encode = encode_panels,
+         .decode = decode_panels},
+        {.key = "tour", .meaning = "guided tour depth", .type = L::Choice, .choices = kTourNames,
+         .get = EL_GET(tour), .set = EL_SET(tour, TourDepth)},
+        {.key = "step", .meaning = "tour step", .type = L::Int, .lo = 0, .hi = 99, .get = EL_GET(tour_step),
+         .set = EL_SET(tour_step, int)},
         // Data: read after V, d, init and seed have made the table.
-        {"ids", "the batch", L::Custom, P::Data, true, 0, 0, nullptr, nullptr, nullptr, encode_ids, decode_ids},
-        {"offsets", "where each bag starts in ids (EmbeddingBag)", L::Custom, P::Data, false, 0, 0, nullptr, nullptr,
-         nullptr, encode_offsets, decode_offsets},
-        {"pad", "padding_idx, or none", L::Custom, P::Data, false, 0, 0, nullptr, nullptr, nullptr, encode_padding,
-         decode_padding},
-        {"cells", "cells of W that differ from the generator, row:col:value", L::Custom, P::Data, false, 0, 0,
-         nullptr, nullptr, nullptr, encode_table_cells, decode_table_cells},
-        {"g", "cells of G that differ from [0.01,-0.02,0.03], b:col:value", L::Custom, P::Data, false, 0, 0,
-         nullptr, nullptr, nullptr, encode_upstream_cells, decode_upstream_cells},
+        {.key = "ids", .meaning = "the batch", .type = L::Custom, .phase = P::Data, .always = true,
+         .encode = encode_ids, .decode = decode_ids},
+        {.key = "offsets", .meaning = "where each bag starts in ids (EmbeddingBag)", .type = L::Custom,
+         .phase = P::Data, .encode = encode_offsets, .decode = decode_offsets},
+        {.key = "pad", .meaning = "padding_idx, or none", .type = L::Custom, .phase = P::Data,
+         .encode = encode_padding, .decode = decode_padding},
+        {.key = "cells", .meaning = "cells of W that differ from the generator, row:col:value", .type = L::Custom,
+         .phase = P::Data, .encode = encode_table_cells, .decode = decode_table_cells},
+        {.key = "g", .meaning = "cells of G that differ from [0.01,-0.02,0.03], b:col:value", .type = L::Custom,
+         .phase = P::Data, .encode = encode_upstream_cells, .decode = decode_upstream_cells},
     };
     return table;
 }
@@ -383,10 +388,10 @@ static Status decode_field(const LinkField& f, AppState& s, std::string_view tex
             break;
         }
         case LinkType::Bool:
-            if (text == "1" || text == "true") v = 1;
-            else if (text == "0" || text == "false") v = 0;
+            if (text == "1" || text == "true") f.set(s, 1);
+            else if (text == "0" || text == "false") f.set(s, 0);
             else return Status::Fail(quoted(text) + " is not 0 or 1");
-            break;
+            return Status::Ok();
         case LinkType::Choice: {
             int found = -1;
             std::string names;

@@ -3,7 +3,10 @@
 
 #include <cmath>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <random>
+#include <string>
 
 #include "core/limits.h"
 #include "state/link.h"
@@ -271,3 +274,16 @@ TEST_CASE("a tour step past the end opens the last step and says which", "[link]
     CHECK(m.notices.empty());
     CHECK(s.tour_step == 99);
 }
+
+#ifdef EL_README  // native builds: the source tree's README.md (wasm tests cannot read it)
+TEST_CASE("README's table of link keys lists every key with its meaning", "[link][docs]") {
+    std::ifstream in(EL_README);
+    REQUIRE(in.good());
+    const std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (const el::LinkFieldInfo& f : el::link_fields()) {
+        const std::string row = "| `" + std::string(f.key) + "` | " + f.meaning + " |";
+        CAPTURE(row);
+        CHECK(readme.find(row) != std::string::npos);
+    }
+}
+#endif
