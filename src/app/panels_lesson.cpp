@@ -16,6 +16,7 @@
 #include "core/random.h"
 #include "panels.h"
 #include "state/parse.h"
+#include "text_input.h"
 #include "widgets.h"
 
 namespace el {
@@ -41,12 +42,14 @@ static void ShowTableSize(App& app) {
     ImGui::SetNextItemWidth(Px(90));
     ImGui::InputInt("V", &app.V_input, 0);
     RecordItemRect("V");
+    RegisterTextField(TextFieldKind::Decimal);
     static const std::string v_help = "Number of ids = rows of W (1 to " + format_count(kMaxV) + ").";
     HelpMarker(v_help.c_str());
     SameLineIfFits(110);
     ImGui::SetNextItemWidth(Px(70));
     ImGui::InputInt("d", &app.d_input, 0);
     RecordItemRect("d");
+    RegisterTextField(TextFieldKind::Decimal);
     static const std::string d_help = "Embedding width = columns of W (1 to " + format_count(kMaxD) +
                                       "). V*d may be at most " + format_count(kMaxTableCells) + " numbers.";
     HelpMarker(d_help.c_str());
@@ -76,6 +79,7 @@ static void ShowTableSize(App& app) {
     int seed = int(s.seed);
     ImGui::SetNextItemWidth(Px(80));
     if (ImGui::InputInt("seed", &seed, 0)) s.seed = uint32_t(std::max(0, seed)), Commit(app, "seed");
+    RegisterTextField(TextFieldKind::Decimal);
     HelpMarker("Normal N(0,1) and uniform U(-1,1) fills are drawn from this seed: the same seed gives the same "
                "table. The example fill is 0.1, 0.2, 0.3, ... row by row.");
 }
@@ -250,6 +254,7 @@ static void ShowBagSettings(App& app) {
         if (st.ok()) s.offsets = offsets, Commit(app, "bag offsets");
     }
     RecordItemRect("offsets");
+    RegisterTextField(TextFieldKind::Text);
     ErrorText(app.offsets_error);
 }
 
@@ -269,6 +274,7 @@ void ShowIdsPanel(App& app) {
         }
     }
     RecordItemRect("ids");
+    RegisterTextField(TextFieldKind::Text);
     HelpMarker("Ids separated by commas or spaces; an id may repeat. Each must be in 0..V-1.");
     ErrorText(app.ids_error);
     ShowIdChips(app);
