@@ -17,7 +17,7 @@ namespace el {
 enum class TableInit { Example, Normal, Uniform, Zeros };
 const char* table_init_name(TableInit init);  // "example", "normal", ...
 
-enum class Theme { Light, Dark };
+enum class Theme { Light, Dark, Contrast };  // Contrast: high contrast (prefers-contrast: more)
 // EmbeddingBag: reduce the looked-up rows bag by bag (PyTorch's nn.EmbeddingBag), or not.
 enum class BagChoice { None, Sum, Mean, Max };
 enum class TourDepth { None, Basics, Solid, Deeper };
@@ -25,7 +25,7 @@ enum class TourDepth { None, Basics, Solid, Deeper };
 // The vocabulary: each choice's name, written once, in enum order and null-terminated. The link
 // codec, the combo boxes and the JS snapshot all read these (TensorFlow Playground's keyMap).
 extern const char* const kInitNames[];   // TableInit: "example", "normal", "uniform", "zeros"
-extern const char* const kThemeNames[];  // Theme: "light", "dark"
+extern const char* const kThemeNames[];  // Theme: "light", "dark", "contrast"
 extern const char* const kBagNames[];    // BagChoice: "none", "sum", "mean", "max"
 extern const char* const kTourNames[];   // TourDepth: "none", "basics", "solid", "deeper"
 extern const char* const kLossNames[];   // LossKind: "upstream", "mse"

@@ -305,7 +305,7 @@ static const std::vector<LinkField>& fields() {
          EL_GET(cost.repeats), EL_SET(cost.repeats, int)},
         {"bag", "EmbeddingBag reduction: none, sum, mean, max", L::Choice, P::Settings, false, 0, 3, kBagNames,
          EL_GET(bag), EL_SET(bag, BagChoice)},
-        {"theme", "light or dark", L::Choice, P::Settings, false, 0, 1, kThemeNames, EL_GET(theme),
+        {"theme", "light, dark or contrast", L::Choice, P::Settings, false, 0, 2, kThemeNames, EL_GET(theme),
          EL_SET(theme, Theme)},
         {"embed", "course-page mode", L::Bool, P::Settings, false, 0, 1, nullptr, EL_GET(embed), EL_SET(embed, bool)},
         {"panels", "panels shown", L::Custom, P::Settings, false, 0, 0, nullptr, nullptr, nullptr, encode_panels,
