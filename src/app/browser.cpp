@@ -24,8 +24,7 @@ EM_JS(int, el_js_preferred_theme, (), {
     const m = (q) => typeof matchMedia === "function" && matchMedia(q).matches;
     return m("(prefers-contrast: more)") || m("(forced-colors: active)") ? 2 : m("(prefers-color-scheme: dark)") ? 1 : 0;
 });
-EM_JS(int, el_js_text_view_shown, (), { return window.embeddingLabTextView && window.embeddingLabTextView.shown() ? 1 : 0; });
-EM_JS(void, el_js_toggle_text_view, (), { if (window.embeddingLabTextView) window.embeddingLabTextView.toggle(); });
+EM_JS(void, el_js_state_changed, (int text_view), { if (window.embeddingLabTextView) window.embeddingLabTextView.update(!!text_view); });
 
 namespace el {
 
@@ -49,7 +48,6 @@ void browser_replace_hash(const char* link) { el_js_replace_hash(link); }
 void browser_open_link(const char* link) { el_js_open_link(link); }
 void browser_open_window(const char* url) { el_js_open_window(url); }
 int browser_preferred_theme() { return el_js_preferred_theme(); }
-bool browser_text_view_shown() { return el_js_text_view_shown() != 0; }
-void browser_toggle_text_view() { el_js_toggle_text_view(); }
+void browser_state_changed(bool text_view) { el_js_state_changed(text_view ? 1 : 0); }
 
 }  // namespace el

@@ -18,7 +18,6 @@ void browser_replace_hash(const char* link);  // history.replaceState: no new hi
 void browser_open_link(const char* link);   // a new history entry (presets): back returns
 void browser_open_window(const char* url);  // a new tab (embed mode's "open the full demo")
 int browser_preferred_theme();              // 2 prefers-contrast: more / forced colours, 1 dark, 0 light
-bool browser_text_view_shown();             // the HTML text view (web/text_view.js) is on screen
-void browser_toggle_text_view();
+void browser_state_changed(bool text_view);  // the HTML text view re-renders (web/text_view.js)
 
 }  // namespace el

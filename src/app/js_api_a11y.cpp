@@ -1,12 +1,16 @@
-// The JS API's accessibility hooks: the current theme's colours, for the contrast test
-// (tests/browser/accessibility.test.mjs computes the WCAG ratios from them itself).
+// The JS API's accessibility hooks: setters the HTML text view (web/text_view.js) edits the
+// lesson through, each one commit as the canvas's own edit would be, and the current theme's
+// colours for the contrast test (tests/browser/accessibility.test.mjs computes the ratios).
 #include <emscripten.h>
 
 #include <cmath>
 #include <string>
 
 #include "imgui.h"
+#include "state/json_writer.h"
+#include "state/parse.h"
 #include "themes.h"
+#include "ui.h"
 #include "widgets.h"
 
 namespace el {
@@ -20,6 +24,13 @@ static std::string ColorJson(ImVec4 c) {
 static std::string ColorJson(ImU32 c) { return ColorJson(ImGui::ColorConvertU32ToFloat4(c)); }
 
 static std::string g_colors_json;
+static std::string g_answer;
+
+static const char* Answer(const std::string& error) {
+    g_answer = "{\"ok\":" + std::string(error.empty() ? "true" : "false") + ",\"error\":" + json_string(error) + "}";
+    WakeUp();
+    return g_answer.c_str();
+}
 
 }  // namespace el
 
@@ -44,3 +55,67 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* el_theme_colors_json() {
     j += "]}";
     return j.c_str();
 }
+
+extern "C" {
+
+// W[r][c] = text as typed in the canvas's cell editor: {ok, error}; a refused value leaves the
+// cell and shows the same message under the canvas's table.
+EMSCRIPTEN_KEEPALIVE const char* el_set_cell(int r, int c, const char* text) {
+    AppState& s = g_app.state;
+    if (r < 0 || r >= s.V || c < 0 || c >= s.d)
+        return Answer("W[" + std::to_string(r) + "][" + std::to_string(c) + "]: no such cell (W is " +
+                      std::to_string(s.V) + " x " + std::to_string(s.d) + ")");
+    float v = 0.0f;
+    const size_t i = size_t(r) * size_t(s.d) + size_t(c);
+    const Status st = parse_float(text ? text : "", v);
+    CellEditor& ed = g_app.table_editor;
+    if (!st.ok()) {
+        ed.error = "W[" + std::to_string(r) + "][" + std::to_string(c) + "]: " + st.error + " (the cell keeps " +
+                   format_float(s.W[i]) + ")";
+        return Answer(ed.error);
+    }
+    s.W[i] = v;
+    ed.error.clear();
+    if (ed.row == r && ed.col == c) ed.row = ed.col = -1;
+    Commit(g_app, "table cell");
+    return Answer("");
+}
+
+// The batch as typed in the canvas's ids field: {ok, error}.
+EMSCRIPTEN_KEEPALIVE const char* el_set_ids(const char* text) {
+    AppState& s = g_app.state;
+    std::vector<int> ids;
+    const Status st = parse_ids(text ? text : "", s.V, ids);
+    std::snprintf(g_app.ids_text, sizeof g_app.ids_text, "%s", text ? text : "");
+    g_app.ids_error = st.ok() ? "" : st.error + " (still using " + format_ids(s.ids) + ")";
+    if (!st.ok()) return Answer(g_app.ids_error);
+    s.ids = ids;
+    fit_upstream(s, s.d);
+    std::snprintf(g_app.offsets_text, sizeof g_app.offsets_text, "%s", format_ids(s.offsets).c_str());
+    Commit(g_app, "ids");
+    return Answer("");
+}
+
+// V and d as the canvas's Resize button applies them: {ok, error}.
+EMSCRIPTEN_KEEPALIVE const char* el_set_size(int V, int d) {
+    AppState& s = g_app.state;
+    g_app.V_input = V, g_app.d_input = d;
+    const Status st = resize_table(s, V, d);
+    g_app.size_error = st.error;
+    if (!st.ok()) return Answer(st.error);
+    fit_upstream(s, s.d);
+    std::snprintf(g_app.ids_text, sizeof g_app.ids_text, "%s", format_ids(s.ids).c_str());
+    Commit(g_app, "table size");
+    return Answer("");
+}
+
+// 0: the canvas, 1: the HTML text view (the view= key of a link).
+EMSCRIPTEN_KEEPALIVE void el_set_view(int text) {
+    const View view = text ? View::Text : View::Canvas;
+    if (g_app.state.view == view) return;
+    g_app.state.view = view;
+    Commit(g_app, "view");
+    WakeUp();
+}
+
+}  // extern "C"

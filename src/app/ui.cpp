@@ -74,7 +74,7 @@ static void ShowHeader(App& app) {
     RecordItemRect("theme");
     ImGui::SetItemTooltip("Theme: light, dark, or high contrast (chosen by itself when the system asks for more contrast)");
     ImGui::SameLine();
-    if (ImGui::Button(browser_text_view_shown() ? "Canvas view" : "Text view")) browser_toggle_text_view();
+    if (ImGui::Button("Text view")) app.state.view = View::Text, Commit(app, "view");
     RecordItemRect("text-view");
     ImGui::SetItemTooltip("The same lesson as a plain HTML page: tables and fields for screen readers, keyboards, "
                           "find, zoom and print");
@@ -159,6 +159,9 @@ void ShowApp(App& app) {
 
 static std::string g_live_text;
 void AfterFrame(App& app) {
+    // The HTML text view (web/text_view.js) follows every commit and the view setting.
+    static uint64_t shown_revision = 0;
+    if (app.commits.state != shown_revision) shown_revision = app.commits.state, browser_state_changed(app.state.view == View::Text);
     std::string text = describe_result(app);
     if (text != g_live_text) {
         g_live_text = text;

@@ -307,6 +307,7 @@ static const std::vector<LinkField>& fields() {
          EL_GET(bag), EL_SET(bag, BagChoice)},
         {"theme", "light, dark or contrast", L::Choice, P::Settings, false, 0, 2, kThemeNames, EL_GET(theme),
          EL_SET(theme, Theme)},
+        {"view", "canvas or text", L::Choice, P::Settings, false, 0, 1, kViewNames, EL_GET(view), EL_SET(view, View)},
         {"embed", "course-page mode", L::Bool, P::Settings, false, 0, 1, nullptr, EL_GET(embed), EL_SET(embed, bool)},
         {"panels", "panels shown", L::Custom, P::Settings, false, 0, 0, nullptr, nullptr, nullptr, encode_panels,
          decode_panels},
