@@ -144,7 +144,8 @@
   }
   for (const type of ['keydown', 'keyup', 'keypress']) window.addEventListener(type, filterKeys, true);
   document.addEventListener('paste', (event) => {
-    if (document.activeElement !== canvas || !window.Module._el_paste_text) return;
+    const target = document.activeElement;  // the canvas, or the text entry over its active field
+    if ((target !== canvas && target !== textEntry) || !window.Module._el_paste_text) return;
     const text = (event.clipboardData || window.clipboardData).getData('text');
     if (!text) return;
     event.preventDefault();
