@@ -61,6 +61,10 @@
       if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).catch(() => {});
     },
     setLiveText(text) { live.textContent = text; },
+    textInput(active, x, y, w, h, decimal) {
+      if (active) openTextEntry(x, y, w, h, decimal);
+      else closeTextEntry();
+    },
     fatal,
   };
 
@@ -130,6 +134,7 @@
   // so keyboard users are never trapped (also inside an iframe).
   let escapeArmed = false;
   function filterKeys(event) {
+    if (document.activeElement === textEntry) { textEntryKey(event); return; }
     if (document.activeElement !== canvas) { event.stopImmediatePropagation(); return; }
     if (event.type !== 'keydown') return;
     if (event.key === 'Tab' && escapeArmed) { escapeArmed = false; event.stopImmediatePropagation(); return; }
@@ -139,7 +144,8 @@
   }
   for (const type of ['keydown', 'keyup', 'keypress']) window.addEventListener(type, filterKeys, true);
   document.addEventListener('paste', (event) => {
-    if (document.activeElement !== canvas || !window.Module._el_paste_text) return;
+    const target = document.activeElement;  // the canvas, or the text entry over its active field
+    if ((target !== canvas && target !== textEntry) || !window.Module._el_paste_text) return;
     const text = (event.clipboardData || window.clipboardData).getData('text');
     if (!text) return;
     event.preventDefault();
@@ -151,6 +157,8 @@
     canvas.focus({ preventScroll: true });
     if (event.pointerType === 'mouse') canvas.setPointerCapture(event.pointerId);
   });
+  // A click inside the field being edited keeps typing in the text entry (IME included).
+  canvas.addEventListener('pointerup', () => { if (textEntryOn) focusTextEntry(); });
 
   // Touch: GLFW 3.1.6 turns a touch into a button press without moving the pointer
   // there first, so the first tap lands where the pointer was. Take touches on the way
@@ -162,16 +170,17 @@
       button: 0, buttons: type === 'mouseup' ? 0 : 1, bubbles: true, cancelable: true, view: window,
     }));
   }
-  let activeTouch = null;
+  let activeTouch = null, touchStart = { x: 0, y: 0 };
   function onTouch(event) {
     if (event.target !== canvas) return;
     event.stopPropagation();
     event.preventDefault();  // no emulated mouse events after the touch
     const touches = Array.from(event.changedTouches);
     if (event.type === 'touchstart') {
-      canvas.focus({ preventScroll: true });
+      if (document.activeElement !== textEntry) canvas.focus({ preventScroll: true });
       if (activeTouch !== null) return;
       activeTouch = touches[0].identifier;
+      touchStart = { x: touches[0].clientX, y: touches[0].clientY };
       if (window.Module._el_touch) window.Module._el_touch(1);
       sendMouse('mousemove', touches[0]);
       sendMouse('mousedown', touches[0]);
@@ -185,9 +194,107 @@
     sendMouse('mousemove', { clientX: -10000, clientY: -10000, screenX: -10000, screenY: -10000 });
     activeTouch = null;
     if (window.Module._el_touch) window.Module._el_touch(0);
+    // A tap (not a scroll) on a text field opens the keyboard now, inside the tap's handler.
+    if (event.type === 'touchend' && Math.hypot(t.clientX - touchStart.x, t.clientY - touchStart.y) < 10) tapTextField(t);
   }
   for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel'])
     window.addEventListener(type, onTouch, { capture: true, passive: false });
+
+  // --- A phone's keyboard and IME ---------------------------------------------
+  // A canvas raises no on-screen keyboard and gets no IME text. While a text field of the app
+  // is active, a real <input> lies over it (transparent: ImGui draws the field) and has the
+  // focus; what it receives is fed to the field (src/app/text_input.cpp). iOS opens the
+  // keyboard only if focus() runs inside the tap's own handler: tapTextField asks the app
+  // synchronously whether the tap landed on a text field. font-size 16px: no zoom on focus.
+  const textEntry = document.createElement('input');
+  textEntry.id = 'text-entry';
+  textEntry.type = 'text';
+  textEntry.className = 'hidden';
+  textEntry.setAttribute('autocomplete', 'off');
+  textEntry.setAttribute('autocapitalize', 'off');
+  textEntry.setAttribute('autocorrect', 'off');
+  textEntry.setAttribute('spellcheck', 'false');
+  textEntry.setAttribute('enterkeyhint', 'done');
+  textEntry.setAttribute('aria-label', 'The value being edited');
+  canvas.after(textEntry);
+  let textEntryOn = false;  // the app has a text field active
+
+  function focusTextEntry() {
+    if (document.activeElement !== textEntry) textEntry.focus({ preventScroll: true });
+  }
+  function openTextEntry(x, y, w, h, decimal) {
+    textEntryOn = true;
+    const st = textEntry.style;
+    st.left = (canvas.offsetLeft + x) + 'px';
+    st.top = (canvas.offsetTop + y) + 'px';
+    st.width = Math.max(w, 24) + 'px';
+    st.height = Math.max(h, 16) + 'px';
+    textEntry.inputMode = decimal ? 'decimal' : 'text';
+    textEntry.classList.remove('hidden');
+    focusTextEntry();
+  }
+  function closeTextEntry() {
+    textEntryOn = false;
+    textEntry.value = '';
+    textEntry.classList.add('hidden');
+    textEntry.classList.remove('composing');
+    if (document.activeElement === textEntry) canvas.focus({ preventScroll: true });
+  }
+  function tapTextField(touch) {
+    const M = window.Module;
+    if (!M._el_text_field_at) return;
+    const r = canvas.getBoundingClientRect();
+    const out = M._malloc(16);
+    try {
+      const kind = M._el_text_field_at(touch.clientX - r.left, touch.clientY - r.top, out);
+      const f = new Float32Array(M.HEAPF32.buffer, out, 4);
+      if (kind) openTextEntry(f[0], f[1], f[2], f[3], kind === 1);
+    } finally { M._free(out); }
+  }
+  function feedText(text) {
+    if (text && window.Module._el_paste_text) withString(text, (ptr) => window.Module._el_paste_text(ptr));
+  }
+  function sendKey(key, down, ctrl = false, shift = false) {
+    const M = window.Module;
+    return M._el_text_key ? withString(key, (ptr) => M._el_text_key(ptr, down ? 1 : 0, ctrl ? 1 : 0, shift ? 1 : 0)) : 0;
+  }
+  // Editing keys (Backspace, Enter, arrows, Ctrl+A, ...) go to the field as key events; letters and
+  // digits are left to the browser, so they arrive as text (input and composition events).
+  // Android keyboards send keydown 229 / "Unidentified" and their text through input events.
+  function textEntryKey(event) {
+    event.stopImmediatePropagation();  // never to GLFW's window listeners
+    if (event.type === 'keypress' || event.isComposing || event.keyCode === 229) return;
+    const ctrl = event.ctrlKey || event.metaKey;
+    const key = event.key.length === 1 ? (ctrl ? event.key.toLowerCase() : '') : event.key;
+    if (key && sendKey(key, event.type === 'keydown', ctrl, event.shiftKey)) event.preventDefault();
+  }
+  textEntry.addEventListener('beforeinput', (event) => {
+    if (event.isComposing || textEntry.value) return;
+    // Keyboards that send no keydown for these (Android): the same keys, pressed and released.
+    const key = { deleteContentBackward: 'Backspace', deleteContentForward: 'Delete', insertLineBreak: 'Enter' }[event.inputType];
+    if (!key) return;
+    event.preventDefault();
+    sendKey(key, true);
+    sendKey(key, false);
+  });
+  // Text lands once: typed or inserted text at each input event, composed text (IME, and
+  // phone keyboards that compose words) only when the composition is committed.
+  textEntry.addEventListener('input', (event) => {
+    if (event.isComposing) return;
+    feedText(textEntry.value);
+    textEntry.value = '';
+  });
+  textEntry.addEventListener('compositionstart', () => textEntry.classList.add('composing'));
+  textEntry.addEventListener('compositionend', (event) => {
+    textEntry.classList.remove('composing');
+    feedText(textEntry.value || event.data);
+    textEntry.value = '';
+  });
+  textEntry.addEventListener('paste', (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    feedText((event.clipboardData || window.clipboardData).getData('text'));
+  });
 
   // --- JavaScript API --------------------------------------------------------
   function withString(text, fn) {

@@ -22,6 +22,28 @@ void EndFrameCommit(App& app, bool widget_active) {
     link_written(app.commits);
 }
 
+void EditIds(App& app, const char* text) {
+    TextField<4096>& field = app.text.ids;
+    if (text != field.text) std::snprintf(field.text, sizeof field.text, "%s", text);
+    std::vector<int> ids;
+    const Status st = parse_ids(field.text, app.state.V, ids);
+    field.error = st.ok() ? "" : st.error + " (still using " + format_ids(app.state.ids) + ")";
+    if (!st.ok()) return;
+    app.state.ids = std::move(ids);
+    fit_upstream(app.state, app.state.d);  // G and the bags' offsets follow the ids
+    Commit(app, "ids");
+}
+
+void EditSize(App& app, int V, int d) {
+    SizeField& size = app.text.size;
+    size.V = V, size.d = d;
+    const Status st = resize_table(app.state, V, d);
+    size.error = st.error;
+    if (!st.ok()) return;
+    fit_upstream(app.state, app.state.d);
+    Commit(app, "table size");
+}
+
 const LinkMessages& apply_link(App& app, std::string_view fragment) {
     app.link_messages = decode_link(fragment, app.state);
     app.table_editor = {}, app.upstream_editor = {};

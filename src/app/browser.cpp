@@ -20,6 +20,12 @@ EM_JS(void, el_js_replace_hash, (const char* link), { window.embeddingLabHost.re
 EM_JS(void, el_js_open_window, (const char* url), { window.embeddingLabHost.openWindow(UTF8ToString(url)); });
 EM_JS(void, el_js_open_link, (const char* link), { window.embeddingLabHost.openLink(UTF8ToString(link)); });
 
+EM_JS(int, el_js_preferred_theme, (), {
+    const m = (q) => typeof matchMedia === "function" && matchMedia(q).matches;
+    return m("(prefers-contrast: more)") || m("(forced-colors: active)") ? 2 : m("(prefers-color-scheme: dark)") ? 1 : 0;
+});
+EM_JS(void, el_js_state_changed, (int text_view), { if (window.embeddingLabTextView) window.embeddingLabTextView.update(!!text_view); });
+
 namespace el {
 
 static std::string take_string(char* text) {
@@ -41,5 +47,7 @@ std::string browser_page_url() { return take_string(el_js_page_url()); }
 void browser_replace_hash(const char* link) { el_js_replace_hash(link); }
 void browser_open_link(const char* link) { el_js_open_link(link); }
 void browser_open_window(const char* url) { el_js_open_window(url); }
+int browser_preferred_theme() { return el_js_preferred_theme(); }
+void browser_state_changed(bool text_view) { el_js_state_changed(text_view ? 1 : 0); }
 
 }  // namespace el

@@ -17,5 +17,7 @@ std::string browser_page_url();             // the page's address without the fr
 void browser_replace_hash(const char* link);  // history.replaceState: no new history entry
 void browser_open_link(const char* link);   // a new history entry (presets): back returns
 void browser_open_window(const char* url);  // a new tab (embed mode's "open the full demo")
+int browser_preferred_theme();              // 2 prefers-contrast: more / forced colours, 1 dark, 0 light
+void browser_state_changed(bool text_view);  // the HTML text view re-renders (web/text_view.js)
 
 }  // namespace el

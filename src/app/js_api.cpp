@@ -78,6 +78,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
         j += "\"bags\":" + std::to_string(b.bags) + ",\"maxDifference\":" + json_number(b.max_difference) + "},";
     }
     j += "\"theme\":" + json_string(kThemeNames[int(s.theme)]) + ",";
+    j += "\"view\":" + json_string(kViewNames[int(s.view)]) + ",";
     j += "\"link\":" + json_string(encode_link(s)) + ",";
     {
         const OptimizerConfig& o = s.optimizer;

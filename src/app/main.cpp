@@ -24,6 +24,8 @@
 #include "imgui_impl_glfw.h"
 #include "imgui_internal.h"  // InputEventsQueue: any pending input wakes the idle loop
 #include "renderer_webgl2.h"
+#include "text_input.h"
+#include "themes.h"
 #include "ui.h"
 
 extern "C" const unsigned char el_font_ttf[];
@@ -93,8 +95,7 @@ static void ApplyFont(float dpr) {
 
 static void ApplyTheme(Theme theme, float dpr) {
     ImGuiStyle style;
-    if (theme == Theme::Dark) ImGui::StyleColorsDark(&style);
-    else ImGui::StyleColorsLight(&style);
+    StyleColorsForTheme(theme, style);  // themes.cpp
     style.WindowRounding = 0.0f;
     style.FrameRounding = 3.0f;
     style.GrabRounding = 3.0f;
@@ -114,7 +115,7 @@ static void ApplyScaleAndTheme() {
     if (g_app.dpr != style_dpr || g_app.state.theme != style_theme) {
         ApplyTheme(g_app.state.theme, g_app.dpr);
         style_dpr = g_app.dpr, style_theme = g_app.state.theme;
-        browser_set_theme(g_app.state.theme == Theme::Dark);
+        browser_set_theme(g_app.state.theme != Theme::Light);
     }
 }
 
@@ -268,6 +269,7 @@ static void Frame() {
     const float clear_rgb[3] = {bg.x, bg.y, bg.z};
     RendererDraw(ImGui::GetDrawData(), fb_w, fb_h, clear_rgb);
     UpdateCursor();
+    ReportTextInput();  // a phone keyboard over the active field, or none (text_input.cpp)
     // The address and the screen-reader line (which encode the whole state) wait for the
     // second frame: the first should reach the screen as soon as it can.
     if (g_frame_stats.frames > 0) AfterFrame(g_app);

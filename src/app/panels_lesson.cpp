@@ -16,6 +16,7 @@
 #include "core/random.h"
 #include "panels.h"
 #include "state/parse.h"
+#include "text_input.h"
 #include "widgets.h"
 
 namespace el {
@@ -38,23 +39,21 @@ static void ShowTableSize(App& app) {
     ImGui::SetNextItemWidth(Px(90));
     ImGui::InputInt("V", &app.text.size.V, 0);
     RecordItemRect("V");
+    RegisterTextField(TextFieldKind::Decimal);
     static const std::string v_help = "Number of ids = rows of W (1 to " + format_count(kMaxV) + ").";
     HelpMarker(v_help.c_str());
     SameLineIfFits(110);
     ImGui::SetNextItemWidth(Px(70));
     ImGui::InputInt("d", &app.text.size.d, 0);
     RecordItemRect("d");
+    RegisterTextField(TextFieldKind::Decimal);
     static const std::string d_help = "Embedding width = columns of W (1 to " + format_count(kMaxD) +
                                       "). V*d may be at most " + format_count(kMaxTableCells) + " numbers.";
     HelpMarker(d_help.c_str());
     SameLineIfFits(60);
     SizeField& size = app.text.size;
     ImGui::BeginDisabled(size.V == s.V && size.d == s.d);
-    if (ImGui::Button("Resize")) {
-        Status st = resize_table(s, size.V, size.d);
-        size.error = st.error;
-        if (st.ok()) SetIds(app, s.ids);
-    }
+    if (ImGui::Button("Resize")) EditSize(app, size.V, size.d);
     RecordItemRect("resize");
     ImGui::EndDisabled();
     ErrorText(size.error);
@@ -74,6 +73,7 @@ static void ShowTableSize(App& app) {
     int seed = int(s.seed);
     ImGui::SetNextItemWidth(Px(80));
     if (ImGui::InputInt("seed", &seed, 0)) s.seed = uint32_t(std::max(0, seed)), Commit(app, "seed");
+    RegisterTextField(TextFieldKind::Decimal);
     HelpMarker("Normal N(0,1) and uniform U(-1,1) fills are drawn from this seed: the same seed gives the same "
                "table. The example fill is 0.1, 0.2, 0.3, ... row by row.");
 }
@@ -249,21 +249,17 @@ static void ShowBagSettings(App& app) {
         if (st.ok()) s.offsets = offsets, Commit(app, "bag offsets");
     }
     RecordItemRect("offsets");
+    RegisterTextField(TextFieldKind::Text);
     ErrorText(field.error);
 }
 
 void ShowIdsPanel(App& app) {
-    AppState& s = app.state;
     ImGui::SeparatorText("Ids  (the batch, B ids)");
     ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x - Px(30), Px(320)));
     TextField<4096>& field = app.text.ids;
-    if (ImGui::InputText("##ids", field.text, sizeof field.text)) {
-        std::vector<int> ids;
-        Status st = parse_ids(field.text, s.V, ids);
-        field.error = st.ok() ? "" : st.error + " (still using " + format_ids(s.ids) + ")";
-        if (st.ok()) SetIds(app, std::move(ids));
-    }
+    if (ImGui::InputText("##ids", field.text, sizeof field.text)) EditIds(app, field.text);
     RecordItemRect("ids");
+    RegisterTextField(TextFieldKind::Text);
     HelpMarker("Ids separated by commas or spaces; an id may repeat. Each must be in 0..V-1.");
     ErrorText(field.error);
     ShowIdChips(app);

@@ -22,12 +22,13 @@ namespace el {
 
 void StartApp(App& app) {
     const std::string hash = browser_location_hash();
-    if (!hash.empty()) {
-        apply_link(app, hash);
-        return;
+    if (!hash.empty()) apply_link(app, hash);
+    else Commit(app, "start"), refresh_text(app.commits, app.state, app.text, false);
+    // A link without a theme follows the system: prefers-contrast / forced colours, then dark.
+    if (("&" + hash).find("&theme=") == std::string::npos) {
+        const Theme preferred = Theme(browser_preferred_theme());
+        if (preferred != app.state.theme) app.state.theme = preferred, Commit(app, "theme");
     }
-    Commit(app, "start");
-    refresh_text(app.commits, app.state, app.text, false);
 }
 
 // The frequency experiment advances only while its panel is drawn, so only then does it need frames.
@@ -47,15 +48,38 @@ static void ShowHeader(App& app) {
         RecordItemRect("open-full");
         return;
     }
+    // On a phone the header is one line (title, theme, text view, share); the share
+    // buttons open under it on demand.
+    const bool narrow = ImGui::GetMainViewport()->WorkSize.x / app.dpr < 600.0f;
+    ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Embedding Lab");
-    SameLineIfFits(400);
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("an embedding layer is a row lookup - and a one-hot matmul");
-    ImGui::PopTextWrapPos();
-    SameLineIfFits(60);
-    bool dark = app.state.theme == Theme::Dark;
-    if (ImGui::Checkbox("dark", &dark)) app.state.theme = dark ? Theme::Dark : Theme::Light, Commit(app, "theme");
+    if (!narrow) {
+        SameLineIfFits(400);
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextDisabled("an embedding layer is a row lookup - and a one-hot matmul");
+        ImGui::PopTextWrapPos();
+        SameLineIfFits(260);
+    } else {
+        ImGui::SameLine();
+    }
+    static const char* const theme_labels[] = {"light", "dark", "high contrast"};
+    int theme = int(app.state.theme);
+    ImGui::SetNextItemWidth(Px(narrow ? 80 : 120));
+    if (ImGui::Combo("##theme", &theme, theme_labels, 3)) app.state.theme = Theme(theme), Commit(app, "theme");
     RecordItemRect("theme");
+    ImGui::SetItemTooltip("Theme: light, dark, or high contrast (chosen by itself when the system asks for more contrast)");
+    ImGui::SameLine();
+    if (ImGui::Button("Text view")) app.state.view = View::Text, Commit(app, "view");
+    RecordItemRect("text-view");
+    ImGui::SetItemTooltip("The same lesson as a plain HTML page: tables and fields for screen readers, keyboards, "
+                          "find, zoom and print");
+    static bool share_open = false;
+    if (narrow) {
+        ImGui::SameLine();
+        if (ImGui::Button(share_open ? "Share ^" : "Share")) share_open = !share_open;
+        RecordItemRect("share");
+        if (!share_open) return;
+    }
     ShowShareBox(app);
 }
 
@@ -130,6 +154,9 @@ void ShowApp(App& app) {
 
 static std::string g_live_text;
 void AfterFrame(App& app) {
+    // The HTML text view (web/text_view.js) follows every commit and the view setting.
+    static uint64_t shown_revision = 0;
+    if (app.commits.state != shown_revision) shown_revision = app.commits.state, browser_state_changed(app.state.view == View::Text);
     std::string text = describe_result(app);
     if (text != g_live_text) {
         g_live_text = text;

@@ -12,6 +12,8 @@
 #include <string>
 
 #include "state/parse.h"
+#include "text_input.h"
+#include "themes.h"
 #include "ui.h"
 
 namespace el {
@@ -32,7 +34,10 @@ void RecordItemRect(const char* name) {
     g_item_rects[name] = {ImVec4(a.x * s, a.y * s, (b.x - a.x) * s, (b.y - a.y) * s), ImGui::IsItemVisible()};
 }
 
-void ClearItemRects() { g_item_rects.clear(); }
+void ClearItemRects() {
+    g_item_rects.clear();
+    ClearTextFields();
+}
 
 int FindItemRect(const char* name, float out[4]) {
     auto it = g_item_rects.find(name);
@@ -112,6 +117,7 @@ static CellAction DrawCell(const GridSpec& g, int r, int c, float w, bool dim) {
     const float v = g.shown[i];
     ImGui::PushID(c);
     const bool clicked = ImGui::InvisibleButton("##cell", ImVec2(w, ImGui::GetFrameHeight()));
+    if (g.values) RegisterTextField(TextFieldKind::Decimal);  // a tap opens the editor: a phone's number pad
     CellAction action = clicked ? CellAction::Clicked : CellAction::None;
     static bool dragged = false;  // this press moved the value: its release is not a click
     if (ImGui::IsItemActivated()) dragged = false;
@@ -126,13 +132,15 @@ static CellAction DrawCell(const GridSpec& g, int r, int c, float w, bool dim) {
     if (clicked && dragged) action = CellAction::None;
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    dl->AddRectFilled(a, b, HeatColor(v, g.scale), Px(2));
+    const ImU32 fill = HeatColor(v, g.scale);
+    dl->AddRectFilled(a, b, fill, Px(2));
     if (ImGui::IsItemHovered() || ImGui::IsItemFocused() || ImGui::IsItemActive())
         dl->AddRect(a, b, ImGui::GetColorU32(ImGuiCol_NavHighlight), Px(2), 0, Px(1.5f));
     const std::string text = ShortNumber(v);
     const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
-    const ImU32 color = !std::isfinite(v) ? IM_COL32(255, 255, 255, 255)
-                        : dim ? DimColor() : ImGui::GetColorU32(ImGuiCol_Text);
+    // Black or white, whichever is readable on the cell's colour (4.5:1); a dimmed cell (an
+    // untouched row) keeps the helper grey, which holds 4.5:1 on an empty field (themes.cpp).
+    const ImU32 color = dim && v == 0.0f ? DimColor() : ReadableTextOn(fill);
     dl->PushClipRect(a, b, true);
     dl->AddText(ImVec2(a.x + std::max(Px(3), (w - ts.x) * 0.5f), a.y + (b.y - a.y - ts.y) * 0.5f), color,
                 text.c_str());
@@ -156,6 +164,7 @@ static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
     if (ed.focus_pending) ImGui::SetKeyboardFocusHere(), ed.focus_pending = false;
     if (!ed.error.empty()) ImGui::PushStyleColor(ImGuiCol_Text, ErrorColor());
     ImGui::InputText("##edit", ed.text, sizeof ed.text, ImGuiInputTextFlags_AutoSelectAll);
+    RegisterTextField(TextFieldKind::Decimal);
     if (!ed.error.empty()) ImGui::PopStyleColor();
     bool wrote = false;
     if (ImGui::IsItemDeactivated()) {

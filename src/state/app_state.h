@@ -17,15 +17,18 @@ namespace el {
 enum class TableInit { Example, Normal, Uniform, Zeros };
 const char* table_init_name(TableInit init);  // "example", "normal", ...
 
-enum class Theme { Light, Dark };
+enum class Theme { Light, Dark, Contrast };  // Contrast: high contrast (prefers-contrast: more)
 // EmbeddingBag: reduce the looked-up rows bag by bag (PyTorch's nn.EmbeddingBag), or not.
+// How the lesson is shown: the canvas, or the same lesson as an HTML page (web/text_view.js).
+enum class View { Canvas, Text };
 enum class BagChoice { None, Sum, Mean, Max };
 enum class TourDepth { None, Basics, Solid, Deeper };
 
 // The vocabulary: each choice's name, written once, in enum order and null-terminated. The link
 // codec, the combo boxes and the JS snapshot all read these (TensorFlow Playground's keyMap).
 extern const char* const kInitNames[];   // TableInit: "example", "normal", "uniform", "zeros"
-extern const char* const kThemeNames[];  // Theme: "light", "dark"
+extern const char* const kThemeNames[];  // Theme: "light", "dark", "contrast"
+extern const char* const kViewNames[];   // View: "canvas", "text"
 extern const char* const kBagNames[];    // BagChoice: "none", "sum", "mean", "max"
 extern const char* const kTourNames[];   // TourDepth: "none", "basics", "solid", "deeper"
 extern const char* const kLossNames[];   // LossKind: "upstream", "mse"
@@ -89,6 +92,7 @@ struct AppState {
     // The page around it.
     CostShape cost;
     Theme theme = Theme::Light;
+    View view = View::Canvas;      // view=text: the HTML text view is shown over the canvas
     bool embed = false;            // course-page mode: no menu, only `panels`
     uint32_t panels = kDefaultPanels;
     TourDepth tour = TourDepth::None;

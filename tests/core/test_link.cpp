@@ -144,7 +144,7 @@ TEST_CASE("decode(encode(state)) == state for random states", "[link][property]"
     s.frequency.lazy = rng() % 2;
     s.frequency.weight_decay = rng() % 2;
     s.cost = {pick(1, el::kMaxV), pick(1, el::kMaxD), pick(1, el::kMaxB), pick(1, 50)};
-    s.theme = el::Theme(pick(0, 1));
+    s.theme = el::Theme(pick(0, 2));
     s.embed = rng() % 2;
     s.panels = uint32_t(pick(1, (1 << el::kPanelCount) - 1));
     s.tour = el::TourDepth(pick(0, 3));
@@ -191,7 +191,7 @@ TEST_CASE("bad links name the field and the reason, and the rest still applies",
         {"pad=3", "pad: '3' is outside -V..V-1 = -3..2"},
         {"maxnorm=-1", "maxnorm: '-1' must be a positive number (or off)"},
         {"panels=forward,nope", "panels: 'nope' is not a panel"},
-        {"theme=%3Cscript%3E", "theme: '<script>' is not one of light, dark"},
+        {"theme=%3Cscript%3E", "theme: '<script>' is not one of light, dark, contrast"},
         {"embed=yes", "embed: 'yes' is not 0 or 1"},
         {"V", "'V' has no value"},
         {"ids=1,1&offsets=1", "offsets: "},

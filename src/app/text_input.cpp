@@ -1,0 +1,124 @@
+#include "text_input.h"
+
+#include <emscripten.h>
+
+#include <cstring>
+#include <vector>
+
+#include "imgui.h"
+#include "imgui_internal.h"  // the active text field: ActiveId, InputTextState, PlatformImeData
+#include "ui.h"
+
+// glue.js places its <input> over (x, y, w, h) in CSS pixels and focuses it; active 0 blurs it.
+EM_JS(void, el_js_text_input, (int active, float x, float y, float w, float h, int decimal), {
+    if (window.embeddingLabHost && window.embeddingLabHost.textInput)
+        window.embeddingLabHost.textInput(!!active, x, y, w, h, !!decimal);
+});
+
+namespace el {
+
+struct FieldOnScreen {  // a text field drawn this frame, for taps
+    ImGuiID id;
+    ImRect rect;  // device pixels, clipped to what is visible
+    TextFieldKind kind;
+};
+static std::vector<FieldOnScreen> g_fields;
+
+void RegisterTextField(TextFieldKind kind) {
+    ImGuiContext& g = *ImGui::GetCurrentContext();
+    ImRect r = g.LastItemData.Rect;
+    r.ClipWith(g.CurrentWindow->ClipRect);
+    if (r.GetWidth() <= 0 || r.GetHeight() <= 0) return;  // scrolled out of view
+    g_fields.push_back({g.LastItemData.ID, r, kind});
+}
+
+void ClearTextFields() { g_fields.clear(); }
+
+// A tap was answered "text field": the field activates a few frames later (the click is
+// queued, then the editor opens), so the keyboard must not be closed in the meantime.
+static int g_tap_grace_frames = 0;
+
+// What the page was last told, so it is told only about changes.
+static struct {
+    bool active = false;
+    ImRect rect;
+    bool decimal = false;
+} g_reported;
+
+void ReportTextInput() {
+    ImGuiContext& g = *ImGui::GetCurrentContext();
+    const bool active = g.ActiveId != 0 && g.InputTextState.ID == g.ActiveId &&
+                        !(g.InputTextState.Flags & ImGuiInputTextFlags_ReadOnly);
+    if (!active) {
+        if (g_tap_grace_frames > 0 && --g_tap_grace_frames > 0) return;
+        if (g_reported.active) {
+            g_reported.active = false;
+            el_js_text_input(0, 0, 0, 0, 0, 0);
+        }
+        return;
+    }
+    g_tap_grace_frames = 0;
+    ImRect rect;
+    TextFieldKind kind = TextFieldKind::None;
+    for (const FieldOnScreen& f : g_fields)
+        if (f.id == g.ActiveId) rect = f.rect, kind = f.kind;
+    if (kind == TextFieldKind::None) {  // a field nobody registered: place it at the caret
+        const ImVec2 p = g.PlatformImeData.InputPos;
+        rect = ImRect(p, ImVec2(p.x + g.FontSize * 8, p.y + g.PlatformImeData.InputLineHeight));
+    }
+    const bool numeric = (g.InputTextState.Flags & (ImGuiInputTextFlags_CharsDecimal | ImGuiInputTextFlags_CharsScientific)) != 0;
+    const bool decimal = kind == TextFieldKind::Decimal || (kind == TextFieldKind::None && numeric);
+    if (g_reported.active && g_reported.decimal == decimal && g_reported.rect.Min.x == rect.Min.x &&
+        g_reported.rect.Min.y == rect.Min.y && g_reported.rect.Max.x == rect.Max.x && g_reported.rect.Max.y == rect.Max.y)
+        return;
+    g_reported = {true, rect, decimal};
+    const float s = 1.0f / g_app.dpr;
+    el_js_text_input(1, rect.Min.x * s, rect.Min.y * s, rect.GetWidth() * s, rect.GetHeight() * s, decimal ? 1 : 0);
+}
+
+}  // namespace el
+
+using namespace el;
+
+extern "C" {
+
+// Asked inside a tap's handler: is (x, y) (CSS pixels, canvas-relative) on a text field of the
+// last frame? Returns 0 (no), 1 (a number: inputmode decimal) or 2 (text), and the field's
+// rectangle in CSS pixels in out[4].
+EMSCRIPTEN_KEEPALIVE int el_text_field_at(float x, float y, float* out) {
+    const ImVec2 p(x * g_app.dpr, y * g_app.dpr);
+    for (size_t i = g_fields.size(); i-- > 0;) {  // drawn last = on top
+        const FieldOnScreen& f = g_fields[i];
+        if (!f.rect.Contains(p)) continue;
+        const float s = 1.0f / g_app.dpr;
+        out[0] = f.rect.Min.x * s, out[1] = f.rect.Min.y * s, out[2] = f.rect.GetWidth() * s, out[3] = f.rect.GetHeight() * s;
+        g_tap_grace_frames = 8;
+        WakeUp();
+        return int(f.kind);
+    }
+    return 0;
+}
+
+// A key pressed in the page's <input> while a field is active ("Backspace", "Enter", ...):
+// the editing keys go to ImGui as key events; text arrives as characters (el_paste_text).
+EMSCRIPTEN_KEEPALIVE int el_text_key(const char* key, int down, int ctrl, int shift) {
+    static const struct { const char* name; ImGuiKey key; } keys[] = {
+        {"Backspace", ImGuiKey_Backspace}, {"Delete", ImGuiKey_Delete}, {"Enter", ImGuiKey_Enter},
+        {"Escape", ImGuiKey_Escape}, {"Tab", ImGuiKey_Tab}, {"ArrowLeft", ImGuiKey_LeftArrow},
+        {"ArrowRight", ImGuiKey_RightArrow}, {"ArrowUp", ImGuiKey_UpArrow}, {"ArrowDown", ImGuiKey_DownArrow},
+        {"Home", ImGuiKey_Home}, {"End", ImGuiKey_End}, {"a", ImGuiKey_A}, {"c", ImGuiKey_C},
+        {"x", ImGuiKey_X}, {"z", ImGuiKey_Z}, {"y", ImGuiKey_Y},
+    };
+    for (const auto& k : keys) {
+        if (std::strcmp(k.name, key) != 0) continue;
+        ImGuiIO& io = ImGui::GetIO();
+        io.AddKeyEvent(ImGuiMod_Ctrl, ctrl != 0);
+        io.AddKeyEvent(ImGuiMod_Shift, shift != 0);
+        io.AddKeyEvent(k.key, down != 0);
+        WakeUp();
+        return 1;
+    }
+    return 0;  // not an editing key: the page lets the browser handle it
+}
+
+}  // extern "C"

@@ -1,0 +1,18 @@
+// The page's three themes (light, dark, high contrast) as Dear ImGui styles, and the
+// WCAG contrast arithmetic the cells use to pick a readable text colour.
+#pragma once
+#include "imgui.h"
+#include "state/app_state.h"
+
+namespace el {
+
+// Colours only (sizes are set by main.cpp): ImGui's light/dark styles with the helper grey
+// (TextDisabled) made dark or light enough for 4.5:1 on the window and on a field.
+void StyleColorsForTheme(Theme theme, ImGuiStyle& style);
+
+float RelativeLuminance(ImVec4 c);          // WCAG 2.1: sRGB -> linear, 0.2126 R + 0.7152 G + 0.0722 B
+float ContrastRatio(ImVec4 a, ImVec4 b);    // (L1 + 0.05) / (L2 + 0.05), lighter over darker
+ImVec4 OverBackground(ImVec4 c, ImVec4 bg); // c with its alpha blended onto an opaque bg
+ImU32 ReadableTextOn(ImU32 background);     // black or white, whichever contrasts more
+
+}  // namespace el

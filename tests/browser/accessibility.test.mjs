@@ -1,0 +1,123 @@
+// Accessibility of the page: text contrast in every theme (WCAG 2.1 AA, computed here from
+// the theme's colours), the system's colour and contrast preferences, the phone header, and
+// axe-core (injected by the test, never shipped) on the page in several states.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { serve, launch, openPage, snapshot, frames, ROOT } from './harness.mjs';
+
+const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+// WCAG 2.1 relative luminance and contrast ratio, from 0..255 sRGB triples.
+const channel = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+const luminance = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+const ratio = (a, b) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+};
+
+test('contrast: text, helper text, messages and cell values reach 4.5:1 in every theme', async () => {
+  const page = await openPage(browser, server.url);
+  // Dear ImGui's own light style, for comparison: 0.60 grey helper text on the 0.94 window.
+  console.log(`  stock light helper text: ${ratio([153, 153, 153], [240, 240, 240]).toFixed(2)}:1`);
+  for (const theme of ['light', 'dark', 'contrast']) {
+    assert.deepEqual(await page.evaluate((t) => window.embeddingLab.setLink(`v=1&theme=${t}`), theme),
+                     { ok: true, errors: [], notices: [] });
+    await frames(page, 2);
+    const c = await page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_theme_colors_json())));
+    const pairs = {
+      'text on window': [c.text, c.windowBg], 'text on a field': [c.text, c.frameBg], 'text on a button': [c.text, c.buttonBg],
+      'helper text on window': [c.textDisabled, c.windowBg], 'helper text on a field': [c.textDisabled, c.frameBg],
+      'error message on window': [c.error, c.windowBg], 'good mark on window': [c.good, c.windowBg],
+    };
+    c.cells.forEach(([bg, fg], i) => { pairs[`cell value ${i < 21 ? (i / 10 - 1).toFixed(1) : 'nan'}`] = [fg, bg]; });
+    const figures = Object.entries(pairs).map(([what, [fg, bg]]) => [what, ratio(fg, bg)]);
+    const worst = figures.reduce((a, b) => (b[1] < a[1] ? b : a));
+    console.log(`  ${theme}: ` + figures.slice(0, 7).map(([w, r]) => `${w} ${r.toFixed(2)}`).join(', ') +
+                `; worst cell ${Math.min(...figures.slice(7).map((f) => f[1])).toFixed(2)}`);
+    for (const [what, r] of figures) assert.ok(r >= 4.5, `${theme}: ${what} is ${r.toFixed(2)}:1, below 4.5:1`);
+    assert.ok(worst[1] >= 4.5);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+/** A page opened in a context that emulates the given media features. */
+async function pageWith(media, hash = '') {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 700 }, ...media });
+  const page = await context.newPage();
+  await page.goto(server.url + hash);
+  await page.waitForFunction(() => window.embeddingLab !== undefined);
+  await page.evaluate(() => window.embeddingLab.ready);
+  return page;
+}
+
+test('without a theme in the link the system decides: dark, more contrast, forced colours', async () => {
+  const cases = [
+    [{ colorScheme: 'light' }, '', 'light'],
+    [{ colorScheme: 'dark' }, '', 'dark'],
+    [{ colorScheme: 'light', contrast: 'more' }, '', 'contrast'],
+    [{ colorScheme: 'dark', forcedColors: 'active' }, '', 'contrast'],
+    [{ colorScheme: 'dark' }, '#v=1&ids=2&theme=light', 'light'],  // a link's theme wins
+    [{ contrast: 'more' }, '#v=1&ids=2', 'contrast'],
+  ];
+  for (const [media, hash, want] of cases) {
+    const page = await pageWith(media, hash);
+    assert.equal((await snapshot(page)).theme, want, `${JSON.stringify(media)} ${hash}`);
+    await page.context().close();
+  }
+});
+
+test('a phone gets a one-line header: title, theme, text view and a Share button that opens the rest', async () => {
+  const page = await openPage(browser, server.url, { width: 390, height: 844, mobile: true });
+  const rect = (name) => page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
+  const [theme, textView, share] = [await rect('theme'), await rect('text-view'), await rect('share')];
+  assert.ok(theme && textView && share, 'theme, text view and share are in the header');
+  assert.equal(theme.y, share.y);
+  assert.equal(textView.y, share.y);
+  assert.ok(share.x + share.width <= 390, 'the line fits the phone');
+  assert.ok(share.y + share.height < 50, `the header ends at ${share.y + share.height}px of 844`);
+  assert.equal(await rect('copy-link'), null, 'the share buttons wait behind Share');
+  const box = await page.locator('#canvas').boundingBox();
+  await page.touchscreen.tap(box.x + share.x + share.width / 2, box.y + share.y + share.height / 2);
+  await frames(page, 4);
+  assert.notEqual(await rect('copy-link'), null);
+  await page.context().close();
+});
+
+/** axe-core on the page as it is now: the violations of impact serious or critical. */
+async function seriousViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(() => window.axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  }));
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const [name, hash, size] of [
+  ['the default page', '', {}],
+  ['the dark theme', '#v=1&ids=1,1,2&theme=dark', {}],
+  ['the high-contrast theme', '#v=1&ids=1&theme=contrast', {}],
+  ['an embed', '#v=1&embed=1&panels=forward,backward', { width: 600, height: 400 }],
+  ['a tour step', '#v=1&tour=solid&step=3', {}],
+  ['a phone with a field being edited', '#v=1&ids=1', { width: 390, height: 844, mobile: true, edit: true }],
+]) {
+  test(`axe-core finds no serious or critical violation: ${name}`, async () => {
+    const page = await openPage(browser, server.url + hash, size);
+    if (size.edit) {  // the text entry over an active field is part of the page then
+      const r = await page.evaluate(() => window.embeddingLab.widgetRect('cell:W:1:1'));
+      const box = await page.locator('#canvas').boundingBox();
+      await page.touchscreen.tap(box.x + r.x + r.width / 2, box.y + r.y + r.height / 2);
+      await frames(page, 6);
+      assert.equal(await page.evaluate(() => document.activeElement.id), 'text-entry');
+    }
+    const found = await seriousViolations(page);
+    assert.deepEqual(found, []);
+    await page.context().close();
+  });
+}

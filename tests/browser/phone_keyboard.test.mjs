@@ -1,0 +1,118 @@
+// A phone's keyboard and a desktop IME: a tap on a text field of the canvas focuses a real
+// <input> over it inside the tap's own handler (iOS opens a keyboard only then), and text
+// arriving the way phone keyboards and IMEs deliver it (insertText, composition) edits the field.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, snapshot, frames, widgetCenter, clickWidget } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const PHONE = { width: 390, height: 844, mobile: true };
+
+/** What has the focus: tag, id, inputmode, enterkeyhint and font size. */
+const focused = (page) => page.evaluate(() => {
+  const e = document.activeElement;
+  return { tag: e.tagName, id: e.id, inputMode: e.inputMode, enterKeyHint: e.getAttribute('enterkeyhint'),
+           fontSize: parseFloat(getComputedStyle(e).fontSize), value: e.value };
+});
+
+/** Taps a widget with a finger and returns what has the focus right after the tap. */
+async function tap(page, name) {
+  const { x, y } = await widgetCenter(page, name);
+  await page.touchscreen.tap(x, y);
+  const now = await focused(page);  // the tap's handler has run: no frame in between is needed
+  await frames(page, 6);            // the click reaches ImGui and the field activates
+  return now;
+}
+
+test('a tap on a W cell focuses an <input inputmode=decimal>; inserted text sets the cell and Enter commits', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', PHONE);
+  const cdp = await page.context().newCDPSession(page);
+  const now = await tap(page, 'cell:W:1:2');
+  assert.equal(now.tag, 'INPUT');
+  assert.equal(now.inputMode, 'decimal');
+  assert.equal(now.enterKeyHint, 'done');
+  assert.ok(now.fontSize >= 16, `font-size ${now.fontSize}px would make iOS zoom`);
+  // A phone keyboard inserts text without key events for the characters.
+  await cdp.send('Input.insertText', { text: '2.55' });
+  await frames(page, 3);
+  await page.keyboard.press('Backspace');
+  await frames(page, 3);
+  assert.equal((await snapshot(page)).table[1][2], 0.6000000238418579, 'not committed before Enter');
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+  const s = await snapshot(page);
+  assert.equal(s.table[1][2], 2.5);
+  assert.equal(s.gather[0][2], 2.5);
+  assert.notEqual((await focused(page)).id, 'text-entry', 'the input lets go once the field is done');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('composed text (a phone keyboard composing, or an IME) lands once, when committed', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=0', PHONE);
+  const cdp = await page.context().newCDPSession(page);
+  assert.equal((await tap(page, 'cell:W:0:0')).id, 'text-entry');
+  await cdp.send('Input.imeSetComposition', { text: '-1', selectionStart: 2, selectionEnd: 2 });
+  await frames(page, 2);
+  await cdp.send('Input.imeSetComposition', { text: '-1.7', selectionStart: 4, selectionEnd: 4 });
+  await frames(page, 2);
+  await cdp.send('Input.insertText', { text: '-1.75' });  // commits the composition
+  await frames(page, 3);
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+  const s = await snapshot(page);
+  assert.equal(s.table[0][0], -1.75);
+  assert.equal(s.errors.table, '');
+  await page.context().close();
+});
+
+test('an id typed on a phone keyboard (inputmode text) changes the batch', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', PHONE);
+  const cdp = await page.context().newCDPSession(page);
+  const now = await tap(page, 'ids');
+  assert.equal(now.tag, 'INPUT');
+  assert.equal(now.inputMode, 'text');
+  await page.keyboard.press('End');
+  await cdp.send('Input.insertText', { text: ', 2' });
+  await frames(page, 4);
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+  const s = await snapshot(page);
+  assert.deepEqual(s.ids, [1, 2]);
+  assert.deepEqual(s.gather[1].map((x) => Math.round(x * 10)), [7, 8, 9]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a tap on a button focuses no input and still presses the button', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', PHONE);
+  const now = await tap(page, 'fill:zeros');
+  assert.notEqual(now.tag, 'INPUT');
+  await frames(page, 4);
+  assert.equal((await snapshot(page)).table[2][2], 0, 'the tap still presses the button');
+  await page.context().close();
+});
+
+test('a desktop IME types into the active field through the same input', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2');
+  const cdp = await page.context().newCDPSession(page);
+  await clickWidget(page, 'cell:W:2:1');
+  await frames(page, 4);
+  const now = await focused(page);
+  assert.equal(now.id, 'text-entry');
+  assert.equal(now.inputMode, 'decimal');
+  await cdp.send('Input.imeSetComposition', { text: '3', selectionStart: 1, selectionEnd: 1 });
+  await cdp.send('Input.imeSetComposition', { text: '3.2', selectionStart: 3, selectionEnd: 3 });
+  await cdp.send('Input.insertText', { text: '3.25' });
+  await frames(page, 3);
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+  const s = await snapshot(page);
+  assert.equal(s.table[2][1], 3.25);
+  assert.equal(s.gather[0][1], 3.25);
+  assert.equal((await focused(page)).id, 'canvas', 'focus returns to the canvas: Tab and arrows work on');
+  await page.context().close();
+});
