@@ -15,6 +15,16 @@
   // buffer, no multisampling (text is already antialiased in the font texture), no copy of the
   // last frame kept (preserveDrawingBuffer), and the integrated GPU is plenty (low-power, which
   // also spares a laptop switching GPUs).
+  // The backing store gets its final size (CSS size x devicePixelRatio, as main.cpp's
+  // SyncCanvasSize computes it) before the context exists, and main() makes GLFW's window at
+  // that size: the drawing buffer is allocated once, not at 300 x 150, then 800 x 600, then
+  // the real size (each resize a reallocation and a synchronous framebuffer check).
+  const box = canvas.getBoundingClientRect(), ratio = Math.max(0.25, window.devicePixelRatio || 1);
+  const backingWidth = Math.max(1, Math.round(box.width * ratio));
+  let backingHeight = Math.max(1, Math.round(box.height * ratio));
+  if (backingWidth === screen.width && backingHeight === screen.height) backingHeight -= 1;  // see SyncCanvasSize
+  canvas.width = backingWidth;
+  canvas.height = backingHeight;
   const gl = canvas.getContext('webgl2', {
     alpha: false, depth: false, stencil: false, antialias: false, premultipliedAlpha: true,
     preserveDrawingBuffer: false, powerPreference: 'low-power', failIfMajorPerformanceCaveat: false,

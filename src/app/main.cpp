@@ -42,15 +42,22 @@ FrameStats g_frame_stats;
 // The canvas is sized by the stylesheet (CSS pixels). Its backing store must be
 // CSS size x devicePixelRatio or text is drawn at 1x and scaled up (blurry).
 // Returns true when the backing store or the ratio changed.
-static bool SyncCanvasSize() {
+// (web/glue.js sizes the canvas the same way before making the context.)
+static double WantedCanvasSize(int* want_w, int* want_h) {
     double css_w = 0, css_h = 0;
     emscripten_get_element_css_size("#canvas", &css_w, &css_h);
     const double dpr = std::max(0.25, emscripten_get_device_pixel_ratio());
-    int want_w = std::max(1, int(std::lround(css_w * dpr)));
-    int want_h = std::max(1, int(std::lround(css_h * dpr)));
+    *want_w = std::max(1, int(std::lround(css_w * dpr)));
+    *want_h = std::max(1, int(std::lround(css_h * dpr)));
     // Emscripten 3.1.6 turns a window-size request equal to the screen into fullscreen:
     // ask for one pixel less (decided before comparing, so a steady size stays steady).
-    if (want_w == browser_screen_width() && want_h == browser_screen_height()) want_h -= 1;
+    if (*want_w == browser_screen_width() && *want_h == browser_screen_height()) *want_h -= 1;
+    return dpr;
+}
+
+static bool SyncCanvasSize() {
+    int want_w = 0, want_h = 0;
+    const double dpr = WantedCanvasSize(&want_w, &want_h);
     int fb_w = 0, fb_h = 0;
     glfwGetFramebufferSize(g_window, &fb_w, &fb_h);
     bool changed = false;
@@ -292,7 +299,10 @@ int main() {
     glfwWindowHint(GLFW_ALPHA_BITS, 0);  // ImGui needs no alpha, depth or stencil buffer
     glfwWindowHint(GLFW_DEPTH_BITS, 0);
     glfwWindowHint(GLFW_STENCIL_BITS, 0);
-    g_window = glfwCreateWindow(800, 600, "Embedding Lab", nullptr, nullptr);
+    // At the canvas's size already (glue.js sized it): creating the window resizes nothing.
+    int width = 0, height = 0;
+    WantedCanvasSize(&width, &height);
+    g_window = glfwCreateWindow(width, height, "Embedding Lab", nullptr, nullptr);
     if (!g_window) {
         browser_fatal("This browser has no WebGL2, which the page needs to draw.");
         return 1;
