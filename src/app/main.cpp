@@ -23,7 +23,9 @@
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_internal.h"  // InputEventsQueue: any pending input wakes the idle loop
+#include "offscreen.h"
 #include "renderer_webgl2.h"
+#include "startup_marks.h"
 #include "ui.h"
 
 extern "C" const unsigned char el_font_ttf[];
@@ -143,6 +145,8 @@ static void RememberScroll() {
     if (page) g_scroll.scroll_y = page->Scroll.y, g_scroll.scroll_max_y = page->ScrollMax.y;
 }
 
+static void KeepAwake();
+
 // Wheel: feed ImGui one step per 100 pixels. The page itself keeps the wheel only while
 // it can still scroll that way; at its top or bottom (or fitting whole) the host page
 // around an embedded demo scrolls instead. The backend's own handler swallows every event.
@@ -152,7 +156,7 @@ static EM_BOOL OnWheel(int, const EmscriptenWheelEvent* ev, void*) {
     else if (ev->deltaMode == DOM_DELTA_PAGE) step = 80.0f;
     ImGuiIO& io = ImGui::GetIO();
     io.AddMouseWheelEvent(float(-ev->deltaX) * step, float(-ev->deltaY) * step);
-    WakeUp();
+    KeepAwake();
     if (!io.WantCaptureMouse) return EM_FALSE;
     if (g_scroll.over_inner_window || ev->deltaY == 0) return EM_TRUE;
     const bool can_scroll = ev->deltaY < 0 ? g_scroll.scroll_y > 0.5f : g_scroll.scroll_y < g_scroll.scroll_max_y - 0.5f;
@@ -205,12 +209,22 @@ static void UpdateCursor() {
 static constexpr double kAwakeAfterInputMs = 1000.0;
 static double g_awake_until = 0.0;
 
-void WakeUp() { g_awake_until = std::max(g_awake_until, emscripten_get_now() + kAwakeAfterInputMs); }
+static void KeepAwake() { g_awake_until = std::max(g_awake_until, emscripten_get_now() + kAwakeAfterInputMs); }
+
+// Anything but the pointer moving or the page scrolling may change what a panel shows:
+// panels out of view are measured again (offscreen.cpp).
+void WakeUp() {
+    KeepAwake();
+    InvalidatePanelSizes();
+}
 
 static bool ShouldDraw() {
     ImGuiContext& g = *ImGui::GetCurrentContext();
-    if (g.InputEventsQueue.Size > 0) WakeUp();
-    if (AppBusy(g_app)) WakeUp();
+    for (const ImGuiInputEvent& e : g.InputEventsQueue) {
+        if (e.Type == ImGuiInputEventType_MousePos || e.Type == ImGuiInputEventType_MouseWheel) KeepAwake();
+        else WakeUp();
+    }
+    if (AppBusy(g_app)) KeepAwake();
     return emscripten_get_now() < g_awake_until;
 }
 
@@ -256,6 +270,7 @@ static void Frame() {
     if (SyncCanvasSize()) WakeUp();
     if (!ShouldDraw()) return;
     ApplyScaleAndTheme();
+    if (g_frame_stats.frames == 0) MarkStartup("font atlas and style");
 
     // Building the UI (frameStats().uiMs): input, the panels and ImGui's draw lists.
     const double ui_t0 = emscripten_get_now();
@@ -268,6 +283,7 @@ static void Frame() {
     RememberScroll();
     ImGui::Render();
     const double ui_ms = emscripten_get_now() - ui_t0;
+    if (g_frame_stats.frames == 0) MarkStartup("first frame's UI built");
 
     int fb_w = 0, fb_h = 0;
     glfwGetFramebufferSize(g_window, &fb_w, &fb_h);
@@ -280,13 +296,14 @@ static void Frame() {
     if (g_frame_stats.frames > 0) AfterFrame(g_app);
 
     g_frame_stats.record(emscripten_get_now() - t0, ui_ms);
-    if (g_frame_stats.frames == 1) browser_first_frame_drawn();
+    if (g_frame_stats.frames == 1) MarkStartup("first frame drawn"), browser_first_frame_drawn();
 }
 
 }  // namespace el
 
 int main() {
     using namespace el;
+    MarkStartup("main() entered");
     if (!glfwInit()) {
         browser_fatal("This browser could not start the page's graphics (GLFW failed to initialise).");
         return 1;
@@ -308,6 +325,7 @@ int main() {
         return 1;
     }
     glfwMakeContextCurrent(g_window);
+    MarkStartup("window on the canvas");
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -330,7 +348,9 @@ int main() {
     io.SetClipboardTextFn = SetClipboardText;
     io.GetClipboardTextFn = GetClipboardText;
 
+    MarkStartup("ImGui and the renderer set up");
     StartApp(g_app);
+    MarkStartup("state and derived results");
     SyncCanvasSize();
     WakeUp();
     Frame();  // the first frame now, not at the next requestAnimationFrame
