@@ -139,6 +139,23 @@
     }).observe(canvas);
   }
 
+  // --- A lost WebGL context ----------------------------------------------------
+  // The browser may take the context away (a GPU reset, a driver update, too many contexts).
+  // Drawing stops with a message over the canvas; once the browser gives the context back, the
+  // app makes its GL objects again (program, buffers, font texture) and carries on, state kept.
+  canvas.addEventListener('webglcontextlost', (event) => {
+    event.preventDefault();  // without this the browser never restores the context
+    if (window.Module._el_context_lost) window.Module._el_context_lost();
+    statusBox.textContent = 'The browser has paused this page\'s graphics (its WebGL context was lost). ' +
+                            'Your work is kept; the page comes back as soon as the browser restores them.';
+    statusBox.className = 'notice';
+  });
+  canvas.addEventListener('webglcontextrestored', () => {
+    // Before the wasm runs there is nothing to remake: main() sets up on the restored context.
+    if (window.Module._el_context_restored && !window.Module._el_context_restored()) return;  // fatal() said why
+    if (statusBox.className === 'notice') statusBox.className = 'hidden';
+  });
+
   // --- Input fixes -----------------------------------------------------------
   // GLFW listens for keys on the whole window: only the focused canvas should get them.
   // Tab belongs to the demo while it has focus; Escape then Tab lets the browser move on,

@@ -6,7 +6,7 @@
 // [SECTION] Canvas size and device pixel ratio
 // [SECTION] Fonts and style at a scale
 // [SECTION] Browser input fixes
-// [SECTION] Idle and frame statistics
+// [SECTION] Idle and frame statistics (and a lost WebGL context)
 // [SECTION] Main loop
 
 #include <emscripten.h>
@@ -261,11 +261,28 @@ extern "C" EMSCRIPTEN_KEEPALIVE void el_set_visible(int visible) {
     }
 }
 
+// The browser took the WebGL context away (glue.js: webglcontextlost; GPU reset, too many
+// contexts): nothing is drawn until it gives it back, then the renderer's GL objects are made
+// again and the page carries on with its state as it was.
+static bool g_context_lost = false;
+extern "C" EMSCRIPTEN_KEEPALIVE void el_context_lost() { g_context_lost = true; }
+extern "C" EMSCRIPTEN_KEEPALIVE int el_context_restored() {
+    const char* error = "";
+    if (!RendererRecreate(&error)) {
+        browser_fatal((std::string("The page's graphics came back but its WebGL2 shaders would not compile: ") + error).c_str());
+        return 0;
+    }
+    g_context_lost = false;
+    WakeUp();
+    return 1;
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Main loop
 //-----------------------------------------------------------------------------
 
 static void Frame() {
+    if (g_context_lost) return;
     const double t0 = emscripten_get_now();
     if (SyncCanvasSize()) WakeUp();
     if (!ShouldDraw()) return;

@@ -5,7 +5,7 @@
 // synchronous round trip to the GPU process; this page owns its context, so here the
 // state is set once and a frame only sends what changed.
 //
-// [SECTION] Program and fixed state
+// [SECTION] Program and fixed state (and again after a lost context)
 // [SECTION] Font texture
 // [SECTION] Drawing a frame
 
@@ -166,6 +166,15 @@ bool RendererInit(const char** error) {
     ImGuiIO& io = ImGui::GetIO();
     io.BackendRendererName = "el_renderer_webgl2";
     io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;  // honoured by SetVertexBase
+    return true;
+}
+
+bool RendererRecreate(const char** error) {
+    // The old ids name objects of the lost context: forget them, and what was bound.
+    g_gl.program = g_gl.vertex_array = g_gl.vertex_buffer = g_gl.index_buffer = g_gl.font_texture = 0;
+    g_gl.bound_texture = 0;
+    if (!RendererInit(error)) return false;
+    RendererUpdateFontTexture();  // GetTexDataAsRGBA32 builds the atlas again (its pixels were cleared)
     return true;
 }
 
