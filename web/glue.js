@@ -15,6 +15,20 @@
   // buffer, no multisampling (text is already antialiased in the font texture), no copy of the
   // last frame kept (preserveDrawingBuffer), and the integrated GPU is plenty (low-power, which
   // also spares a laptop switching GPUs).
+  // The backing store gets its final size (CSS size x devicePixelRatio, as main.cpp's
+  // SyncCanvasSize computes it) before the context exists, and main() makes GLFW's window at
+  // that size: the drawing buffer is allocated once, not at 300 x 150, then 800 x 600, then
+  // the real size (each resize a reallocation and a synchronous framebuffer check).
+  const box = canvas.getBoundingClientRect(), ratio = Math.max(0.25, window.devicePixelRatio || 1);
+  const backingWidth = Math.max(1, Math.round(box.width * ratio));
+  let backingHeight = Math.max(1, Math.round(box.height * ratio));
+  if (backingWidth === screen.width && backingHeight === screen.height) backingHeight -= 1;  // see SyncCanvasSize
+  canvas.width = backingWidth;
+  canvas.height = backingHeight;
+  // Hidden (under the loading message) until the first frame: a visible canvas with a context
+  // is composited on every update of the page while the wasm loads, and without a GPU that
+  // means reading its blank drawing buffer back (about 40 ms at 1440 x 900).
+  canvas.classList.add('starting');
   const gl = canvas.getContext('webgl2', {
     alpha: false, depth: false, stencil: false, antialias: false, premultipliedAlpha: true,
     preserveDrawingBuffer: false, powerPreference: 'low-power', failIfMajorPerformanceCaveat: false,
@@ -53,6 +67,7 @@
     },
     firstFrame() {
       statusBox.className = 'hidden';
+      canvas.classList.remove('starting');
       resolveReady();
       firstFrameDrawn = true;
       setTimeout(applyVisibility, 0);  // out of the frame that is running now
@@ -127,6 +142,23 @@
       applyVisibility();
     }).observe(canvas);
   }
+
+  // --- A lost WebGL context ----------------------------------------------------
+  // The browser may take the context away (a GPU reset, a driver update, too many contexts).
+  // Drawing stops with a message over the canvas; once the browser gives the context back, the
+  // app makes its GL objects again (program, buffers, font texture) and carries on, state kept.
+  canvas.addEventListener('webglcontextlost', (event) => {
+    event.preventDefault();  // without this the browser never restores the context
+    if (window.Module._el_context_lost) window.Module._el_context_lost();
+    statusBox.textContent = 'The browser has paused this page\'s graphics (its WebGL context was lost). ' +
+                            'Your work is kept; the page comes back as soon as the browser restores them.';
+    statusBox.className = 'notice';
+  });
+  canvas.addEventListener('webglcontextrestored', () => {
+    // Before the wasm runs there is nothing to remake: main() sets up on the restored context.
+    if (window.Module._el_context_restored && !window.Module._el_context_restored()) return;  // fatal() said why
+    if (statusBox.className === 'notice') statusBox.className = 'hidden';
+  });
 
   // --- Input fixes -----------------------------------------------------------
   // GLFW listens for keys on the whole window: only the focused canvas should get them.

@@ -13,6 +13,7 @@
 #include "state/presets.h"
 #include "state/tour.h"
 #include "ui.h"
+#include "offscreen.h"
 #include "widgets.h"
 
 namespace el {
@@ -100,13 +101,17 @@ EMSCRIPTEN_KEEPALIVE int el_widget_rect(const char* name, float* out) { return F
 EMSCRIPTEN_KEEPALIVE const char* el_frame_stats_json() {
     // uiMs: median time building the UI; frameMs: median whole frame (medianFrameMs, kept
     // under its old name too); lastUiMs: the last frame's; running: the main loop runs (not hidden or off screen).
-    char buf[300];
+    // panelsDrawn / panelsSkipped: the last frame's panel groups built, and left out as out of view.
+    char buf[360];
     const double frame_ms = g_frame_stats.median_ms();
+    const PanelCounts panels = LastFramePanelCounts();
     std::snprintf(buf, sizeof buf,
                   "{\"frames\":%lld,\"lastFrameMs\":%.3f,\"medianFrameMs\":%.3f,\"maxFrameMs\":%.3f,"
-                  "\"uiMs\":%.3f,\"frameMs\":%.3f,\"lastUiMs\":%.3f,\"running\":%s}",
+                  "\"uiMs\":%.3f,\"frameMs\":%.3f,\"lastUiMs\":%.3f,\"running\":%s,"
+                  "\"panelsDrawn\":%d,\"panelsSkipped\":%d}",
                   (long long)g_frame_stats.frames, g_frame_stats.last_ms, frame_ms, g_frame_stats.max_ms,
-                  g_frame_stats.median_ui_ms(), frame_ms, g_frame_stats.last_ui_ms, g_loop_running ? "true" : "false");
+                  g_frame_stats.median_ui_ms(), frame_ms, g_frame_stats.last_ui_ms, g_loop_running ? "true" : "false",
+                  panels.drawn, panels.skipped);
     g_json = buf;
     return g_json.c_str();
 }

@@ -6,7 +6,7 @@
 // [SECTION] Canvas size and device pixel ratio
 // [SECTION] Fonts and style at a scale
 // [SECTION] Browser input fixes
-// [SECTION] Idle and frame statistics
+// [SECTION] Idle and frame statistics (and a lost WebGL context)
 // [SECTION] Main loop
 
 #include <emscripten.h>
@@ -23,9 +23,11 @@
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_internal.h"  // InputEventsQueue: any pending input wakes the idle loop
+#include "offscreen.h"
 #include "renderer_webgl2.h"
 #include "text_input.h"
 #include "themes.h"
+#include "startup_marks.h"
 #include "ui.h"
 
 extern "C" const unsigned char el_font_ttf[];
@@ -44,15 +46,22 @@ FrameStats g_frame_stats;
 // The canvas is sized by the stylesheet (CSS pixels). Its backing store must be
 // CSS size x devicePixelRatio or text is drawn at 1x and scaled up (blurry).
 // Returns true when the backing store or the ratio changed.
-static bool SyncCanvasSize() {
+// (web/glue.js sizes the canvas the same way before making the context.)
+static double WantedCanvasSize(int* want_w, int* want_h) {
     double css_w = 0, css_h = 0;
     emscripten_get_element_css_size("#canvas", &css_w, &css_h);
     const double dpr = std::max(0.25, emscripten_get_device_pixel_ratio());
-    int want_w = std::max(1, int(std::lround(css_w * dpr)));
-    int want_h = std::max(1, int(std::lround(css_h * dpr)));
+    *want_w = std::max(1, int(std::lround(css_w * dpr)));
+    *want_h = std::max(1, int(std::lround(css_h * dpr)));
     // Emscripten 3.1.6 turns a window-size request equal to the screen into fullscreen:
     // ask for one pixel less (decided before comparing, so a steady size stays steady).
-    if (want_w == browser_screen_width() && want_h == browser_screen_height()) want_h -= 1;
+    if (*want_w == browser_screen_width() && *want_h == browser_screen_height()) *want_h -= 1;
+    return dpr;
+}
+
+static bool SyncCanvasSize() {
+    int want_w = 0, want_h = 0;
+    const double dpr = WantedCanvasSize(&want_w, &want_h);
     int fb_w = 0, fb_h = 0;
     glfwGetFramebufferSize(g_window, &fb_w, &fb_h);
     bool changed = false;
@@ -137,6 +146,8 @@ static void RememberScroll() {
     if (page) g_scroll.scroll_y = page->Scroll.y, g_scroll.scroll_max_y = page->ScrollMax.y;
 }
 
+static void KeepAwake();
+
 // Wheel: feed ImGui one step per 100 pixels. The page itself keeps the wheel only while
 // it can still scroll that way; at its top or bottom (or fitting whole) the host page
 // around an embedded demo scrolls instead. The backend's own handler swallows every event.
@@ -146,7 +157,7 @@ static EM_BOOL OnWheel(int, const EmscriptenWheelEvent* ev, void*) {
     else if (ev->deltaMode == DOM_DELTA_PAGE) step = 80.0f;
     ImGuiIO& io = ImGui::GetIO();
     io.AddMouseWheelEvent(float(-ev->deltaX) * step, float(-ev->deltaY) * step);
-    WakeUp();
+    KeepAwake();
     if (!io.WantCaptureMouse) return EM_FALSE;
     if (g_scroll.over_inner_window || ev->deltaY == 0) return EM_TRUE;
     const bool can_scroll = ev->deltaY < 0 ? g_scroll.scroll_y > 0.5f : g_scroll.scroll_y < g_scroll.scroll_max_y - 0.5f;
@@ -199,12 +210,22 @@ static void UpdateCursor() {
 static constexpr double kAwakeAfterInputMs = 1000.0;
 static double g_awake_until = 0.0;
 
-void WakeUp() { g_awake_until = std::max(g_awake_until, emscripten_get_now() + kAwakeAfterInputMs); }
+static void KeepAwake() { g_awake_until = std::max(g_awake_until, emscripten_get_now() + kAwakeAfterInputMs); }
+
+// Anything but the pointer moving or the page scrolling may change what a panel shows:
+// panels out of view are measured again (offscreen.cpp).
+void WakeUp() {
+    KeepAwake();
+    InvalidatePanelSizes();
+}
 
 static bool ShouldDraw() {
     ImGuiContext& g = *ImGui::GetCurrentContext();
-    if (g.InputEventsQueue.Size > 0) WakeUp();
-    if (AppBusy(g_app)) WakeUp();
+    for (const ImGuiInputEvent& e : g.InputEventsQueue) {
+        if (e.Type == ImGuiInputEventType_MousePos || e.Type == ImGuiInputEventType_MouseWheel) KeepAwake();
+        else WakeUp();
+    }
+    if (AppBusy(g_app)) KeepAwake();
     return emscripten_get_now() < g_awake_until;
 }
 
@@ -241,15 +262,33 @@ extern "C" EMSCRIPTEN_KEEPALIVE void el_set_visible(int visible) {
     }
 }
 
+// The browser took the WebGL context away (glue.js: webglcontextlost; GPU reset, too many
+// contexts): nothing is drawn until it gives it back, then the renderer's GL objects are made
+// again and the page carries on with its state as it was.
+static bool g_context_lost = false;
+extern "C" EMSCRIPTEN_KEEPALIVE void el_context_lost() { g_context_lost = true; }
+extern "C" EMSCRIPTEN_KEEPALIVE int el_context_restored() {
+    const char* error = "";
+    if (!RendererRecreate(&error)) {
+        browser_fatal((std::string("The page's graphics came back but its WebGL2 shaders would not compile: ") + error).c_str());
+        return 0;
+    }
+    g_context_lost = false;
+    WakeUp();
+    return 1;
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Main loop
 //-----------------------------------------------------------------------------
 
 static void Frame() {
+    if (g_context_lost) return;
     const double t0 = emscripten_get_now();
     if (SyncCanvasSize()) WakeUp();
     if (!ShouldDraw()) return;
     ApplyScaleAndTheme();
+    if (g_frame_stats.frames == 0) MarkStartup("font atlas and style");
 
     // Building the UI (frameStats().uiMs): input, the panels and ImGui's draw lists.
     const double ui_t0 = emscripten_get_now();
@@ -262,6 +301,7 @@ static void Frame() {
     RememberScroll();
     ImGui::Render();
     const double ui_ms = emscripten_get_now() - ui_t0;
+    if (g_frame_stats.frames == 0) MarkStartup("first frame's UI built");
 
     int fb_w = 0, fb_h = 0;
     glfwGetFramebufferSize(g_window, &fb_w, &fb_h);
@@ -275,13 +315,14 @@ static void Frame() {
     if (g_frame_stats.frames > 0) AfterFrame(g_app);
 
     g_frame_stats.record(emscripten_get_now() - t0, ui_ms);
-    if (g_frame_stats.frames == 1) browser_first_frame_drawn();
+    if (g_frame_stats.frames == 1) MarkStartup("first frame drawn"), browser_first_frame_drawn();
 }
 
 }  // namespace el
 
 int main() {
     using namespace el;
+    MarkStartup("main() entered");
     if (!glfwInit()) {
         browser_fatal("This browser could not start the page's graphics (GLFW failed to initialise).");
         return 1;
@@ -294,12 +335,16 @@ int main() {
     glfwWindowHint(GLFW_ALPHA_BITS, 0);  // ImGui needs no alpha, depth or stencil buffer
     glfwWindowHint(GLFW_DEPTH_BITS, 0);
     glfwWindowHint(GLFW_STENCIL_BITS, 0);
-    g_window = glfwCreateWindow(800, 600, "Embedding Lab", nullptr, nullptr);
+    // At the canvas's size already (glue.js sized it): creating the window resizes nothing.
+    int width = 0, height = 0;
+    WantedCanvasSize(&width, &height);
+    g_window = glfwCreateWindow(width, height, "Embedding Lab", nullptr, nullptr);
     if (!g_window) {
         browser_fatal("This browser has no WebGL2, which the page needs to draw.");
         return 1;
     }
     glfwMakeContextCurrent(g_window);
+    MarkStartup("window on the canvas");
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -322,7 +367,9 @@ int main() {
     io.SetClipboardTextFn = SetClipboardText;
     io.GetClipboardTextFn = GetClipboardText;
 
+    MarkStartup("ImGui and the renderer set up");
     StartApp(g_app);
+    MarkStartup("state and derived results");
     SyncCanvasSize();
     WakeUp();
     Frame();  // the first frame now, not at the next requestAnimationFrame

@@ -155,12 +155,15 @@ static void ShowNonFinite(App& app) {
 void ShowExperimentsPanel(App& app) {
     ImGui::SeparatorText("Experiments");
     ExperimentsView& ex = app.experiments;
+    SectionOpenOverride();
     if (ImGui::CollapsingHeader("Raw integer id vs embedding", ImGuiTreeNodeFlags_DefaultOpen))
         ShowRawVsEmbedding(ex);
+    SectionOpenOverride();
     if (ImGui::CollapsingHeader("A bias on the table is absorbed")) {
         if (!ex.ran) RunExperiments(ex);  // opened by hand, so in view
         ShowBiasAbsorbed(ex);
     }
+    SectionOpenOverride();
     if (ImGui::CollapsingHeader("A non-finite table breaks the equivalence")) ShowNonFinite(app);
 }
 

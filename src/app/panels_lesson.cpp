@@ -81,6 +81,7 @@ static void ShowTableSize(App& app) {
 // PyTorch's nn.Embedding options, applied by both routes.
 static void ShowLookupOptions(App& app) {
     EmbeddingOptions& o = app.state.lookup;
+    SectionOpenOverride();
     if (!ImGui::TreeNode("Lookup options (PyTorch)")) return;
     bool changed = false;
     bool has_padding = o.padding_idx.has_value();

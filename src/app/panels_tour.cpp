@@ -152,7 +152,9 @@ static void ShowSelfCheck(App& app) {
 
 void ShowCheckPanel(App& app) {
     ImGui::SeparatorText("Check yourself");
+    SectionOpenOverride();
     if (ImGui::CollapsingHeader("Follow-up questions", ImGuiTreeNodeFlags_DefaultOpen)) ShowFollowUpQuestions(app);
+    SectionOpenOverride();
     if (ImGui::CollapsingHeader("True or false?", ImGuiTreeNodeFlags_DefaultOpen)) ShowSelfCheck(app);
 }
 

@@ -392,7 +392,9 @@ void ShowTrainingPanel(App& app) {
         ImGui::TextDisabled(t.active ? "W changed since the last step: Step to see new marks."
                                      : "No step taken yet: press Step.");
     }
+    SectionOpenOverride();
     if (ImGui::CollapsingHeader("Walk-throughs", ImGuiTreeNodeFlags_DefaultOpen)) ShowWalkThroughs();
+    SectionOpenOverride();
     if (ImGui::CollapsingHeader("After one step on 64 ids, which rows changed?", ImGuiTreeNodeFlags_DefaultOpen))
         ShowFollowUp(app);
 }

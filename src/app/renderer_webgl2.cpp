@@ -5,7 +5,7 @@
 // synchronous round trip to the GPU process; this page owns its context, so here the
 // state is set once and a frame only sends what changed.
 //
-// [SECTION] Program and fixed state
+// [SECTION] Program and fixed state (and again after a lost context)
 // [SECTION] Font texture
 // [SECTION] Drawing a frame
 
@@ -67,20 +67,28 @@ static struct {
     ImVector<ImDrawIdx> indices;
 } g_gl;
 
-static GLuint CompileShader(GLenum kind, const char* source, const char** error) {
+// Compiles without asking how it went: each status query waits for the GPU process,
+// so the program's link status (one query) stands for both shaders.
+static GLuint CompileShader(GLenum kind, const char* source) {
     const GLuint shader = glCreateShader(kind);
     glShaderSource(shader, 1, &source, nullptr);
     glCompileShader(shader);
-    GLint ok = 0;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);  // once, at start-up
-    if (!ok) {
-        static char log[512];
-        glGetShaderInfoLog(shader, sizeof log, nullptr, log);
-        *error = log;
-        glDeleteShader(shader);
-        return 0;
-    }
     return shader;
+}
+
+// After a failed link: the first shader log that says something, else the program's.
+static const char* LinkError(GLuint program, const GLuint shaders[2]) {
+    static char log[512];
+    for (int i = 0; i < 2; i++) {
+        GLint ok = 0;
+        glGetShaderiv(shaders[i], GL_COMPILE_STATUS, &ok);
+        if (!ok) {
+            glGetShaderInfoLog(shaders[i], sizeof log, nullptr, log);
+            return log;
+        }
+    }
+    glGetProgramInfoLog(program, sizeof log, nullptr, log);
+    return log;
 }
 
 // Attribute pointers start at `base` (ImGui's VtxOffset, plus where a draw list sits in
@@ -130,24 +138,18 @@ static void ApplyRenderState() {
 
 bool RendererInit(const char** error) {
     *error = "";
-    const GLuint vs = CompileShader(GL_VERTEX_SHADER, kVertexShader, error);
-    if (!vs) return false;
-    const GLuint fs = CompileShader(GL_FRAGMENT_SHADER, kFragmentShader, error);
-    if (!fs) return glDeleteShader(vs), false;
+    const GLuint shaders[2] = {CompileShader(GL_VERTEX_SHADER, kVertexShader),
+                               CompileShader(GL_FRAGMENT_SHADER, kFragmentShader)};
     g_gl.program = glCreateProgram();
-    glAttachShader(g_gl.program, vs);
-    glAttachShader(g_gl.program, fs);
+    glAttachShader(g_gl.program, shaders[0]);
+    glAttachShader(g_gl.program, shaders[1]);
     glLinkProgram(g_gl.program);
-    glDeleteShader(vs);  // flagged: freed with the program
-    glDeleteShader(fs);
     GLint linked = 0;
-    glGetProgramiv(g_gl.program, GL_LINK_STATUS, &linked);  // once, at start-up
-    if (!linked) {
-        static char log[512];
-        glGetProgramInfoLog(g_gl.program, sizeof log, nullptr, log);
-        *error = log;
-        return false;
-    }
+    glGetProgramiv(g_gl.program, GL_LINK_STATUS, &linked);  // the one status query, once at start-up
+    if (!linked) *error = LinkError(g_gl.program, shaders);
+    glDeleteShader(shaders[0]);  // flagged: freed with the program
+    glDeleteShader(shaders[1]);
+    if (!linked) return false;
     g_gl.projection_location = glGetUniformLocation(g_gl.program, "ProjMtx");
     glUseProgram(g_gl.program);
     glUniform1i(glGetUniformLocation(g_gl.program, "Texture"), 0);  // texture unit 0, for good
@@ -164,6 +166,15 @@ bool RendererInit(const char** error) {
     ImGuiIO& io = ImGui::GetIO();
     io.BackendRendererName = "el_renderer_webgl2";
     io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;  // honoured by SetVertexBase
+    return true;
+}
+
+bool RendererRecreate(const char** error) {
+    // The old ids name objects of the lost context: forget them, and what was bound.
+    g_gl.program = g_gl.vertex_array = g_gl.vertex_buffer = g_gl.index_buffer = g_gl.font_texture = 0;
+    g_gl.bound_texture = 0;
+    if (!RendererInit(error)) return false;
+    RendererUpdateFontTexture();  // GetTexDataAsRGBA32 builds the atlas again (its pixels were cleared)
     return true;
 }
 

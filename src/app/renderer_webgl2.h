@@ -13,6 +13,12 @@ namespace el {
 // refuses the shaders.
 bool RendererInit(const char** error);
 
+// After the browser restored a lost WebGL context: every GL object of the old one is gone,
+// so the program, vertex array, buffers and font texture are made again (the font atlas is
+// rasterised again first: its pixels were freed once uploaded). False with `error` set if the
+// shaders no longer link.
+bool RendererRecreate(const char** error);
+
 // (Re)uploads ImGui's font atlas as the font texture and gives ImGui its id.
 void RendererUpdateFontTexture();
 

@@ -29,6 +29,8 @@ def main(web_dir, js_file, out_file):
         '<script src="text_view.js"></script>': script((web / "text_view.js").read_text(encoding="utf-8")),
         '<script src="embedding_lab.js"></script>': script(pathlib.Path(js_file).read_text(encoding="utf-8")),
         'href="favicon.svg"': f'href="data:image/svg+xml;base64,{icon}"',
+        # The wasm is inside the script here: nothing to fetch early.
+        '\n<link rel="preload" href="embedding_lab.wasm" as="fetch" type="application/wasm" crossorigin>': '',
     }
     for old, new in replacements.items():
         if old not in html:

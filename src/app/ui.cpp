@@ -8,6 +8,7 @@
 #include "browser.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // the page window, for scrolling by wheel and touch
+#include "offscreen.h"
 #include "panels.h"
 #include "state/link.h"
 #include "state/parse.h"
@@ -140,9 +141,7 @@ void ShowApp(App& app) {
             if (!(app.state.panels & g.panels)) continue;
             ImGui::TableNextColumn();
             ImGui::PushID(int(g.panels));
-            ImGui::BeginGroup();
-            g.show(app);
-            ImGui::EndGroup();
+            ShowPanelGroup(app, g.panels, g.show);  // or its blank, while out of view (offscreen.cpp)
             ShowTourFocus(app, g.panels);
             ImGui::PopID();
         }

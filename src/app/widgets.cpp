@@ -28,15 +28,27 @@ struct ItemRect {
 };
 static std::map<std::string, ItemRect> g_item_rects;
 
+static ItemRectList* g_capture = nullptr;  // a panel being drawn whose rectangles are kept
+
 void RecordItemRect(const char* name) {
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     const float s = 1.0f / g_app.dpr;
     g_item_rects[name] = {ImVec4(a.x * s, a.y * s, (b.x - a.x) * s, (b.y - a.y) * s), ImGui::IsItemVisible()};
+    if (g_capture) g_capture->rects.emplace_back(name, ImVec4(a.x, a.y, b.x - a.x, b.y - a.y));
 }
 
 void ClearItemRects() {
     g_item_rects.clear();
     ClearTextFields();
+}
+
+void BeginItemRectCapture(ItemRectList* into) { g_capture = into; }
+void EndItemRectCapture() { g_capture = nullptr; }
+
+void ReplayItemRects(const ItemRectList& list, ImVec2 offset) {
+    const float s = 1.0f / g_app.dpr;
+    for (const auto& [name, r] : list.rects)
+        g_item_rects[name] = {ImVec4((r.x + offset.x) * s, (r.y + offset.y) * s, r.z * s, r.w * s), false};
 }
 
 int FindItemRect(const char* name, float out[4]) {
@@ -45,6 +57,19 @@ int FindItemRect(const char* name, float out[4]) {
     const ImVec4& r = it->second.rect;
     out[0] = r.x, out[1] = r.y, out[2] = r.z, out[3] = r.w;
     return it->second.visible ? 2 : 1;
+}
+
+static int g_sections_frame = -1;  // the frame in which every section is opened or closed
+static bool g_sections_open = true;
+
+void ForceSectionsOpen(bool open) {
+    g_sections_frame = ImGui::GetFrameCount() + 1;  // the next frame drawn
+    g_sections_open = open;
+    WakeUp();  // and every panel drawn in it, out of view or not
+}
+
+void SectionOpenOverride() {
+    if (ImGui::GetFrameCount() == g_sections_frame) ImGui::SetNextItemOpen(g_sections_open, ImGuiCond_Always);
 }
 
 float Px(float css) { return css * g_app.dpr; }  // CSS pixels -> device pixels

@@ -1,6 +1,7 @@
 // Small widgets and drawing helpers shared by every panel.
 #pragma once
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app.h"
@@ -28,6 +29,18 @@ void SameLineIfFits(float css_width);
 void RecordItemRect(const char* name);
 void ClearItemRects();  // at the start of each frame
 int FindItemRect(const char* name, float out[4]);  // 0: not drawn, 1: drawn but scrolled out of view, 2: visible
+// The rectangles a panel records while drawn, kept to answer for it while it is skipped
+// (offscreen.cpp): moved by `offset` (device pixels) and marked scrolled out of view.
+struct ItemRectList { std::vector<std::pair<std::string, ImVec4>> rects; void clear() { rects.clear(); } };
+void BeginItemRectCapture(ItemRectList* into);
+void EndItemRectCapture();
+void ReplayItemRects(const ItemRectList& list, ImVec2 offset);
+
+// Called just before a collapsible section's header (CollapsingHeader, TreeNode): in the frame
+// after ForceSectionsOpen, every section opens or closes (the frame_floor test measures the page
+// with all of them open and all closed); otherwise it does nothing.
+void SectionOpenOverride();
+void ForceSectionsOpen(bool open);
 
 // An editable (or read-only) heatmap grid of numbers, drawn only where visible.
 struct GridSpec {
