@@ -98,8 +98,7 @@ static void ApplyFont(float dpr) {
     config.OversampleV = 1;
     io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(el_font_ttf), int(el_font_ttf_size),
                                    std::round(15.0f * dpr), &config, kGlyphRanges);
-    io.Fonts->Build();
-    RendererUpdateFontTexture();
+    RendererUpdateFontTexture();  // rasterises the atlas and uploads it
 }
 
 static void ApplyTheme(Theme theme, float dpr) {

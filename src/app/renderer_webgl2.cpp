@@ -15,8 +15,10 @@
 
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "imgui.h"
+#include "imgui_internal.h"  // ImFontAtlasGetBuilderForStbTruetype
 
 namespace el {
 
@@ -174,7 +176,7 @@ bool RendererRecreate(const char** error) {
     g_gl.program = g_gl.vertex_array = g_gl.vertex_buffer = g_gl.index_buffer = g_gl.font_texture = 0;
     g_gl.bound_texture = 0;
     if (!RendererInit(error)) return false;
-    RendererUpdateFontTexture();  // GetTexDataAsRGBA32 builds the atlas again (its pixels were cleared)
+    RendererUpdateFontTexture();  // rasterises the atlas again (its pixels were cleared)
     return true;
 }
 
@@ -182,19 +184,24 @@ bool RendererRecreate(const char** error) {
 // [SECTION] Font texture
 //-----------------------------------------------------------------------------
 
+// The atlas is rasterised by ImGui's stb_truetype builder called directly: ImFontAtlas::Build()
+// (which GetTexDataAsRGBA32 calls) would do the same, but it also links ImGui's built-in font for
+// atlases given none, about 10 KB gzip of page weight the page never uses.
 void RendererUpdateFontTexture() {
-    ImGuiIO& io = ImGui::GetIO();
-    unsigned char* pixels = nullptr;
-    int width = 0, height = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+    ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+    if (!atlas->TexPixelsAlpha8) ImFontAtlasGetBuilderForStbTruetype()->FontBuilder_Build(atlas);
+    const int width = atlas->TexWidth, height = atlas->TexHeight;
+    std::vector<uint32_t> rgba(size_t(width) * size_t(height));  // white, the glyph's coverage as alpha
+    for (size_t i = 0; i < rgba.size(); i++) rgba[i] = IM_COL32(255, 255, 255, atlas->TexPixelsAlpha8[i]);
+    const void* pixels = rgba.data();
     if (!g_gl.font_texture) glGenTextures(1, &g_gl.font_texture);
     glBindTexture(GL_TEXTURE_2D, g_gl.font_texture);
     g_gl.bound_texture = g_gl.font_texture;
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
-    io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(intptr_t(g_gl.font_texture)));
-    io.Fonts->ClearTexData();  // the GPU has its copy; the atlas keeps its glyph tables
+    atlas->SetTexID(reinterpret_cast<ImTextureID>(intptr_t(g_gl.font_texture)));
+    atlas->ClearTexData();  // the GPU has its copy; the atlas keeps its glyph tables
 }
 
 //-----------------------------------------------------------------------------
