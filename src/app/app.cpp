@@ -28,7 +28,10 @@ void EditIds(App& app, const char* text) {
     std::vector<int> ids;
     const Status st = parse_ids(field.text, app.state.V, ids);
     field.error = st.ok() ? "" : st.error + " (still using " + format_ids(app.state.ids) + ")";
-    if (!st.ok()) return;
+    if (st.ok()) SetIds(app, std::move(ids));
+}
+
+void SetIds(App& app, std::vector<int> ids) {
     app.state.ids = std::move(ids);
     fit_upstream(app.state, app.state.d);  // G and the bags' offsets follow the ids
     Commit(app, "ids");

@@ -85,6 +85,7 @@ void Commit(App& app, const char* what);
 // Typed edits, shared by the canvas's fields and the text view (JS API): each keeps the text as
 // typed, with a message when it is refused (the state is then unchanged), and commits when not.
 void EditIds(App& app, const char* text);  // the batch, "1, 1, 2"
+void SetIds(App& app, std::vector<int> ids);  // ids already checked (clicked, drawn); G and offsets follow
 void EditSize(App& app, int V, int d);     // V and d, as the Resize button applies them
 
 // At the end of every frame: derived data older than the state is recomputed; once no

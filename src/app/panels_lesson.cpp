@@ -23,12 +23,6 @@ namespace el {
 
 static ImVec4 Color(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
 
-// The ids changed (typed, clicked, drawn): G and the bags' offsets follow them.
-static void SetIds(App& app, std::vector<int> ids) {
-    app.state.ids = std::move(ids);
-    fit_upstream(app.state, app.state.d);
-    Commit(app, "ids");
-}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Table panel
