@@ -45,7 +45,7 @@ apt_install() {  # apt_install pkg... (only the missing ones)
 }
 
 need_build_tools() {
-    apt_install cmake make g++ python3-fonttools fonts-dejavu-core catch2 \
+    apt_install cmake make g++ python3-fonttools fonts-dejavu-core catch2 node-terser \
         $(command -v emcc >/dev/null || echo emscripten) $(command -v node >/dev/null || echo nodejs)
 }
 

@@ -1,0 +1,44 @@
+// Minifies the page's scripts for the site with terser (Debian's node-terser; build.sh installs it).
+// About 9 KB gzip of the 300 KB page budget: Emscripten 3.1.6 leaves its runtime's top-level names
+// long (closure-compiler is not in Debian), and our own scripts keep their comments and names.
+//
+//   node minify_js.mjs scripts <out dir> <script.js>...   each script into <out dir>, same name.
+//       Local names only: a script's top-level names (window.embeddingLab, ...) stay as they are.
+//   node minify_js.mjs emscripten <embedding_lab.js> <web dir>   rewrites embedding_lab.js in place.
+//       Top-level names too, except every identifier that appears in the web dir's scripts and
+//       pages: glue.js and text_view.js use Emscripten's globals (GL, GLFW, HEAPF32, ...) by name.
+//
+// The files in web/ stay readable; only the site's copies are minified. The single-file page
+// inlines web/ as it is.
+import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+// Debian installs node modules under /usr/share/nodejs, which only require() finds (through NODE_PATH).
+const { minify } = createRequire(import.meta.url)('terser');
+
+const [mode, ...args] = process.argv.slice(2);
+
+async function run(file, code, options) {
+  const result = await minify(code, { ecma: 2020, compress: { passes: 2 }, format: { comments: false }, ...options });
+  if (typeof result.code !== 'string') throw new Error(`${file}: terser returned no code`);
+  return result.code;
+}
+
+if (mode === 'scripts' && args.length >= 2) {
+  const [outDir, ...scripts] = args;
+  for (const file of scripts) {
+    writeFileSync(path.join(outDir, path.basename(file)), await run(file, readFileSync(file, 'utf8'), {}));
+  }
+} else if (mode === 'emscripten' && args.length === 2) {
+  const [file, webDir] = args;
+  const reserved = new Set(['Module']);
+  for (const name of readdirSync(webDir).filter((n) => /\.(js|html)$/.test(n))) {
+    for (const m of readFileSync(path.join(webDir, name), 'utf8').matchAll(/[A-Za-z_$][\w$]*/g)) reserved.add(m[0]);
+  }
+  const code = await run(file, readFileSync(file, 'utf8'), { toplevel: true, mangle: { reserved: [...reserved] } });
+  writeFileSync(file, code);
+} else {
+  console.error('usage: node minify_js.mjs scripts <out dir> <script.js>... | emscripten <embedding_lab.js> <web dir>');
+  process.exit(2);
+}
