@@ -32,6 +32,13 @@ void RecordItemRect(const char* name) {
     g_item_rects[name] = {ImVec4(a.x * s, a.y * s, (b.x - a.x) * s, (b.y - a.y) * s), ImGui::IsItemVisible()};
 }
 
+void RecordRect(const char* name, ImVec2 a, ImVec2 b) {
+    const float s = 1.0f / g_app.dpr;
+    const ImVec2 c0 = ImGui::GetWindowDrawList()->GetClipRectMin(), c1 = ImGui::GetWindowDrawList()->GetClipRectMax();
+    const bool visible = a.x < c1.x && b.x > c0.x && a.y < c1.y && b.y > c0.y;
+    g_item_rects[name] = {ImVec4(a.x * s, a.y * s, (b.x - a.x) * s, (b.y - a.y) * s), visible};
+}
+
 void ClearItemRects() { g_item_rects.clear(); }
 
 int FindItemRect(const char* name, float out[4]) {
@@ -187,6 +194,7 @@ static void DrawRowLabel(const GridSpec& g, int r, bool marked, float label_w, i
     if (g.row_buttons) {
         if (ImGui::Button(label, ImVec2(label_w, 0)) && add_id) *add_id = r;
         ImGui::SetItemTooltip("add id %d to the batch", r);
+        if (g.hovered_row && (ImGui::IsItemHovered() || ImGui::IsItemFocused())) *g.hovered_row = r;
     } else {
         ImGui::AlignTextToFramePadding();
         if (marked) ImGui::PushStyleColor(ImGuiCol_Text, GoodColor());
@@ -197,7 +205,12 @@ static void DrawRowLabel(const GridSpec& g, int r, bool marked, float label_w, i
         const ImVec2 a = ImGui::GetItemRectMin();
         ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(a.x - Px(4), a.y), ImVec2(a.x - Px(1), a.y + ImGui::GetFrameHeight()),
                                                   GoodColor());
-        ImGui::SetItemTooltip("row %d has nonzero gradient (touched)", r);
+        ImGui::SetItemTooltip(g.marked_tooltip, r);
+    }
+    if (r == g.highlight_row) {
+        const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+        ImGui::GetWindowDrawList()->AddRect(ImVec2(a.x - Px(2), a.y - Px(1)), ImVec2(b.x + Px(2), b.y + Px(1)),
+                                            ImGui::GetColorU32(ImGuiCol_NavHighlight), Px(3), 0, Px(2));
     }
 }
 
@@ -233,7 +246,7 @@ bool CellGrid(const GridSpec& g, CellEditor* ed, int* add_id) {
                 if (ed && ed->row == r && ed->col == c) {
                     changed |= DrawCellEditor(g, *ed, cell_w);
                 } else {
-                    const CellAction action = DrawCell(g, r, c, cell_w, g.marked_rows && !marked);
+                    const CellAction action = DrawCell(g, r, c, cell_w, g.dim_unmarked && g.marked_rows && !marked);
                     if (action == CellAction::Dragged) changed = true;
                     if (action == CellAction::Clicked && g.values && ed) {
                         ed->row = r, ed->col = c, ed->error.clear(), ed->focus_pending = true;
