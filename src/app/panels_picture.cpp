@@ -270,6 +270,7 @@ static void RowLabels(ImDrawList* dl, const GridGeom& g, float right_x, const ch
 // What hovering a grid at the mouse says, and what it highlights.
 struct HoverCell {
     int row = -1, col = -1;
+    bool clicked = false;  // (read at once: a tooltip drawn afterwards becomes the "last item")
 };
 
 // An invisible button over a drawn region: hover and keyboard focus highlight the id of the
@@ -287,8 +288,8 @@ static HoverCell RegionButton(App& app, const char* id, const GridGeom& g, int r
     if (h.row >= rows) return HoverCell{};
     const int idv = row_id(h.row);
     if (idv >= 0) NoteHoveredId(app, idv);
-    if (ImGui::IsItemClicked() || (focused && ImGui::IsKeyPressed(ImGuiKey_Enter, false)))
-        app.picture.pinned_id = app.picture.pinned_id == idv ? -1 : idv;
+    h.clicked = ImGui::IsItemClicked() || (focused && ImGui::IsKeyPressed(ImGuiKey_Enter, false));
+    if (h.clicked) app.picture.pinned_id = app.picture.pinned_id == idv ? -1 : idv;
     return h;
 }
 
@@ -303,12 +304,14 @@ static void DrawProduct(App& app, const Product& P) {
     const float text_h = ImGui::GetTextLineHeight();
     const float full_h = std::max(Px(18), text_h + Px(4));
     const float left_cw = P.chips ? Px(40) : Px(15);
-    GridGeom L(P.R, P.chips ? 1 : P.K, left_cw, P.chips ? Px(40) : std::max(Px(2.5f), Px(150) / kCompressedCells), full_h, Px(7));
+    // A compressed one-hot block takes about a quarter of the panel (60 to 150 px).
+    const float left_strip_w = std::clamp(ImGui::GetContentRegionAvail().x * 0.25f, Px(60), Px(150));
+    GridGeom L(P.R, P.chips ? 1 : P.K, left_cw, P.chips ? Px(40) : left_strip_w / kCompressedCells, full_h, Px(7));
     // Row labels as wide as the longest ("id 99999" or, compressed, "99999").
     char widest[32];
-    std::snprintf(widest, sizeof widest, "%s %d", P.mid_letter, std::max(P.K - 1, 0));
-    const float label_w = std::max(Px(44), ImGui::CalcTextSize(widest).x + Px(8)), op_w = Px(22);
-    std::snprintf(widest, sizeof widest, "%s %d", P.left_letter, std::max(P.R - 1, 0));
+    std::snprintf(widest, sizeof widest, P.K > kFullCells ? "%.0s%d" : "%s %d", P.mid_letter, std::max(P.K - 1, 0));
+    const float label_w = std::max(Px(40), ImGui::CalcTextSize(widest).x + Px(8)), op_w = Px(26);
+    std::snprintf(widest, sizeof widest, P.R > kFullCells ? "%.0s%d" : "%s %d", P.left_letter, std::max(P.R - 1, 0));
     const float left_label_w = P.chips ? Px(8) : std::max(Px(34), ImGui::CalcTextSize(widest).x + Px(8));
     // Number cells as wide as the panel allows, between just readable and comfortable; wider
     // tables scroll sideways inside the picture.
@@ -316,15 +319,17 @@ static void DrawProduct(App& app, const Product& P) {
     char left_shape[64];
     std::snprintf(left_shape, sizeof left_shape, P.chips ? "B = %d" : "%d x %d", P.R, P.K);
     // The left block's header may be wider than a narrow one-hot block: the block makes room for it.
-    const float left_block_w = std::max({L.width(), ImGui::CalcTextSize(P.left_name).x, ImGui::CalcTextSize(left_shape).x});
+    // (The header starts over the row labels, so only what overhangs them counts.)
+    const float left_block_w = std::max({L.width(), ImGui::CalcTextSize(P.left_name).x - left_label_w,
+                                         ImGui::CalcTextSize(left_shape).x - left_label_w});
     const float fixed_w = left_label_w + left_block_w + 2 * op_w + label_w + Px(8);
     const float fit_w = (ImGui::GetContentRegionAvail().x - fixed_w) / float(2 * value_cols);
-    const float value_w = std::clamp(fit_w, Px(34), Px(46));
-    // A grid whose rows are compressed shows colours only (a sample per cell; hover gives the exact
-    // number), so its columns narrow to fit the panel instead of scrolling.
-    const float strip_w = std::clamp(fit_w, Px(4), Px(46));
-    GridGeom M(P.K, P.d, P.K > kFullCells ? strip_w : value_w, Px(4), full_h, Px(7));
-    GridGeom Rg(P.R, P.d, P.R > kFullCells ? strip_w : value_w, Px(4), full_h, Px(7));
+    // Numbers when they fit (28 px or more a cell); else colours only, as narrow as the panel needs
+    // (down to 4 px, then the picture scrolls sideways), the exact number on hover. A grid whose
+    // rows are compressed shows colours only anyway: each cell is a sample of its rows.
+    const float value_w = std::clamp(fit_w, Px(4), Px(46));
+    GridGeom M(P.K, P.d, value_w, Px(4), full_h, Px(7));
+    GridGeom Rg(P.R, P.d, value_w, Px(4), full_h, Px(7));
     const float header_h = text_h * 2 + Px(4);
     const float grids_h = std::max({L.height(), M.height(), Rg.height()});
     const float total_w = left_label_w + left_block_w + op_w + label_w + M.width() + op_w + Rg.width() + Px(8);
@@ -341,8 +346,9 @@ static void DrawProduct(App& app, const Product& P) {
     Rg.p = ImVec2(M.p.x + M.width() + op_w, L.p.y);
     // Headers: name and shape over each block.
     auto header = [&](const GridGeom& g, const char* name, const char* shape) {
-        dl->AddText(ImVec2(g.p.x, o.y), ImGui::GetColorU32(ImGuiCol_Text), name);
-        dl->AddText(ImVec2(g.p.x, o.y + text_h + Px(1)), DimColor(), shape);
+        const float x = &g == &L ? o.x : g.p.x;
+        dl->AddText(ImVec2(x, o.y), ImGui::GetColorU32(ImGuiCol_Text), name);
+        dl->AddText(ImVec2(x, o.y + text_h + Px(1)), DimColor(), shape);
     };
     char shape[64];
     header(L, P.left_name, left_shape);
@@ -377,17 +383,32 @@ static void DrawProduct(App& app, const Product& P) {
     const ImU32 faint = WithAlpha(AccentColor(), faint_alpha), strong = AccentColor();
     const bool many = P.links.size() > 32;
     const float mid_right_x = M.p.x + M.width();
+    // Many bands are drawn straight (a curve costs a dozen segments) and once per drawn cell triple.
     auto draw_link = [&](int i, int k, ImU32 color, float th) {
         const float lx = P.chips ? L.p.x + L.width() : L.col_x(P.transposed_left ? i : k) + L.cw * 0.5f;
         const float ly = P.chips ? L.row_y(i) : L.row_y(P.transposed_left ? k : i);
-        Band(dl, ImVec2(lx, ly), ImVec2(M.p.x - label_w + Px(2), M.row_y(k)), color, th);
-        dl->AddLine(ImVec2(M.p.x - label_w + Px(2), M.row_y(k)), ImVec2(M.p.x, M.row_y(k)), color, th);
-        Band(dl, ImVec2(mid_right_x, M.row_y(k)), ImVec2(Rg.p.x, Rg.row_y(i)), color, th);
+        const ImVec2 a(lx, ly), b(M.p.x - label_w + Px(2), M.row_y(k)), c(mid_right_x, M.row_y(k)), e(Rg.p.x, Rg.row_y(i));
+        if (many) {
+            dl->AddLine(a, b, color, th), dl->AddLine(c, e, color, th);
+        } else {
+            Band(dl, a, b, color, th), Band(dl, c, e, color, th);
+        }
+        dl->AddLine(b, ImVec2(M.p.x, b.y), color, th);
     };
     int faint_drawn = 0;
+    std::vector<long long> drawn_cells;
+    drawn_cells.reserve(P.links.size());
     for (auto [i, k] : P.links) {
         const int id = P.mid_id(k);
-        if (id != hl && faint_drawn++ < kFaintBands) draw_link(i, k, faint, Px(1.2f));
+        if (id == hl || faint_drawn >= kFaintBands) continue;
+        const long long key = (((long long)L.rows.cell_of(P.transposed_left ? k : i) * 4096 + M.rows.cell_of(k)) * 4096) +
+                              Rg.rows.cell_of(i) + (long long)L.cols.cell_of(P.transposed_left ? i : k) * (1LL << 40);
+        if (many) {
+            if (std::find(drawn_cells.begin(), drawn_cells.end(), key) != drawn_cells.end()) continue;
+            drawn_cells.push_back(key);
+        }
+        draw_link(i, k, faint, Px(1.2f));
+        faint_drawn++;
     }
     for (auto [i, k] : P.links)
         if (P.mid_id(k) == hl) draw_link(i, k, strong, many ? Px(1.5f) : Px(2.5f));
@@ -479,7 +500,7 @@ static void DrawProduct(App& app, const Product& P) {
         }
         ImGui::EndTooltip();
     }
-    if (hr.row >= 0 && P.walk && ImGui::IsItemClicked()) app.picture.selected_b = hr.row, app.picture.selected_c = hr.col;
+    if (hr.clicked && P.walk) app.picture.selected_b = hr.row, app.picture.selected_c = hr.col;
     if (P.walk) {  // the picked output, outlined until the walk starts
         const int ob = Rg.rows.cell_of(app.picture.selected_b), oc = Rg.cols.cell_of(app.picture.selected_c);
         if (app.picture.selected_b < P.R && app.picture.selected_c < P.d)
@@ -568,7 +589,7 @@ void ShowForwardPicture(App& app) {
     ShowWalkControls(app);
 
     Product g = mm;
-    g.key = "gather", g.left_name = "ids", g.right_name = "out = W[ids]";
+    g.key = "gather", g.left_name = "ids", g.right_name = "W[ids]";
     g.left_rect = "picture:ids", g.mid_rect = "picture:W:gather", g.right_rect = "picture:gather";
     g.right = r.gather.data();
     g.chips = true, g.walk = false;
