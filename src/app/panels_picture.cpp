@@ -53,7 +53,9 @@ void PictureFrameStart(App& app) {
     Walk& w = p.walk;
     if (w.b >= 0 && (w.V != r.V || w.b >= r.B || w.c >= r.d)) w = Walk{};  // the table or batch changed under it
     if (w.running) {
-        const double dt = std::min(double(ImGui::GetIO().DeltaTime), 0.1);  // a stalled frame does not jump ahead
+        // Wall-clock pace, so slow frames (a loaded machine, software WebGL) do not stretch the walk;
+        // only a long stall (a hidden tab) is not made up at once.
+        const double dt = std::min(double(ImGui::GetIO().DeltaTime), 0.5);
         walk_advance(w, r.table.data(), r.d, dt, walk_terms_per_second(w.V, p.walk_speed));
         if (w.done() && p.walk_done_frame < 0) p.walk_done_frame = g_frame_stats.frames;
     }
@@ -155,8 +157,15 @@ static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d,
             if (full) dl->AddRectFilled(a, b, HeatColor(v, scale));
             else if (text) dl->AddRect(a, b, line);
             if (text && (full || v != 0.0f)) {
-                const std::string s = ShortNumber(v);
-                const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
+                // The page's short format (4 significant digits); in a narrow cell 3, then 2 (exact on hover).
+                std::string s = ShortNumber(v);
+                ImVec2 ts = ImGui::CalcTextSize(s.c_str());
+                for (const char* fmt : {"%.3g", "%.2g"}) {
+                    if (ts.x <= g.cw - Px(2) || !std::isfinite(v)) break;
+                    char buf[32];
+                    std::snprintf(buf, sizeof buf, fmt, double(v));
+                    s = buf, ts = ImGui::CalcTextSize(buf);
+                }
                 if (ts.x <= g.cw - Px(2))
                     dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f),
                                 full ? ImGui::GetColorU32(ImGuiCol_Text) : DimColor(), s.c_str());
@@ -327,7 +336,7 @@ static void DrawProduct(App& app, const Product& P) {
     // Numbers when they fit (28 px or more a cell); else colours only, as narrow as the panel needs
     // (down to 4 px, then the picture scrolls sideways), the exact number on hover. A grid whose
     // rows are compressed shows colours only anyway: each cell is a sample of its rows.
-    const float value_w = std::clamp(fit_w, Px(4), Px(46));
+    const float value_w = std::clamp(fit_w, Px(4), Px(52));
     GridGeom M(P.K, P.d, value_w, Px(4), full_h, Px(7));
     GridGeom Rg(P.R, P.d, value_w, Px(4), full_h, Px(7));
     const float header_h = text_h * 2 + Px(4);
