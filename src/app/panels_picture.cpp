@@ -1,7 +1,8 @@
 // The picture: the one-hot product drawn as matrices in ImGui's draw list, the gather beside
 // it, the backward product, linked highlighting and the walk down one column of W.
 //
-// [SECTION] Highlight and walk state
+// (The highlight's and the walk's state: picture_ui.cpp.)
+//
 // [SECTION] One product drawn: left @ mid = right
 // [SECTION] Forward picture
 // [SECTION] Backward picture
@@ -24,62 +25,7 @@ namespace el {
 constexpr int kFullCells = 32;        // up to this many rows (or columns) every cell is drawn
 constexpr int kCompressedCells = 48;  // beyond that an axis is drawn in this many cells
 constexpr int kFaintBands = 256;      // bands drawn for ids other than the highlighted one
-
-//-----------------------------------------------------------------------------
-// [SECTION] Highlight and walk state
-//-----------------------------------------------------------------------------
-
-int HighlightedId(const App& app) {
-    const PictureUi& p = app.picture;
-    const int id = p.hover_id >= 0 ? p.hover_id : p.pinned_id;
-    return id >= 0 && id < app.state.V ? id : -1;
-}
-
-Highlight CurrentHighlight(const App& app) {
-    Highlight h;
-    const int id = HighlightedId(app);
-    if (id >= 0) highlight_for(app.state.ids, app.state.V, id, h);
-    return h;
-}
-
-void NoteHoveredId(App& app, int id) { app.picture.hover_next = id; }
-
-void PictureFrameStart(App& app) {
-    PictureUi& p = app.picture;
-    if (p.hover_next != p.hover_id) WakeUp();  // one more frame draws the new highlight
-    p.hover_id = p.hover_next;
-    p.hover_next = -1;
-    const LessonResult& r = app.derived.result;
-    Walk& w = p.walk;
-    if (w.b >= 0 && (w.V != r.V || w.b >= r.B || w.c >= r.d)) w = Walk{};  // the table or batch changed under it
-    if (w.running) {
-        // Wall-clock pace, so slow frames (a loaded machine, software WebGL) do not stretch the walk;
-        // only a long stall (a hidden tab) is not made up at once.
-        const double dt = std::min(double(ImGui::GetIO().DeltaTime), 0.5);
-        walk_advance(w, r.table.data(), r.d, dt, walk_terms_per_second(w.V, p.walk_speed));
-        if (w.done() && p.walk_done_frame < 0) p.walk_done_frame = g_frame_stats.frames;
-    }
-}
-
-bool PictureBusy(const App& app) { return app.picture.walk.running; }
-
-Status StartWalk(App& app, int b, int c) {
-    PictureUi& p = app.picture;
-    const LessonResult& r = app.derived.result;
-    if (r.B == 0 || r.table.empty()) return Status::Fail("walk: nothing computed yet");
-    Status st = walk_start(p.walk, app.state.ids, r.V, r.d, b, c);
-    if (!st.ok()) return st;
-    p.selected_b = b, p.selected_c = c;
-    p.walk_started_frame = g_frame_stats.frames, p.walk_done_frame = -1;
-    if (p.reduced_motion) {  // no animation: the end state at once
-        walk_skip_to_end(p.walk, r.table.data(), r.d);
-        p.walk_done_frame = g_frame_stats.frames;
-    } else {
-        p.walk.running = true;
-    }
-    WakeUp();
-    return st;
-}
+constexpr float kOpWidth = 26;        // CSS px between blocks, for "@", "=" or "->"
 
 //-----------------------------------------------------------------------------
 // [SECTION] One product drawn: left @ mid = right
@@ -308,95 +254,87 @@ static void Band(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float thicknes
     dl->AddBezierCubic(a, ImVec2(a.x + dx, a.y), ImVec2(b.x - dx, b.y), b, color, thickness);
 }
 
-static void DrawProduct(App& app, const Product& P) {
-    const int hl = HighlightedId(app);
+// Where everything of one product goes: the three blocks, the row labels, the headers.
+struct ProductLayout {
+    GridGeom L, M, Rg;           // left (one-hot or chips), mid (W or G), right (out or dW)
+    float label_w = 0, left_label_w = 0, left_block_w = 0, header_h = 0, total_w = 0, total_h = 0;
+    char left_shape[64] = "";
+    std::vector<int> mid_linked, right_linked;  // rows that carry a link, ascending
+    ProductLayout(GridGeom l, GridGeom m, GridGeom r) : L(l), M(m), Rg(r) {}
+};
+
+static std::vector<int> SortedUnique(std::vector<int> v) {
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    return v;
+}
+
+// Sizes from the panel's width: number cells as wide as it allows (28 px or more shows numbers;
+// narrower, colours only and the number on hover; below 4 px the picture scrolls sideways).
+static ProductLayout LayOut(const Product& P, float avail) {
     const float text_h = ImGui::GetTextLineHeight();
     const float full_h = std::max(Px(18), text_h + Px(4));
-    const float left_cw = P.chips ? Px(40) : Px(15);
     // A compressed one-hot block takes about a quarter of the panel (60 to 150 px).
-    const float left_strip_w = std::clamp(ImGui::GetContentRegionAvail().x * 0.25f, Px(60), Px(150));
-    GridGeom L(P.R, P.chips ? 1 : P.K, left_cw, P.chips ? Px(40) : left_strip_w / kCompressedCells, full_h, Px(7));
+    const float left_strip_w = std::clamp(avail * 0.25f, Px(60), Px(150));
+    const GridGeom L(P.R, P.chips ? 1 : P.K, P.chips ? Px(40) : Px(15), P.chips ? Px(40) : left_strip_w / kCompressedCells,
+                     full_h, Px(7));
     // Row labels as wide as the longest ("id 99999" or, compressed, "99999").
     char widest[32];
     std::snprintf(widest, sizeof widest, P.K > kFullCells ? "%.0s%d" : "%s %d", P.mid_letter, std::max(P.K - 1, 0));
-    const float label_w = std::max(Px(40), ImGui::CalcTextSize(widest).x + Px(8)), op_w = Px(26);
+    const float label_w = std::max(Px(40), ImGui::CalcTextSize(widest).x + Px(8));
     std::snprintf(widest, sizeof widest, P.R > kFullCells ? "%.0s%d" : "%s %d", P.left_letter, std::max(P.R - 1, 0));
     const float left_label_w = P.chips ? Px(8) : std::max(Px(34), ImGui::CalcTextSize(widest).x + Px(8));
-    // Number cells as wide as the panel allows, between just readable and comfortable; wider
-    // tables scroll sideways inside the picture.
-    const int value_cols = std::min(P.d, P.d <= kFullCells ? P.d : kCompressedCells);
     char left_shape[64];
     std::snprintf(left_shape, sizeof left_shape, P.chips ? "B = %d" : "%d x %d", P.R, P.K);
-    // The left block's header may be wider than a narrow one-hot block: the block makes room for it.
-    // (The header starts over the row labels, so only what overhangs them counts.)
+    // The left header starts over the row labels and may be wider than a narrow one-hot block.
     const float left_block_w = std::max({L.width(), ImGui::CalcTextSize(P.left_name).x - left_label_w,
                                          ImGui::CalcTextSize(left_shape).x - left_label_w});
-    const float fixed_w = left_label_w + left_block_w + 2 * op_w + label_w + Px(8);
-    const float fit_w = (ImGui::GetContentRegionAvail().x - fixed_w) / float(2 * value_cols);
-    // Numbers when they fit (28 px or more a cell); else colours only, as narrow as the panel needs
-    // (down to 4 px, then the picture scrolls sideways), the exact number on hover. A grid whose
-    // rows are compressed shows colours only anyway: each cell is a sample of its rows.
-    const float value_w = std::clamp(fit_w, Px(4), Px(52));
-    GridGeom M(P.K, P.d, value_w, Px(4), full_h, Px(7));
-    GridGeom Rg(P.R, P.d, value_w, Px(4), full_h, Px(7));
-    const float header_h = text_h * 2 + Px(4);
-    const float grids_h = std::max({L.height(), M.height(), Rg.height()});
-    const float total_w = left_label_w + left_block_w + op_w + label_w + M.width() + op_w + Rg.width() + Px(8);
-    const float total_h = header_h + grids_h + Px(6);
-    const float avail = ImGui::GetContentRegionAvail().x;
-    const bool scrolls = total_w > avail;
-    ImGui::PushID(P.key);
-    ImGui::BeginChild("##picture", ImVec2(std::min(avail, total_w), total_h + (scrolls ? ImGui::GetStyle().ScrollbarSize : 0)),
-                      ImGuiChildFlags_None, ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoBackground);
-    const ImVec2 o = ImGui::GetCursorScreenPos();
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    L.p = ImVec2(o.x + left_label_w, o.y + header_h);
-    M.p = ImVec2(L.p.x + left_block_w + op_w + label_w, L.p.y);
-    Rg.p = ImVec2(M.p.x + M.width() + op_w, L.p.y);
-    // Headers: name and shape over each block.
-    auto header = [&](const GridGeom& g, const char* name, const char* shape) {
-        const float x = &g == &L ? o.x : g.p.x;
+    const int value_cols = std::min(P.d, P.d <= kFullCells ? P.d : kCompressedCells);
+    const float fixed_w = left_label_w + left_block_w + 2 * Px(kOpWidth) + label_w + Px(8);
+    const float value_w = std::clamp((avail - fixed_w) / float(2 * value_cols), Px(4), Px(52));
+    ProductLayout lay(L, GridGeom(P.K, P.d, value_w, Px(4), full_h, Px(7)), GridGeom(P.R, P.d, value_w, Px(4), full_h, Px(7)));
+    lay.label_w = label_w, lay.left_label_w = left_label_w, lay.left_block_w = left_block_w;
+    std::snprintf(lay.left_shape, sizeof lay.left_shape, "%s", left_shape);
+    lay.header_h = text_h * 2 + Px(4);
+    lay.total_w = fixed_w + lay.M.width() + lay.Rg.width();
+    lay.total_h = lay.header_h + std::max({L.height(), lay.M.height(), lay.Rg.height()}) + Px(6);
+    // Rows that carry links (looked up, or receiving gradient): their colours and labels show even compressed.
+    for (auto [i, k] : P.links) lay.mid_linked.push_back(k), lay.right_linked.push_back(i);
+    lay.mid_linked = SortedUnique(std::move(lay.mid_linked));
+    lay.right_linked = SortedUnique(std::move(lay.right_linked));
+    return lay;
+}
+
+// Name and shape over each block, and the operators between them on the same line (clear of the bands).
+static void DrawHeaders(ImDrawList* dl, const Product& P, const ProductLayout& lay, ImVec2 o) {
+    const float text_h = ImGui::GetTextLineHeight();
+    auto header = [&](float x, const char* name, const char* shape) {
         dl->AddText(ImVec2(x, o.y), ImGui::GetColorU32(ImGuiCol_Text), name);
         dl->AddText(ImVec2(x, o.y + text_h + Px(1)), DimColor(), shape);
     };
     char shape[64];
-    header(L, P.left_name, left_shape);
+    header(o.x, P.left_name, lay.left_shape);
     std::snprintf(shape, sizeof shape, "%d x %d", P.K, P.d);
-    header(M, P.mid_name, shape);
+    header(lay.M.p.x, P.mid_name, shape);
     std::snprintf(shape, sizeof shape, "%d x %d", P.R, P.d);
-    header(Rg, P.right_name, shape);
-    // The operators sit on the header line, clear of the bands.
-    dl->AddText(ImVec2(L.p.x + left_block_w + Px(6), o.y), DimColor(), P.chips ? "->" : "@");
-    dl->AddText(ImVec2(M.p.x + M.width() + Px(6), o.y), DimColor(), P.chips ? "->" : "=");
+    header(lay.Rg.p.x, P.right_name, shape);
+    dl->AddText(ImVec2(lay.L.p.x + lay.left_block_w + Px(6), o.y), DimColor(), P.chips ? "->" : "@");
+    dl->AddText(ImVec2(lay.M.p.x + lay.M.width() + Px(6), o.y), DimColor(), P.chips ? "->" : "=");
+}
 
-    // Rows that carry links (looked up, or receiving gradient): their colours and labels show even compressed.
-    std::vector<int> mid_linked, right_linked;
-    for (auto [i, k] : P.links) mid_linked.push_back(k), right_linked.push_back(i);
-    std::sort(mid_linked.begin(), mid_linked.end());
-    mid_linked.erase(std::unique(mid_linked.begin(), mid_linked.end()), mid_linked.end());
-    std::sort(right_linked.begin(), right_linked.end());
-    right_linked.erase(std::unique(right_linked.begin(), right_linked.end()), right_linked.end());
-    const std::vector<int> mid_shown = ShownRows(M.rows, mid_linked), right_shown = ShownRows(Rg.rows, right_linked);
-
-    DrawLeft(dl, P, L, hl);
-    DrawValues(dl, M, P.mid, P.d, P.mid_scale, mid_shown, [](int) { return true; });
-    auto right_filled = [&](int row) {
-        return !P.right_rows_filled || std::binary_search(P.right_rows_filled->begin(), P.right_rows_filled->end(), row);
-    };
-    DrawValues(dl, Rg, P.right, P.d, P.right_scale, right_shown, right_filled);
-
-
-    // Bands: the lit 1 (or chip) -> mid's row -> right's row; the highlighted id's drawn strong, on top.
-    // Faint bands fade as they multiply, so 1,024 of them still read as a texture, not a wall.
+// Bands: the lit 1 (or chip) -> mid's row -> right's row; the highlighted id's drawn strong, on top.
+// Faint bands fade as they multiply, so 1,024 of them read as a texture, not a wall; many bands are
+// drawn straight (a curve costs a dozen segments) and once per drawn cell triple.
+static void DrawBands(ImDrawList* dl, const Product& P, const ProductLayout& lay, int hl) {
+    const GridGeom &L = lay.L, &M = lay.M, &Rg = lay.Rg;
     const int faint_alpha = std::clamp(int(70.0f * 16.0f / float(std::max<size_t>(P.links.size(), 1))), 14, 70);
     const ImU32 faint = WithAlpha(AccentColor(), faint_alpha), strong = AccentColor();
     const bool many = P.links.size() > 32;
-    const float mid_right_x = M.p.x + M.width();
-    // Many bands are drawn straight (a curve costs a dozen segments) and once per drawn cell triple.
     auto draw_link = [&](int i, int k, ImU32 color, float th) {
         const float lx = P.chips ? L.p.x + L.width() : L.col_x(P.transposed_left ? i : k) + L.cw * 0.5f;
         const float ly = P.chips ? L.row_y(i) : L.row_y(P.transposed_left ? k : i);
-        const ImVec2 a(lx, ly), b(M.p.x - label_w + Px(2), M.row_y(k)), c(mid_right_x, M.row_y(k)), e(Rg.p.x, Rg.row_y(i));
+        const ImVec2 a(lx, ly), b(M.p.x - lay.label_w + Px(2), M.row_y(k)), c(M.p.x + M.width(), M.row_y(k)),
+            e(Rg.p.x, Rg.row_y(i));
         if (many) {
             dl->AddLine(a, b, color, th), dl->AddLine(c, e, color, th);
         } else {
@@ -406,10 +344,8 @@ static void DrawProduct(App& app, const Product& P) {
     };
     int faint_drawn = 0;
     std::vector<long long> drawn_cells;
-    drawn_cells.reserve(P.links.size());
     for (auto [i, k] : P.links) {
-        const int id = P.mid_id(k);
-        if (id == hl || faint_drawn >= kFaintBands) continue;
+        if (P.mid_id(k) == hl || faint_drawn >= kFaintBands) continue;
         const long long key = (((long long)L.rows.cell_of(P.transposed_left ? k : i) * 4096 + M.rows.cell_of(k)) * 4096) +
                               Rg.rows.cell_of(i) + (long long)L.cols.cell_of(P.transposed_left ? i : k) * (1LL << 40);
         if (many) {
@@ -421,74 +357,63 @@ static void DrawProduct(App& app, const Product& P) {
     }
     for (auto [i, k] : P.links)
         if (P.mid_id(k) == hl) draw_link(i, k, strong, many ? Px(1.5f) : Px(2.5f));
-    // Labels, over the bands: every row when it fits, else the linked rows.
-    std::vector<int> all_mid, all_left;
-    if (!M.rows.compressed()) for (int k = 0; k < P.K; k++) all_mid.push_back(k);
-    RowLabels(dl, M, M.p.x, P.mid_letter, M.rows.compressed() ? mid_linked : all_mid, hl, P.mid_id);
-    if (!P.chips) {
-        if (!L.rows.compressed()) for (int i = 0; i < P.R; i++) all_left.push_back(i);
-        RowLabels(dl, L, L.p.x, P.left_letter, L.rows.compressed() ? right_linked : all_left, hl, P.left_id);
-    }
-    OutlineRows(dl, M, P.K, P.mid_id, hl, M.rows.compressed() ? &mid_linked : nullptr);
-    OutlineRows(dl, Rg, P.R, P.right_id, hl, Rg.rows.compressed() ? &right_linked : nullptr);
-    if (P.chips || P.transposed_left) OutlineRows(dl, L, P.R, P.left_id, hl, L.rows.compressed() ? &right_linked : nullptr);
-    else OutlineRows(dl, L, P.R, P.left_id, hl, nullptr);
+}
 
-    // The walk: down column c of W, one term at a time (matmul), or one jump (gather).
-    const Walk& w = app.picture.walk;
-    if (w.b >= 0 && w.V == P.K && P.walk) {
-        const ImU32 grey = IsDark() ? IM_COL32(20, 20, 20, 170) : IM_COL32(235, 235, 235, 200);
-        const int cc = M.cols.cell_of(w.c), done_cells = w.terms_done > 0 ? M.rows.cell_of(w.terms_done - 1) + 1 : 0;
-        for (int rc = 0; rc < done_cells; rc++) {  // terms taken: greyed (against zero) or lit (the id's)
-            const bool is_id = M.rows.cell_of(w.id) == rc;
-            if (is_id) dl->AddRect(M.cell_min(rc, cc), M.cell_max(rc, cc), GoodColor(), 0, 0, Px(2.5f));
-            else dl->AddRectFilled(M.cell_min(rc, cc), M.cell_max(rc, cc), grey);
-        }
-        const int rb = L.rows.cell_of(w.b);
-        for (int kc = 0; kc < done_cells && !P.chips; kc++)
-            if (L.cols.cell_of(w.id) != kc) dl->AddRectFilled(L.cell_min(rb, kc), L.cell_max(rb, kc), grey);
-        if (w.terms_done > 0 && !w.done()) {
-            const int cur = M.rows.cell_of(w.terms_done - 1);
-            dl->AddRect(M.cell_min(cur, cc), M.cell_max(cur, cc), strong, 0, 0, Px(2.5f));
-            dl->AddRect(L.cell_min(rb, L.cols.cell_of(w.terms_done - 1)), L.cell_max(rb, L.cols.cell_of(w.terms_done - 1)),
-                        strong, 0, 0, Px(2));
-        }
-        const int ob = Rg.rows.cell_of(w.b), oc = Rg.cols.cell_of(w.c);
-        dl->AddRect(Rg.cell_min(ob, oc), Rg.cell_max(ob, oc), strong, 0, 0, Px(2.5f));
-    } else if (w.b >= 0 && P.chips && w.V == P.K) {
-        const int rc = M.rows.cell_of(w.id), cc = M.cols.cell_of(w.c);
+// The walk: down column c of W, one term at a time (matmul), or one jump (gather).
+static void DrawWalk(ImDrawList* dl, const Product& P, const ProductLayout& lay, const Walk& w) {
+    const GridGeom &L = lay.L, &M = lay.M, &Rg = lay.Rg;
+    if (w.b < 0 || w.V != P.K || (!P.walk && !P.chips)) return;
+    const int ob = Rg.rows.cell_of(w.b), oc = Rg.cols.cell_of(w.c), cc = M.cols.cell_of(w.c);
+    dl->AddRect(Rg.cell_min(ob, oc), Rg.cell_max(ob, oc), AccentColor(), 0, 0, Px(2.5f));
+    if (P.chips) {  // the gather: straight to W[id][c]
+        const int rc = M.rows.cell_of(w.id);
         dl->AddRect(M.cell_min(rc, cc), M.cell_max(rc, cc), GoodColor(), 0, 0, Px(2.5f));
-        const int ob = Rg.rows.cell_of(w.b), oc = Rg.cols.cell_of(w.c);
-        dl->AddRect(Rg.cell_min(ob, oc), Rg.cell_max(ob, oc), strong, 0, 0, Px(2.5f));
+        return;
     }
+    const ImU32 grey = IsDark() ? IM_COL32(20, 20, 20, 170) : IM_COL32(235, 235, 235, 200);
+    const int done_cells = w.terms_done > 0 ? M.rows.cell_of(w.terms_done - 1) + 1 : 0;
+    for (int rc = 0; rc < done_cells; rc++) {  // terms taken: greyed (against zero) or lit (the id's)
+        if (M.rows.cell_of(w.id) == rc) dl->AddRect(M.cell_min(rc, cc), M.cell_max(rc, cc), GoodColor(), 0, 0, Px(2.5f));
+        else dl->AddRectFilled(M.cell_min(rc, cc), M.cell_max(rc, cc), grey);
+    }
+    const int rb = L.rows.cell_of(w.b);
+    for (int kc = 0; kc < done_cells; kc++)
+        if (L.cols.cell_of(w.id) != kc) dl->AddRectFilled(L.cell_min(rb, kc), L.cell_max(rb, kc), grey);
+    if (w.terms_done > 0 && !w.done()) {  // the term being taken
+        const int cur = M.rows.cell_of(w.terms_done - 1), lc = L.cols.cell_of(w.terms_done - 1);
+        dl->AddRect(M.cell_min(cur, cc), M.cell_max(cur, cc), AccentColor(), 0, 0, Px(2.5f));
+        dl->AddRect(L.cell_min(rb, lc), L.cell_max(rb, lc), AccentColor(), 0, 0, Px(2));
+    }
+}
 
-    // Interaction: one invisible button per block; the mid block's row labels too, for keyboard users.
+// One invisible button per block (the row under the pointer is hovered), and the mid block's
+// row labels as buttons of their own, for keyboard users; tooltips give the exact numbers.
+static void ProductInput(App& app, ImDrawList* dl, const Product& P, const ProductLayout& lay) {
+    const GridGeom &L = lay.L, &M = lay.M, &Rg = lay.Rg;
     RecordGridRect(P.left_rect, L);
     RecordGridRect(P.mid_rect, M);
     RecordGridRect(P.right_rect, Rg);
     const HoverCell hl_left = RegionButton(app, "##left", L, P.R, P.left_id, !P.chips);
     if (hl_left.row >= 0 && ImGui::BeginItemTooltip()) {
-        const int i = hl_left.row;
-        if (P.chips) ImGui::Text("ids[%d] = %d: copy row %d of W", i, P.left_id(i), P.left_id(i));
-        else if (!P.transposed_left) ImGui::Text("onehot row %d = e_%d: a 1 in column %d, %d zeros", i, P.left_id(i), P.left_id(i), P.K - 1);
+        const int i = hl_left.row, id = P.left_id(i);
+        if (P.chips) ImGui::Text("ids[%d] = %d: copy row %d of W", i, id, id);
+        else if (!P.transposed_left) ImGui::Text("onehot row %d = e_%d: a 1 in column %d, %d zeros", i, id, id, P.K - 1);
         else ImGui::Text("onehot^T row %d: a 1 at each position b whose id is %d", i, i);
         ImGui::EndTooltip();
     }
-    if (!M.rows.compressed()) {
-        for (int k = 0; k < P.K; k++) {
-            ImGui::SetCursorScreenPos(ImVec2(M.p.x - label_w + Px(4), M.p.y + M.rh * float(k)));
-            ImGui::PushID(k);
-            ImGui::InvisibleButton("##rowlabel", ImVec2(label_w - Px(6), M.rh));
-            ImGui::PopID();
-            if (P.mid_rect) {
-                char name[48];
-                std::snprintf(name, sizeof name, "%s:row:%d", P.mid_rect, k);
-                RecordItemRect(name);
-            }
-            if (ImGui::IsItemHovered() || ImGui::IsItemFocused()) NoteHoveredId(app, P.mid_id(k));
-            if (ImGui::IsItemClicked() || (ImGui::IsItemFocused() && ImGui::IsKeyPressed(ImGuiKey_Enter, false)))
-                app.picture.pinned_id = app.picture.pinned_id == P.mid_id(k) ? -1 : P.mid_id(k);
+    for (int k = 0; k < P.K && !M.rows.compressed(); k++) {
+        ImGui::SetCursorScreenPos(ImVec2(M.p.x - lay.label_w + Px(4), M.p.y + M.rh * float(k)));
+        ImGui::PushID(k);
+        ImGui::InvisibleButton("##rowlabel", ImVec2(lay.label_w - Px(6), M.rh));
+        ImGui::PopID();
+        if (P.mid_rect) {
+            char name[48];
+            std::snprintf(name, sizeof name, "%s:row:%d", P.mid_rect, k);
+            RecordItemRect(name);
         }
+        if (ImGui::IsItemHovered() || ImGui::IsItemFocused()) NoteHoveredId(app, P.mid_id(k));
+        if (ImGui::IsItemClicked() || (ImGui::IsItemFocused() && ImGui::IsKeyPressed(ImGuiKey_Enter, false)))
+            app.picture.pinned_id = app.picture.pinned_id == P.mid_id(k) ? -1 : P.mid_id(k);
     }
     const HoverCell hm = RegionButton(app, "##mid", M, P.K, P.mid_id, true);
     if (hm.row >= 0 && ImGui::BeginItemTooltip()) {
@@ -501,7 +426,8 @@ static void DrawProduct(App& app, const Product& P) {
         const float v = P.right[size_t(hr.row) * size_t(P.d) + size_t(hr.col)];
         ImGui::Text("%s[%d][%d] = %s", P.right_name, hr.row, hr.col, format_float(v).c_str());
         if (P.transposed_left) {  // dW row = the sum of the G rows of its positions
-            const Highlight h = [&] { Highlight x; highlight_for(app.state.ids, app.state.V, hr.row, x); return x; }();
+            Highlight h;
+            highlight_for(app.state.ids, app.state.V, hr.row, h);
             ImGui::TextUnformatted(describe_highlight(h, app.derived.result.padding_row,
                                                       app.state.lookup.scale_grad_by_freq).c_str());
         } else if (P.walk) {
@@ -509,14 +435,56 @@ static void DrawProduct(App& app, const Product& P) {
         }
         ImGui::EndTooltip();
     }
-    if (hr.clicked && P.walk) app.picture.selected_b = hr.row, app.picture.selected_c = hr.col;
-    if (P.walk) {  // the picked output, outlined until the walk starts
-        const int ob = Rg.rows.cell_of(app.picture.selected_b), oc = Rg.cols.cell_of(app.picture.selected_c);
-        if (app.picture.selected_b < P.R && app.picture.selected_c < P.d)
-            dl->AddRect(Rg.cell_min(ob, oc), Rg.cell_max(ob, oc), DimColor(), 0, 0, Px(1.5f));
+    if (!P.walk) return;
+    PictureUi& p = app.picture;
+    if (hr.clicked) p.selected_b = hr.row, p.selected_c = hr.col;
+    if (p.selected_b < P.R && p.selected_c < P.d) {  // the picked output, outlined
+        const int ob = Rg.rows.cell_of(p.selected_b), oc = Rg.cols.cell_of(p.selected_c);
+        dl->AddRect(Rg.cell_min(ob, oc), Rg.cell_max(ob, oc), DimColor(), 0, 0, Px(1.5f));
     }
+}
+
+static void DrawProduct(App& app, const Product& P) {
+    const int hl = HighlightedId(app);
+    const float avail = ImGui::GetContentRegionAvail().x;
+    ProductLayout lay = LayOut(P, avail);
+    const bool scrolls = lay.total_w > avail;
+    ImGui::PushID(P.key);
+    ImGui::BeginChild("##picture", ImVec2(std::min(avail, lay.total_w), lay.total_h + (scrolls ? ImGui::GetStyle().ScrollbarSize : 0)),
+                      ImGuiChildFlags_None, ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoBackground);
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    GridGeom &L = lay.L, &M = lay.M, &Rg = lay.Rg;
+    L.p = ImVec2(o.x + lay.left_label_w, o.y + lay.header_h);
+    M.p = ImVec2(L.p.x + lay.left_block_w + Px(kOpWidth) + lay.label_w, L.p.y);
+    Rg.p = ImVec2(M.p.x + M.width() + Px(kOpWidth), L.p.y);
+    DrawHeaders(dl, P, lay, o);
+
+    DrawLeft(dl, P, L, hl);
+    DrawValues(dl, M, P.mid, P.d, P.mid_scale, ShownRows(M.rows, lay.mid_linked), [](int) { return true; });
+    auto right_filled = [&](int row) {
+        return !P.right_rows_filled || std::binary_search(P.right_rows_filled->begin(), P.right_rows_filled->end(), row);
+    };
+    DrawValues(dl, Rg, P.right, P.d, P.right_scale, ShownRows(Rg.rows, lay.right_linked), right_filled);
+    DrawBands(dl, P, lay, hl);
+
+    // Labels, over the bands: every row when it fits, else the linked rows; the highlighted id's rows outlined.
+    std::vector<int> all_mid, all_left;
+    if (!M.rows.compressed()) for (int k = 0; k < P.K; k++) all_mid.push_back(k);
+    RowLabels(dl, M, M.p.x, P.mid_letter, M.rows.compressed() ? lay.mid_linked : all_mid, hl, P.mid_id);
+    if (!P.chips) {
+        if (!L.rows.compressed()) for (int i = 0; i < P.R; i++) all_left.push_back(i);
+        RowLabels(dl, L, L.p.x, P.left_letter, L.rows.compressed() ? lay.right_linked : all_left, hl, P.left_id);
+    }
+    OutlineRows(dl, M, P.K, P.mid_id, hl, M.rows.compressed() ? &lay.mid_linked : nullptr);
+    OutlineRows(dl, Rg, P.R, P.right_id, hl, Rg.rows.compressed() ? &lay.right_linked : nullptr);
+    const bool left_rows_linked = P.chips || P.transposed_left;  // forward one-hot rows are positions: all of them
+    OutlineRows(dl, L, P.R, P.left_id, hl, left_rows_linked && L.rows.compressed() ? &lay.right_linked : nullptr);
+
+    DrawWalk(dl, P, lay, app.picture.walk);
+    ProductInput(app, dl, P, lay);
     ImGui::SetCursorScreenPos(o);
-    ImGui::Dummy(ImVec2(total_w, total_h));
+    ImGui::Dummy(ImVec2(lay.total_w, lay.total_h));
     ImGui::EndChild();
     ImGui::PopID();
 }
