@@ -341,6 +341,11 @@ static void DrawBands(ImDrawList* dl, const Product& P, const ProductLayout& lay
             Band(dl, a, b, color, th), Band(dl, c, e, color, th);
         }
         dl->AddLine(b, ImVec2(M.p.x, b.y), color, th);
+        if (P.chips && !many) {  // the gather's arrows: into W's row, and on into out's row
+            const float s = Px(4);
+            for (ImVec2 tip : {ImVec2(M.p.x, b.y), e})
+                dl->AddTriangleFilled(ImVec2(tip.x - s * 1.5f, tip.y - s), ImVec2(tip.x - s * 1.5f, tip.y + s), tip, color);
+        }
     };
     int faint_drawn = 0;
     std::vector<long long> drawn_cells;
