@@ -15,6 +15,7 @@
 #include "core/embedding_bag.h"
 #include "core/random.h"
 #include "panels.h"
+#include "picture_ui.h"
 #include "state/parse.h"
 #include "text_input.h"
 #include "widgets.h"
@@ -147,7 +148,17 @@ void ShowTablePanel(App& app) {
     GridSpec g{"W", "id", s.V, s.d, s.W.data(), s.W.data(), app.derived.table_abs_max};
     g.row_buttons = true;
     g.scroll_to_row = &app.table_scroll_row;
+    std::vector<int> looked_up = s.ids;  // the rows the batch looks up, marked
+    std::sort(looked_up.begin(), looked_up.end());
+    looked_up.erase(std::unique(looked_up.begin(), looked_up.end()), looked_up.end());
+    g.marked_rows = &looked_up;
+    g.marked_tooltip = "row %d is looked up by the batch";
+    g.dim_unmarked = false;
+    g.highlight_row = HighlightedId(app);
+    int hovered_row = -1;
+    g.hovered_row = &hovered_row;
     if (CellGrid(g, &app.table_editor, &add_id)) Commit(app, "table cell");
+    if (hovered_row >= 0) NoteHoveredId(app, hovered_row);
     HeatLegend(app.derived.table_abs_max);
     ShowTableOverview(app);
     if (add_id >= 0 && s.B() < kMaxB) {
@@ -180,12 +191,17 @@ static void ShowIdChips(App& app) {
         char label[32];
         if (n > 1) std::snprintf(label, sizeof label, "id %d x%d", id, n);
         else std::snprintf(label, sizeof label, "id %d", id);
-        if (ImGui::SmallButton(label) && s.B() > 1) {
+        const bool lit = id == HighlightedId(app);
+        if (lit) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetColorU32(ImGuiCol_NavHighlight));
+        const bool clicked = ImGui::SmallButton(label);
+        if (lit) ImGui::PopStyleColor();
+        if (clicked && s.B() > 1) {
             std::vector<int> ids = s.ids;
             ids.erase(std::find(ids.begin(), ids.end(), id));
             SetIds(app, ids);
             return;
         }
+        if (ImGui::IsItemHovered() || ImGui::IsItemFocused()) NoteHoveredId(app, id);
         RecordItemRect((std::string("chip:") + std::to_string(id)).c_str());
         ImGui::SetItemTooltip(s.B() > 1 ? "used %d time(s); click to remove one" : "used %d time(s)", n);
     }
@@ -396,6 +412,8 @@ void ShowForwardPanel(App& app) {
     ImGui::SeparatorText("Forward: two routes, one function");
     if (!app.derived.result_error.empty()) ErrorText("Not computed: " + app.derived.result_error);
     if (r.B == 0) return;
+    ShowForwardPicture(app);
+    ImGui::Spacing();
     // Side by side when there is room, one above the other on a phone.
     if (ImGui::GetContentRegionAvail().x / app.dpr >= 520 &&
         ImGui::BeginTable("##routes", 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
@@ -526,6 +544,8 @@ void ShowBackwardPanel(App& app) {
     ShowUpstreamFills(app);
     if (r.B == 0 || r.grad_scatter.empty()) return;
 
+    ImGui::Spacing();
+    ShowBackwardPicture(app);
     ImGui::Spacing();
     ImGui::TextWrapped("dW = onehot^T @ G: row k sums g_b over the positions b whose id is k; every other row is "
                        "exactly zero.");

@@ -35,7 +35,8 @@ void StartApp(App& app) {
 // The frequency experiment advances only while its panel is drawn, so only then does it need frames.
 bool AppBusy(const App& app) {
     return (app.training.frequency.running && (app.state.panels & kPanelFrequency)) ||
-           app.cost_run.running();  // the cost benchmark steps in every frame, panel shown or not
+           app.cost_run.running() ||  // the cost benchmark steps in every frame, panel shown or not
+           PictureBusy(app);          // the walk animates only while it runs
 }
 
 // The page's header: the title and the share box, or in a course page just a way out.
@@ -100,6 +101,7 @@ ImGuiWindow* g_page_window = nullptr;
 
 void ShowApp(App& app) {
     ClearItemRects();
+    PictureFrameStart(app);  // the highlight hovered last frame; the walk's clock
     StepCostRun(app);  // a slice of the cost benchmark, if one runs (panels_cost.cpp)
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);

@@ -51,6 +51,14 @@ void ReplayItemRects(const ItemRectList& list, ImVec2 offset) {
         g_item_rects[name] = {ImVec4((r.x + offset.x) * s, (r.y + offset.y) * s, r.z * s, r.w * s), false};
 }
 
+void RecordRect(const char* name, ImVec2 a, ImVec2 b) {
+    const float s = 1.0f / g_app.dpr;
+    const ImVec2 c0 = ImGui::GetWindowDrawList()->GetClipRectMin(), c1 = ImGui::GetWindowDrawList()->GetClipRectMax();
+    const bool visible = a.x < c1.x && b.x > c0.x && a.y < c1.y && b.y > c0.y;
+    g_item_rects[name] = {ImVec4(a.x * s, a.y * s, (b.x - a.x) * s, (b.y - a.y) * s), visible};
+    if (g_capture) g_capture->rects.emplace_back(name, ImVec4(a.x, a.y, b.x - a.x, b.y - a.y));
+}
+
 int FindItemRect(const char* name, float out[4]) {
     auto it = g_item_rects.find(name);
     if (it == g_item_rects.end()) return 0;
@@ -221,6 +229,7 @@ static void DrawRowLabel(const GridSpec& g, int r, bool marked, float label_w, i
     if (g.row_buttons) {
         if (ImGui::Button(label, ImVec2(label_w, 0)) && add_id) *add_id = r;
         ImGui::SetItemTooltip("add id %d to the batch", r);
+        if (g.hovered_row && (ImGui::IsItemHovered() || ImGui::IsItemFocused())) *g.hovered_row = r;
     } else {
         ImGui::AlignTextToFramePadding();
         if (marked) ImGui::PushStyleColor(ImGuiCol_Text, GoodColor());
@@ -231,7 +240,12 @@ static void DrawRowLabel(const GridSpec& g, int r, bool marked, float label_w, i
         const ImVec2 a = ImGui::GetItemRectMin();
         ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(a.x - Px(4), a.y), ImVec2(a.x - Px(1), a.y + ImGui::GetFrameHeight()),
                                                   GoodColor());
-        ImGui::SetItemTooltip("row %d has nonzero gradient (touched)", r);
+        ImGui::SetItemTooltip(g.marked_tooltip, r);
+    }
+    if (r == g.highlight_row) {
+        const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+        ImGui::GetWindowDrawList()->AddRect(ImVec2(a.x - Px(2), a.y - Px(1)), ImVec2(b.x + Px(2), b.y + Px(1)),
+                                            ImGui::GetColorU32(ImGuiCol_NavHighlight), Px(3), 0, Px(2));
     }
 }
 
@@ -267,7 +281,7 @@ bool CellGrid(const GridSpec& g, CellEditor* ed, int* add_id) {
                 if (ed && ed->row == r && ed->col == c) {
                     changed |= DrawCellEditor(g, *ed, cell_w);
                 } else {
-                    const CellAction action = DrawCell(g, r, c, cell_w, g.marked_rows && !marked);
+                    const CellAction action = DrawCell(g, r, c, cell_w, g.dim_unmarked && g.marked_rows && !marked);
                     if (action == CellAction::Dragged) changed = true;
                     if (action == CellAction::Clicked && g.values && ed) {
                         ed->row = r, ed->col = c, ed->error.clear(), ed->focus_pending = true;
