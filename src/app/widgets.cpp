@@ -125,10 +125,15 @@ void HelpMarker(const char* text) {
     }
 }
 
-void VectorText(const float* v, int n, ImU32 color) {
+std::string VectorString(const float* v, int n) {
     std::string s = "[";
     for (int i = 0; i < n && i < 16; i++) s += (i ? ", " : "") + format_float(v[i]);
     s += n > 16 ? ", ...]" : "]";
+    return s;
+}
+
+void VectorText(const float* v, int n, ImU32 color) {
+    const std::string s = VectorString(v, n);
     if (color) ImGui::PushStyleColor(ImGuiCol_Text, color);
     ImGui::TextUnformatted(s.c_str());
     if (color) ImGui::PopStyleColor();

@@ -20,6 +20,7 @@ std::string ShortNumber(float v);           // a cell's short text; the exact va
 void ErrorText(const std::string& message); // a red, wrapped message (nothing when empty)
 void HelpMarker(const char* text);          // "(?)" with a tooltip
 void VectorText(const float* v, int n, ImU32 color = 0);  // "[0.4, 0.5, 0.6]", exact values
+std::string VectorString(const float* v, int n);            // VectorText's text (first 16 numbers)
 // SameLine() when the next item (about `css_width` wide) still fits, else a new line:
 // rows of controls wrap on a phone instead of running off the panel.
 void SameLineIfFits(float css_width);
