@@ -17,6 +17,7 @@
 
 #include "picture_ui.h"
 #include "state/parse.h"
+#include "themes.h"
 #include "ui.h"
 #include "widgets.h"
 
@@ -77,7 +78,9 @@ static void RecordGridRect(const char* name, const GridGeom& g) {
 }
 
 static ImU32 WithAlpha(ImU32 c, int alpha) { return (c & ~IM_COL32_A_MASK) | (ImU32(alpha) << IM_COL32_A_SHIFT); }
-static ImU32 AccentColor() { return ImGui::GetColorU32(ImGuiCol_NavHighlight); }
+// The picture's colours in the page's theme (themes.cpp), taken once per product drawn.
+static PictureColors g_colors;
+static ImU32 AccentColor() { return g_colors.highlight; }
 
 // The row a compressed value grid shows for each cell: a linked row inside it when there
 // is one (so a looked-up row keeps its own colours), else the cell's first row.
@@ -92,7 +95,7 @@ static std::vector<int> ShownRows(const AxisBins& bins, const std::vector<int>& 
 static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d, float scale,
                        const std::vector<int>& shown_rows, const std::function<bool(int)>& filled) {
     const bool text = !g.rows.compressed() && !g.cols.compressed();
-    const ImU32 line = WithAlpha(ImGui::GetColorU32(ImGuiCol_Border), 140);
+    const ImU32 line = g_colors.empty_line;
     for (int rc = 0; rc < g.rows.cells; rc++) {
         const int row = shown_rows[size_t(rc)];
         const bool full = filled(row);
@@ -127,15 +130,15 @@ static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d,
 
 // The one-hot block: pale zeros and one lit 1 per link (a tick when compressed), or the chips.
 static void DrawLeft(ImDrawList* dl, const Product& P, const GridGeom& g, int hl) {
-    const ImU32 pale = WithAlpha(ImGui::GetColorU32(ImGuiCol_FrameBg), 255), lit = GoodColor();
-    const ImU32 dim = WithAlpha(DimColor(), 150);
+    const ImU32 pale = g_colors.zero_cell, lit = g_colors.lit;
+    const ImU32 dim = g_colors.zero_text;
     if (P.chips) {
         for (int rc = 0; rc < g.rows.cells; rc++) {
             const int i = g.rows.first(rc);
             const ImVec2 a = g.cell_min(rc, 0), b = g.cell_max(rc, 0);
             const bool on = P.left_id(i) == hl;
             dl->AddRectFilled(ImVec2(a.x + Px(1), a.y + Px(1)), ImVec2(b.x - Px(1), b.y - Px(1)),
-                              on ? WithAlpha(AccentColor(), 200) : ImGui::GetColorU32(ImGuiCol_Button), Px(6));
+                              on ? WithAlpha(AccentColor(), 200) : g_colors.chip, Px(6));
             if (!g.rows.compressed()) {
                 const std::string s = std::to_string(P.left_id(i));
                 const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
@@ -169,7 +172,7 @@ static void DrawLeft(ImDrawList* dl, const Product& P, const GridGeom& g, int hl
         if (cells) {
             dl->AddRectFilled(ImVec2(a.x + Px(0.5f), a.y + Px(0.5f)), ImVec2(b.x - Px(0.5f), b.y - Px(0.5f)), lit);
             const ImVec2 ts = ImGui::CalcTextSize("1");
-            dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f), IM_COL32(255, 255, 255, 255), "1");
+            dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f), g_colors.lit_text, "1");
         } else {
             const float x = (a.x + b.x) * 0.5f;
             dl->AddLine(ImVec2(x, a.y - Px(1)), ImVec2(x, b.y + Px(1)), lit, std::max(Px(2), g.cw * 0.6f));
@@ -372,13 +375,13 @@ static void DrawWalk(ImDrawList* dl, const Product& P, const ProductLayout& lay,
     dl->AddRect(Rg.cell_min(ob, oc), Rg.cell_max(ob, oc), AccentColor(), 0, 0, Px(2.5f));
     if (P.chips) {  // the gather: straight to W[id][c]
         const int rc = M.rows.cell_of(w.id);
-        dl->AddRect(M.cell_min(rc, cc), M.cell_max(rc, cc), GoodColor(), 0, 0, Px(2.5f));
+        dl->AddRect(M.cell_min(rc, cc), M.cell_max(rc, cc), g_colors.target, 0, 0, Px(2.5f));
         return;
     }
-    const ImU32 grey = IsDark() ? IM_COL32(20, 20, 20, 170) : IM_COL32(235, 235, 235, 200);
+    const ImU32 grey = g_colors.walked_zero;
     const int done_cells = w.terms_done > 0 ? M.rows.cell_of(w.terms_done - 1) + 1 : 0;
     for (int rc = 0; rc < done_cells; rc++) {  // terms taken: greyed (against zero) or lit (the id's)
-        if (M.rows.cell_of(w.id) == rc) dl->AddRect(M.cell_min(rc, cc), M.cell_max(rc, cc), GoodColor(), 0, 0, Px(2.5f));
+        if (M.rows.cell_of(w.id) == rc) dl->AddRect(M.cell_min(rc, cc), M.cell_max(rc, cc), g_colors.target, 0, 0, Px(2.5f));
         else dl->AddRectFilled(M.cell_min(rc, cc), M.cell_max(rc, cc), grey);
     }
     const int rb = L.rows.cell_of(w.b);
@@ -450,6 +453,7 @@ static void ProductInput(App& app, ImDrawList* dl, const Product& P, const Produ
 }
 
 static void DrawProduct(App& app, const Product& P) {
+    g_colors = PictureColorsFor(app.state.theme, ImGui::GetStyle());
     const int hl = HighlightedId(app);
     const float avail = ImGui::GetContentRegionAvail().x;
     ProductLayout lay = LayOut(P, avail);

@@ -158,10 +158,16 @@ void AfterFrame(App& app) {
     // The HTML text view (web/text_view.js) follows every commit and the view setting.
     static uint64_t shown_revision = 0;
     if (app.commits.state != shown_revision) shown_revision = app.commits.state, browser_state_changed(app.state.view == View::Text);
-    std::string text = describe_result(app);
-    if (text != g_live_text) {
-        g_live_text = text;
-        browser_set_live_text(text.c_str());
+    // The line formats numbers (format_float is slow in wasm): remade only when what it says can change.
+    static uint64_t live_revision = 0;
+    static int live_highlight = -2;
+    if (app.commits.derived != live_revision || HighlightedId(app) != live_highlight) {
+        live_revision = app.commits.derived, live_highlight = HighlightedId(app);
+        std::string text = describe_result(app);
+        if (text != g_live_text) {
+            g_live_text = text;
+            browser_set_live_text(text.c_str());
+        }
     }
     // Rewriting the address encodes the whole table: once an edit or drag ends, not every frame of it.
     EndFrameCommit(app, ImGui::IsAnyItemActive());

@@ -226,3 +226,30 @@ test('screenshots for looking at: 1440 x 900, 390 x 844 at dpr 2, a 600 x 400 em
     await page.context().close();
   }
 });
+
+test('the text view says what the picture shows: each position\'s 1, its row of W and of out, the counts; it follows the ids', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2,0,2,2', { width: 1440, height: 900 });
+  const read = () => page.evaluate(() => ({
+    text: document.getElementById('tv-picture').textContent,
+    links: [...document.querySelectorAll('#tv-picture-links li')].map((li) => li.textContent),
+  }));
+  const check = async (ids, V, d) => {
+    const s = await snapshot(page);
+    assert.deepEqual(s.ids, ids);
+    const { text, links } = await read();
+    const B = ids.length;
+    assert.ok(text.includes(`onehot(ids) (B x V = ${B} x ${V}) @ W (V x d = ${V} x ${d}) = out (B x d = ${B} x ${d})`), text);
+    assert.ok(text.includes(`${B * V * d} multiply-adds, ${B * (V - 1) * d} of them against zero`), text);
+    assert.ok(text.includes(`copies ${B * d} numbers`), text);
+    assert.ok(text.includes(`takes V = ${V} terms, ${V - 1} of them multiplied by zero`), text);
+    assert.equal(links.length, B);
+    ids.forEach((id, b) => assert.equal(links[b],
+      `position ${b}: the 1 of one-hot row ${b} sits in column ${id}, which lines up with row ${id} of W; row ${b} of out is row ${id} of W`));
+  };
+  await check([2, 0, 2, 2], 3, 3);
+  assert.equal((await page.evaluate(() => window.embeddingLab.setIds('1, 0'))).ok, true);
+  await frames(page, 2);
+  await check([1, 0], 3, 3);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
