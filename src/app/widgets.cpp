@@ -7,9 +7,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <string>
+#include <unordered_map>
 
 #include "state/parse.h"
 #include "text_input.h"
@@ -100,11 +103,24 @@ ImU32 HeatColor(float v, float scale) {
 }
 
 // A short rendering for a cell; the exact value is in the tooltip and the snapshot.
+// Remembered by the float's bits: printf of a double is slow in WebAssembly (software long
+// double), and the grids and the picture redraw the same few hundred numbers every frame.
 std::string ShortNumber(float v) {
-    if (!std::isfinite(v) || v == 0.0f) return format_float(v);
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", double(v));
-    return buf;
+    static std::unordered_map<uint32_t, std::string> known;
+    uint32_t bits = 0;
+    std::memcpy(&bits, &v, sizeof bits);
+    if (auto it = known.find(bits); it != known.end()) return it->second;
+    if (known.size() >= 8192) known.clear();  // bounded: a large table scrolled through
+    std::string text;
+    if (!std::isfinite(v) || v == 0.0f) {
+        text = format_float(v);
+    } else {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.4g", double(v));
+        text = buf;
+    }
+    known.emplace(bits, text);
+    return text;
 }
 
 void ErrorText(const std::string& message) {
