@@ -71,6 +71,7 @@
       resolveReady();
       firstFrameDrawn = true;
       setTimeout(applyVisibility, 0);  // out of the frame that is running now
+      setTimeout(applyReducedMotion, 0);
     },
     copyText(text) {
       if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).catch(() => {});
@@ -159,6 +160,13 @@
     if (window.Module._el_context_restored && !window.Module._el_context_restored()) return;  // fatal() said why
     if (statusBox.className === 'notice') statusBox.className = 'hidden';
   });
+
+  // prefers-reduced-motion: reduce: the walk shows its end state at once, no animation.
+  const reducedMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
+  function applyReducedMotion() {
+    if (firstFrameDrawn && reducedMotion) window.Module._el_set_reduced_motion(reducedMotion.matches ? 1 : 0);
+  }
+  if (reducedMotion && reducedMotion.addEventListener) reducedMotion.addEventListener('change', applyReducedMotion);
 
   // --- Input fixes -----------------------------------------------------------
   // GLFW listens for keys on the whole window: only the focused canvas should get them.
@@ -433,5 +441,35 @@
     startFrequency() { window.Module._el_frequency_start(); },
     frequency() { return parseJson(window.Module._el_frequency_json()); },
     cancelFrequency() { window.Module._el_frequency_cancel(); },
+    /**
+     * Lights id up everywhere (as hovering its row would, but it stays); null clears.
+     * Returns {ok, error, highlight}; a bad id is refused with a message.
+     */
+    highlight(id) {
+      const M = window.Module;
+      if (id === null || id === undefined) return parseJson(M._el_highlight(0, 1));
+      if (!Number.isInteger(id)) return { ok: false, error: `highlight: ${JSON.stringify(id)} is not an id (a whole number)`, highlight: this.snapshot({ matrices: false }).highlight };
+      return parseJson(M._el_highlight(id, 0));
+    },
+    /**
+     * Walks out[b][c] down column c of W, as the Walk button does ({speed, skipToEnd} optional);
+     * resolves with its counts {terms, zeroTerms, gatherSteps, value, gatherValue, ...} when it ends.
+     */
+    walk({ b = 0, c = 0, speed = 0, skipToEnd = false } = {}) {
+      const M = window.Module;
+      const started = parseJson(M._el_walk_start(b | 0, c | 0, Number(speed) || 0, skipToEnd ? 1 : 0));
+      if (!started.ok) return Promise.reject(new Error(started.error));
+      return new Promise((resolve, reject) => {
+        const poll = () => {
+          const s = parseJson(M._el_walk_json());
+          if (!s.active || s.b !== started.b || s.c !== started.c) reject(new Error('the walk was replaced or the state changed'));
+          else if (s.done) resolve(s);
+          else setTimeout(poll, 20);
+        };
+        poll();
+      });
+    },
+    /** The walk now: {active, running, done, b, c, terms, zeroTerms, ...}. */
+    walkStatus() { return parseJson(window.Module._el_walk_json()); },
   };
 })();

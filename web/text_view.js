@@ -153,6 +153,26 @@
           : `The gather and the one-hot matmul differ in ${s.differingOutputs.length} outputs: the table has a non-finite value, and 0 * inf is nan.` }));
     }
 
+    // The picture (the canvas's one-hot product drawn as grids), said in words.
+    if (B > 0 && s.matrices.gather[1] === B) {
+      const shown = Math.min(B, 32);
+      const links = el('ul', { id: 'tv-picture-links' });
+      for (let b = 0; b < shown; b++) {
+        const id = s.ids[b];
+        links.append(el('li', { text: `position ${b}: the 1 of one-hot row ${b} sits in column ${id}, which lines up with row ${id} of W; row ${b} of out is row ${id} of W` }));
+      }
+      const count = (x) => x.toLocaleString('en-US');
+      parts.push(el('h3', { text: 'The picture, in words' }),
+        el('p', { id: 'tv-picture', text: `The canvas draws onehot(ids) (B x V = ${B} x ${V}) @ W (V x d = ${V} x ${d}) = out (B x d = ${B} x ${d}) ` +
+          'as three aligned grids, with a band from each lit 1 through its row of W to its row of out, and the gather beside it: ' +
+          `each id goes straight to its row. The matmul route does ${count(B * V * d)} multiply-adds, ${count(B * (V - 1) * d)} of them ` +
+          `against zero; the gather copies ${count(B * d)} numbers. Walking one output out[b][c] by the matmul route takes V = ${count(V)} ` +
+          `terms, ${count(V - 1)} of them multiplied by zero; the gather takes one step, to W[ids[b]][c]. Backward, onehot^T @ G = dW: ` +
+          'each row g_b of G goes to row ids[b] of dW, and rows no position looks up stay exactly zero.' }),
+        links);
+      if (B > shown) parts.push(el('p', { text: `... and ${B - shown} more positions.` }));
+    }
+
     // Backward: G, dW with its touched rows, and the sums for repeated ids.
     parts.push(el('h3', { text: 'Backward: the table\'s gradient' }));
     if (s.matrices.upstream[1] === B && B > 0)

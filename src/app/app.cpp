@@ -60,13 +60,14 @@ std::string describe_result(const App& app) {
     const LessonResult& r = app.derived.result;
     if (!app.derived.result_error.empty()) return "Not computed: " + app.derived.result_error;
     if (r.B == 0) return "";
-    std::string text;
+    std::string text = describe_highlight(CurrentHighlight(app), r.padding_row, app.state.lookup.scale_grad_by_freq);
+    if (!text.empty()) text += "; ";
     auto row = [&](int b) {
         std::string v = "[";
         for (int c = 0; c < r.d && c < 8; c++) v += (c ? ", " : "") + format_float(r.gather[size_t(b) * r.d + c]);
         return v + (r.d > 8 ? ", ...]" : "]");
     };
-    text = r.equal ? "gather and one-hot matmul agree: " : "gather and one-hot matmul differ in " +
+    text += r.equal ? "gather and one-hot matmul agree: " : "gather and one-hot matmul differ in " +
                                                                std::to_string(r.differing_outputs.size()) +
                                                                " outputs (non-finite table); gather gives ";
     for (int b = 0; b < r.B && b < 4; b++) text += (b ? ", " : "") + row(b);

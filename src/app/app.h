@@ -7,6 +7,7 @@
 #include "core/experiments.h"
 #include "core/lesson.h"
 #include "cost_run.h"
+#include "picture_ui.h"
 #include "state/app_state.h"
 #include "state/commit.h"
 #include "state/derived.h"
@@ -72,6 +73,7 @@ struct App {
     int random_seed = 1;
     TrainingLab training;  // the training and frequency panels (training_lab.h)
     CostRun cost_run;      // the cost-at-scale benchmark (cost_run.h)
+    PictureUi picture;     // what is highlighted, and the walk (picture_ui.h; not in links)
 
     // Platform facts the UI needs.
     float dpr = 1.0f;  // device pixels per CSS pixel; ImGui works in device pixels

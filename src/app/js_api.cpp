@@ -7,6 +7,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "picture_ui.h"
 #include "state/parse.h"
 #include "state/export.h"
 #include "state/json_writer.h"
@@ -71,6 +72,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
          ",\"table\":" + json_string(g_app.table_editor.error) + ",\"upstream\":" +
          json_string(g_app.upstream_editor.error) + ",\"result\":" + json_string(g_app.derived.result_error) + "},";
     j += "\"liveText\":" + json_string(describe_result(g_app)) + ",";
+    j += "\"highlight\":" + HighlightJson(g_app) + ",";
     j += "\"tour\":{\"depth\":" + json_string(tour_depth_name(s.tour)) + ",\"step\":" + std::to_string(s.tour_step) + "},";
     {
         const BagView& b = g_app.derived.bag;

@@ -8,13 +8,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "core/embedding_bag.h"
 #include "core/random.h"
 #include "panels.h"
+#include "picture_ui.h"
 #include "state/parse.h"
 #include "text_input.h"
 #include "widgets.h"
@@ -147,7 +150,17 @@ void ShowTablePanel(App& app) {
     GridSpec g{"W", "id", s.V, s.d, s.W.data(), s.W.data(), app.derived.table_abs_max};
     g.row_buttons = true;
     g.scroll_to_row = &app.table_scroll_row;
+    std::vector<int> looked_up = s.ids;  // the rows the batch looks up, marked
+    std::sort(looked_up.begin(), looked_up.end());
+    looked_up.erase(std::unique(looked_up.begin(), looked_up.end()), looked_up.end());
+    g.marked_rows = &looked_up;
+    g.marked_tooltip = "row %d is looked up by the batch";
+    g.dim_unmarked = false;
+    g.highlight_row = HighlightedId(app);
+    int hovered_row = -1;
+    g.hovered_row = &hovered_row;
     if (CellGrid(g, &app.table_editor, &add_id)) Commit(app, "table cell");
+    if (hovered_row >= 0) NoteHoveredId(app, hovered_row);
     HeatLegend(app.derived.table_abs_max);
     ShowTableOverview(app);
     if (add_id >= 0 && s.B() < kMaxB) {
@@ -180,12 +193,17 @@ static void ShowIdChips(App& app) {
         char label[32];
         if (n > 1) std::snprintf(label, sizeof label, "id %d x%d", id, n);
         else std::snprintf(label, sizeof label, "id %d", id);
-        if (ImGui::SmallButton(label) && s.B() > 1) {
+        const bool lit = id == HighlightedId(app);
+        if (lit) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetColorU32(ImGuiCol_NavHighlight));
+        const bool clicked = ImGui::SmallButton(label);
+        if (lit) ImGui::PopStyleColor();
+        if (clicked && s.B() > 1) {
             std::vector<int> ids = s.ids;
             ids.erase(std::find(ids.begin(), ids.end(), id));
             SetIds(app, ids);
             return;
         }
+        if (ImGui::IsItemHovered() || ImGui::IsItemFocused()) NoteHoveredId(app, id);
         RecordItemRect((std::string("chip:") + std::to_string(id)).c_str());
         ImGui::SetItemTooltip(s.B() > 1 ? "used %d time(s); click to remove one" : "used %d time(s)", n);
     }
@@ -269,15 +287,47 @@ void ShowIdsPanel(App& app) {
 constexpr int kShownPositions = 12;  // batch positions written out; the rest are summarised
 constexpr int kShownColumns = 12;
 
+// The routes' numbers as text, made once per computed result. format_float finds the shortest text
+// that reads back as the same float (up to 9 rounds of printf and strtof, in software long double
+// under WebAssembly): redone every frame for the ~300 numbers shown, it was most of the UI's time
+// at a large shape (profiled: 100,000 x 16, B = 256).
+struct RouteTexts {
+    uint64_t revision = 0;            // app.commits.derived they were made from (0: never)
+    int B = -1, d = -1;
+    std::vector<std::string> gather;  // (shown b): "[W[ids[b]][0], W[ids[b]][1], ...]"
+    std::vector<std::string> matmul;  // (shown b, shown c): out[b][c] by the matmul route
+    std::vector<std::string> names;   // (shown b, shown c): "matmul:b:c", its widget rectangle
+};
+
+static const RouteTexts& ShownRouteTexts(const App& app) {
+    static RouteTexts t;
+    const LessonResult& r = app.derived.result;
+    if (t.revision == app.commits.derived && t.B == r.B && t.d == r.d) return t;
+    t.revision = app.commits.derived, t.B = r.B, t.d = r.d;
+    const int rows = std::min(r.B, kShownPositions), cols = std::min(r.d, kShownColumns);
+    t.gather.assign(size_t(rows), std::string());
+    t.matmul.assign(size_t(rows) * size_t(cols), std::string());
+    t.names.assign(size_t(rows) * size_t(cols), std::string());
+    for (int b = 0; b < rows; b++) {
+        t.gather[size_t(b)] = VectorString(&r.gather[size_t(b) * r.d], r.d);
+        for (int c = 0; c < cols; c++) {
+            t.matmul[size_t(b * cols + c)] = format_float(r.matmul[size_t(b) * r.d + c]);
+            t.names[size_t(b * cols + c)] = "matmul:" + std::to_string(b) + ":" + std::to_string(c);
+        }
+    }
+    return t;
+}
+
 static void ShowGatherRoute(const App& app) {
     const AppState& s = app.state;
     const LessonResult& r = app.derived.result;
     ImGui::TextUnformatted("Gather: out[b] = W[ids[b]]");
     ImGui::TextDisabled("copies d = %d numbers per id", r.d);
+    const RouteTexts& texts = ShownRouteTexts(app);
     for (int b = 0; b < std::min(r.B, kShownPositions); b++) {
         ImGui::Text("W[%d] =", s.ids[size_t(b)]);
         ImGui::SameLine();
-        VectorText(&r.gather[size_t(b) * r.d], r.d);
+        ImGui::TextUnformatted(texts.gather[size_t(b)].c_str());
     }
     if (r.B > kShownPositions) ImGui::TextDisabled("... %d more positions", r.B - kShownPositions);
 }
@@ -321,17 +371,19 @@ static void ShowMatmulRoute(const App& app) {
     const LessonResult& r = app.derived.result;
     ImGui::TextUnformatted("One-hot matmul: out = onehot(ids) @ W");
     ImGui::TextDisabled("%d multiply-adds per output number", r.V);
+    const RouteTexts& texts = ShownRouteTexts(app);
+    const int cols = std::min(r.d, kShownColumns);
     for (int b = 0; b < std::min(r.B, kShownPositions); b++) {
         ImGui::PushID(b);
         ShowOneHotRow(r, s.ids[size_t(b)]);
         ImGui::TextUnformatted("  @ W =");
-        for (int c = 0; c < std::min(r.d, kShownColumns); c++) {
+        for (int c = 0; c < cols; c++) {
             ImGui::SameLine();
             const float v = r.matmul[size_t(b) * r.d + c];
             const bool differs = !same_value(v, r.gather[size_t(b) * r.d + c]);
             ImGui::TextColored(Color(differs ? ErrorColor() : ImGui::GetColorU32(ImGuiCol_Text)), "%s",
-                               format_float(v).c_str());
-            RecordItemRect(("matmul:" + std::to_string(b) + ":" + std::to_string(c)).c_str());
+                               texts.matmul[size_t(b * cols + c)].c_str());
+            RecordItemRect(texts.names[size_t(b * cols + c)].c_str());
             if (ImGui::BeginItemTooltip()) {
                 SumTooltip(app, b, c);
                 ImGui::EndTooltip();
@@ -396,6 +448,8 @@ void ShowForwardPanel(App& app) {
     ImGui::SeparatorText("Forward: two routes, one function");
     if (!app.derived.result_error.empty()) ErrorText("Not computed: " + app.derived.result_error);
     if (r.B == 0) return;
+    ShowForwardPicture(app);
+    ImGui::Spacing();
     // Side by side when there is room, one above the other on a phone.
     if (ImGui::GetContentRegionAvail().x / app.dpr >= 520 &&
         ImGui::BeginTable("##routes", 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
@@ -526,6 +580,8 @@ void ShowBackwardPanel(App& app) {
     ShowUpstreamFills(app);
     if (r.B == 0 || r.grad_scatter.empty()) return;
 
+    ImGui::Spacing();
+    ShowBackwardPicture(app);
     ImGui::Spacing();
     ImGui::TextWrapped("dW = onehot^T @ G: row k sums g_b over the positions b whose id is k; every other row is "
                        "exactly zero.");

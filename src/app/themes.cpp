@@ -46,6 +46,45 @@ void StyleColorsForTheme(Theme theme, ImGuiStyle& style) {
     }
 }
 
+PictureColors PictureColorsFor(Theme theme, const ImGuiStyle& style) {
+    const ImVec4* c = style.Colors;
+    auto u32 = [](ImVec4 v, float alpha) { return ImGui::ColorConvertFloat4ToU32(ImVec4(v.x, v.y, v.z, alpha)); };
+    PictureColors p;
+    p.zero_cell = u32(c[ImGuiCol_FrameBg], 1.0f);
+    p.chip = u32(c[ImGuiCol_Button], 1.0f);
+    switch (theme) {
+        case Theme::Contrast:
+            p.lit = IM_COL32(255, 255, 255, 255);
+            p.zero_text = u32(c[ImGuiCol_TextDisabled], 1.0f);
+            p.highlight = u32(c[ImGuiCol_NavHighlight], 1.0f);  // yellow
+            p.target = IM_COL32(0, 230, 255, 255);
+            p.walked_zero = IM_COL32(0, 0, 0, 210);
+            p.empty_line = u32(c[ImGuiCol_Border], 1.0f);
+            break;
+        case Theme::Dark:
+            p.lit = IM_COL32(110, 220, 130, 255);
+            p.zero_text = u32(c[ImGuiCol_TextDisabled], 0.6f);
+            p.highlight = u32(c[ImGuiCol_NavHighlight], 1.0f);
+            p.target = p.lit;
+            p.walked_zero = IM_COL32(20, 20, 20, 170);
+            p.empty_line = u32(c[ImGuiCol_Border], 0.55f);
+            break;
+        case Theme::Light:
+        default:
+            p.lit = IM_COL32(10, 120, 40, 255);
+            p.zero_text = u32(c[ImGuiCol_TextDisabled], 0.6f);
+            p.highlight = u32(c[ImGuiCol_NavHighlight], 1.0f);
+            p.target = p.lit;
+            p.walked_zero = IM_COL32(235, 235, 235, 200);
+            p.empty_line = u32(c[ImGuiCol_Border], 0.55f);
+            break;
+    }
+    p.lit_text = ReadableTextOn(p.lit);
+    return p;
+}
+
+static ImU32 ReadableTextOnUncached(ImU32 background);  // the contrast arithmetic, below
+
 static float Linear(float v) { return v <= 0.04045f ? v / 12.92f : std::pow((v + 0.055f) / 1.055f, 2.4f); }
 
 float RelativeLuminance(ImVec4 c) { return 0.2126f * Linear(c.x) + 0.7152f * Linear(c.y) + 0.0722f * Linear(c.z); }
@@ -60,6 +99,17 @@ ImVec4 OverBackground(ImVec4 c, ImVec4 bg) {
 }
 
 ImU32 ReadableTextOn(ImU32 background) {
+    // Remembered per colour (a few dozen heat colours fill every grid, each costing six pow()s).
+    static ImU32 seen_bg[64], seen_text[64];
+    static bool seen[64];
+    const size_t slot = size_t((background * 2654435761u) >> 26);
+    if (seen[slot] && seen_bg[slot] == background) return seen_text[slot];
+    const ImU32 text = ReadableTextOnUncached(background);
+    seen[slot] = true, seen_bg[slot] = background, seen_text[slot] = text;
+    return text;
+}
+
+static ImU32 ReadableTextOnUncached(ImU32 background) {
     const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(background);
     return ContrastRatio(bg, ImVec4(0, 0, 0, 1)) >= ContrastRatio(bg, ImVec4(1, 1, 1, 1)) ? IM_COL32(0, 0, 0, 255)
                                                                                           : IM_COL32(255, 255, 255, 255);

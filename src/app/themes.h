@@ -10,6 +10,19 @@ namespace el {
 // (TextDisabled) made dark or light enough for 4.5:1 on the window and on a field.
 void StyleColorsForTheme(Theme theme, ImGuiStyle& style);
 
+// The picture's colours (panels_picture.cpp) in a theme. The lit 1 and its text, the highlight and
+// the walk's marks are picked per theme (high contrast: white 1s, yellow highlight, cyan target).
+struct PictureColors {
+    ImU32 lit, lit_text;         // the single 1 of a one-hot row, and its "1" (readable on it)
+    ImU32 zero_cell, zero_text;  // the pale zeros of the one-hot block
+    ImU32 highlight;             // bands, outlines and labels of the highlighted id
+    ImU32 target;                // the one term that counts (the walk), the gather's W[id][c]
+    ImU32 walked_zero;           // laid over a term the walk multiplied by zero
+    ImU32 empty_line;            // outline of an exact-zero row of dW
+    ImU32 chip;                  // an id chip (the gather)
+};
+PictureColors PictureColorsFor(Theme theme, const ImGuiStyle& style);
+
 float RelativeLuminance(ImVec4 c);          // WCAG 2.1: sRGB -> linear, 0.2126 R + 0.7152 G + 0.0722 B
 float ContrastRatio(ImVec4 a, ImVec4 b);    // (L1 + 0.05) / (L2 + 0.05), lighter over darker
 ImVec4 OverBackground(ImVec4 c, ImVec4 bg); // c with its alpha blended onto an opaque bg

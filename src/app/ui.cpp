@@ -35,7 +35,8 @@ void StartApp(App& app) {
 // The frequency experiment advances only while its panel is drawn, so only then does it need frames.
 bool AppBusy(const App& app) {
     return (app.training.frequency.running && (app.state.panels & kPanelFrequency)) ||
-           app.cost_run.running();  // the cost benchmark steps in every frame, panel shown or not
+           app.cost_run.running() ||  // the cost benchmark steps in every frame, panel shown or not
+           PictureBusy(app);          // the walk animates only while it runs
 }
 
 // The page's header: the title and the share box, or in a course page just a way out.
@@ -100,6 +101,7 @@ ImGuiWindow* g_page_window = nullptr;
 
 void ShowApp(App& app) {
     ClearItemRects();
+    PictureFrameStart(app);  // the highlight hovered last frame; the walk's clock
     StepCostRun(app);  // a slice of the cost benchmark, if one runs (panels_cost.cpp)
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);
@@ -156,10 +158,16 @@ void AfterFrame(App& app) {
     // The HTML text view (web/text_view.js) follows every commit and the view setting.
     static uint64_t shown_revision = 0;
     if (app.commits.state != shown_revision) shown_revision = app.commits.state, browser_state_changed(app.state.view == View::Text);
-    std::string text = describe_result(app);
-    if (text != g_live_text) {
-        g_live_text = text;
-        browser_set_live_text(text.c_str());
+    // The line formats numbers (format_float is slow in wasm): remade only when what it says can change.
+    static uint64_t live_revision = 0;
+    static int live_highlight = -2;
+    if (app.commits.derived != live_revision || HighlightedId(app) != live_highlight) {
+        live_revision = app.commits.derived, live_highlight = HighlightedId(app);
+        std::string text = describe_result(app);
+        if (text != g_live_text) {
+            g_live_text = text;
+            browser_set_live_text(text.c_str());
+        }
     }
     // Rewriting the address encodes the whole table: once an edit or drag ends, not every frame of it.
     EndFrameCommit(app, ImGui::IsAnyItemActive());

@@ -7,9 +7,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <string>
+#include <unordered_map>
 
 #include "state/parse.h"
 #include "text_input.h"
@@ -49,6 +52,14 @@ void ReplayItemRects(const ItemRectList& list, ImVec2 offset) {
     const float s = 1.0f / g_app.dpr;
     for (const auto& [name, r] : list.rects)
         g_item_rects[name] = {ImVec4((r.x + offset.x) * s, (r.y + offset.y) * s, r.z * s, r.w * s), false};
+}
+
+void RecordRect(const char* name, ImVec2 a, ImVec2 b) {
+    const float s = 1.0f / g_app.dpr;
+    const ImVec2 c0 = ImGui::GetWindowDrawList()->GetClipRectMin(), c1 = ImGui::GetWindowDrawList()->GetClipRectMax();
+    const bool visible = a.x < c1.x && b.x > c0.x && a.y < c1.y && b.y > c0.y;
+    g_item_rects[name] = {ImVec4(a.x * s, a.y * s, (b.x - a.x) * s, (b.y - a.y) * s), visible};
+    if (g_capture) g_capture->rects.emplace_back(name, ImVec4(a.x, a.y, b.x - a.x, b.y - a.y));
 }
 
 int FindItemRect(const char* name, float out[4]) {
@@ -92,11 +103,24 @@ ImU32 HeatColor(float v, float scale) {
 }
 
 // A short rendering for a cell; the exact value is in the tooltip and the snapshot.
+// Remembered by the float's bits: printf of a double is slow in WebAssembly (software long
+// double), and the grids and the picture redraw the same few hundred numbers every frame.
 std::string ShortNumber(float v) {
-    if (!std::isfinite(v) || v == 0.0f) return format_float(v);
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", double(v));
-    return buf;
+    static std::unordered_map<uint32_t, std::string> known;
+    uint32_t bits = 0;
+    std::memcpy(&bits, &v, sizeof bits);
+    if (auto it = known.find(bits); it != known.end()) return it->second;
+    if (known.size() >= 8192) known.clear();  // bounded: a large table scrolled through
+    std::string text;
+    if (!std::isfinite(v) || v == 0.0f) {
+        text = format_float(v);
+    } else {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.4g", double(v));
+        text = buf;
+    }
+    known.emplace(bits, text);
+    return text;
 }
 
 void ErrorText(const std::string& message) {
@@ -117,10 +141,15 @@ void HelpMarker(const char* text) {
     }
 }
 
-void VectorText(const float* v, int n, ImU32 color) {
+std::string VectorString(const float* v, int n) {
     std::string s = "[";
     for (int i = 0; i < n && i < 16; i++) s += (i ? ", " : "") + format_float(v[i]);
     s += n > 16 ? ", ...]" : "]";
+    return s;
+}
+
+void VectorText(const float* v, int n, ImU32 color) {
+    const std::string s = VectorString(v, n);
     if (color) ImGui::PushStyleColor(ImGuiCol_Text, color);
     ImGui::TextUnformatted(s.c_str());
     if (color) ImGui::PopStyleColor();
@@ -221,6 +250,7 @@ static void DrawRowLabel(const GridSpec& g, int r, bool marked, float label_w, i
     if (g.row_buttons) {
         if (ImGui::Button(label, ImVec2(label_w, 0)) && add_id) *add_id = r;
         ImGui::SetItemTooltip("add id %d to the batch", r);
+        if (g.hovered_row && (ImGui::IsItemHovered() || ImGui::IsItemFocused())) *g.hovered_row = r;
     } else {
         ImGui::AlignTextToFramePadding();
         if (marked) ImGui::PushStyleColor(ImGuiCol_Text, GoodColor());
@@ -231,7 +261,12 @@ static void DrawRowLabel(const GridSpec& g, int r, bool marked, float label_w, i
         const ImVec2 a = ImGui::GetItemRectMin();
         ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(a.x - Px(4), a.y), ImVec2(a.x - Px(1), a.y + ImGui::GetFrameHeight()),
                                                   GoodColor());
-        ImGui::SetItemTooltip("row %d has nonzero gradient (touched)", r);
+        ImGui::SetItemTooltip(g.marked_tooltip, r);
+    }
+    if (r == g.highlight_row) {
+        const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+        ImGui::GetWindowDrawList()->AddRect(ImVec2(a.x - Px(2), a.y - Px(1)), ImVec2(b.x + Px(2), b.y + Px(1)),
+                                            ImGui::GetColorU32(ImGuiCol_NavHighlight), Px(3), 0, Px(2));
     }
 }
 
@@ -267,7 +302,7 @@ bool CellGrid(const GridSpec& g, CellEditor* ed, int* add_id) {
                 if (ed && ed->row == r && ed->col == c) {
                     changed |= DrawCellEditor(g, *ed, cell_w);
                 } else {
-                    const CellAction action = DrawCell(g, r, c, cell_w, g.marked_rows && !marked);
+                    const CellAction action = DrawCell(g, r, c, cell_w, g.dim_unmarked && g.marked_rows && !marked);
                     if (action == CellAction::Dragged) changed = true;
                     if (action == CellAction::Clicked && g.values && ed) {
                         ed->row = r, ed->col = c, ed->error.clear(), ed->focus_pending = true;

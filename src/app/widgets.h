@@ -20,6 +20,7 @@ std::string ShortNumber(float v);           // a cell's short text; the exact va
 void ErrorText(const std::string& message); // a red, wrapped message (nothing when empty)
 void HelpMarker(const char* text);          // "(?)" with a tooltip
 void VectorText(const float* v, int n, ImU32 color = 0);  // "[0.4, 0.5, 0.6]", exact values
+std::string VectorString(const float* v, int n);            // VectorText's text (first 16 numbers)
 // SameLine() when the next item (about `css_width` wide) still fits, else a new line:
 // rows of controls wrap on a phone instead of running off the panel.
 void SameLineIfFits(float css_width);
@@ -27,6 +28,7 @@ void SameLineIfFits(float css_width);
 // Widget rectangles in CSS pixels, by name, from the last drawn frame: the browser
 // tests click real coordinates with them (embeddingLab.widgetRect(name)).
 void RecordItemRect(const char* name);
+void RecordRect(const char* name, ImVec2 min, ImVec2 max);  // a drawn region (device pixels), not an item
 void ClearItemRects();  // at the start of each frame
 int FindItemRect(const char* name, float out[4]);  // 0: not drawn, 1: drawn but scrolled out of view, 2: visible
 // The rectangles a panel records while drawn, kept to answer for it while it is skipped
@@ -54,6 +56,10 @@ struct GridSpec {
     bool row_buttons = false;  // clicking a row label adds that id to the batch
     int* scroll_to_row = nullptr;  // when >= 0: scroll there once, then set to -1
     float drag_step = 0.01f;       // value change per CSS pixel when a cell is dragged
+    const char* marked_tooltip = "row %d has nonzero gradient (touched)";  // on a marked row's label
+    bool dim_unmarked = true;      // unmarked rows' numbers drawn dim (dW: exact zeros)
+    int highlight_row = -1;        // the highlighted id's row (linked highlighting), outlined
+    int* hovered_row = nullptr;    // receives the row whose label is hovered or focused
 };
 
 // The heatmap's colour scale: -scale .. 0 .. +scale, and the colour of inf/nan.

@@ -10,8 +10,9 @@ static const std::vector<TourStep> kBasics = {
      "so V*d = 9 parameters. Nothing else is inside the layer: no bias, no activation.",
      "v=1&V=3&d=3&init=example&ids=1", kPanelTable},
     {"Looking up an id returns its row",
-     "Give the layer id 1 and it returns the row W[1] = [0.4, 0.5, 0.6]: a dense vector of length d. "
-     "Click another row's label in the table to look that id up too.",
+     "Give the layer id 1 and it returns the row W[1] = [0.4, 0.5, 0.6]: a dense vector of length d. In the "
+     "gather picture the id goes straight to row 1 of W and on to out. Click another row's label in the table "
+     "to look that id up too.",
      "v=1&V=3&d=3&init=example&ids=1", kPanelForward},
     {"A batch of ids, repeats allowed",
      "Ids usually come in a batch of B ids, such as the tokens of a sentence. The output has one row per "
@@ -34,11 +35,13 @@ static const std::vector<TourStep> kBasics = {
 static const std::vector<TourStep> kSolid = {
     {"The one-hot vector e_i",
      "Write id i as e_i, a vector of length V with a 1 at position i and 0 elsewhere. For id 1 with V = 3 "
-     "that is [0, 1, 0]: the one-hot row drawn in the forward panel.",
+     "that is [0, 1, 0]: the lit row of the one-hot block in the picture, its 1 in column 1 lined up with "
+     "row 1 of W. Hover a row to light its id up everywhere.",
      "v=1&V=3&d=3&init=example&ids=1", kPanelForward},
     {"e_i @ W cancels every row but one",
      "out[c] = sum over r of e_i[r] * W[r][c]. Every term with r != i is multiplied by 0, so out = W[i]. "
-     "Hover a number of the matmul route to see its sum written out.",
+     "Click a number of out in the picture and press Walk: the matmul walks down the column through all V "
+     "terms, greying those against zero; the gather jumps to one.",
      "v=1&V=3&d=3&init=example&ids=1", kPanelForward},
     {"Same function, exactly",
      "A bias-free linear layer fed a one-hot vector is the embedding lookup. For a finite table the two routes "
@@ -59,7 +62,8 @@ static const std::vector<TourStep> kSolid = {
      "v=1&V=3&d=3&init=example&ids=1", kPanelBackward},
     {"Repeated ids add up",
      "Row k's gradient is the sum of g_b over every position b whose id is k. Here id 2 sits at positions "
-     "0, 2 and 3, so row 2 = g_0 + g_2 + g_3: three terms, added, never overwritten.",
+     "0, 2 and 3, so row 2 = g_0 + g_2 + g_3: three terms, added, never overwritten. In the backward picture "
+     "the bands from G's rows 0, 2 and 3 meet in dW's row 2.",
      "v=1&V=3&d=3&init=example&ids=2,0,2,2&g=1:0:0.1,2:1:0.5,3:2:-0.3", kPanelBackward},
     {"Where the equivalence breaks",
      "In floating point 0 x inf = nan. With inf in W[0][2], column 2 of the matmul route sums 0 x inf = nan for "

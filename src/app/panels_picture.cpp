@@ -1,0 +1,614 @@
+// The picture: the one-hot product drawn as matrices in ImGui's draw list, the gather beside
+// it, the backward product, linked highlighting and the walk down one column of W.
+//
+// (The highlight's and the walk's state: picture_ui.cpp.)
+//
+// [SECTION] One product drawn: left @ mid = right
+// [SECTION] Forward picture
+// [SECTION] Backward picture
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "picture_ui.h"
+#include "state/parse.h"
+#include "themes.h"
+#include "ui.h"
+#include "widgets.h"
+
+namespace el {
+
+constexpr int kFullCells = 32;        // up to this many rows (or columns) every cell is drawn
+constexpr int kCompressedCells = 48;  // beyond that an axis is drawn in this many cells
+constexpr int kFaintBands = 256;      // bands drawn for ids other than the highlighted one
+constexpr float kOpWidth = 26;        // CSS px between blocks, for "@", "=" or "->"
+
+//-----------------------------------------------------------------------------
+// [SECTION] One product drawn: left @ mid = right
+//-----------------------------------------------------------------------------
+
+// left (R,K) @ mid (K,d) = right (R,d), where left is one-hot: each link (i, k) is a lit
+// cell, and mid's row k goes to right's row i. Forward: (b, ids[b]); backward: (ids[b], b).
+struct Product {
+    const char* key;                        // "fwd", "gather", "bwd": ImGui ids
+    const char* left_name, *mid_name, *right_name;  // headers
+    const char* left_rect, *mid_rect, *right_rect;  // widgetRect names (or null)
+    const char* left_letter, *mid_letter, *right_letter;  // row labels: "b" or "id"
+    int R = 0, K = 0, d = 0;
+    const float* mid = nullptr;
+    float mid_scale = 1;
+    const float* right = nullptr;
+    float right_scale = 1;
+    std::vector<std::pair<int, int>> links;
+    std::function<int(int)> left_id, mid_id, right_id;  // the id a row stands for
+    const std::vector<int>* right_rows_filled = nullptr;  // backward: rows of dW that are not all zeros
+    bool chips = false;           // the left is the ids as chips (the gather), not a one-hot block
+    bool transposed_left = false; // backward: onehot^T, a lit cell's column is the position
+    bool walk = false;            // draw the walk (forward, matmul route)
+};
+
+// Geometry of one drawn grid: a rows x cols block, each axis maybe compressed.
+struct GridGeom {
+    AxisBins rows, cols;
+    ImVec2 p;      // top-left
+    float cw, rh;  // cell width, row height
+    GridGeom(int R, int C, float full_w, float comp_w, float full_h, float comp_h)
+        : rows(R, R <= kFullCells ? R : kCompressedCells), cols(C, C <= kFullCells ? C : kCompressedCells) {
+        cw = cols.compressed() ? comp_w : full_w;
+        rh = rows.compressed() ? comp_h : full_h;
+    }
+    float width() const { return cw * float(cols.cells); }
+    float height() const { return rh * float(rows.cells); }
+    float row_y(int index) const { return p.y + rh * (float(rows.cell_of(index)) + 0.5f); }
+    float col_x(int index) const { return p.x + cw * (float(cols.cell_of(index)) + 0.5f); }
+    ImVec2 cell_min(int rc, int cc) const { return ImVec2(p.x + cw * float(cc), p.y + rh * float(rc)); }
+    ImVec2 cell_max(int rc, int cc) const { return ImVec2(p.x + cw * float(cc + 1), p.y + rh * float(rc + 1)); }
+    // The row and column under a point (clamped).
+    int row_at(float y) const { return rows.first(std::clamp(int((y - p.y) / rh), 0, rows.cells - 1)); }
+    int col_at(float x) const { return cols.first(std::clamp(int((x - p.x) / cw), 0, cols.cells - 1)); }
+};
+
+static void RecordGridRect(const char* name, const GridGeom& g) {
+    if (name) RecordRect(name, g.p, ImVec2(g.p.x + g.width(), g.p.y + g.height()));
+}
+
+static ImU32 WithAlpha(ImU32 c, int alpha) { return (c & ~IM_COL32_A_MASK) | (ImU32(alpha) << IM_COL32_A_SHIFT); }
+// The picture's colours in the page's theme (themes.cpp), taken once per product drawn.
+static PictureColors g_colors;
+static ImU32 AccentColor() { return g_colors.highlight; }
+
+// The row a compressed value grid shows for each cell: a linked row inside it when there
+// is one (so a looked-up row keeps its own colours), else the cell's first row.
+static std::vector<int> ShownRows(const AxisBins& bins, const std::vector<int>& linked_rows) {
+    std::vector<int> shown(size_t(bins.cells));
+    for (int k = 0; k < bins.cells; k++) shown[size_t(k)] = bins.first(k);
+    for (int row : linked_rows) shown[size_t(bins.cell_of(row))] = row;
+    return shown;
+}
+
+// A value grid (mid or right). `filled(row)` false draws the row as exact zeros: outlined, empty.
+static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d, float scale,
+                       const std::vector<int>& shown_rows, const std::function<bool(int)>& filled) {
+    const bool text = !g.rows.compressed() && !g.cols.compressed();
+    const ImU32 line = g_colors.empty_line;
+    for (int rc = 0; rc < g.rows.cells; rc++) {
+        const int row = shown_rows[size_t(rc)];
+        const bool full = filled(row);
+        for (int cc = 0; cc < g.cols.cells; cc++) {
+            const int col = g.cols.first(cc);
+            const float v = m[size_t(row) * size_t(d) + size_t(col)];
+            const ImVec2 a = g.cell_min(rc, cc), b = g.cell_max(rc, cc);
+            if (full) dl->AddRectFilled(a, b, HeatColor(v, scale));
+            else if (text) dl->AddRect(a, b, line);
+            if (text && (full || v != 0.0f)) {
+                // The page's short format (4 significant digits); in a narrow cell 3, then 2 (exact on hover).
+                std::string s = ShortNumber(v);
+                ImVec2 ts = ImGui::CalcTextSize(s.c_str());
+                for (const char* fmt : {"%.3g", "%.2g"}) {
+                    if (ts.x <= g.cw - Px(2) || !std::isfinite(v)) break;
+                    char buf[32];
+                    std::snprintf(buf, sizeof buf, fmt, double(v));
+                    s = buf, ts = ImGui::CalcTextSize(buf);
+                }
+                if (ts.x <= g.cw - Px(2))
+                    dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f),
+                                full ? ImGui::GetColorU32(ImGuiCol_Text) : DimColor(), s.c_str());
+            } else if (text && !full && g.cw >= Px(12)) {
+                const ImVec2 ts = ImGui::CalcTextSize("0");
+                dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f), DimColor(), "0");
+            }
+        }
+        if (!full && g.rows.compressed())  // an empty strip row: a hairline so it reads as "nothing here"
+            dl->AddLine(ImVec2(g.p.x, g.row_y(row)), ImVec2(g.p.x + g.width(), g.row_y(row)), line);
+    }
+}
+
+// The one-hot block: pale zeros and one lit 1 per link (a tick when compressed), or the chips.
+static void DrawLeft(ImDrawList* dl, const Product& P, const GridGeom& g, int hl) {
+    const ImU32 pale = g_colors.zero_cell, lit = g_colors.lit;
+    const ImU32 dim = g_colors.zero_text;
+    if (P.chips) {
+        for (int rc = 0; rc < g.rows.cells; rc++) {
+            const int i = g.rows.first(rc);
+            const ImVec2 a = g.cell_min(rc, 0), b = g.cell_max(rc, 0);
+            const bool on = P.left_id(i) == hl;
+            dl->AddRectFilled(ImVec2(a.x + Px(1), a.y + Px(1)), ImVec2(b.x - Px(1), b.y - Px(1)),
+                              on ? WithAlpha(AccentColor(), 200) : g_colors.chip, Px(6));
+            if (!g.rows.compressed()) {
+                const std::string s = std::to_string(P.left_id(i));
+                const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
+                dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f),
+                            ImGui::GetColorU32(ImGuiCol_Text), s.c_str());
+            }
+        }
+        return;
+    }
+    const bool cells = !g.rows.compressed() && !g.cols.compressed();
+    if (cells) {
+        for (int i = 0; i < g.rows.cells; i++)
+            for (int k = 0; k < g.cols.cells; k++) {
+                const ImVec2 a = g.cell_min(i, k), b = g.cell_max(i, k);
+                dl->AddRectFilled(ImVec2(a.x + Px(0.5f), a.y + Px(0.5f)), ImVec2(b.x - Px(0.5f), b.y - Px(0.5f)), pale);
+                if (g.cw >= Px(8)) {
+                    const ImVec2 ts = ImGui::CalcTextSize("0");
+                    dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f), dim, "0");
+                }
+            }
+    } else {
+        // Thin lines, one per (compressed) row, with ticks where the 1s are.
+        for (int rc = 0; rc < g.rows.cells; rc++) {
+            const float y = g.p.y + g.rh * (float(rc) + 0.5f);
+            dl->AddLine(ImVec2(g.p.x, y), ImVec2(g.p.x + g.width(), y), pale, std::max(Px(1), g.rh * 0.4f));
+        }
+    }
+    for (auto [i, k] : P.links) {
+        const int rc = g.rows.cell_of(i), kc = g.cols.cell_of(k);
+        const ImVec2 a = g.cell_min(rc, kc), b = g.cell_max(rc, kc);
+        if (cells) {
+            dl->AddRectFilled(ImVec2(a.x + Px(0.5f), a.y + Px(0.5f)), ImVec2(b.x - Px(0.5f), b.y - Px(0.5f)), lit);
+            const ImVec2 ts = ImGui::CalcTextSize("1");
+            dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f), g_colors.lit_text, "1");
+        } else {
+            const float x = (a.x + b.x) * 0.5f;
+            dl->AddLine(ImVec2(x, a.y - Px(1)), ImVec2(x, b.y + Px(1)), lit, std::max(Px(2), g.cw * 0.6f));
+        }
+    }
+    if (hl < 0) return;
+    // The highlighted id's column of the one-hot block (its row, backward).
+    const ImU32 band = WithAlpha(AccentColor(), 60);
+    if (!P.transposed_left) {
+        const int kc = g.cols.cell_of(hl);
+        dl->AddRectFilled(g.cell_min(0, kc), g.cell_max(g.rows.cells - 1, kc), band);
+    } else {
+        const int rc = g.rows.cell_of(hl);
+        dl->AddRectFilled(g.cell_min(rc, 0), g.cell_max(rc, g.cols.cells - 1), band);
+    }
+}
+
+// Outlines the rows of a grid whose id is the highlighted one.
+static void OutlineRows(ImDrawList* dl, const GridGeom& g, int rows, const std::function<int(int)>& row_id, int hl,
+                        const std::vector<int>* candidates) {
+    if (hl < 0) return;
+    auto outline = [&](int row) {
+        const int rc = g.rows.cell_of(row);
+        const ImVec2 a = g.cell_min(rc, 0), b = g.cell_max(rc, g.cols.cells - 1);
+        const float th = g.rows.compressed() ? Px(1) : Px(2);
+        dl->AddRect(ImVec2(a.x - Px(2), a.y - Px(1)), ImVec2(b.x + Px(2), b.y + Px(1)), AccentColor(), Px(2), 0, th);
+    };
+    if (candidates) {
+        for (int row : *candidates)
+            if (row_id(row) == hl) outline(row);
+    } else {
+        for (int row = 0; row < rows; row++)
+            if (row_id(row) == hl) outline(row);
+    }
+}
+
+// A row label ("id 2"), written only where it does not overlap the last one.
+static void RowLabels(ImDrawList* dl, const GridGeom& g, float right_x, const char* letter, const std::vector<int>& rows,
+                      int hl, const std::function<int(int)>& row_id) {
+    float last_y = -1e9f;
+    for (int row : rows) {
+        const float y = g.row_y(row) - ImGui::GetTextLineHeight() * 0.5f;
+        if (y < last_y + ImGui::GetTextLineHeight()) continue;
+        char label[32];
+        if (g.rows.compressed()) std::snprintf(label, sizeof label, "%d", row);
+        else std::snprintf(label, sizeof label, "%s %d", letter, row);
+        const ImVec2 ts = ImGui::CalcTextSize(label);
+        dl->AddText(ImVec2(right_x - ts.x - Px(4), y), row_id(row) == hl ? AccentColor() : DimColor(), label);
+        last_y = y;
+    }
+}
+
+// What hovering a grid at the mouse says, and what it highlights.
+struct HoverCell {
+    int row = -1, col = -1;
+    bool clicked = false;  // (read at once: a tooltip drawn afterwards becomes the "last item")
+};
+
+// An invisible button over a drawn region: hover and keyboard focus highlight the id of the
+// row under the pointer (or the region's first row), a click pins it.
+static HoverCell RegionButton(App& app, const char* id, const GridGeom& g, int rows, const std::function<int(int)>& row_id,
+                              bool has_cols) {
+    HoverCell h;
+    ImGui::SetCursorScreenPos(g.p);
+    ImGui::InvisibleButton(id, ImVec2(std::max(g.width(), 1.0f), std::max(g.height(), 1.0f)));
+    const bool hovered = ImGui::IsItemHovered(), focused = ImGui::IsItemFocused();
+    if (!hovered && !focused) return h;
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    h.row = hovered ? g.row_at(m.y) : 0;
+    h.col = has_cols ? (hovered ? g.col_at(m.x) : 0) : -1;
+    if (h.row >= rows) return HoverCell{};
+    const int idv = row_id(h.row);
+    if (idv >= 0) NoteHoveredId(app, idv);
+    h.clicked = ImGui::IsItemClicked() || (focused && ImGui::IsKeyPressed(ImGuiKey_Enter, false));
+    if (h.clicked) app.picture.pinned_id = app.picture.pinned_id == idv ? -1 : idv;
+    return h;
+}
+
+// A smooth band from (x0, y0) to (x1, y1).
+static void Band(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float thickness) {
+    const float dx = (b.x - a.x) * 0.5f;
+    dl->AddBezierCubic(a, ImVec2(a.x + dx, a.y), ImVec2(b.x - dx, b.y), b, color, thickness);
+}
+
+// Where everything of one product goes: the three blocks, the row labels, the headers.
+struct ProductLayout {
+    GridGeom L, M, Rg;           // left (one-hot or chips), mid (W or G), right (out or dW)
+    float label_w = 0, left_label_w = 0, left_block_w = 0, header_h = 0, total_w = 0, total_h = 0;
+    char left_shape[64] = "";
+    std::vector<int> mid_linked, right_linked;  // rows that carry a link, ascending
+    ProductLayout(GridGeom l, GridGeom m, GridGeom r) : L(l), M(m), Rg(r) {}
+};
+
+static std::vector<int> SortedUnique(std::vector<int> v) {
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    return v;
+}
+
+// Sizes from the panel's width: number cells as wide as it allows (28 px or more shows numbers;
+// narrower, colours only and the number on hover; below 4 px the picture scrolls sideways).
+static ProductLayout LayOut(const Product& P, float avail) {
+    const float text_h = ImGui::GetTextLineHeight();
+    const float full_h = std::max(Px(18), text_h + Px(4));
+    // A compressed one-hot block takes about a quarter of the panel (60 to 150 px).
+    const float left_strip_w = std::clamp(avail * 0.25f, Px(60), Px(150));
+    const GridGeom L(P.R, P.chips ? 1 : P.K, P.chips ? Px(40) : Px(15), P.chips ? Px(40) : left_strip_w / kCompressedCells,
+                     full_h, Px(7));
+    // Row labels as wide as the longest ("id 99999" or, compressed, "99999").
+    char widest[32];
+    std::snprintf(widest, sizeof widest, P.K > kFullCells ? "%.0s%d" : "%s %d", P.mid_letter, std::max(P.K - 1, 0));
+    const float label_w = std::max(Px(40), ImGui::CalcTextSize(widest).x + Px(8));
+    std::snprintf(widest, sizeof widest, P.R > kFullCells ? "%.0s%d" : "%s %d", P.left_letter, std::max(P.R - 1, 0));
+    const float left_label_w = P.chips ? Px(8) : std::max(Px(34), ImGui::CalcTextSize(widest).x + Px(8));
+    char left_shape[64];
+    std::snprintf(left_shape, sizeof left_shape, P.chips ? "B = %d" : "%d x %d", P.R, P.K);
+    // The left header starts over the row labels and may be wider than a narrow one-hot block.
+    const float left_block_w = std::max({L.width(), ImGui::CalcTextSize(P.left_name).x - left_label_w,
+                                         ImGui::CalcTextSize(left_shape).x - left_label_w});
+    const int value_cols = std::min(P.d, P.d <= kFullCells ? P.d : kCompressedCells);
+    const float fixed_w = left_label_w + left_block_w + 2 * Px(kOpWidth) + label_w + Px(8);
+    const float value_w = std::clamp((avail - fixed_w) / float(2 * value_cols), Px(4), Px(52));
+    ProductLayout lay(L, GridGeom(P.K, P.d, value_w, Px(4), full_h, Px(7)), GridGeom(P.R, P.d, value_w, Px(4), full_h, Px(7)));
+    lay.label_w = label_w, lay.left_label_w = left_label_w, lay.left_block_w = left_block_w;
+    std::snprintf(lay.left_shape, sizeof lay.left_shape, "%s", left_shape);
+    lay.header_h = text_h * 2 + Px(4);
+    lay.total_w = fixed_w + lay.M.width() + lay.Rg.width();
+    lay.total_h = lay.header_h + std::max({L.height(), lay.M.height(), lay.Rg.height()}) + Px(6);
+    // Rows that carry links (looked up, or receiving gradient): their colours and labels show even compressed.
+    for (auto [i, k] : P.links) lay.mid_linked.push_back(k), lay.right_linked.push_back(i);
+    lay.mid_linked = SortedUnique(std::move(lay.mid_linked));
+    lay.right_linked = SortedUnique(std::move(lay.right_linked));
+    return lay;
+}
+
+// Name and shape over each block, and the operators between them on the same line (clear of the bands).
+static void DrawHeaders(ImDrawList* dl, const Product& P, const ProductLayout& lay, ImVec2 o) {
+    const float text_h = ImGui::GetTextLineHeight();
+    auto header = [&](float x, const char* name, const char* shape) {
+        dl->AddText(ImVec2(x, o.y), ImGui::GetColorU32(ImGuiCol_Text), name);
+        dl->AddText(ImVec2(x, o.y + text_h + Px(1)), DimColor(), shape);
+    };
+    char shape[64];
+    header(o.x, P.left_name, lay.left_shape);
+    std::snprintf(shape, sizeof shape, "%d x %d", P.K, P.d);
+    header(lay.M.p.x, P.mid_name, shape);
+    std::snprintf(shape, sizeof shape, "%d x %d", P.R, P.d);
+    header(lay.Rg.p.x, P.right_name, shape);
+    dl->AddText(ImVec2(lay.L.p.x + lay.left_block_w + Px(6), o.y), DimColor(), P.chips ? "->" : "@");
+    dl->AddText(ImVec2(lay.M.p.x + lay.M.width() + Px(6), o.y), DimColor(), P.chips ? "->" : "=");
+}
+
+// Bands: the lit 1 (or chip) -> mid's row -> right's row; the highlighted id's drawn strong, on top.
+// Faint bands fade as they multiply, so 1,024 of them read as a texture, not a wall; many bands are
+// drawn straight (a curve costs a dozen segments) and once per drawn cell triple.
+static void DrawBands(ImDrawList* dl, const Product& P, const ProductLayout& lay, int hl) {
+    const GridGeom &L = lay.L, &M = lay.M, &Rg = lay.Rg;
+    const int faint_alpha = std::clamp(int(70.0f * 16.0f / float(std::max<size_t>(P.links.size(), 1))), 14, 70);
+    const ImU32 faint = WithAlpha(AccentColor(), faint_alpha), strong = AccentColor();
+    const bool many = P.links.size() > 32;
+    auto draw_link = [&](int i, int k, ImU32 color, float th) {
+        const float lx = P.chips ? L.p.x + L.width() : L.col_x(P.transposed_left ? i : k) + L.cw * 0.5f;
+        const float ly = P.chips ? L.row_y(i) : L.row_y(P.transposed_left ? k : i);
+        const ImVec2 a(lx, ly), b(M.p.x - lay.label_w + Px(2), M.row_y(k)), c(M.p.x + M.width(), M.row_y(k)),
+            e(Rg.p.x, Rg.row_y(i));
+        if (many) {
+            dl->AddLine(a, b, color, th), dl->AddLine(c, e, color, th);
+        } else {
+            Band(dl, a, b, color, th), Band(dl, c, e, color, th);
+        }
+        dl->AddLine(b, ImVec2(M.p.x, b.y), color, th);
+        if (P.chips && !many) {  // the gather's arrows: into W's row, and on into out's row
+            const float s = Px(4);
+            for (ImVec2 tip : {ImVec2(M.p.x, b.y), e})
+                dl->AddTriangleFilled(ImVec2(tip.x - s * 1.5f, tip.y - s), ImVec2(tip.x - s * 1.5f, tip.y + s), tip, color);
+        }
+    };
+    int faint_drawn = 0;
+    std::vector<long long> drawn_cells;
+    for (auto [i, k] : P.links) {
+        if (P.mid_id(k) == hl || faint_drawn >= kFaintBands) continue;
+        const long long key = (((long long)L.rows.cell_of(P.transposed_left ? k : i) * 4096 + M.rows.cell_of(k)) * 4096) +
+                              Rg.rows.cell_of(i) + (long long)L.cols.cell_of(P.transposed_left ? i : k) * (1LL << 40);
+        if (many) {
+            if (std::find(drawn_cells.begin(), drawn_cells.end(), key) != drawn_cells.end()) continue;
+            drawn_cells.push_back(key);
+        }
+        draw_link(i, k, faint, Px(1.2f));
+        faint_drawn++;
+    }
+    for (auto [i, k] : P.links)
+        if (P.mid_id(k) == hl) draw_link(i, k, strong, many ? Px(1.5f) : Px(2.5f));
+}
+
+// The walk: down column c of W, one term at a time (matmul), or one jump (gather).
+static void DrawWalk(ImDrawList* dl, const Product& P, const ProductLayout& lay, const Walk& w) {
+    const GridGeom &L = lay.L, &M = lay.M, &Rg = lay.Rg;
+    if (w.b < 0 || w.V != P.K || (!P.walk && !P.chips)) return;
+    const int ob = Rg.rows.cell_of(w.b), oc = Rg.cols.cell_of(w.c), cc = M.cols.cell_of(w.c);
+    dl->AddRect(Rg.cell_min(ob, oc), Rg.cell_max(ob, oc), AccentColor(), 0, 0, Px(2.5f));
+    if (P.chips) {  // the gather: straight to W[id][c]
+        const int rc = M.rows.cell_of(w.id);
+        dl->AddRect(M.cell_min(rc, cc), M.cell_max(rc, cc), g_colors.target, 0, 0, Px(2.5f));
+        return;
+    }
+    const ImU32 grey = g_colors.walked_zero;
+    const int done_cells = w.terms_done > 0 ? M.rows.cell_of(w.terms_done - 1) + 1 : 0;
+    for (int rc = 0; rc < done_cells; rc++) {  // terms taken: greyed (against zero) or lit (the id's)
+        if (M.rows.cell_of(w.id) == rc) dl->AddRect(M.cell_min(rc, cc), M.cell_max(rc, cc), g_colors.target, 0, 0, Px(2.5f));
+        else dl->AddRectFilled(M.cell_min(rc, cc), M.cell_max(rc, cc), grey);
+    }
+    const int rb = L.rows.cell_of(w.b);
+    for (int kc = 0; kc < done_cells; kc++)
+        if (L.cols.cell_of(w.id) != kc) dl->AddRectFilled(L.cell_min(rb, kc), L.cell_max(rb, kc), grey);
+    if (w.terms_done > 0 && !w.done()) {  // the term being taken
+        const int cur = M.rows.cell_of(w.terms_done - 1), lc = L.cols.cell_of(w.terms_done - 1);
+        dl->AddRect(M.cell_min(cur, cc), M.cell_max(cur, cc), AccentColor(), 0, 0, Px(2.5f));
+        dl->AddRect(L.cell_min(rb, lc), L.cell_max(rb, lc), AccentColor(), 0, 0, Px(2));
+    }
+}
+
+// One invisible button per block (the row under the pointer is hovered), and the mid block's
+// row labels as buttons of their own, for keyboard users; tooltips give the exact numbers.
+static void ProductInput(App& app, ImDrawList* dl, const Product& P, const ProductLayout& lay) {
+    const GridGeom &L = lay.L, &M = lay.M, &Rg = lay.Rg;
+    RecordGridRect(P.left_rect, L);
+    RecordGridRect(P.mid_rect, M);
+    RecordGridRect(P.right_rect, Rg);
+    const HoverCell hl_left = RegionButton(app, "##left", L, P.R, P.left_id, !P.chips);
+    if (hl_left.row >= 0 && ImGui::BeginItemTooltip()) {
+        const int i = hl_left.row, id = P.left_id(i);
+        if (P.chips) ImGui::Text("ids[%d] = %d: copy row %d of W", i, id, id);
+        else if (!P.transposed_left) ImGui::Text("onehot row %d = e_%d: a 1 in column %d, %d zeros", i, id, id, P.K - 1);
+        else ImGui::Text("onehot^T row %d: a 1 at each position b whose id is %d", i, i);
+        ImGui::EndTooltip();
+    }
+    for (int k = 0; k < P.K && !M.rows.compressed(); k++) {
+        ImGui::SetCursorScreenPos(ImVec2(M.p.x - lay.label_w + Px(4), M.p.y + M.rh * float(k)));
+        ImGui::PushID(k);
+        ImGui::InvisibleButton("##rowlabel", ImVec2(lay.label_w - Px(6), M.rh));
+        ImGui::PopID();
+        if (P.mid_rect) {
+            char name[48];
+            std::snprintf(name, sizeof name, "%s:row:%d", P.mid_rect, k);
+            RecordItemRect(name);
+        }
+        if (ImGui::IsItemHovered() || ImGui::IsItemFocused()) NoteHoveredId(app, P.mid_id(k));
+        if (ImGui::IsItemClicked() || (ImGui::IsItemFocused() && ImGui::IsKeyPressed(ImGuiKey_Enter, false)))
+            app.picture.pinned_id = app.picture.pinned_id == P.mid_id(k) ? -1 : P.mid_id(k);
+    }
+    const HoverCell hm = RegionButton(app, "##mid", M, P.K, P.mid_id, true);
+    if (hm.row >= 0 && ImGui::BeginItemTooltip()) {
+        const float v = P.mid[size_t(hm.row) * size_t(P.d) + size_t(hm.col)];
+        ImGui::Text("%s[%d][%d] = %s  (id %d)", P.mid_name, hm.row, hm.col, format_float(v).c_str(), P.mid_id(hm.row));
+        ImGui::EndTooltip();
+    }
+    const HoverCell hr = RegionButton(app, "##right", Rg, P.R, P.right_id, true);
+    if (hr.row >= 0 && ImGui::BeginItemTooltip()) {
+        const float v = P.right[size_t(hr.row) * size_t(P.d) + size_t(hr.col)];
+        ImGui::Text("%s[%d][%d] = %s", P.right_name, hr.row, hr.col, format_float(v).c_str());
+        if (P.transposed_left) {  // dW row = the sum of the G rows of its positions
+            Highlight h;
+            highlight_for(app.state.ids, app.state.V, hr.row, h);
+            ImGui::TextUnformatted(describe_highlight(h, app.derived.result.padding_row,
+                                                      app.state.lookup.scale_grad_by_freq).c_str());
+        } else if (P.walk) {
+            ImGui::TextDisabled("click to pick out[%d][%d] for the walk", hr.row, hr.col);
+        }
+        ImGui::EndTooltip();
+    }
+    if (!P.walk) return;
+    PictureUi& p = app.picture;
+    if (hr.clicked) p.selected_b = hr.row, p.selected_c = hr.col;
+    if (p.selected_b < P.R && p.selected_c < P.d) {  // the picked output, outlined
+        const int ob = Rg.rows.cell_of(p.selected_b), oc = Rg.cols.cell_of(p.selected_c);
+        dl->AddRect(Rg.cell_min(ob, oc), Rg.cell_max(ob, oc), DimColor(), 0, 0, Px(1.5f));
+    }
+}
+
+static void DrawProduct(App& app, const Product& P) {
+    g_colors = PictureColorsFor(app.state.theme, ImGui::GetStyle());
+    const int hl = HighlightedId(app);
+    const float avail = ImGui::GetContentRegionAvail().x;
+    ProductLayout lay = LayOut(P, avail);
+    const bool scrolls = lay.total_w > avail;
+    ImGui::PushID(P.key);
+    ImGui::BeginChild("##picture", ImVec2(std::min(avail, lay.total_w), lay.total_h + (scrolls ? ImGui::GetStyle().ScrollbarSize : 0)),
+                      ImGuiChildFlags_None, ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoBackground);
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    GridGeom &L = lay.L, &M = lay.M, &Rg = lay.Rg;
+    L.p = ImVec2(o.x + lay.left_label_w, o.y + lay.header_h);
+    M.p = ImVec2(L.p.x + lay.left_block_w + Px(kOpWidth) + lay.label_w, L.p.y);
+    Rg.p = ImVec2(M.p.x + M.width() + Px(kOpWidth), L.p.y);
+    DrawHeaders(dl, P, lay, o);
+
+    DrawLeft(dl, P, L, hl);
+    DrawValues(dl, M, P.mid, P.d, P.mid_scale, ShownRows(M.rows, lay.mid_linked), [](int) { return true; });
+    auto right_filled = [&](int row) {
+        return !P.right_rows_filled || std::binary_search(P.right_rows_filled->begin(), P.right_rows_filled->end(), row);
+    };
+    DrawValues(dl, Rg, P.right, P.d, P.right_scale, ShownRows(Rg.rows, lay.right_linked), right_filled);
+    DrawBands(dl, P, lay, hl);
+
+    // Labels, over the bands: every row when it fits, else the linked rows; the highlighted id's rows outlined.
+    std::vector<int> all_mid, all_left;
+    if (!M.rows.compressed()) for (int k = 0; k < P.K; k++) all_mid.push_back(k);
+    RowLabels(dl, M, M.p.x, P.mid_letter, M.rows.compressed() ? lay.mid_linked : all_mid, hl, P.mid_id);
+    if (!P.chips) {
+        if (!L.rows.compressed()) for (int i = 0; i < P.R; i++) all_left.push_back(i);
+        RowLabels(dl, L, L.p.x, P.left_letter, L.rows.compressed() ? lay.right_linked : all_left, hl, P.left_id);
+    }
+    OutlineRows(dl, M, P.K, P.mid_id, hl, M.rows.compressed() ? &lay.mid_linked : nullptr);
+    OutlineRows(dl, Rg, P.R, P.right_id, hl, Rg.rows.compressed() ? &lay.right_linked : nullptr);
+    const bool left_rows_linked = P.chips || P.transposed_left;  // forward one-hot rows are positions: all of them
+    OutlineRows(dl, L, P.R, P.left_id, hl, left_rows_linked && L.rows.compressed() ? &lay.right_linked : nullptr);
+
+    DrawWalk(dl, P, lay, app.picture.walk);
+    ProductInput(app, dl, P, lay);
+    ImGui::SetCursorScreenPos(o);
+    ImGui::Dummy(ImVec2(lay.total_w, lay.total_h));
+    ImGui::EndChild();
+    ImGui::PopID();
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Forward picture
+//-----------------------------------------------------------------------------
+
+static void ShowWalkControls(App& app) {
+    PictureUi& p = app.picture;
+    const LessonResult& r = app.derived.result;
+    Walk& w = p.walk;
+    p.selected_b = std::clamp(p.selected_b, 0, std::max(0, r.B - 1));
+    p.selected_c = std::clamp(p.selected_c, 0, std::max(0, r.d - 1));
+    ImGui::AlignTextToFramePadding();
+    ImGui::Text("Walk out[%d][%d]:", p.selected_b, p.selected_c);
+    SameLineIfFits(50);
+    if (ImGui::SmallButton("Walk")) StartWalk(app, p.selected_b, p.selected_c);
+    RecordItemRect("walk:start");
+    HelpMarker("Click a number of out to pick it. The matmul route walks down column c of W through all V terms "
+               "e[r] * W[r][c], every shelf of the shop; the gather walks straight to W[ids[b]][c].");
+    if (w.b >= 0) {
+        SameLineIfFits(60);
+        if (ImGui::SmallButton(w.running ? "Pause" : "Play") && !w.done()) w.running = !w.running, WakeUp();
+        RecordItemRect("walk:play");
+        SameLineIfFits(50);
+        if (ImGui::SmallButton("Step")) w.running = false, walk_step(w, r.table.data(), r.d, 1);
+        RecordItemRect("walk:step");
+        SameLineIfFits(90);
+        if (ImGui::SmallButton("Skip to end")) {
+            walk_skip_to_end(w, r.table.data(), r.d);
+            if (p.walk_done_frame < 0) p.walk_done_frame = g_frame_stats.frames;
+        }
+        RecordItemRect("walk:skip");
+    }
+    SameLineIfFits(150);
+    ImGui::SetNextItemWidth(Px(110));
+    ImGui::SliderFloat("speed", &p.walk_speed, 0.25f, 8.0f, "%.2gx", ImGuiSliderFlags_Logarithmic);
+    if (w.b < 0) return;
+    const int term = w.terms_done - 1;
+    ImGui::PushTextWrapPos(0.0f);
+    if (term >= 0 && !w.done()) {
+        const float x = r.table[size_t(term) * r.d + w.c];
+        ImGui::TextWrapped("term %d: e[%d] * W[%d][%d] = %s * %s%s", term, term, term, w.c, term == w.id ? "1" : "0",
+                           ShortNumber(x).c_str(), term == w.id ? "  (the one that counts)" : "  (against zero)");
+    }
+    ImGui::TextWrapped("matmul route: %d of %d terms, %d against zero; sum so far %s", w.terms_done, w.V, w.zero_terms,
+                       ShortNumber(w.sum).c_str());
+    ImGui::TextWrapped("gather route: 1 step, W[%d][%d] = %s", w.id, w.c, ShortNumber(r.table[size_t(w.id) * r.d + w.c]).c_str());
+    ImGui::PopTextWrapPos();
+}
+
+void ShowForwardPicture(App& app) {
+    const AppState& s = app.state;
+    const LessonResult& r = app.derived.result;
+    if (r.B == 0 || int(r.table.size()) != r.V * r.d || int(s.ids.size()) != r.B) return;
+    std::vector<std::pair<int, int>> links;
+    links.reserve(size_t(r.B));
+    for (int b = 0; b < r.B; b++) links.emplace_back(b, s.ids[size_t(b)]);
+    auto id_of_b = [&s](int b) { return s.ids[size_t(b)]; };
+    auto id_of_k = [](int k) { return k; };
+
+    Product mm;
+    mm.key = "fwd", mm.left_name = "onehot(ids)", mm.mid_name = "W", mm.right_name = "out";
+    mm.left_rect = "picture:onehot", mm.mid_rect = "picture:W", mm.right_rect = "picture:out";
+    mm.left_letter = "b", mm.mid_letter = "id", mm.right_letter = "b";
+    mm.R = r.B, mm.K = r.V, mm.d = r.d;
+    mm.mid = r.table.data(), mm.mid_scale = app.derived.table_abs_max;
+    mm.right = r.matmul.data(), mm.right_scale = app.derived.table_abs_max;
+    mm.links = links;
+    mm.left_id = id_of_b, mm.mid_id = id_of_k, mm.right_id = id_of_b;
+    mm.walk = true;
+    ImGui::TextWrapped("The picture: onehot(ids) @ W = out. Row b of the one-hot block has its one 1 in column ids[b], "
+                       "which picks row ids[b] of W; every other term is 0 * something. Hover any row to light its id up "
+                       "everywhere; click to keep it lit.");
+    DrawProduct(app, mm);
+    ImGui::TextDisabled("%s multiply-adds (B*V*d), %s of them against zero", format_count(r.matmul_mult_adds).c_str(),
+                        format_count(r.matmul_zero_mult_adds).c_str());
+    ShowWalkControls(app);
+
+    Product g = mm;
+    g.key = "gather", g.left_name = "ids", g.right_name = "W[ids]";
+    g.left_rect = "picture:ids", g.mid_rect = "picture:W:gather", g.right_rect = "picture:gather";
+    g.right = r.gather.data();
+    g.chips = true, g.walk = false;
+    ImGui::Spacing();
+    ImGui::TextUnformatted("The gather: each id goes straight to its row.");
+    DrawProduct(app, g);
+    ImGui::TextDisabled("%s numbers copied (B*d), no multiplications", format_count(r.gather_copies).c_str());
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Backward picture
+//-----------------------------------------------------------------------------
+
+void ShowBackwardPicture(App& app) {
+    const AppState& s = app.state;
+    const LessonResult& r = app.derived.result;
+    if (r.B == 0 || r.grad_scatter.empty() || int(s.upstream.size()) != r.B * r.d || int(s.ids.size()) != r.B) return;
+    Product p;
+    p.key = "bwd", p.left_name = "onehot^T", p.mid_name = "G", p.right_name = "dW";
+    p.left_rect = "picture:onehotT", p.mid_rect = "picture:G", p.right_rect = "picture:dW";
+    p.left_letter = "id", p.mid_letter = "b", p.right_letter = "id";
+    p.R = r.V, p.K = r.B, p.d = r.d;
+    p.mid = s.upstream.data(), p.mid_scale = app.derived.upstream_abs_max;
+    p.right = r.grad_scatter.data(), p.right_scale = app.derived.grad_abs_max;
+    for (int b = 0; b < r.B; b++) p.links.emplace_back(s.ids[size_t(b)], b);
+    p.left_id = [](int i) { return i; };
+    p.mid_id = [&s](int b) { return s.ids[size_t(b)]; };
+    p.right_id = [](int i) { return i; };
+    p.right_rows_filled = &r.touched_rows;
+    p.transposed_left = true;
+    ImGui::TextWrapped("The picture: onehot^T @ G = dW. Each G row goes to the dW row of its id; rows of a repeated id "
+                       "meet in one row and add up. Rows no position looks up stay exactly 0 (empty).");
+    DrawProduct(app, p);
+}
+
+}  // namespace el

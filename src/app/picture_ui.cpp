@@ -1,0 +1,65 @@
+// The picture's UI state: the highlight (hovered this frame, shown the next; or pinned) and the
+// walk's clock. Drawing is in panels_picture.cpp.
+#include "picture_ui.h"
+
+#include <algorithm>
+
+#include "app.h"
+#include "imgui.h"
+#include "ui.h"
+
+namespace el {
+
+int HighlightedId(const App& app) {
+    const PictureUi& p = app.picture;
+    const int id = p.hover_id >= 0 ? p.hover_id : p.pinned_id;
+    return id >= 0 && id < app.state.V ? id : -1;
+}
+
+Highlight CurrentHighlight(const App& app) {
+    Highlight h;
+    const int id = HighlightedId(app);
+    if (id >= 0) highlight_for(app.state.ids, app.state.V, id, h);
+    return h;
+}
+
+void NoteHoveredId(App& app, int id) { app.picture.hover_next = id; }
+
+void PictureFrameStart(App& app) {
+    PictureUi& p = app.picture;
+    if (p.hover_next != p.hover_id) WakeUp();  // one more frame draws the new highlight
+    p.hover_id = p.hover_next;
+    p.hover_next = -1;
+    const LessonResult& r = app.derived.result;
+    Walk& w = p.walk;
+    if (w.b >= 0 && (w.V != r.V || w.b >= r.B || w.c >= r.d)) w = Walk{};  // the table or batch changed under it
+    if (w.running) {
+        // Wall-clock pace, so slow frames (a loaded machine, software WebGL) do not stretch the walk;
+        // only a long stall (a hidden tab) is not made up at once.
+        const double dt = std::min(double(ImGui::GetIO().DeltaTime), 0.5);
+        walk_advance(w, r.table.data(), r.d, dt, walk_terms_per_second(w.V, p.walk_speed));
+        if (w.done() && p.walk_done_frame < 0) p.walk_done_frame = g_frame_stats.frames;
+    }
+}
+
+bool PictureBusy(const App& app) { return app.picture.walk.running; }
+
+Status StartWalk(App& app, int b, int c) {
+    PictureUi& p = app.picture;
+    const LessonResult& r = app.derived.result;
+    if (r.B == 0 || r.table.empty()) return Status::Fail("walk: nothing computed yet");
+    Status st = walk_start(p.walk, app.state.ids, r.V, r.d, b, c);
+    if (!st.ok()) return st;
+    p.selected_b = b, p.selected_c = c;
+    p.walk_started_frame = g_frame_stats.frames, p.walk_done_frame = -1;
+    if (p.reduced_motion) {  // no animation: the end state at once
+        walk_skip_to_end(p.walk, r.table.data(), r.d);
+        p.walk_done_frame = g_frame_stats.frames;
+    } else {
+        p.walk.running = true;
+    }
+    WakeUp();
+    return st;
+}
+
+}  // namespace el

@@ -1,0 +1,92 @@
+#include "picture.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace el {
+
+Status highlight_for(const std::vector<int>& ids, int V, int id, Highlight& out) {
+    if (id < 0 || id >= V)
+        return Status::Fail("highlight: id " + std::to_string(id) + " is not a row of W (0.." + std::to_string(V - 1) + ")");
+    out.id = id;
+    out.positions.clear();
+    for (size_t b = 0; b < ids.size(); b++)
+        if (ids[b] == id) out.positions.push_back(int(b));
+    return Status::Ok();
+}
+
+std::string describe_highlight(const Highlight& h, int padding_row, bool scale_grad_by_freq) {
+    if (h.id < 0) return "";
+    const std::string row = "row " + std::to_string(h.id) + " of dW";
+    std::string text = "id " + std::to_string(h.id) + ": ";
+    if (h.positions.empty()) return text + "not in the batch; " + row + " stays 0";
+    text += h.positions.size() == 1 ? "position " : "positions ";
+    std::string sum;
+    for (size_t i = 0; i < h.positions.size(); i++) {
+        if (i == 8) {
+            text += ", ...", sum += " + ...";
+            break;
+        }
+        text += (i ? ", " : "") + std::to_string(h.positions[i]);
+        sum += (i ? " + g_" : "g_") + std::to_string(h.positions[i]);
+    }
+    if (h.id == padding_row) return text + "; " + row + " = 0 (padding_idx gets no gradient)";
+    if (scale_grad_by_freq && h.positions.size() > 1)
+        sum = "(" + sum + ") / " + std::to_string(h.positions.size());
+    return text + "; " + row + " = " + sum;
+}
+
+AxisBins::AxisBins(int n_, int max_cells) : n(std::max(0, n_)), cells(std::min(std::max(0, n_), std::max(1, max_cells))) {}
+
+int AxisBins::first(int cell) const {
+    if (cells <= 0) return 0;
+    return int((long long)std::clamp(cell, 0, cells) * n / cells);
+}
+
+int AxisBins::cell_of(int index) const {
+    if (cells <= 0) return 0;
+    // The largest k with first(k) <= index.
+    int k = int(((long long)std::clamp(index, 0, n - 1) * cells + cells - 1) / n);
+    k = std::clamp(k, 0, cells - 1);
+    while (k > 0 && first(k) > index) k--;
+    while (k + 1 < cells && first(k + 1) <= index) k++;
+    return k;
+}
+
+Status walk_start(Walk& w, const std::vector<int>& ids, int V, int d, int b, int c) {
+    const int B = int(ids.size());
+    if (b < 0 || b >= B) return Status::Fail("walk: b = " + std::to_string(b) + " is not a position of the batch (0.." + std::to_string(B - 1) + ")");
+    if (c < 0 || c >= d) return Status::Fail("walk: c = " + std::to_string(c) + " is not a column of W (0.." + std::to_string(d - 1) + ")");
+    w = Walk{};
+    w.b = b, w.c = c, w.id = ids[size_t(b)], w.V = V;
+    return Status::Ok();
+}
+
+void walk_step(Walk& w, const float* W, int d, int n) {
+    if (w.b < 0) return;
+    const int end = std::min(w.V, w.terms_done + std::max(0, n));
+    for (int r = w.terms_done; r < end; r++) {
+        const float e = r == w.id ? 1.0f : 0.0f;  // e_id[r]
+        w.sum += e * W[size_t(r) * size_t(d) + size_t(w.c)];
+        if (r != w.id) w.zero_terms++;
+    }
+    w.terms_done = end;
+    if (w.done()) w.running = false;
+}
+
+void walk_advance(Walk& w, const float* W, int d, double seconds, double terms_per_second) {
+    if (!w.running || w.done()) return;
+    w.carry += std::max(0.0, seconds) * terms_per_second;
+    const int n = int(std::min(w.carry, double(w.V)));
+    w.carry -= n;
+    walk_step(w, W, d, n);
+}
+
+void walk_skip_to_end(Walk& w, const float* W, int d) { walk_step(w, W, d, w.V - w.terms_done); }
+
+double walk_terms_per_second(int V, double speed) {
+    const double base = std::max(1.5, double(V) / 8.0);
+    return base * std::clamp(speed, 0.05, 100.0);
+}
+
+}  // namespace el
