@@ -6,6 +6,7 @@
 
 #include "browser.h"
 #include "state/parse.h"
+#include "state/teach.h"
 
 namespace el {
 
@@ -48,7 +49,11 @@ void EditSize(App& app, int V, int d) {
 }
 
 const LinkMessages& apply_link(App& app, std::string_view fragment) {
-    app.link_messages = decode_link(fragment, app.state);
+    // Under a teacher's locks the keys they cover keep the page's values (src/state/teach.h).
+    HeldLink held = hold_locked_fields(fragment, app.state);
+    app.link_messages = decode_link(held.fragment, app.state);
+    for (std::string& e : held.errors) app.link_messages.errors.push_back(std::move(e));
+    for (std::string& n : held.notices) app.link_messages.notices.push_back(std::move(n));
     app.table_editor = {}, app.upstream_editor = {};
     Commit(app, "link");
     refresh_text(app.commits, app.state, app.text, false);  // a link replaces what was typed

@@ -12,6 +12,7 @@
 #include "state/commit.h"
 #include "state/derived.h"
 #include "state/link.h"
+#include "teach_view.h"
 #include "training_lab.h"
 
 namespace el {
@@ -74,6 +75,7 @@ struct App {
     TrainingLab training;  // the training and frequency panels (training_lab.h)
     CostRun cost_run;      // the cost-at-scale benchmark (cost_run.h)
     PictureUi picture;     // what is highlighted, and the walk (picture_ui.h; not in links)
+    TeachView teach;       // teacher controls and question cards (panels_teach.cpp)
 
     // Platform facts the UI needs.
     float dpr = 1.0f;  // device pixels per CSS pixel; ImGui works in device pixels

@@ -12,6 +12,7 @@
 #include "state/export.h"
 #include "state/json_writer.h"
 #include "state/presets.h"
+#include "state/teach.h"
 #include "state/tour.h"
 #include "ui.h"
 #include "offscreen.h"
@@ -70,7 +71,12 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     j += "\"gradsEqual\":" + std::string(r.grads_equal ? "true" : "false") + ",";
     j += "\"errors\":{\"ids\":" + json_string(g_app.text.ids.error) + ",\"size\":" + json_string(g_app.text.size.error) +
          ",\"table\":" + json_string(g_app.table_editor.error) + ",\"upstream\":" +
-         json_string(g_app.upstream_editor.error) + ",\"result\":" + json_string(g_app.derived.result_error) + "},";
+         json_string(g_app.upstream_editor.error) + ",\"result\":" + json_string(g_app.derived.result_error) +
+         ",\"lock\":" + json_string(g_app.teach.lock_message) + "},";
+    // Teacher controls (src/state/teach.h) and the last height sent to the host page.
+    j += "\"teach\":{\"lock\":" + json_string(encode_locks(s)) + ",\"hide\":" + json_string(encode_hidden(s)) +
+         ",\"quiz\":" + json_string(encode_quiz(s)) + ",\"autoHeight\":" + json_bool(s.teach.auto_height) +
+         ",\"postedHeight\":" + std::to_string(g_app.teach.posted_height) + "},";
     j += "\"liveText\":" + json_string(describe_result(g_app)) + ",";
     j += "\"highlight\":" + HighlightJson(g_app) + ",";
     j += "\"tour\":{\"depth\":" + json_string(tour_depth_name(s.tour)) + ",\"step\":" + std::to_string(s.tour_step) + "},";

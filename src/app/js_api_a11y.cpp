@@ -9,6 +9,7 @@
 #include "imgui.h"
 #include "state/json_writer.h"
 #include "state/parse.h"
+#include "state/teach.h"
 #include "themes.h"
 #include "ui.h"
 #include "widgets.h"
@@ -62,6 +63,7 @@ extern "C" {
 // cell and shows the same message under the canvas's table.
 EMSCRIPTEN_KEEPALIVE const char* el_set_cell(int r, int c, const char* text) {
     AppState& s = g_app.state;
+    if (Status locked = check_unlocked(s, kLockTable); !locked.ok()) return Answer(g_app.table_editor.error = locked.error);
     if (r < 0 || r >= s.V || c < 0 || c >= s.d)
         return Answer("W[" + std::to_string(r) + "][" + std::to_string(c) + "]: no such cell (W is " +
                       std::to_string(s.V) + " x " + std::to_string(s.d) + ")");
@@ -83,12 +85,14 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_cell(int r, int c, const char* text) {
 
 // The batch as typed in the canvas's ids field: {ok, error}.
 EMSCRIPTEN_KEEPALIVE const char* el_set_ids(const char* text) {
+    if (Status locked = check_unlocked(g_app.state, kLockIds); !locked.ok()) return Answer(g_app.text.ids.error = locked.error);
     EditIds(g_app, text ? text : "");
     return Answer(g_app.text.ids.error);
 }
 
 // V and d as the canvas's Resize button applies them: {ok, error}.
 EMSCRIPTEN_KEEPALIVE const char* el_set_size(int V, int d) {
+    if (Status locked = check_unlocked(g_app.state, kLockSize); !locked.ok()) return Answer(g_app.text.size.error = locked.error);
     EditSize(g_app, V, d);
     return Answer(g_app.text.size.error);
 }

@@ -24,4 +24,17 @@ void ShowTrainingPanel(App& app);     // step inspector: touched / changed rows 
 void ShowFrequencyPanel(App& app);    // Zipf ids: rare rows get few updates and learn slowly
 void ShowCostPanel(App& app);         // one-hot route vs gather at scale, timed live (panels_cost.cpp)
 
+// Teacher controls and question cards (panels_teach.cpp).
+void ShowTeachPanel(App& app);        // "Teach with this": a link and embed code with locks, hidden controls, questions
+void ShowQuestionCards(App& app);     // quiz=: predict, then reveal; each answer posted to the host page
+void ReportClaimAnswer(App& app, int claim, bool said_true);  // the self-check's true/false, posted the same way
+std::string EmbedCode(const AppState& s, int width, int height);  // fixed or (teach.auto_height) auto-height snippet
+// Controls under a lock (lock=): drawn read-only, the reason on hover, a click says it. `locks` is a
+// mask of Lock bits; Begin returns whether the controls are locked. A grid passes tooltip=false
+// (its cells keep their own tooltips) and is drawn read-only by its caller.
+bool BeginLocked(App& app, uint32_t locks, bool disable = true);
+void EndLocked(App& app, uint32_t locks, bool disable = true);
+// In embed mode, the page's wanted height (CSS pixels) to the host page when it changes.
+void ReportContentHeight(App& app, float content_bottom);
+
 }  // namespace el

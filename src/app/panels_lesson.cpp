@@ -18,6 +18,7 @@
 #include "core/random.h"
 #include "panels.h"
 #include "picture_ui.h"
+#include "state/teach.h"
 #include "state/parse.h"
 #include "text_input.h"
 #include "widgets.h"
@@ -33,6 +34,8 @@ static ImVec4 Color(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
 
 static void ShowTableSize(App& app) {
     AppState& s = app.state;
+    if (is_hidden(s, kHideResize)) return;
+    BeginLocked(app, kLockSize);
     ImGui::SetNextItemWidth(Px(90));
     ImGui::InputInt("V", &app.text.size.V, 0);
     RecordItemRect("V");
@@ -53,8 +56,15 @@ static void ShowTableSize(App& app) {
     if (ImGui::Button("Resize")) EditSize(app, size.V, size.d);
     RecordItemRect("resize");
     ImGui::EndDisabled();
+    EndLocked(app, kLockSize);
     ErrorText(size.error);
+}
 
+// The generator of W: a fill and its seed.
+static void ShowTableFill(App& app) {
+    AppState& s = app.state;
+    if (is_hidden(s, kHideFill)) return;
+    BeginLocked(app, kLockTable);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Fill:");
     for (TableInit init : {TableInit::Example, TableInit::Normal, TableInit::Uniform, TableInit::Zeros}) {
@@ -73,13 +83,16 @@ static void ShowTableSize(App& app) {
     RegisterTextField(TextFieldKind::Decimal);
     HelpMarker("Normal N(0,1) and uniform U(-1,1) fills are drawn from this seed: the same seed gives the same "
                "table. The example fill is 0.1, 0.2, 0.3, ... row by row.");
+    EndLocked(app, kLockTable);
 }
 
 // PyTorch's nn.Embedding options, applied by both routes.
 static void ShowLookupOptions(App& app) {
     EmbeddingOptions& o = app.state.lookup;
+    if (is_hidden(app.state, kHideOptions)) return;
     SectionOpenOverride();
     if (!ImGui::TreeNode("Lookup options (PyTorch)")) return;
+    BeginLocked(app, kLockOptions);
     bool changed = false;
     bool has_padding = o.padding_idx.has_value();
     if (ImGui::Checkbox("padding_idx", &has_padding)) o.padding_idx = has_padding ? std::optional<int>(0) : std::nullopt, changed = true;
@@ -109,6 +122,7 @@ static void ShowLookupOptions(App& app) {
     changed |= ImGui::Checkbox("sparse", &o.sparse);
     HelpMarker("The gradient comes as (index, row) pairs, one per occurrence, instead of a dense V x d matrix. "
                "Not allowed together with scale_grad_by_freq.");
+    EndLocked(app, kLockOptions);
     if (changed) Commit(app, "lookup options");
     ImGui::TreePop();
 }
@@ -116,7 +130,7 @@ static void ShowLookupOptions(App& app) {
 // The whole table downsampled into a strip; a click scrolls the grid there.
 static void ShowTableOverview(App& app) {
     const AppState& s = app.state;
-    if (s.V <= 12 || app.derived.table_overview.empty()) return;
+    if (s.V <= 12 || app.derived.table_overview.empty() || is_hidden(s, kHideOverview)) return;
     const int R = std::min(s.V, kOverviewRows), C = std::min(s.d, kOverviewCols);
     const float w = std::min(ImGui::GetContentRegionAvail().x, Px(320)), h = Px(48);
     const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -145,10 +159,14 @@ void ShowTablePanel(App& app) {
                        "up and down; click a row's label to look that id up.",
                        (long long)s.V * s.d);
     ShowTableSize(app);
+    ShowTableFill(app);
     ShowLookupOptions(app);
     int add_id = -1;
-    GridSpec g{"W", "id", s.V, s.d, s.W.data(), s.W.data(), app.derived.table_abs_max};
-    g.row_buttons = true;
+    // Locked: drawn read-only (no editor, no drag), its cells' tooltips kept; a click says why.
+    const bool table_locked = BeginLocked(app, kLockTable, false);
+    if (table_locked) ImGui::TextDisabled("(read-only: locked by the teacher)");
+    GridSpec g{"W", "id", s.V, s.d, table_locked ? nullptr : s.W.data(), s.W.data(), app.derived.table_abs_max};
+    g.row_buttons = check_unlocked(s, kLockIds).ok();
     g.scroll_to_row = &app.table_scroll_row;
     std::vector<int> looked_up = s.ids;  // the rows the batch looks up, marked
     std::sort(looked_up.begin(), looked_up.end());
@@ -161,6 +179,7 @@ void ShowTablePanel(App& app) {
     g.hovered_row = &hovered_row;
     if (CellGrid(g, &app.table_editor, &add_id)) Commit(app, "table cell");
     if (hovered_row >= 0) NoteHoveredId(app, hovered_row);
+    EndLocked(app, kLockTable, false);
     HeatLegend(app.derived.table_abs_max);
     ShowTableOverview(app);
     if (add_id >= 0 && s.B() < kMaxB) {
@@ -212,6 +231,7 @@ static void ShowIdChips(App& app) {
 
 // A random batch of B ids, uniform or Zipf (a few frequent ids, a long tail).
 static void ShowRandomBatch(App& app) {
+    if (is_hidden(app.state, kHideRandom)) return;
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Random batch:");
     ImGui::SameLine();
@@ -241,6 +261,7 @@ static void ShowRandomBatch(App& app) {
 // EmbeddingBag: cut the batch into bags at the offsets and reduce each bag to one row.
 static void ShowBagSettings(App& app) {
     AppState& s = app.state;
+    if (is_hidden(s, kHideBag)) return;
     int mode = int(s.bag);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("EmbeddingBag:");
@@ -268,6 +289,7 @@ static void ShowBagSettings(App& app) {
 
 void ShowIdsPanel(App& app) {
     ImGui::SeparatorText("Ids  (the batch, B ids)");
+    BeginLocked(app, kLockIds);
     ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x - Px(30), Px(320)));
     TextField<4096>& field = app.text.ids;
     if (ImGui::InputText("##ids", field.text, sizeof field.text)) EditIds(app, field.text);
@@ -277,7 +299,10 @@ void ShowIdsPanel(App& app) {
     ErrorText(field.error);
     ShowIdChips(app);
     ShowRandomBatch(app);
+    EndLocked(app, kLockIds);
+    BeginLocked(app, kLockOptions | kLockIds);  // the bag mode is an option, the offsets cut the batch
     ShowBagSettings(app);
+    EndLocked(app, kLockOptions | kLockIds);
 }
 
 //-----------------------------------------------------------------------------
@@ -475,6 +500,7 @@ void ShowForwardPanel(App& app) {
 // Ready-made upstream gradients G (B,d).
 static void ShowUpstreamFills(App& app) {
     AppState& s = app.state;
+    if (is_hidden(s, kHideUpstreamFills)) return;
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Fill G:");
     bool changed = false;
@@ -574,10 +600,16 @@ void ShowBackwardPanel(App& app) {
     const LessonResult& r = app.derived.result;
     ImGui::SeparatorText("Backward: dL/dW");
     ImGui::TextWrapped("Upstream gradient G (B x d): g_b = dL/dout[b], what the layers above send back.");
-    GridSpec g{"G", "b", s.B(), s.d, s.upstream.data(), s.upstream.data(), app.derived.upstream_abs_max};
+    const bool g_locked = BeginLocked(app, kLockUpstream, false);
+    if (g_locked) ImGui::TextDisabled("(read-only: locked by the teacher)");
+    GridSpec g{"G", "b", s.B(), s.d, g_locked ? nullptr : s.upstream.data(), s.upstream.data(),
+               app.derived.upstream_abs_max};
     g.drag_step = 0.001f;
     if (CellGrid(g, &app.upstream_editor, nullptr)) Commit(app, "upstream cell");
+    EndLocked(app, kLockUpstream, false);
+    BeginLocked(app, kLockUpstream);
     ShowUpstreamFills(app);
+    EndLocked(app, kLockUpstream);
     if (r.B == 0 || r.grad_scatter.empty()) return;
 
     ImGui::Spacing();

@@ -82,6 +82,14 @@ void ShowShareBox(App& app) {
         ImGui::SetClipboardText(app.share_text.c_str());
     }
     RecordItemRect("copy-embed");
+    SameLineIfFits(170);
+    if (ImGui::Button("Copy auto-height embed")) {
+        AppState auto_height = app.state;
+        auto_height.teach.auto_height = true;
+        app.share_text = EmbedCode(auto_height, 900, 560);
+        ImGui::SetClipboardText(app.share_text.c_str());
+    }
+    RecordItemRect("copy-embed-auto");
     SameLineIfFits(120);
     if (ImGui::Button("Copy as NumPy")) {
         app.share_text = numpy_script(app.state);
@@ -94,6 +102,11 @@ void ShowShareBox(App& app) {
         ImGui::SetClipboardText(app.share_text.c_str());
     }
     RecordItemRect("copy-pytorch");
+    SameLineIfFits(130);
+    if (ImGui::Button("Teach with this")) app.teach.panel_open = !app.teach.panel_open;
+    RecordItemRect("teach");
+    ImGui::SetItemTooltip("A link or embed code for a course page: pick panels, lock what learners may not change, "
+                          "hide controls, add question cards");
     HelpMarker("The link reproduces exactly what you see. The embed code is an <iframe> for a course page "
                "showing the forward and backward panels. The scripts rebuild this table, ids and upstream "
                "gradient and print the gather, the one-hot matmul and the table's gradient.");

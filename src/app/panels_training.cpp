@@ -380,7 +380,9 @@ void ShowTrainingPanel(App& app) {
     ImGui::SeparatorText("Training: which rows does a step change?");
     ImGui::TextWrapped("Step looks up the batch, takes the loss's gradient (nonzero only in rows the batch "
                        "touched) and lets the optimizer update W. Watch which rows move, and why.");
+    BeginLocked(app, kLockOptimizer);
     ShowOptimizerSettings(app);
+    EndLocked(app, kLockOptimizer);
     ShowStepButtons(app);
     const TrainingSession& t = app.training.session;
     if (!t.notice.empty()) ImGui::TextDisabled("(%s)", t.notice.c_str());

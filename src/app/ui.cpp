@@ -12,6 +12,7 @@
 #include "panels.h"
 #include "state/link.h"
 #include "state/parse.h"
+#include "state/teach.h"
 #include "ui.h"
 #include "widgets.h"
 
@@ -42,9 +43,12 @@ bool AppBusy(const App& app) {
 // The page's header: the title and the share box, or in a course page just a way out.
 static void ShowHeader(App& app) {
     if (app.state.embed) {
+        ErrorText(app.teach.lock_message);  // a locked control was clicked (panels_teach.cpp)
+        if (is_hidden(app.state, kHideOpenFull)) return;
         if (ImGui::SmallButton("Open the full demo")) {
             AppState full = app.state;
             full.embed = false, full.panels = kDefaultPanels;
+            full.teach = {};  // the full demo is for exploring: no locks, hidden controls or questions
             browser_open_window((browser_page_url() + "#" + encode_link(full)).c_str());
         }
         RecordItemRect("open-full");
@@ -83,6 +87,7 @@ static void ShowHeader(App& app) {
         if (!share_open) return;
     }
     ShowShareBox(app);
+    ShowTeachPanel(app);
 }
 
 // The panel the tour step points at gets a frame, and is scrolled into view once.
@@ -115,6 +120,7 @@ void ShowApp(App& app) {
     ShowTourBar(app);
     ImGui::BeginChild("##page", ImVec2(0, 0), ImGuiChildFlags_None, ImGuiWindowFlags_NoBackground);
     g_page_window = ImGui::GetCurrentWindow();
+    ShowQuestionCards(app);  // quiz=: above the panels they ask about
 
     // Panels flow into as many columns as the width allows: 3 on a desktop, 1 on a phone.
     using PanelGroup = void (*)(App&);
@@ -149,6 +155,9 @@ void ShowApp(App& app) {
         }
         ImGui::EndTable();
     }
+    // An embed tells its host page how tall its content is (in device pixels from the page's top).
+    ReportContentHeight(app, ImGui::GetCursorScreenPos().y + ImGui::GetScrollY() - vp->Pos.y +
+                                 ImGui::GetStyle().WindowPadding.y);
     ImGui::EndChild();
     ImGui::End();
 }

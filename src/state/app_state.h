@@ -9,6 +9,7 @@
 #include "core/embedding_options.h"
 #include "core/optim.h"
 #include "core/status.h"
+#include "teach_settings.h"
 
 namespace el {
 
@@ -99,6 +100,7 @@ struct AppState {
     BagChoice bag = BagChoice::None;  // with offsets: bag j holds ids[offsets[j] .. offsets[j+1]-1]
     std::vector<int> offsets = {0};
     int tour_step = 0;
+    TeachSettings teach;  // lock=, hide=, quiz=, height= (src/state/teach.h)
 
     int B() const { return int(ids.size()); }
 };

@@ -9,6 +9,7 @@
 #include "core/embedding_bag.h"
 #include "core/limits.h"
 #include "parse.h"
+#include "teach.h"
 #include "tour.h"
 
 namespace el {
@@ -320,6 +321,20 @@ static const std::vector<LinkField>& fields() {
          .get = EL_GET(tour), .set = EL_SET(tour, TourDepth)},
         {.key = "step", .meaning = "tour step", .type = L::Int, .lo = 0, .hi = 99, .get = EL_GET(tour_step),
          .set = EL_SET(tour_step, int)},
+        // Teacher controls (src/state/teach.h).
+        {.key = "lock", .meaning = "what learners may not change: table, ids, upstream, options, optimizer, size",
+         .type = L::Custom, .encode = encode_locks, .decode = decode_locks},
+        {.key = "linklocks", .meaning = "later links may change the locks (default: the opening link's hold)",
+         .type = L::Bool, .get = EL_GET(teach.link_locks), .set = EL_SET(teach.link_locks, bool)},
+        {.key = "hide", .meaning = "single controls hidden: fill, resize, options, random, bag, gfill, overview, openfull",
+         .type = L::Custom, .encode = encode_hidden, .decode = decode_hidden},
+        {.key = "quiz", .meaning = "question cards: none, backward, step, cards, claims, all; :seed draws a batch",
+         .type = L::Custom, .encode = encode_quiz, .decode = decode_quiz},
+        {.key = "height", .meaning = "embed frame height: fixed, or auto (grows with the content)", .type = L::Choice,
+         .choices = kHeightNames, .get = EL_GET(teach.auto_height), .set = EL_SET(teach.auto_height, bool)},
+        {.key = "maxheight", .meaning = "auto height's cap in CSS pixels; beyond it the page scrolls inside",
+         .type = L::Int, .lo = kMinFrameHeight, .hi = kMaxFrameHeight, .get = EL_GET(teach.max_height),
+         .set = EL_SET(teach.max_height, int)},
         // Data: read after V, d, init and seed have made the table.
         {.key = "ids", .meaning = "the batch", .type = L::Custom, .phase = P::Data, .always = true,
          .encode = encode_ids, .decode = decode_ids},
@@ -503,6 +518,12 @@ LinkMessages decode_link(std::string_view fragment, AppState& out) {
     apply(Phase::Data);
     out = std::move(s);
     return msg;
+}
+
+bool link_value(const AppState& s, std::string_view key, std::string& out) {
+    for (const LinkField& f : fields())
+        if (key == f.key) return out = field_text(f, s), true;
+    return false;
 }
 
 std::vector<LinkFieldInfo> link_fields() {

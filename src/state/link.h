@@ -45,6 +45,10 @@ struct LinkFieldInfo {
 };
 std::vector<LinkFieldInfo> link_fields();
 
+// One field's value as the link writes it (not percent-encoded), even at its default; false for
+// a key the table does not have.
+bool link_value(const AppState& s, std::string_view key, std::string& out);
+
 // Percent-encodes everything but unreserved characters and , : + (kept readable; a
 // fragment's + is a plus, never a space).
 std::string percent_encode(std::string_view text);

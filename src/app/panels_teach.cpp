@@ -1,0 +1,363 @@
+// Teacher controls and question cards: what makes the page easy to teach with.
+//
+// [SECTION] Locked controls
+// [SECTION] Messages to the host page
+// [SECTION] Question cards
+// [SECTION] Teach with this panel
+
+#include <emscripten.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "browser.h"
+#include "panels.h"
+#include "state/json_writer.h"
+#include "state/link.h"
+#include "state/parse.h"
+#include "state/teach.h"
+#include "state/tour.h"
+#include "text_input.h"
+#include "widgets.h"
+
+namespace el {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Locked controls
+//-----------------------------------------------------------------------------
+
+bool BeginLocked(App& app, uint32_t locks, bool disable) {
+    const bool locked = !check_unlocked(app.state, locks).ok();
+    ImGui::BeginGroup();
+    if (disable) ImGui::BeginDisabled(locked);
+    return locked;
+}
+
+void EndLocked(App& app, uint32_t locks, bool disable) {
+    if (disable) ImGui::EndDisabled();
+    ImGui::EndGroup();
+    const Status st = check_unlocked(app.state, locks);
+    if (st.ok() || !ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
+    if (disable) ImGui::SetTooltip("%s", st.error.c_str());
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) app.teach.lock_message = st.error;  // said under the header
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Messages to the host page
+//-----------------------------------------------------------------------------
+
+// Only to the parent (a course page), never anywhere else; nothing is stored.
+EM_JS(void, el_js_post_to_parent, (const char* json), {
+    if (window.parent !== window) window.parent.postMessage(JSON.parse(UTF8ToString(json)), "*");
+});
+
+// {type: "embedding-lab:resize", height, auto} and, in auto height, Canvas LMS's
+// {subject: "lti.frameResize", height}: once per drawn frame at most, only when it changed.
+void ReportContentHeight(App& app, float content_bottom) {
+    if (!app.state.embed) return;
+    const TeachSettings& t = app.state.teach;
+    int height = int(std::ceil(content_bottom / std::max(app.dpr, 0.25f))) + 2;
+    height = std::clamp(height, 50, t.auto_height ? t.max_height : kMaxFrameHeight);
+    if (height == app.teach.posted_height) return;
+    app.teach.posted_height = height;
+    const std::string h = std::to_string(height);
+    el_js_post_to_parent(("{\"type\":\"embedding-lab:resize\",\"height\":" + h + ",\"auto\":" +
+                          json_bool(t.auto_height) + "}").c_str());
+    if (t.auto_height) el_js_post_to_parent(("{\"subject\":\"lti.frameResize\",\"height\":" + h + "}").c_str());
+}
+
+// {type: "embedding-lab:answer", question, correct, attempts, state, response, statement}: the
+// statement is shaped as an xAPI "answered" statement (no actor: the course page knows who).
+static void PostAnswer(const App& app, const Question& q, bool correct, int attempts, const std::string& response) {
+    const char* interaction = q.kind == QuestionKind::Claim     ? "true-false"
+                              : q.kind == QuestionKind::GradRow ? "fill-in"
+                                                                : "choice";
+    const std::string statement =
+        "{\"verb\":{\"id\":\"http://adlnet.gov/expapi/verbs/answered\",\"display\":{\"en-US\":\"answered\"}},"
+        "\"object\":{\"objectType\":\"Activity\",\"id\":" + json_string(browser_page_url() + "#question=" + q.id) +
+        ",\"definition\":{\"type\":\"http://adlnet.gov/expapi/activities/cmi.interaction\",\"interactionType\":\"" +
+        interaction + "\",\"description\":{\"en-US\":" + json_string(q.prompt) + "}}},\"result\":{\"success\":" +
+        json_bool(correct) + ",\"response\":" + json_string(response) + "}}";
+    const std::string message = "{\"type\":\"embedding-lab:answer\",\"question\":" + json_string(q.id) +
+                                ",\"correct\":" + json_bool(correct) + ",\"attempts\":" + std::to_string(attempts) +
+                                ",\"state\":" + json_string(encode_link(app.state)) + ",\"response\":" +
+                                json_string(response) + ",\"statement\":" + statement + "}";
+    el_js_post_to_parent(message.c_str());
+}
+
+void ReportClaimAnswer(App& app, int claim, bool said_true) {
+    if (claim < 0 || claim >= 8) return;
+    const Question q = claim_question(claim);
+    PostAnswer(app, q, said_true == q.truth, ++app.teach.claim_attempts[claim], said_true ? "true" : "false");
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Question cards
+//-----------------------------------------------------------------------------
+
+static std::string RowsText(const std::vector<int>& rows) {
+    if (rows.empty()) return "none";
+    std::string out;
+    for (size_t i = 0; i < rows.size(); i++) out += (i ? ", " : "") + std::to_string(rows[i]);
+    return out;
+}
+
+static void ShowCardBatch(const Question& q) {
+    const int B = int(q.ids.size());
+    for (int b = 0; b < B && b < 8; b++) {
+        std::string g = "g_" + std::to_string(b) + " (id " + std::to_string(q.ids[size_t(b)]) + ") = [";
+        for (int c = 0; c < q.d && c < 6; c++) g += (c ? ", " : "") + format_float(q.upstream[size_t(b) * q.d + c]);
+        ImGui::TextDisabled("%s%s", g.c_str(), q.d > 6 ? ", ...]" : "]");
+    }
+    if (B > 8) ImGui::TextDisabled("... and %d more positions", B - 8);
+}
+
+static void ShowRowPicker(const Question& q, CardProgress& p) {
+    const int rows = std::min(q.V, kMaxClickRows);
+    for (int r = 0; r < rows; r++) {
+        if (r) SameLineIfFits(60);
+        const bool on = p.picked[size_t(r)] != 0;
+        if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyle().Colors[ImGuiCol_ButtonActive]);
+        const std::string label = (on ? "[x] row " : "row ") + std::to_string(r);
+        if (ImGui::SmallButton(label.c_str())) p.picked[size_t(r)] = !on;
+        if (on) ImGui::PopStyleColor();
+        RecordItemRect(("card:" + q.id + ":row:" + std::to_string(r)).c_str());
+    }
+}
+
+static void ShowCard(App& app, const Question& q, CardProgress& p, int index, int count) {
+    ImGui::PushID(index);
+    ImGui::SeparatorText(("Question " + std::to_string(index + 1) + " of " + std::to_string(count)).c_str());
+    ImGui::TextWrapped("%s", q.prompt.c_str());
+    if (!q.error.empty()) {
+        ErrorText("This card cannot be asked here: " + q.error);
+        ImGui::PopID();
+        return;
+    }
+    bool checked = false, correct = false;
+    std::string response;
+    if (q.kind == QuestionKind::Claim) {
+        for (bool said : {true, false}) {
+            if (!said) ImGui::SameLine();
+            if (ImGui::SmallButton(said ? "True" : "False")) checked = true, correct = said == q.truth, response = said ? "true" : "false";
+            RecordItemRect(("card:" + q.id + (said ? ":true" : ":false")).c_str());
+        }
+    } else {
+        if (app.state.teach.quiz_seed) ShowCardBatch(q);
+        if (q.kind == QuestionKind::GradRow) {
+            ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x - Px(80), Px(240)));
+            ImGui::InputTextWithHint("##typed", "e.g. 0.1, -0.2, 0.3", p.typed, sizeof p.typed);
+            RecordItemRect(("card:" + q.id + ":input").c_str());
+            RegisterTextField(TextFieldKind::Text);
+            ImGui::SameLine();
+        } else {
+            ShowRowPicker(q, p);
+        }
+        if (ImGui::Button(q.kind == QuestionKind::MovedRows ? "Step" : "Check")) {
+            if (q.kind == QuestionKind::GradRow) {
+                const Status st = grade_grad_row(q, p.typed, correct);
+                p.message = st.error;
+                checked = st.ok();
+                response = p.typed;
+            } else {
+                std::vector<int> picked;
+                for (int r = 0; r < int(p.picked.size()); r++)
+                    if (p.picked[size_t(r)]) picked.push_back(r);
+                correct = rows_correct(q, picked);
+                response = RowsText(picked);
+                checked = true;
+            }
+        }
+        RecordItemRect(("card:" + q.id + ":check").c_str());
+        ErrorText(p.message);
+    }
+    if (checked) {
+        p.attempts++, p.result = correct ? 1 : 0;
+        p.revealed |= correct;
+        if (q.kind == QuestionKind::Claim) app.tour.claim_answer[std::clamp(q.id.back() - '0', 0, 5)] = correct ? 0 : 1;
+        const int attempts = q.kind == QuestionKind::Claim ? ++app.teach.claim_attempts[q.id.back() - '0'] : p.attempts;
+        PostAnswer(app, q, correct, attempts, response);
+    }
+    if (p.result >= 0) {
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.result ? GoodColor() : ErrorColor()),
+                           p.result ? "Right." : "Not quite: try again, or show the answer.");
+        if (!p.revealed) {
+            ImGui::SameLine();
+            if (ImGui::SmallButton("Show answer")) p.revealed = true;
+            RecordItemRect(("card:" + q.id + ":reveal").c_str());
+        }
+    }
+    if (p.revealed) {
+        std::string answer;
+        switch (q.kind) {
+            case QuestionKind::NonzeroRows:
+                answer = "Nonzero rows of dW: " + RowsText(q.rows) + ". Only looked-up rows can get gradient; the "
+                         "padding row and terms that cancel give zero.";
+                break;
+            case QuestionKind::GradRow: {
+                answer = "Row " + std::to_string(q.row) + " of dW = [";
+                for (int c = 0; c < q.d; c++) answer += (c ? ", " : "") + format_float(q.values[size_t(c)]);
+                answer += "]: the sum of g_b over the positions b whose id is " + std::to_string(q.row) + ".";
+                break;
+            }
+            case QuestionKind::MovedRows:
+                answer = "Rows that moved: " + RowsText(q.rows) + ". Momentum keeps moving the first step's rows "
+                         "though the second batch does not touch them.";
+                break;
+            case QuestionKind::Claim: {
+                const int i = std::clamp(q.id.back() - '0', 0, int(wrong_claims().size()) - 1);
+                answer = wrong_claims()[size_t(i)].explanation;
+                break;
+            }
+        }
+        ImGui::TextWrapped("%s", answer.c_str());
+    }
+    ImGui::PopID();
+}
+
+void ShowQuestionCards(App& app) {
+    if (app.state.teach.quiz == QuizSet::None) return;
+    TeachView& t = app.teach;
+    if (t.questions_revision != app.commits.state) {
+        t.questions = make_questions(app.state);
+        t.questions_revision = app.commits.state;
+        t.cards.resize(t.questions.size());
+        for (size_t i = 0; i < t.questions.size(); i++)
+            if (t.cards[i].prompt != t.questions[i].prompt) {
+                t.cards[i] = CardProgress{};
+                t.cards[i].prompt = t.questions[i].prompt;
+                t.cards[i].picked.assign(size_t(kMaxClickRows), 0);
+            }
+    }
+    for (size_t i = 0; i < t.questions.size(); i++) ShowCard(app, t.questions[i], t.cards[i], int(i), int(t.questions.size()));
+    ImGui::Spacing();
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Teach with this panel
+//-----------------------------------------------------------------------------
+
+static std::string AttributeEscaped(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '"': out += "&quot;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+std::string EmbedCode(const AppState& s, int width, int height) {
+    AppState embedded = s;
+    embedded.embed = true;
+    if (embedded.panels == kDefaultPanels) embedded.panels = kPanelForward | kPanelBackward;
+    const std::string page = browser_page_url();
+    const std::string url = page + "#" + encode_link(embedded);
+    std::string code = "<iframe src=\"" + AttributeEscaped(url) +
+                       "\" title=\"Embedding Lab: lookup vs one-hot matmul\" width=\"" + std::to_string(width) +
+                       "\" height=\"" + std::to_string(height) + "\"";
+    if (!s.teach.auto_height) return code + " allow=\"clipboard-write\" loading=\"lazy\"></iframe>";
+    // Auto height: the host script (embed.js, beside the page) resizes the frames marked for it.
+    const std::string folder = page.substr(0, page.rfind('/') + 1);
+    return code + " data-embedding-lab=\"auto\" allow=\"clipboard-write\" loading=\"lazy\"></iframe>\n<script src=\"" +
+           AttributeEscaped(folder + "embed.js") + "\" defer></script>";
+}
+
+static void CheckboxBits(const char* const* names, int count, uint32_t& bits, const char* rect_prefix) {
+    for (int i = 0; i < count; i++) {
+        if (i) SameLineIfFits(110);
+        bool on = (bits & (1u << i)) != 0;
+        if (ImGui::Checkbox(names[i], &on)) bits = on ? bits | (1u << i) : bits & ~(1u << i);
+        RecordItemRect((std::string(rect_prefix) + names[i]).c_str());
+    }
+}
+
+static AppState TeacherState(const App& app) {
+    const TeachDraft& d = app.teach.draft;
+    AppState s = app.state;
+    s.embed = true;
+    s.panels = d.panels ? d.panels : kPanelForward | kPanelBackward;
+    s.teach = d.teach;
+    s.theme = Theme(d.theme);
+    s.tour = TourDepth::None, s.tour_step = 0;
+    return s;
+}
+
+void ShowTeachPanel(App& app) {
+    if (!app.teach.panel_open) return;
+    TeachDraft& d = app.teach.draft;
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyle().Colors[ImGuiCol_FrameBg]);
+    ImGui::BeginChild("##teach", ImVec2(0, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_Border);
+    ImGui::TextUnformatted("Teach with this: a link or embed code for a course page, from what is on screen now.");
+    ImGui::TextDisabled("Panels shown:");
+    CheckboxBits(kPanelNames, kPanelCount, d.panels, "teach-panel:");
+    ImGui::TextDisabled("Locked (learners cannot change):");
+    ImGui::SameLine();
+    HelpMarker("Locked controls are drawn read-only with the reason on hover; the text view, the JavaScript API "
+               "and later links refuse them too. The table and the ids also lock the size; G also locks the ids.");
+    CheckboxBits(kLockNames, kLockCount, d.teach.locks, "teach-lock:");
+    ImGui::TextDisabled("Hidden controls:");
+    CheckboxBits(kHideNames, kHideCount, d.teach.hidden, "teach-hide:");
+    int quiz = int(d.teach.quiz);
+    ImGui::SetNextItemWidth(Px(110));
+    if (ImGui::Combo("questions", &quiz, kQuizNames, int(QuizSet::All) + 1)) d.teach.quiz = QuizSet(quiz);
+    RecordItemRect("teach-quiz");
+    SameLineIfFits(150);
+    int seed = int(d.teach.quiz_seed);
+    ImGui::SetNextItemWidth(Px(70));
+    if (ImGui::InputInt("seed##quiz", &seed, 0)) d.teach.quiz_seed = uint32_t(std::max(0, seed));
+    RegisterTextField(TextFieldKind::Decimal);
+    HelpMarker("backward: which rows of dW are nonzero, and one row's numbers; step: which rows momentum moves; "
+               "claims: the six true/false claims. Seed 0 asks about the batch on the page; another seed draws "
+               "a small batch for the cards.");
+    static const char* const theme_labels[] = {"light", "dark", "high contrast"};
+    ImGui::SetNextItemWidth(Px(120));
+    ImGui::Combo("theme##teach", &d.theme, theme_labels, 3);
+    SameLineIfFits(200);
+    ImGui::Checkbox("auto height", &d.teach.auto_height);
+    RecordItemRect("teach-auto");
+    HelpMarker("The frame grows with its content (up to the cap, then it scrolls inside): the embed code adds "
+               "embed.js, which resizes it. Fixed: the frame keeps the size below.");
+    ImGui::SetNextItemWidth(Px(70));
+    ImGui::InputInt("width", &d.width, 0);
+    RegisterTextField(TextFieldKind::Decimal);
+    SameLineIfFits(110);
+    ImGui::SetNextItemWidth(Px(70));
+    ImGui::InputInt("height", &d.height, 0);
+    RegisterTextField(TextFieldKind::Decimal);
+    d.width = std::clamp(d.width, 200, 4000), d.height = std::clamp(d.height, kMinFrameHeight, kMaxFrameHeight);
+    if (d.teach.auto_height) {
+        SameLineIfFits(140);
+        ImGui::SetNextItemWidth(Px(70));
+        ImGui::InputInt("cap", &d.teach.max_height, 0);
+        RegisterTextField(TextFieldKind::Decimal);
+        d.teach.max_height = std::clamp(d.teach.max_height, kMinFrameHeight, kMaxFrameHeight);
+    }
+    if (ImGui::Button("Copy teacher link")) {
+        app.teach.output = browser_page_url() + "#" + encode_link(TeacherState(app));
+        ImGui::SetClipboardText(app.teach.output.c_str());
+    }
+    RecordItemRect("teach-copy-link");
+    ImGui::SameLine();
+    if (ImGui::Button("Copy teacher embed code")) {
+        app.teach.output = EmbedCode(TeacherState(app), d.width, d.height);
+        ImGui::SetClipboardText(app.teach.output.c_str());
+    }
+    RecordItemRect("teach-copy-embed");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Close##teach")) app.teach.panel_open = false;
+    if (!app.teach.output.empty()) {
+        ImGui::InputTextMultiline("##teach-output", app.teach.output.data(), app.teach.output.size() + 1,
+                                  ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 4), ImGuiInputTextFlags_ReadOnly);
+        RecordItemRect("teach-output");
+    }
+    ImGui::EndChild();
+    ImGui::PopStyleColor();
+}
+
+}  // namespace el

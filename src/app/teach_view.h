@@ -1,0 +1,44 @@
+// What the teacher controls and question cards keep between frames (panels_teach.cpp). Not part
+// of links: a link carries the settings (AppState::teach), this is the learner's progress.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "state/app_state.h"
+#include "state/questions.h"
+
+namespace el {
+
+// One card's progress: reset when the card's question changes (a new batch, a new seed).
+struct CardProgress {
+    std::string prompt;             // the question this progress belongs to
+    std::vector<char> picked;       // (kMaxClickRows,) rows clicked
+    char typed[192] = "";           // grad-row: the numbers as typed
+    int attempts = 0;               // Check / Step / True / False presses
+    int result = -1;                // the last check: -1 none, 0 wrong, 1 right
+    bool revealed = false;          // the answer is shown
+    std::string message;            // why the typed text could not be read
+};
+
+// The "Teach with this" panel's choices, from which it writes a link and embed code.
+struct TeachDraft {
+    uint32_t panels = kPanelForward | kPanelBackward;
+    TeachSettings teach;
+    int theme = 0;
+    int width = 900, height = 560;  // the iframe's size (height: the fixed one, or auto's start)
+};
+
+struct TeachView {
+    bool panel_open = false;
+    TeachDraft draft;
+    std::string output;              // the link or embed code last built
+    std::vector<Question> questions;  // the quiz's cards, for the state revision below
+    uint64_t questions_revision = 0;
+    std::vector<CardProgress> cards;
+    int claim_attempts[8] = {};
+    std::string lock_message;        // why the last edit in the canvas was refused
+    int posted_height = -1;          // the last height sent to the host page (CSS pixels)
+};
+
+}  // namespace el

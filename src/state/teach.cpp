@@ -1,0 +1,234 @@
+#include "teach.h"
+
+#include <map>
+#include <utility>
+
+#include "link.h"
+
+namespace el {
+
+const char* const kLockNames[kLockCount] = {"table", "ids", "upstream", "options", "optimizer", "size"};
+const char* const kHideNames[kHideCount] = {"fill", "resize", "options", "random", "bag", "gfill", "overview", "openfull"};
+const char* const kQuizNames[] = {"none", "backward", "step", "cards", "claims", "all", nullptr};
+const char* const kHeightNames[] = {"fixed", "auto", nullptr};
+
+//-----------------------------------------------------------------------------
+// Locks and hidden controls
+//-----------------------------------------------------------------------------
+
+uint32_t lock_closure(uint32_t locks) {
+    if (locks & kLockUpstream) locks |= kLockIds;
+    if (locks & (kLockTable | kLockIds)) locks |= kLockSize;
+    return locks;
+}
+
+bool is_locked(const AppState& s, Lock lock) { return (lock_closure(s.teach.locks) & lock) != 0; }
+
+static int bit_index(uint32_t bit) {
+    int i = 0;
+    while (bit > 1) bit >>= 1, i++;
+    return i;
+}
+
+std::string lock_message(Lock lock) {
+    static const char* const what[kLockCount] = {
+        "the table W", "the batch of ids", "the upstream gradient G", "the lookup options",
+        "the optimizer settings", "the table's size V x d"};
+    const int i = bit_index(lock);
+    return std::string("locked by the teacher (lock=") + kLockNames[i] + "): " + what[i] +
+           " cannot be changed on this page";
+}
+
+Status check_unlocked(const AppState& s, uint32_t locks) {
+    const uint32_t held = lock_closure(s.teach.locks) & locks;
+    for (int i = 0; i < kLockCount; i++)
+        if (held & (1u << i)) return Status::Fail(lock_message(Lock(1u << i)));
+    return Status::Ok();
+}
+
+bool is_hidden(const AppState& s, HideControl control) { return (s.teach.hidden & control) != 0; }
+
+static std::string encode_names(uint32_t bits, const char* const* names, int count) {
+    std::string out;
+    for (int i = 0; i < count; i++)
+        if (bits & (1u << i)) out += (out.empty() ? "" : ",") + std::string(names[i]);
+    return out;
+}
+
+static Status decode_names(std::string_view text, const char* const* names, int count, const char* what,
+                           uint32_t& out) {
+    uint32_t bits = 0;
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t end = text.find(',', start);
+        if (end == std::string_view::npos) end = text.size();
+        const std::string_view name = text.substr(start, end - start);
+        start = end + 1;
+        if (name.empty()) continue;
+        int found = -1;
+        for (int i = 0; i < count; i++)
+            if (name == names[i]) found = i;
+        if (found < 0) {
+            std::string known, shown(name.substr(0, 32));
+            for (char& c : shown)
+                if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+            for (int i = 0; i < count; i++) known += (i ? ", " : "") + std::string(names[i]);
+            return Status::Fail("'" + shown + "' is not " + what + " (known: " + known + ")");
+        }
+        bits |= 1u << found;
+    }
+    out = bits;
+    return Status::Ok();
+}
+
+std::string encode_locks(const AppState& s) { return encode_names(s.teach.locks, kLockNames, kLockCount); }
+Status decode_locks(AppState& s, std::string_view text) {
+    return decode_names(text, kLockNames, kLockCount, "a lock", s.teach.locks);
+}
+std::string encode_hidden(const AppState& s) { return encode_names(s.teach.hidden, kHideNames, kHideCount); }
+Status decode_hidden(AppState& s, std::string_view text) {
+    return decode_names(text, kHideNames, kHideCount, "a control that can be hidden", s.teach.hidden);
+}
+
+//-----------------------------------------------------------------------------
+// quiz=set[:seed]
+//-----------------------------------------------------------------------------
+
+std::string encode_quiz(const AppState& s) {
+    std::string out = kQuizNames[int(s.teach.quiz)];
+    if (s.teach.quiz_seed) out += ":" + std::to_string(s.teach.quiz_seed);
+    return out;
+}
+
+Status decode_quiz(AppState& s, std::string_view text) {
+    const size_t colon = text.find(':');
+    const std::string_view name = text.substr(0, colon);
+    int found = -1;
+    std::string known;
+    for (int i = 0; kQuizNames[i]; i++) {
+        if (name == kQuizNames[i]) found = i;
+        known += (i ? ", " : "") + std::string(kQuizNames[i]);
+    }
+    if (found < 0) return Status::Fail("'" + std::string(name.substr(0, 32)) + "' is not a question set (" + known + ")");
+    uint32_t seed = 0;
+    if (colon != std::string_view::npos) {
+        const std::string_view digits = text.substr(colon + 1);
+        if (digits.empty() || digits.size() > 10) return Status::Fail("the seed after ':' must be 1 to 4294967295");
+        uint64_t v = 0;
+        for (char c : digits) {
+            if (c < '0' || c > '9') return Status::Fail("the seed after ':' must be a whole number");
+            v = v * 10 + uint64_t(c - '0');
+        }
+        if (v == 0 || v > 4294967295ull) return Status::Fail("the seed after ':' must be 1 to 4294967295");
+        seed = uint32_t(v);
+    }
+    s.teach.quiz = QuizSet(found);
+    s.teach.quiz_seed = seed;
+    return Status::Ok();
+}
+
+//-----------------------------------------------------------------------------
+// A later link under the teacher's locks
+//-----------------------------------------------------------------------------
+
+// The link keys each lock covers (the closure adds the keys of the locks it implies).
+static Lock lock_of_key(std::string_view key) {
+    static const std::pair<const char*, Lock> keys[] = {
+        {"V", kLockSize},         {"d", kLockSize},          {"init", kLockTable},      {"seed", kLockTable},
+        {"cells", kLockTable},    {"ids", kLockIds},         {"offsets", kLockIds},     {"g", kLockUpstream},
+        {"maxnorm", kLockOptions}, {"normtype", kLockOptions}, {"freqscale", kLockOptions},
+        {"sparse", kLockOptions}, {"pad", kLockOptions},     {"bag", kLockOptions},     {"opt", kLockOptimizer},
+        {"lr", kLockOptimizer},   {"mom", kLockOptimizer},   {"damp", kLockOptimizer},  {"nesterov", kLockOptimizer},
+        {"wd", kLockOptimizer},   {"b1", kLockOptimizer},    {"b2", kLockOptimizer},    {"eps", kLockOptimizer},
+        {"loss", kLockOptimizer},
+    };
+    for (const auto& [k, lock] : keys)
+        if (key == k) return lock;
+    return Lock(0);
+}
+
+// The raw "key=value" pairs of a fragment, in order.
+static std::vector<std::string> split_pairs(std::string_view fragment) {
+    std::vector<std::string> out;
+    if (!fragment.empty() && fragment[0] == '#') fragment.remove_prefix(1);
+    size_t start = 0;
+    while (start < fragment.size()) {
+        size_t end = fragment.find('&', start);
+        if (end == std::string_view::npos) end = fragment.size();
+        if (end > start) out.emplace_back(fragment.substr(start, end - start));
+        start = end + 1;
+    }
+    return out;
+}
+
+static bool key_value(const std::string& pair, std::string& key, std::string& value) {
+    const size_t eq = pair.find('=');
+    if (eq == std::string::npos) return false;
+    return percent_decode(std::string_view(pair).substr(0, eq), key) &&
+           percent_decode(std::string_view(pair).substr(eq + 1), value);
+}
+
+HeldLink hold_locked_fields(std::string_view fragment, const AppState& current) {
+    HeldLink held;
+    const TeachSettings& t = current.teach;
+    if (t.link_locks || (t.locks == 0 && t.hidden == 0)) {
+        held.fragment = std::string(fragment);
+        return held;
+    }
+    const uint32_t locks = lock_closure(t.locks);
+    auto is_held = [&](const std::string& key) { return (lock_of_key(key) & locks) || key == "lock" || key == "hide"; };
+    std::string out;
+    std::map<std::string, bool, std::less<>> done;  // held keys already written (or seen once)
+    auto append = [&](const std::string& key, const std::string& value) {
+        out += (out.empty() ? "" : "&") + key + "=" + percent_encode(value);
+        done[key] = true;
+    };
+    for (const std::string& pair : split_pairs(fragment)) {
+        std::string key, value;
+        const bool readable = key_value(pair, key, value);
+        if (readable && key == "linklocks") {
+            if (value != "0" && value != "false")
+                held.errors.push_back("linklocks: only the link a page opens with can let later links change its locks");
+            continue;
+        }
+        if (!readable || !is_held(key)) {
+            out += (out.empty() ? "" : "&") + pair;
+            continue;
+        }
+        if (done.count(key)) continue;  // a repeated key: decode_link reads only the first
+        std::string now;
+        link_value(current, key, now);
+        if (key == "lock" || key == "hide") {
+            AppState probe;
+            const bool is_lock = key == "lock";
+            const Status st = is_lock ? decode_locks(probe, value) : decode_hidden(probe, value);
+            if (!st.ok()) {
+                held.errors.push_back(key + ": " + st.error);
+                continue;
+            }
+            const uint32_t given = is_lock ? probe.teach.locks : probe.teach.hidden;
+            const uint32_t teacher = is_lock ? t.locks : t.hidden;
+            if ((given & teacher) != teacher)
+                held.notices.push_back(key + ": the teacher's " + (is_lock ? "locks" : "hidden controls") + " stay (" +
+                                       now + "); a link can add to them, not remove them");
+            AppState joined;
+            (is_lock ? joined.teach.locks : joined.teach.hidden) = given | teacher;
+            append(key, is_lock ? encode_locks(joined) : encode_hidden(joined));
+            continue;
+        }
+        if (value != now) held.errors.push_back(key + ": " + lock_message(lock_of_key(key)));
+        append(key, now);  // the page's value, not the link's
+    }
+    // Every held key, as the page has it now (even at its default: the link may not change it).
+    std::vector<LinkFieldInfo> fields = link_fields();
+    for (const LinkFieldInfo& f : fields) {
+        const std::string key = f.key;
+        if (!is_held(key) || done.count(key)) continue;
+        std::string now;
+        if (link_value(current, key, now)) append(key, now);
+    }
+    held.fragment = std::move(out);
+    return held;
+}
+
+}  // namespace el

@@ -1,0 +1,235 @@
+// A course page hosting two embeds (issue 15): the auto-height frame follows the height its page
+// posts within one frame; malformed messages change nothing; locked fields refuse edits through
+// the canvas, the DOM layer's setters and setLink; every question card posts its answers.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, writeFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { serve, launch } from './harness.mjs';
+
+const AUTO_LINK = 'v=1&V=3&d=3&init=example&ids=2,0,2,2&embed=1&panels=table,ids,backward&lock=table,ids' +
+                  '&quiz=all&height=auto&maxheight=4000';
+const FIXED_LINK = 'v=1&V=3&d=3&init=example&ids=1&embed=1&panels=forward';
+
+let site, host, hostDir, browser, page;
+before(async () => {
+  site = await serve();
+  hostDir = await mkdtemp(path.join(os.tmpdir(), 'course-'));
+  // The host page is served from another port (another origin), as a course site would be.
+  await writeFile(path.join(hostDir, 'course.html'), `<!doctype html><html><head><meta charset="utf-8">
+<title>Lesson 4</title></head><body style="margin:0"><h1>Lesson 4</h1>
+<iframe id="auto" src="${site.url}index.html#${AUTO_LINK.replace(/&/g, '&amp;')}" data-embedding-lab="auto"
+        width="900" height="300" title="auto" style="display:block;border:0"></iframe>
+<iframe id="fixed" src="${site.url}index.html#${FIXED_LINK.replace(/&/g, '&amp;')}"
+        width="900" height="400" title="fixed" style="display:block;border:0"></iframe>
+<script src="${site.url}embed.js"></script>
+<script src="record.js"></script></body></html>`);
+  // The course page's own record of what its frames said (what an LMS would store).
+  await writeFile(path.join(hostDir, 'record.js'), `window.received = [];
+window.addEventListener('message', (event) => {
+  const from = ['auto', 'fixed'].find((id) => document.getElementById(id).contentWindow === event.source) || 'other';
+  const entry = { from, data: event.data };
+  window.received.push(entry);
+  if (event.data && event.data.type === 'embedding-lab:resize')
+    requestAnimationFrame(() => { entry.heightNextFrame = document.getElementById(from === 'other' ? 'auto' : from).getBoundingClientRect().height; });
+});`);
+  host = await serve(hostDir);
+  browser = await launch();
+  const context = await browser.newContext({ viewport: { width: 1000, height: 2600 } });
+  page = await context.newPage();
+  page.problems = [];
+  page.on('pageerror', (err) => page.problems.push(err.message));
+  await page.goto(host.url + 'course.html');
+  for (const id of ['auto', 'fixed']) {
+    const frame = await lab(id);
+    await frame.waitForFunction(() => window.embeddingLab !== undefined);
+    await frame.evaluate(() => window.embeddingLab.ready);
+  }
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+  await host?.close();
+  if (hostDir) await rm(hostDir, { recursive: true, force: true });
+});
+
+async function lab(id) { return (await page.$('#' + id)).contentFrame(); }
+const received = () => page.evaluate(() => window.received);
+const resizes = async (from) => (await received()).filter((m) => m.from === from && m.data.type === 'embedding-lab:resize');
+// The auto frame's resize messages once they have settled (no new one for two host frames, the
+// last one's next-frame height recorded): a layout can take a frame or two to settle (a scrollbar
+// that appears and goes), and each message must be followed within one frame.
+async function settledResize() {
+  for (;;) {
+    const count = (await received()).length;
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const all = await received();
+    const last = all.filter((m) => m.from === 'auto' && m.data && m.data.type === 'embedding-lab:resize').at(-1);
+    if (all.length === count && last && last.heightNextFrame !== undefined) return last;
+  }
+}
+const frameHeight = (id) => page.evaluate((i) => document.getElementById(i).getBoundingClientRect().height, id);
+
+async function frames(frame, n = 2) {
+  const start = await frame.evaluate(() => { window.Module._el_wake(); return window.embeddingLab.frameStats().frames; });
+  await frame.waitForFunction((target) => { window.Module._el_wake(); return window.embeddingLab.frameStats().frames >= target; }, start + n);
+}
+
+// Clicks a widget of the lab in iframe `id` with the real mouse, at page coordinates.
+async function click(id, name) {
+  const frame = await lab(id);
+  await frames(frame, 1);
+  const box = await (await page.$('#' + id)).boundingBox();
+  const rect = await frame.evaluate((n) => window.embeddingLab.widgetRect(n), name);
+  assert.ok(rect && rect.visible, `${name} is not visible in #${id}`);
+  const x = box.x + rect.x + rect.width / 2, y = box.y + rect.y + rect.height / 2;
+  await page.mouse.move(x, y);
+  await frames(frame, 1);
+  await page.mouse.down();
+  await frames(frame, 1);
+  await page.mouse.up();
+  await frames(frame, 2);
+}
+
+async function typeText(id, text) {
+  const frame = await lab(id);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(text, { delay: 5 });
+  await frames(frame, 4 + 2 * text.length);
+}
+
+test('the auto-height frame takes its page\'s height within one frame; the fixed one keeps its own', async () => {
+  await page.waitForFunction(() => window.received.some((m) => m.from === 'auto' && m.data.type === 'embedding-lab:resize' &&
+                                                             m.heightNextFrame !== undefined));
+  let last = await settledResize();
+  assert.equal(last.data.auto, true);
+  assert.equal(last.heightNextFrame, last.data.height, 'the frame did not follow in the next frame');
+  assert.ok((await received()).some((m) => m.from === 'auto' && m.data.subject === 'lti.frameResize' && m.data.height === last.data.height));
+  // A panel opens inside the auto frame: its content grows, and the frame with it.
+  const before = last.data.height;
+  const auto = await lab('auto');
+  const result = await auto.evaluate((link) => window.embeddingLab.setLink(link), AUTO_LINK.replace('panels=table,ids,backward', 'panels=table,ids,forward,backward'));
+  assert.deepEqual(result.errors, []);
+  await page.waitForFunction((h) => window.received.some((m) => m.from === 'auto' && m.data.type === 'embedding-lab:resize' &&
+                                                              m.data.height !== h && m.heightNextFrame !== undefined), before);
+  last = await settledResize();
+  assert.notEqual(last.data.height, before);
+  assert.equal(last.heightNextFrame, last.data.height);
+  assert.equal(await frameHeight('auto'), last.data.height);
+  // The fixed embed says its height too (type only, no lti.frameResize), and nothing resizes it.
+  const fixed = await resizes('fixed');
+  assert.ok(fixed.length >= 1);
+  assert.equal(fixed.at(-1).data.auto, false);
+  assert.ok(!(await received()).some((m) => m.from === 'fixed' && m.data.subject === 'lti.frameResize'));
+  assert.equal(await frameHeight('fixed'), 400);
+  assert.deepEqual(page.problems, []);
+});
+
+test('malformed or foreign messages change nothing, in the host script and in the page', async () => {
+  const autoBefore = await frameHeight('auto');
+  const auto = await lab('auto'), fixed = await lab('fixed');
+  const linkBefore = await auto.evaluate(() => window.embeddingLab.getLink());
+  // From inside the auto frame: wrong shapes and out-of-range heights.
+  await auto.evaluate(() => {
+    for (const m of [{ type: 'embedding-lab:resize', height: '900' }, { type: 'embedding-lab:resize', height: -5 },
+                     { type: 'embedding-lab:resize', height: 1e9 }, { type: 'embedding-lab:resize', height: NaN },
+                     { type: 'embedding-lab:resize' }, { height: 700 }, 'embedding-lab:resize 700',
+                     JSON.stringify({ type: 'embedding-lab:resize', height: 700 }), null, [700]])
+      window.parent.postMessage(m, '*');
+  });
+  // A well-formed message from a frame the host script was not given, and from the host itself.
+  await fixed.evaluate(() => window.parent.postMessage({ type: 'embedding-lab:resize', height: 333 }, '*'));
+  await page.evaluate(() => window.postMessage({ type: 'embedding-lab:resize', height: 444 }, '*'));
+  // Into the lab: messages it never asked for, of every shape.
+  await page.evaluate(() => {
+    const w = document.getElementById('auto').contentWindow;
+    for (const m of [{ type: 'embedding-lab:setLink', link: 'v=1&ids=0' }, { subject: 'lti.frameResize', height: 10 },
+                     'v=1&V=9&ids=0', { type: 'embedding-lab:resize', height: 10 }, null])
+      w.postMessage(m, '*');
+  });
+  await frames(auto, 4);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.equal(await frameHeight('auto'), autoBefore);
+  assert.equal(await frameHeight('fixed'), 400);
+  assert.equal(await auto.evaluate(() => window.embeddingLab.getLink()), linkBefore);
+  assert.deepEqual(page.problems, []);
+});
+
+test('locked fields refuse edits through the canvas, the DOM layer and setLink, each with the lock\'s message', async () => {
+  const auto = await lab('auto');
+  const tableMessage = 'locked by the teacher (lock=table): the table W cannot be changed on this page';
+  const idsMessage = 'locked by the teacher (lock=ids): the batch of ids cannot be changed on this page';
+  const before = await auto.evaluate(() => window.embeddingLab.snapshot());
+  // Canvas: a click on a cell opens no editor (typing changes nothing) and says why.
+  await click('auto', 'cell:W:1:1');
+  await typeText('auto', '5\n');
+  let s = await auto.evaluate(() => window.embeddingLab.snapshot());
+  assert.deepEqual(s.table, before.table);
+  assert.equal(s.errors.lock, tableMessage);
+  await click('auto', 'chip:2');  // a chip click would remove one use of id 2
+  s = await auto.evaluate(() => window.embeddingLab.snapshot());
+  assert.deepEqual(s.ids, [2, 0, 2, 2]);
+  assert.equal(s.errors.lock, idsMessage);
+  // The DOM layer's setters (the text view edits through them).
+  assert.deepEqual(await auto.evaluate(() => window.embeddingLab.setCell(1, 1, '5')), { ok: false, error: tableMessage });
+  assert.deepEqual(await auto.evaluate(() => window.embeddingLab.setIds('0, 1')), { ok: false, error: idsMessage });
+  const size = await auto.evaluate(() => window.embeddingLab.setSize(4, 3));
+  assert.equal(size.ok, false);
+  assert.match(size.error, /^locked by the teacher \(lock=size\)/);
+  // setLink: the locked keys keep their values, each refusal named; lock= cannot remove the teacher's.
+  const r = await auto.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&ids=0&cells=1:1:5&lock=&theme=dark&embed=1'));
+  assert.ok(r.errors.includes('ids: ' + idsMessage), JSON.stringify(r.errors));
+  assert.ok(r.errors.includes('cells: ' + tableMessage), JSON.stringify(r.errors));
+  s = await auto.evaluate(() => window.embeddingLab.snapshot());
+  assert.deepEqual(s.table, before.table);
+  assert.deepEqual(s.ids, [2, 0, 2, 2]);
+  assert.equal(s.theme, 'dark');
+  assert.equal(s.teach.lock, 'table,ids');
+  await auto.evaluate((link) => window.embeddingLab.setLink(link), AUTO_LINK);  // back as the teacher set it
+  assert.deepEqual(page.problems, []);
+});
+
+test('answering each question card right and wrong posts the expected messages to the host page', async () => {
+  const auto = await lab('auto');
+  await auto.evaluate((link) => window.embeddingLab.setLink(link), AUTO_LINK);
+  await frames(auto, 3);
+  const start = (await received()).length;
+  const expected = [];
+  const check = (question, correct, attempts) => expected.push({ question, correct, attempts });
+  // Which rows of dW are nonzero (ids 2, 0, 2, 2): first none picked, then rows 0 and 2.
+  await click('auto', 'card:nonzero-rows:check'); check('nonzero-rows', false, 1);
+  await click('auto', 'card:nonzero-rows:row:0');
+  await click('auto', 'card:nonzero-rows:row:2');
+  await click('auto', 'card:nonzero-rows:check'); check('nonzero-rows', true, 2);
+  // Row 2 of dW: a wrong row, then the sum the page computes (typed as the shortest decimals).
+  const row2 = (await auto.evaluate(() => window.embeddingLab.snapshot())).gradTable[2];
+  await click('auto', 'card:grad-row:input');
+  await typeText('auto', '1, 2, 3');
+  await click('auto', 'card:grad-row:check'); check('grad-row', false, 1);
+  await click('auto', 'card:grad-row:input');
+  await typeText('auto', row2.map((x) => Number(x.toPrecision(6))).join(', '));
+  await click('auto', 'card:grad-row:check'); check('grad-row', true, 2);
+  // Momentum: a step on id 1, then on the batch: the batch's rows 0 and 2 move, and row 1 with them.
+  await click('auto', 'card:moved-rows:row:2');
+  await click('auto', 'card:moved-rows:row:0');
+  await click('auto', 'card:moved-rows:check'); check('moved-rows', false, 1);
+  await click('auto', 'card:moved-rows:row:1');
+  await click('auto', 'card:moved-rows:check'); check('moved-rows', true, 2);
+  // The six claims: each is false, so True is wrong and False right.
+  for (let i = 0; i < 6; i++) {
+    await click('auto', `card:claim-${i}:true`); check(`claim-${i}`, false, 1);
+    await click('auto', `card:claim-${i}:false`); check(`claim-${i}`, true, 2);
+  }
+  const answers = (await received()).slice(start).filter((m) => m.data && m.data.type === 'embedding-lab:answer');
+  assert.ok(answers.every((m) => m.from === 'auto'));
+  assert.deepEqual(answers.map((m) => ({ question: m.data.question, correct: m.data.correct, attempts: m.data.attempts })), expected);
+  for (const { data } of answers) {
+    assert.match(data.state, /(^|&)quiz=all(&|$)/);
+    assert.equal(data.statement.verb.id, 'http://adlnet.gov/expapi/verbs/answered');
+    assert.equal(data.statement.result.success, data.correct);
+    assert.ok(data.statement.object.id.endsWith('#question=' + data.question));
+  }
+  assert.deepEqual(page.problems, []);
+});

@@ -1,0 +1,132 @@
+// Question cards: the right answers come from the state, for the page's batch and seeded ones.
+#include <catch2/catch.hpp>
+
+#include <set>
+#include <string>
+
+#include "core/embedding.h"
+#include "state/link.h"
+#include "state/parse.h"
+#include "state/questions.h"
+
+using el::AppState;
+
+static AppState loaded(const std::string& link) {
+    AppState s;
+    CAPTURE(link);
+    REQUIRE(el::decode_link(link, s).errors.empty());
+    return s;
+}
+
+TEST_CASE("nonzero rows of dW: the looked-up rows, less padding and cancelled terms", "[questions]") {
+    SECTION("the lesson's repeated id") {
+        const el::Question q = el::nonzero_rows_question(loaded("v=1&V=3&d=3&ids=2,0,2,2"), 0);
+        CHECK(q.error.empty());
+        CHECK(q.rows == std::vector<int>{0, 2});
+        CHECK(q.id == "nonzero-rows");
+        CHECK(el::rows_correct(q, {2, 0, 2}));
+        CHECK_FALSE(el::rows_correct(q, {0, 1, 2}));
+        CHECK_FALSE(el::rows_correct(q, {2}));
+    }
+    SECTION("the padding row gets no gradient") {
+        CHECK(el::nonzero_rows_question(loaded("v=1&V=3&d=3&ids=2,0,2,2&pad=2"), 0).rows == std::vector<int>{0});
+    }
+    SECTION("terms that cancel leave a looked-up row at zero") {
+        const AppState s = loaded("v=1&V=4&d=1&ids=1,1,3&g=0:0:0.5,1:0:-0.5,2:0:1");
+        CHECK(el::nonzero_rows_question(s, 0).rows == std::vector<int>{3});
+    }
+    SECTION("a row the card cannot show is said, not asked") {
+        const el::Question q = el::nonzero_rows_question(loaded("v=1&V=100&d=2&ids=1,40"), 0);
+        CHECK(q.error.find("includes row 40") != std::string::npos);
+    }
+}
+
+TEST_CASE("row r of dW sums G over the positions that looked r up", "[questions]") {
+    const AppState s = loaded("v=1&V=3&d=3&ids=2,0,2,2&g=0:0:0.1,2:1:0.5,3:2:-0.3");
+    const el::Question q = el::grad_row_question(s, 0);
+    REQUIRE(q.error.empty());
+    CHECK(q.row == 2);  // the id used most often
+    REQUIRE(q.values.size() == 3);
+    for (int c = 0; c < 3; c++) {  // g_0 + g_2 + g_3, summed here by hand in the same order
+        const float want = (s.upstream[size_t(0 * 3 + c)] + s.upstream[size_t(2 * 3 + c)]) + s.upstream[size_t(3 * 3 + c)];
+        CHECK(q.values[size_t(c)] == want);
+    }
+    bool correct = false;
+    std::string typed;
+    for (int c = 0; c < 3; c++) typed += el::format_float(q.values[size_t(c)]) + (c < 2 ? ", " : "");
+    REQUIRE(el::grade_grad_row(q, typed, correct).ok());
+    CHECK(correct);
+    REQUIRE(el::grade_grad_row(q, "[0.1 0.1 0.1]", correct).ok());
+    CHECK_FALSE(correct);
+    CHECK(el::grade_grad_row(q, "0.1, 0.2", correct).error == "row 2 of dW has d = 3 numbers; you typed 2");
+    CHECK(el::grade_grad_row(q, "0.1, x, 0.3", correct).error.find("number 2: ") == 0);
+}
+
+TEST_CASE("moved rows: momentum carries the step before's rows along", "[questions]") {
+    SECTION("mu = 0.9: the previous batch's row moves though the new batch does not touch it") {
+        const el::Question q = el::moved_rows_question(loaded("v=1&V=3&d=3&ids=2,2"), 0);
+        REQUIRE(q.error.empty());
+        CHECK(q.previous_ids == std::vector<int>{0});
+        CHECK(q.rows == std::vector<int>{0, 2});
+        CHECK(q.optimizer.momentum == 0.9f);
+    }
+    SECTION("the page's own SGD with momentum is used when it has one") {
+        const el::Question q = el::moved_rows_question(loaded("v=1&V=4&d=2&ids=3&opt=sgd&mom=0.5&lr=0.2"), 0);
+        CHECK(q.optimizer.momentum == 0.5f);
+        CHECK(q.rows == std::vector<int>{0, 3});
+    }
+    SECTION("weight decay moves every row") {
+        const el::Question q = el::moved_rows_question(loaded("v=1&V=4&d=2&ids=3&opt=sgd&mom=0.5&wd=0.1"), 0);
+        CHECK(q.rows == std::vector<int>{0, 1, 2, 3});
+    }
+}
+
+TEST_CASE("seeded cards draw their own batch and their answers match a direct computation", "[questions]") {
+    const uint32_t seed = GENERATE(1u, 2u, 3u, 17u, 99u, 12345u);
+    const int V = GENERATE(1, 3, 40);
+    CAPTURE(seed, V);
+    const AppState s = loaded("v=1&V=" + std::to_string(V) + "&d=2&init=normal&seed=4&ids=0&quiz=cards:" +
+                              std::to_string(seed));
+    const std::vector<el::Question> cards = el::make_questions(s);
+    REQUIRE(cards.size() == 3);
+    for (const el::Question& q : cards) {
+        CAPTURE(q.id, q.prompt);
+        REQUIRE(q.error.empty());
+        CHECK(q.V == std::min(V, el::kMaxClickRows));
+        CHECK(q.ids.size() >= 3);
+        for (int id : q.ids) CHECK((id >= 0 && id < q.V));
+    }
+    // dW by the naive scatter-add reference, then its nonzero rows and row r.
+    for (int k : {0, 1}) {
+        const el::Question& q = cards[size_t(k)];
+        std::vector<float> dW(size_t(q.V) * 2, 0.0f);
+        el::embedding_backward_naive(dW.data(), q.upstream.data(), q.ids.data(), int(q.ids.size()), 2);
+        std::vector<int> nonzero;
+        for (int r = 0; r < q.V; r++)
+            if (dW[size_t(r) * 2] != 0.0f || dW[size_t(r) * 2 + 1] != 0.0f) nonzero.push_back(r);
+        if (k == 0) CHECK(q.rows == nonzero);
+        else CHECK((q.values[0] == dW[size_t(q.row) * 2] && q.values[1] == dW[size_t(q.row) * 2 + 1]));
+    }
+    // Plain SGD with momentum from a zero buffer: the second step moves the union of both batches'
+    // nonzero-gradient rows (every G here is a multiple of 0.1 below 1: no step cancels exactly).
+    const el::Question& m = cards[2];
+    std::set<int> rows(m.previous_ids.begin(), m.previous_ids.end());
+    std::vector<float> dW(size_t(m.V) * 2, 0.0f);
+    el::embedding_backward_naive(dW.data(), m.upstream.data(), m.ids.data(), int(m.ids.size()), 2);
+    for (int r = 0; r < m.V; r++)
+        if (dW[size_t(r) * 2] != 0.0f || dW[size_t(r) * 2 + 1] != 0.0f) rows.insert(r);
+    CHECK(m.rows == std::vector<int>(rows.begin(), rows.end()));
+    // The same seed gives the same cards.
+    CHECK(el::make_questions(s)[0].ids == cards[0].ids);
+}
+
+TEST_CASE("quiz sets pick their cards; the claims are cards too", "[questions]") {
+    CHECK(el::make_questions(loaded("v=1&quiz=backward")).size() == 2);
+    CHECK(el::make_questions(loaded("v=1&quiz=step")).size() == 1);
+    const auto all = el::make_questions(loaded("v=1&quiz=all"));
+    REQUIRE(all.size() == 9);
+    CHECK(all[3].id == "claim-0");
+    CHECK(all[3].kind == el::QuestionKind::Claim);
+    CHECK_FALSE(all[3].truth);
+    CHECK(el::make_questions(AppState{}).empty());
+}

@@ -1,0 +1,46 @@
+// Embedding Lab host script, for the course page around an embed (no dependencies, no eval, no
+// inline styles: it works under a strict Content Security Policy).
+//
+//   <iframe src=".../index.html#v=1&embed=1&height=auto&..." data-embedding-lab="auto" ...></iframe>
+//   <script src=".../embed.js" defer></script>
+//
+// Every iframe marked data-embedding-lab="auto" (and any given to EmbeddingLabFrames.attach) takes
+// the height its page asks for in {type: "embedding-lab:resize", height}. A message counts only if
+// it comes from one of those frames' windows (and, unless the frame is sandboxed, from its origin)
+// and has exactly that shape with a height of 50 to 20000 CSS pixels; anything else is ignored.
+'use strict';
+(function () {
+  if (window.EmbeddingLabFrames) return;  // loaded twice: one listener is enough
+  const frames = [];
+  const MIN = 50, MAX = 20000;
+
+  function frameOrigin(frame) {
+    try { return new URL(frame.src, location.href).origin; } catch (e) { return null; }
+  }
+  function attach(frame) {
+    if (frame && frame.tagName === 'IFRAME' && frames.indexOf(frame) < 0) frames.push(frame);
+  }
+  function detach(frame) {
+    const i = frames.indexOf(frame);
+    if (i >= 0) frames.splice(i, 1);
+  }
+  function onMessage(event) {
+    const data = event.data;
+    if (!data || typeof data !== 'object' || data.type !== 'embedding-lab:resize') return;
+    const height = data.height;
+    if (typeof height !== 'number' || !Number.isFinite(height) || height < MIN || height > MAX) return;
+    for (const frame of frames) {
+      if (frame.contentWindow !== event.source) continue;
+      // A sandboxed frame without allow-same-origin posts from the opaque origin "null".
+      if (event.origin !== 'null' && event.origin !== frameOrigin(frame)) return;
+      frame.style.height = Math.round(height) + 'px';
+      frame.dispatchEvent(new CustomEvent('embedding-lab:resized', { detail: { height: Math.round(height) } }));
+      return;
+    }
+  }
+  window.addEventListener('message', onMessage);
+  function scan() { document.querySelectorAll('iframe[data-embedding-lab="auto"]').forEach(attach); }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', scan);
+  else scan();
+  window.EmbeddingLabFrames = { attach, detach, scan };
+})();
