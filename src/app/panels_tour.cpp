@@ -154,6 +154,7 @@ void ShowCheckPanel(App& app) {
     ImGui::SeparatorText("Check yourself");
     if (ImGui::CollapsingHeader("Follow-up questions", ImGuiTreeNodeFlags_DefaultOpen)) ShowFollowUpQuestions(app);
     if (ImGui::CollapsingHeader("True or false?", ImGuiTreeNodeFlags_DefaultOpen)) ShowSelfCheck(app);
+    if (ImGui::CollapsingHeader("Hashing collisions", ImGuiTreeNodeFlags_DefaultOpen)) ShowHashingQuestion(app);
 }
 
 }  // namespace el

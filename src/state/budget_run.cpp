@@ -79,37 +79,20 @@ const char* budget_group_name(int group) {
     return group >= 0 && group < 3 ? names[group] : "?";
 }
 
-static std::string percent(float fraction) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f%%", 100.0 * double(fraction));
-    return text;
-}
-
-// "best: factorised 52.3%, 37.1 points ahead of hashed 15.2%; lowest: split 10.8%", from one
-// number per variant; variants within 0.05 points of each other are named together.
+// "best factorised 52.3%, 37.1 points ahead of hashed 15.2%; lowest split 10.8%", from one number
+// per variant (equal numbers keep TableKind order, and a gap of 0.0 points says they are equal).
 static std::string ranking(const std::array<float, kTableKinds>& value) {
     std::array<int, kTableKinds> order{};
     for (int k = 0; k < kTableKinds; k++) order[size_t(k)] = k;
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return value[size_t(a)] > value[size_t(b)]; });
-    auto tied_with = [&](size_t first) {  // the variants equal to order[first], named together
-        std::string names = table_kind_name(TableKind(order[first]));
-        size_t last = first;
-        while (last + 1 < order.size() &&
-               std::fabs(value[size_t(order[last + 1])] - value[size_t(order[first])]) < 0.0005f)
-            names += " and " + std::string(table_kind_name(TableKind(order[++last])));
-        return std::make_pair(names, last);
-    };
-    const auto [best, best_last] = tied_with(0);
-    std::string text = "best " + best + " " + percent(value[size_t(order[0])]);
-    if (best_last + 1 >= order.size()) return text + " (all equal)";
-    const auto [next, next_last] = tied_with(best_last + 1);
-    const float gap = value[size_t(order[0])] - value[size_t(order[best_last + 1])];
-    char points[48];
-    std::snprintf(points, sizeof points, "%.1f points", 100.0 * double(gap));
-    text += ", " + std::string(points) + " ahead of " + next + " " + percent(value[size_t(order[best_last + 1])]);
-    if (next_last + 1 < order.size())
-        text += "; lowest " + std::string(table_kind_name(TableKind(order.back()))) + " " +
-                percent(value[size_t(order.back())]);
+    for (size_t i = 1; i < order.size(); i++)  // insertion sort, largest first
+        for (size_t j = i; j > 0 && value[size_t(order[j])] > value[size_t(order[j - 1])]; j--)
+            std::swap(order[j], order[j - 1]);
+    const float best = value[size_t(order[0])], next = value[size_t(order[1])], lowest = value[size_t(order[3])];
+    char text[200];
+    std::snprintf(text, sizeof text, "best %s %.1f%%, %.1f points ahead of %s %.1f%%; lowest %s %.1f%%",
+                  table_kind_name(TableKind(order[0])), 100.0 * double(best), 100.0 * double(best - next),
+                  table_kind_name(TableKind(order[1])), 100.0 * double(next), table_kind_name(TableKind(order[3])),
+                  100.0 * double(lowest));
     return text;
 }
 
