@@ -249,7 +249,10 @@ static void PlotBudgetGroups(const BudgetExperiment& run) {
 static void ShowBudgetOutcome(const BudgetExperiment& run) {
     ImGui::BeginGroup();
     ImGui::PushTextWrapPos(0.0f);
-    for (const std::string& line : budget_outcome(run)) ImGui::BulletText("%s", line.c_str());
+    for (const std::string& line : budget_outcome(run)) {  // Bullet + TextWrapped: BulletText does not wrap
+        ImGui::Bullet();
+        ImGui::TextWrapped("%s", line.c_str());
+    }
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
     RecordItemRect("budget:outcome");
@@ -313,7 +316,8 @@ static void ShowRunCollisions(const App& app) {
         int used = 0;
         for (size_t j = 0; j < std::min<size_t>(row.ids.size(), 16); j++)
             used += std::snprintf(ids + used, sizeof ids - size_t(used), j ? ", %d" : "%d", row.ids[j]);
-        ImGui::BulletText("row %d: %zu ids (%s%s)", row.row, row.ids.size(), ids, row.ids.size() > 16 ? ", ..." : "");
+        ImGui::Bullet();
+        ImGui::TextWrapped("row %d: %zu ids (%s%s)", row.row, row.ids.size(), ids, row.ids.size() > 16 ? ", ..." : "");
         shared.erase(shared.begin() + std::ptrdiff_t(fullest));
     }
     ImGui::EndGroup();
