@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "budget_lab.h"
 #include "core/experiments.h"
 #include "core/lesson.h"
 #include "cost_run.h"
@@ -72,6 +73,7 @@ struct App {
     int random_seed = 1;
     TrainingLab training;  // the training and frequency panels (training_lab.h)
     CostRun cost_run;      // the cost-at-scale benchmark (cost_run.h)
+    BudgetLab budget_lab;  // the deeper tier's experiments (budget_lab.h)
 
     // Platform facts the UI needs.
     float dpr = 1.0f;  // device pixels per CSS pixel; ImGui works in device pixels

@@ -35,6 +35,7 @@ void StartApp(App& app) {
 // The frequency experiment advances only while its panel is drawn, so only then does it need frames.
 bool AppBusy(const App& app) {
     return (app.training.frequency.running && (app.state.panels & kPanelFrequency)) ||
+           (app.budget_lab.run.running && (app.state.panels & kPanelBudget)) ||
            app.cost_run.running();  // the cost benchmark steps in every frame, panel shown or not
 }
 
@@ -130,6 +131,12 @@ void ShowApp(App& app) {
         {kPanelCost, ShowCostPanel},
         {kPanelTour, ShowCheckPanel},
         {kPanelPresets, ShowPresetsPanel},
+        {kPanelBudget, ShowBudgetPanel},
+        {kPanelBudget, [](App& a) {
+             ShowTableVariantsPanel(a), ImGui::Spacing();
+             ShowRowsActivationPanel(a), ImGui::Spacing();
+             ShowCompressionPanel(a);
+         }},
     };
     int visible = 0;
     for (const Group& g : groups) visible += (app.state.panels & g.panels) != 0;
