@@ -148,7 +148,10 @@ void ShowApp(App& app) {
             if (!(app.state.panels & g.panels)) continue;
             ImGui::TableNextColumn();
             ImGui::PushID(int(g.panels));
-            ShowPanelGroup(app, g.panels, g.show);  // or its blank, while out of view (offscreen.cpp)
+            // Keyed by its place in the layout, not its panel bits: the budget panel is two groups
+            // (two columns) with the same bits, and one shared key made each skipped group take the
+            // other's size and widget rectangles.
+            ShowPanelGroup(app, uint32_t(&g - groups), g.show);  // or its blank, while out of view (offscreen.cpp)
             ShowTourFocus(app, g.panels);
             ImGui::PopID();
         }
