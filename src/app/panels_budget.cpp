@@ -18,6 +18,7 @@
 // [SECTION] Self-check question
 
 #include <algorithm>
+#include <cstdarg>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -47,7 +48,7 @@ struct BudgetPlot {
 };
 
 static BudgetPlot BeginBudgetPlot(const char* name, const char* title, float css_height = 120) {
-    ImGui::TextUnformatted(title);
+    ImGui::TextWrapped("%s", title);  // wrapped: a phone's column is narrower than most titles
     BudgetPlot f{ImGui::GetCursorScreenPos(), std::min(ImGui::GetContentRegionAvail().x, Px(440)), Px(css_height),
                  Px(10)};
     ImGui::InvisibleButton(name, ImVec2(f.w, f.h));
@@ -55,6 +56,17 @@ static BudgetPlot BeginBudgetPlot(const char* name, const char* title, float css
     ImGui::GetWindowDrawList()->AddRectFilled(f.p0, ImVec2(f.p0.x + f.w, f.p0.y + f.h),
                                               ImGui::GetColorU32(ImGuiCol_FrameBg));
     return f;
+}
+
+// A plot's axis note, dimmed, wrapped at the column's edge (a phone's column is narrow).
+static void PlotCaption(const char* fmt, ...) IM_FMTARGS(1);
+static void PlotCaption(const char* fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabledV(fmt, args);
+    ImGui::PopTextWrapPos();
+    va_end(args);
 }
 
 // One colour per table variant, in TableKind order: full, hashed, factorised, split.
@@ -213,8 +225,8 @@ static void PlotBudgetLoss(const BudgetExperiment& run) {
         }
         PlotLine(f, xs, ys, x_hi, 0, top, VariantColor(k));
     }
-    ImGui::TextDisabled("x: step 0 .. %d, y: 0 .. %.2f (chance: ln %d = %.2f)", run.target, double(top),
-                        kBudgetClasses, std::log(double(kBudgetClasses)));
+    PlotCaption("x: step 0 .. %d, y: 0 .. %.2f (chance: ln %d = %.2f)", run.target, double(top),
+                kBudgetClasses, std::log(double(kBudgetClasses)));
 }
 
 static void PlotBudgetAccuracy(const BudgetExperiment& run) {
@@ -227,7 +239,7 @@ static void PlotBudgetAccuracy(const BudgetExperiment& run) {
         PlotLine(f, xs, r.accuracy, x_hi, 0, 1, VariantColor(k));
         if (!xs.empty()) PlotDot(f, xs.back() / x_hi, r.accuracy.back(), VariantColor(k));
     }
-    ImGui::TextDisabled("x: step 0 .. %d, y: 0 .. 100%%; line: chance, 1/%d", run.target, kBudgetClasses);
+    PlotCaption("x: step 0 .. %d, y: 0 .. 100%%; line: chance, 1/%d", run.target, kBudgetClasses);
 }
 
 // Final accuracy on head, middle and tail ids (by frequency rank), one bar per variant.
@@ -242,8 +254,8 @@ static void PlotBudgetGroups(const BudgetExperiment& run) {
         }
     draw->AddLine(f.at(0, 1.0f / kBudgetClasses), f.at(1, 1.0f / kBudgetClasses), DimColor());
     const BudgetState& s = run.state;
-    ImGui::TextDisabled("head: ranks 1-%d, middle: %d-%d, tail: %d-%d; y: 0 .. 100%%", s.head_end, s.head_end + 1,
-                        s.middle_end, s.middle_end + 1, s.config.V);
+    PlotCaption("head: ranks 1-%d, middle: %d-%d, tail: %d-%d; y: 0 .. 100%%", s.head_end, s.head_end + 1,
+                s.middle_end, s.middle_end + 1, s.config.V);
 }
 
 static void ShowBudgetOutcome(const BudgetExperiment& run) {
@@ -378,7 +390,7 @@ static void ShowFactorisedGradient() {
                        "id looked up; but out[b][c] = sum_j A[id][j] * P[j][c] uses every number of P, so "
                        "dP = A[ids]^T @ dout reaches all of P, whichever ids are in the batch.");
     ImGui::BeginGroup();
-    ImGui::Text("Ids [1, 1, 4], V = %d, r = %d, d = %d, dout = ones: dA nonzero in rows %s; dP nonzero in %d of %d.",
+    ImGui::TextWrapped("Ids [1, 1, 4], V = %d, r = %d, d = %d, dout = ones: dA nonzero in rows %s; dP nonzero in %d of %d.",
                 V, r, d, rows, nonzero_P, r * d);
     ImGui::EndGroup();
     RecordItemRect("variants:factorised");
@@ -482,8 +494,8 @@ void ShowCompressionPanel(App& app) {
                                         VariantColor(0), Px(1.5f));
     PlotDot(f, float(c.d) / float(d_hi), float(counts.embedding) / top, ErrorColor(), 3.0f);
     const double crossing = double(c.V) * c.h / double(c.V + c.h);
-    ImGui::TextDisabled("x: d 1 .. %d, y: 0 .. %s; the lines cross at d = V*h/(V+h) = %.1f", d_hi,
-                        format_count(int64_t(top)).c_str(), crossing);
+    PlotCaption("x: d 1 .. %d, y: 0 .. %s; the lines cross at d = V*h/(V+h) = %.1f", d_hi,
+                format_count(int64_t(top)).c_str(), crossing);
     // The same linear map, of rank at most d: measured on a small case.
     if (!ImGui::IsItemVisible() && !app.budget_lab.compression_ready) return;
     UpdateCompression(app);
