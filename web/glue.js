@@ -471,5 +471,18 @@
     },
     /** The walk now: {active, running, done, b, c, terms, zeroTerms, ...}. */
     walkStatus() { return parseJson(window.Module._el_walk_json()); },
+    /** The parameter-budget experiment: frequency()'s shape plus settings, variants, outcome (README). */
+    budget() { return parseJson(window.Module._el_budget_json()); },
+    /** Starts it with {V, d, k, r, N, shared, zipf, seed, steps} (others kept): {ok, error}. */
+    startBudget(settings = {}) {
+      const keys = { V: 'bV', d: 'bd', k: 'bk', r: 'br', N: 'bN', shared: 'bsk', zipf: 'bzipf', seed: 'bseed', steps: 'bsteps' };
+      if (settings === null || typeof settings !== 'object') return { ok: false, error: 'settings must be an object' };
+      const unknown = Object.keys(settings).filter((name) => !(name in keys));
+      if (unknown.length) return { ok: false, error: `unknown setting ${unknown.join(', ')} (known: ${Object.keys(keys).join(', ')})` };
+      const all = { ...this.budget().settings, ...settings };
+      const fragment = 'v=1&' + Object.keys(keys).map((name) => `${keys[name]}=${encodeURIComponent(String(all[name]))}`).join('&');
+      return withString(fragment, (ptr) => JSON.parse(window.Module.UTF8ToString(window.Module._el_budget_start(ptr))));
+    },
+    cancelBudget() { window.Module._el_budget_cancel(); },
   };
 })();

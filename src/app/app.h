@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "budget_lab.h"
 #include "core/experiments.h"
 #include "core/lesson.h"
 #include "cost_run.h"
@@ -76,6 +77,7 @@ struct App {
     CostRun cost_run;      // the cost-at-scale benchmark (cost_run.h)
     PictureUi picture;     // what is highlighted, and the walk (picture_ui.h; not in links)
     TeachView teach;       // teacher controls and question cards (panels_teach.cpp)
+    BudgetLab budget_lab;  // the deeper tier's experiments (budget_lab.h)
 
     // Platform facts the UI needs.
     float dpr = 1.0f;  // device pixels per CSS pixel; ImGui works in device pixels

@@ -9,7 +9,8 @@
 namespace el {
 
 // Shows one group of panels in the page's layout (ui.cpp), or its blank while it is out of
-// view and its size is known to be current. `key` names the group (its panel bits).
+// view and its size is known to be current. `key` names the group (its place in the
+// layout: two groups may show the same panel bits).
 void ShowPanelGroup(App& app, uint32_t key, void (*show)(App&));
 
 // Something other than the pointer moving or the page scrolling happened (a click, a key, a

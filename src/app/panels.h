@@ -23,6 +23,12 @@ void ShowExperimentsPanel(App& app);  // raw id vs embedding, bias absorbed, non
 void ShowTrainingPanel(App& app);     // step inspector: touched / changed rows and why
 void ShowFrequencyPanel(App& app);    // Zipf ids: rare rows get few updates and learn slowly
 void ShowCostPanel(App& app);         // one-hot route vs gather at scale, timed live (panels_cost.cpp)
+// The deeper tier (panels_budget.cpp)
+void ShowBudgetPanel(App& app);          // full, hashed, factorised, split tables at a parameter budget
+void ShowTableVariantsPanel(App& app);   // hashed collisions, onehot @ H @ W_k, the factorised gradient
+void ShowRowsActivationPanel(App& app);  // raw rows vs tanh(rows) on the same targets
+void ShowCompressionPanel(App& app);     // one-hot dense layer vs embedding + layer: counts and rank
+void ShowHashingQuestion(App& app);      // the self-check's question on hashing collisions
 
 // Teacher controls and question cards (panels_teach.cpp).
 void ShowTeachPanel(App& app);        // "Teach with this": a link and embed code with locks, hidden controls, questions

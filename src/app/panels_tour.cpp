@@ -156,6 +156,7 @@ void ShowCheckPanel(App& app) {
     if (ImGui::CollapsingHeader("Follow-up questions", ImGuiTreeNodeFlags_DefaultOpen)) ShowFollowUpQuestions(app);
     SectionOpenOverride();
     if (ImGui::CollapsingHeader("True or false?", ImGuiTreeNodeFlags_DefaultOpen)) ShowSelfCheck(app);
+    if (ImGui::CollapsingHeader("Hashing collisions", ImGuiTreeNodeFlags_DefaultOpen)) ShowHashingQuestion(app);
 }
 
 }  // namespace el

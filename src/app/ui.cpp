@@ -36,6 +36,7 @@ void StartApp(App& app) {
 // The frequency experiment advances only while its panel is drawn, so only then does it need frames.
 bool AppBusy(const App& app) {
     return (app.training.frequency.running && (app.state.panels & kPanelFrequency)) ||
+           (app.budget_lab.run.running && (app.state.panels & kPanelBudget)) ||
            app.cost_run.running() ||  // the cost benchmark steps in every frame, panel shown or not
            PictureBusy(app);          // the walk animates only while it runs
 }
@@ -138,6 +139,12 @@ void ShowApp(App& app) {
         {kPanelCost, ShowCostPanel},
         {kPanelTour, ShowCheckPanel},
         {kPanelPresets, ShowPresetsPanel},
+        {kPanelBudget, ShowBudgetPanel},
+        {kPanelBudget, [](App& a) {
+             ShowTableVariantsPanel(a), ImGui::Spacing();
+             ShowRowsActivationPanel(a), ImGui::Spacing();
+             ShowCompressionPanel(a);
+         }},
     };
     int visible = 0;
     for (const Group& g : groups) visible += (app.state.panels & g.panels) != 0;
@@ -149,7 +156,10 @@ void ShowApp(App& app) {
             if (!(app.state.panels & g.panels)) continue;
             ImGui::TableNextColumn();
             ImGui::PushID(int(g.panels));
-            ShowPanelGroup(app, g.panels, g.show);  // or its blank, while out of view (offscreen.cpp)
+            // Keyed by its place in the layout, not its panel bits: the budget panel is two groups
+            // (two columns) with the same bits, and one shared key made each skipped group take the
+            // other's size and widget rectangles.
+            ShowPanelGroup(app, uint32_t(&g - groups), g.show);  // or its blank, while out of view (offscreen.cpp)
             ShowTourFocus(app, g.panels);
             ImGui::PopID();
         }

@@ -74,8 +74,10 @@ Status split_map(int V, const std::vector<int>& own_ids, int k, uint64_t seed, R
 std::vector<int> most_frequent_ids(const std::vector<double>& counts, int N) {
     std::vector<int> order(counts.size());
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](int a, int b) { return counts[size_t(a)] > counts[size_t(b)]; });
+    // Ties broken by the smaller id, so a plain sort gives the stable order (and less code than stable_sort).
+    std::sort(order.begin(), order.end(), [&](int a, int b) {
+        return counts[size_t(a)] > counts[size_t(b)] || (counts[size_t(a)] == counts[size_t(b)] && a < b);
+    });
     order.resize(size_t(std::clamp(N, 0, int(order.size()))));
     return order;
 }

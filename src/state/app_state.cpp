@@ -32,7 +32,8 @@ static uint64_t splitmix64(uint64_t x) {
 static double unit_uniform(uint64_t key) { return (double(splitmix64(key) >> 11) + 0.5) * 0x1.0p-53; }
 
 const char* const kPanelNames[kPanelCount] = {"table",    "ids",       "forward", "backward", "experiments",
-                                              "training", "frequency", "cost",    "tour",     "presets"};
+                                              "training", "frequency", "cost",    "tour",     "presets",
+                                              "budget"};
 
 Status check_table_size(int V, int d) {
     if (V < 1 || V > kMaxV)

@@ -38,12 +38,13 @@ extern const char* const kLossNames[];   // LossKind: "upstream", "mse"
 enum Panel : uint32_t {
     kPanelTable = 1u << 0, kPanelIds = 1u << 1, kPanelForward = 1u << 2, kPanelBackward = 1u << 3,
     kPanelExperiments = 1u << 4, kPanelTraining = 1u << 5, kPanelFrequency = 1u << 6, kPanelCost = 1u << 7,
-    kPanelTour = 1u << 8, kPanelPresets = 1u << 9,
+    kPanelTour = 1u << 8, kPanelPresets = 1u << 9, kPanelBudget = 1u << 10,
 };
-constexpr int kPanelCount = 10;
+constexpr int kPanelCount = 11;
 extern const char* const kPanelNames[kPanelCount];  // "table", "ids", ...
 constexpr uint32_t kDefaultPanels = kPanelTable | kPanelIds | kPanelForward | kPanelBackward | kPanelExperiments |
-                                    kPanelTraining | kPanelFrequency | kPanelCost | kPanelTour | kPanelPresets;
+                                    kPanelTraining | kPanelFrequency | kPanelCost | kPanelTour | kPanelPresets |
+                                    kPanelBudget;
 
 // What the training lab's Step minimises (src/state/training.h).
 enum class LossKind {
@@ -65,6 +66,33 @@ constexpr float kFrequencyWeightDecay = 0.01f;
 constexpr int kMaxFrequencyV = 5000, kMaxFrequencySteps = 20000;
 constexpr float kMaxZipfExponent = 10.0f;  // the frequency experiment's s
 constexpr float kMaxRandomZipf = 4.0f;     // the ids panel's random batch
+
+// The deeper tier's experiments (issue 16), run by src/state/budget_run.h.
+// The parameter budget: the frequency task (C = 8 classes, B = 32, Adam lr 0.05) trained with a
+// full table, hashed at k buckets, factorised at rank r and split at top N side by side.
+struct BudgetSettings {
+    int V = 1000, d = 16;
+    int buckets = 64;        // k of the hashed table
+    int rank = 1;            // r of the factorised table
+    int own_rows = 32;       // N: the most frequent ids with a row of their own in the split
+    int split_buckets = 32;  // the split's shared buckets for every other id
+    float zipf_exponent = 1.1f;
+    uint32_t seed = 1;
+    int steps = 1000;
+};
+constexpr int kMaxBudgetV = 2000, kMaxBudgetD = 32, kMaxBudgetSteps = 10000;
+// Activation on the rows: V = 16 targets evenly from -spread to +spread, fitted by raw rows and tanh(rows).
+struct RowsActivationSettings {
+    float spread = 2.0f;
+    int steps = 300;
+};
+constexpr float kMaxActivationSpread = 10.0f;
+constexpr int kMaxActivationSteps = 3000;
+// "It compresses the input": a one-hot dense layer (V,h) against an embedding (V,d) + a (d,h) layer.
+struct CompressionSettings {
+    int V = 50000, d = 32, h = 256;
+};
+constexpr int kMaxCompressionWidth = 256;  // d and h (the composed map is checked on up to 128 ids)
 
 // The cost-at-scale benchmark's shape (README, "Cost at scale, measured").
 struct CostShape {
@@ -89,6 +117,9 @@ struct AppState {
     OptimizerConfig optimizer;
     LossKind loss = LossKind::Upstream;
     FrequencySettings frequency;
+    BudgetSettings budget;
+    RowsActivationSettings rows_activation;
+    CompressionSettings compression;
 
     // The page around it.
     CostShape cost;

@@ -1,0 +1,536 @@
+// The deeper tier made runnable (issue 16): where an embedding's parameters should go.
+//   ShowBudgetPanel         the parameter-budget experiment: full, hashed, factorised and split
+//                           tables trained side by side, a few steps per frame
+//   ShowTableVariantsPanel  the hashed table's collisions and its onehot(ids) @ H @ W_k product;
+//                           why the factorised table's gradient reaches all of P
+//   ShowRowsActivationPanel raw rows against tanh(rows) on the same targets
+//   ShowCompressionPanel    "it compresses the input": one-hot dense layer vs embedding + layer
+//   ShowHashingQuestion     the self-check's question on hashing collisions
+// Every sentence about a result is composed from the numbers measured here.
+//
+// [SECTION] Plot helpers
+// [SECTION] Budget settings and run controls
+// [SECTION] Budget plots and outcome
+// [SECTION] Budget panel
+// [SECTION] Table variants panel
+// [SECTION] Activation on the rows
+// [SECTION] It compresses the input
+// [SECTION] Self-check question
+
+#include <algorithm>
+#include <cstdarg>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "core/table_variants.h"
+#include "panels.h"
+#include "state/parse.h"
+#include "widgets.h"
+
+namespace el {
+
+static constexpr double kFrameBudgetMs = 8.0;  // work per frame, leaving time to draw at 60 Hz
+static_assert(kMaxBudgetV == 2000 && kMaxV == 100000, "the V fields' help texts quote these limits");
+
+//-----------------------------------------------------------------------------
+// [SECTION] Plot helpers
+//-----------------------------------------------------------------------------
+
+// A framed plot area, recorded as `name` for the browser tests; at(x, y) maps [0,1]^2 into it.
+struct BudgetPlot {
+    ImVec2 p0;
+    float w, h, pad;
+    ImVec2 at(float x, float y) const {
+        y = std::clamp(y, 0.0f, 1.0f);
+        return ImVec2(p0.x + pad + x * (w - 2 * pad), p0.y + h - pad - y * (h - 2 * pad));
+    }
+};
+
+static BudgetPlot BeginBudgetPlot(const char* name, const char* title, float css_height = 120) {
+    ImGui::TextWrapped("%s", title);  // wrapped: a phone's column is narrower than most titles
+    BudgetPlot f{ImGui::GetCursorScreenPos(), std::min(ImGui::GetContentRegionAvail().x, Px(440)), Px(css_height),
+                 Px(10)};
+    ImGui::InvisibleButton(name, ImVec2(f.w, f.h));
+    RecordItemRect(name);
+    ImGui::GetWindowDrawList()->AddRectFilled(f.p0, ImVec2(f.p0.x + f.w, f.p0.y + f.h),
+                                              ImGui::GetColorU32(ImGuiCol_FrameBg));
+    return f;
+}
+
+// A plot's axis note, dimmed, wrapped at the column's edge (a phone's column is narrow).
+static void PlotCaption(const char* fmt, ...) IM_FMTARGS(1);
+static void PlotCaption(const char* fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabledV(fmt, args);
+    ImGui::PopTextWrapPos();
+    va_end(args);
+}
+
+// One colour per table variant, in TableKind order: full, hashed, factorised, split.
+static ImU32 VariantColor(int kind) {
+    static const ImU32 colors[kTableKinds] = {IM_COL32(40, 110, 220, 255), IM_COL32(220, 120, 30, 255),
+                                              IM_COL32(40, 160, 80, 255), IM_COL32(180, 60, 170, 255)};
+    return colors[kind];
+}
+
+static void VariantLegend() {
+    for (int k = 0; k < kTableKinds; k++) {
+        if (k) ImGui::SameLine();
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(VariantColor(k)), "%s", table_kind_name(TableKind(k)));
+    }
+}
+
+// y(x) over x in [0, n-1] as a line, at most one point per pixel column; y mapped by [lo, hi].
+static void PlotLine(const BudgetPlot& f, const std::vector<float>& xs, const std::vector<float>& ys, float x_hi,
+                     float lo, float hi, ImU32 color) {
+    const int n = int(std::min(xs.size(), ys.size()));
+    if (n < 2 || x_hi <= 0 || hi <= lo) return;
+    const int points = std::min(n, std::max(2, int(f.w)));
+    std::vector<ImVec2> line(static_cast<size_t>(points));
+    for (int i = 0; i < points; i++) {
+        const size_t j = size_t(int64_t(i) * (n - 1) / (points - 1));
+        line[size_t(i)] = f.at(xs[j] / x_hi, (ys[j] - lo) / (hi - lo));
+    }
+    ImGui::GetWindowDrawList()->AddPolyline(line.data(), points, color, 0, Px(1.5f));
+}
+
+static void PlotDot(const BudgetPlot& f, float x, float y, ImU32 color, float css_radius = 2.0f) {
+    const ImVec2 p = f.at(x, y);
+    ImGui::GetWindowDrawList()->AddCircleFilled(p, Px(css_radius), color);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Budget settings and run controls
+//-----------------------------------------------------------------------------
+
+static bool IntSetting(const char* label, const char* rect, int* v, int lo, int hi, const char* help) {
+    ImGui::SetNextItemWidth(Px(70));
+    bool edited = false;
+    if (ImGui::InputInt(label, v, 0)) *v = std::clamp(*v, lo, hi), edited = true;
+    RecordItemRect(rect);
+    if (help) HelpMarker(help);
+    return edited;
+}
+
+static void ShowBudgetSettings(App& app) {
+    BudgetSettings& b = app.state.budget;
+    bool edited = false;
+    ImGui::BeginDisabled(app.budget_lab.run.running);
+    edited |= IntSetting("V##budget", "budget:V", &b.V, 2, kMaxBudgetV, "Ids of this experiment's own table, 2 to 2,000.");
+    SameLineIfFits(140);
+    edited |= IntSetting("d##budget", "budget:d", &b.d, 1, kMaxBudgetD, "Width of every variant's rows (1 to 32).");
+    SameLineIfFits(140);
+    edited |= IntSetting("steps##budget", "budget:steps", &b.steps, 1, kMaxBudgetSteps, nullptr);
+    edited |= IntSetting("k buckets", "budget:k", &b.buckets, 1, kMaxBudgetV,
+                         "Hashed: k shared rows; id -> row by a seeded hash, so about V/k ids share each row.");
+    SameLineIfFits(160);
+    edited |= IntSetting("rank r", "budget:r", &b.rank, 1, kMaxBudgetD,
+                         "Factorised: W = A @ P with A (V x r), P (r x d): V*r + r*d numbers, rank at most r.");
+    edited |= IntSetting("top N", "budget:N", &b.own_rows, 0, kMaxBudgetV,
+                         "Split: the N most frequent ids get a row of their own ...");
+    SameLineIfFits(180);
+    edited |= IntSetting("shared", "budget:sk", &b.split_buckets, 0, kMaxBudgetV,
+                         "... and every other id reads one of these hashed shared rows.");
+    ImGui::SetNextItemWidth(Px(70));
+    if (ImGui::InputFloat("Zipf s##budget", &b.zipf_exponent, 0, 0, "%g"))
+        b.zipf_exponent = std::clamp(b.zipf_exponent, 0.0f, kMaxZipfExponent), edited = true;
+    RecordItemRect("budget:zipf");
+    HelpMarker("P(id k) is proportional to 1/(k+1)^s: id 0 is the most frequent. s = 0 is uniform.");
+    SameLineIfFits(140);
+    int seed = int(b.seed);
+    ImGui::SetNextItemWidth(Px(70));
+    if (ImGui::InputInt("seed##budget", &seed, 0)) b.seed = uint32_t(std::max(0, seed)), edited = true;
+    RecordItemRect("budget:seed");
+    HelpMarker("Draws the starting numbers, each id's class and the batches: the same seed gives the same run.");
+    ImGui::EndDisabled();
+    if (edited) Commit(app, "budget settings");
+}
+
+// Parameter counts from the settings (what a run would use), table and head.
+static void ShowParameterCounts(const App& app) {
+    const BudgetSettings& b = app.state.budget;
+    const int64_t full = full_table_parameters(b.V, b.d);
+    const int64_t table[kTableKinds] = {full, hashed_table_parameters(b.buckets, b.d),
+                                        factorised_table_parameters(b.V, b.rank, b.d),
+                                        split_table_parameters(b.own_rows, b.split_buckets, b.d)};
+    const int64_t head = int64_t(b.d) * kBudgetClasses + kBudgetClasses;
+    char shape[kTableKinds][64];
+    std::snprintf(shape[0], sizeof shape[0], "%d x %d", b.V, b.d);
+    std::snprintf(shape[1], sizeof shape[1], "%d x %d", b.buckets, b.d);
+    std::snprintf(shape[2], sizeof shape[2], "%d x %d + %d x %d", b.V, b.rank, b.rank, b.d);
+    std::snprintf(shape[3], sizeof shape[3], "(%d + %d) x %d", b.own_rows, b.split_buckets, b.d);
+    ImGui::BeginGroup();
+    if (ImGui::BeginTable("##budget_counts", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+        for (const char* h : {"table", "shape", "parameters", "of full"}) ImGui::TableSetupColumn(h);
+        ImGui::TableHeadersRow();
+        for (int k = 0; k < kTableKinds; k++) {
+            ImGui::TableNextColumn();
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(VariantColor(k)), "%s", table_kind_name(TableKind(k)));
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(shape[k]);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(format_count(table[k]).c_str());
+            ImGui::TableNextColumn();
+            ImGui::Text("%.1f%%", 100.0 * double(table[k]) / double(std::max<int64_t>(1, full)));
+        }
+        ImGui::EndTable();
+    }
+    ImGui::TextDisabled("plus the same head for each: %d x %d + %d = %s", b.d, kBudgetClasses, kBudgetClasses,
+                        format_count(head).c_str());
+    ImGui::EndGroup();
+    RecordItemRect("budget:counts");
+}
+
+static void ShowBudgetRunControls(App& app) {
+    BudgetExperiment& run = app.budget_lab.run;
+    if (!run.running) {
+        if (ImGui::Button(run.target > 0 ? "Run again##budget" : "Run##budget")) StartBudgetRun(app);
+        RecordItemRect("budget:run");
+    } else {
+        if (ImGui::Button("Cancel##budget")) CancelBudgetRun(app);
+        RecordItemRect("budget:cancel");
+    }
+    ImGui::SameLine();
+    const float fraction = run.target > 0 ? float(run.state.steps_done) / float(run.target) : 0.0f;
+    char overlay[64];
+    std::snprintf(overlay, sizeof overlay, "%d / %d steps%s", run.state.steps_done, run.target,
+                  run.cancelled ? " (cancelled)" : "");
+    ImGui::ProgressBar(fraction, ImVec2(-FLT_MIN, 0), run.target > 0 ? overlay : "not run yet");
+    RecordItemRect("budget:progress");
+    ErrorText(run.error);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Budget plots and outcome
+//-----------------------------------------------------------------------------
+
+// The batch loss of each step, averaged over a window of 25 steps (one batch is noisy).
+static void PlotBudgetLoss(const BudgetExperiment& run) {
+    const BudgetPlot f = BeginBudgetPlot("budget:loss", "Loss (cross-entropy, mean of 25 steps) against steps");
+    const int window = kBudgetEvalEvery;
+    float top = std::log(float(kBudgetClasses)) * 1.5f;
+    const float x_hi = float(std::max(1, run.target));
+    for (int k = 0; k < kTableKinds; k++) {
+        const std::vector<float>& loss = run.state.runs[size_t(k)].loss_history;
+        std::vector<float> xs, ys;
+        double sum = 0;
+        for (size_t i = 0; i < loss.size(); i++) {
+            sum += loss[i];
+            if (i >= size_t(window)) sum -= loss[i - size_t(window)];
+            const size_t n = std::min(i + 1, size_t(window));
+            xs.push_back(float(i + 1)), ys.push_back(float(sum / double(n)));
+        }
+        PlotLine(f, xs, ys, x_hi, 0, top, VariantColor(k));
+    }
+    PlotCaption("x: step 0 .. %d, y: 0 .. %.2f (chance: ln %d = %.2f)", run.target, double(top),
+                kBudgetClasses, std::log(double(kBudgetClasses)));
+}
+
+static void PlotBudgetAccuracy(const BudgetExperiment& run) {
+    const BudgetPlot f = BeginBudgetPlot("budget:accuracy", "Accuracy over all ids against steps");
+    const float x_hi = float(std::max(1, run.target));
+    ImGui::GetWindowDrawList()->AddLine(f.at(0, 1.0f / kBudgetClasses), f.at(1, 1.0f / kBudgetClasses), DimColor());
+    for (int k = 0; k < kTableKinds; k++) {
+        const BudgetRun& r = run.state.runs[size_t(k)];
+        std::vector<float> xs(r.eval_steps.begin(), r.eval_steps.end());
+        PlotLine(f, xs, r.accuracy, x_hi, 0, 1, VariantColor(k));
+        if (!xs.empty()) PlotDot(f, xs.back() / x_hi, r.accuracy.back(), VariantColor(k));
+    }
+    PlotCaption("x: step 0 .. %d, y: 0 .. 100%%; line: chance, 1/%d", run.target, kBudgetClasses);
+}
+
+// Final accuracy on head, middle and tail ids (by frequency rank), one bar per variant.
+static void PlotBudgetGroups(const BudgetExperiment& run) {
+    const BudgetPlot f = BeginBudgetPlot("budget:groups", "Accuracy on head, middle and tail ids (last measurement)");
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const float slot = 1.0f / 3.0f, bar = slot / (kTableKinds + 1);
+    for (int g = 0; g < 3; g++)
+        for (int k = 0; k < kTableKinds; k++) {
+            const float x0 = g * slot + (k + 0.5f) * bar, a = run.state.runs[size_t(k)].group_accuracy[size_t(g)];
+            draw->AddRectFilled(f.at(x0, a), f.at(x0 + bar * 0.9f, 0), VariantColor(k));
+        }
+    draw->AddLine(f.at(0, 1.0f / kBudgetClasses), f.at(1, 1.0f / kBudgetClasses), DimColor());
+    const BudgetState& s = run.state;
+    PlotCaption("head: ranks 1-%d, middle: %d-%d, tail: %d-%d; y: 0 .. 100%%", s.head_end, s.head_end + 1,
+                s.middle_end, s.middle_end + 1, s.config.V);
+}
+
+static void ShowBudgetOutcome(const BudgetExperiment& run) {
+    ImGui::BeginGroup();
+    ImGui::PushTextWrapPos(0.0f);
+    for (const std::string& line : budget_outcome(run)) {  // Bullet + TextWrapped: BulletText does not wrap
+        ImGui::Bullet();
+        ImGui::TextWrapped("%s", line.c_str());
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::EndGroup();
+    RecordItemRect("budget:outcome");
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Budget panel
+//-----------------------------------------------------------------------------
+
+void ShowBudgetPanel(App& app) {
+    if (app.budget_lab.run.running) AdvanceBudgetRun(app, kFrameBudgetMs);
+    ImGui::SeparatorText("Parameter budget: where should the parameters go?");
+    ImGui::TextWrapped("The frequency task (Zipf ids, C = %d classes, B = %d, Adam lr 0.05) trained on the same "
+                       "batches with four tables: full (a row per id), hashed (k shared rows), factorised "
+                       "(A @ P, rank r) and split (the top N ids own a row, the rest share hashed rows).",
+                       kBudgetClasses, kBudgetBatch);
+    ShowBudgetSettings(app);
+    ShowParameterCounts(app);
+    ShowBudgetRunControls(app);
+    const BudgetExperiment& run = app.budget_lab.run;
+    if (run.target == 0) return;
+    VariantLegend();
+    PlotBudgetLoss(run);
+    PlotBudgetAccuracy(run);
+    PlotBudgetGroups(run);
+    ShowBudgetOutcome(run);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Table variants panel
+//-----------------------------------------------------------------------------
+
+static void MatrixText(const char* name, const Tensor& t, int max_rows = 12) {
+    ImGui::Text("%s (%d x %d)", name, t.rows(), t.cols());
+    for (int r = 0; r < std::min(t.rows(), max_rows); r++) {
+        ImGui::TextUnformatted("  ");
+        ImGui::SameLine(0, 0);
+        VectorText(t.data() + int64_t(r) * t.cols(), t.cols());
+    }
+}
+
+// The budget run's hashed table: how many ids share a row, and the fullest rows.
+static void ShowRunCollisions(const App& app) {
+    const BudgetSettings& b = app.state.budget;
+    RowMap map;
+    if (Status st = hashed_map(b.V, std::clamp(b.buckets, 1, b.V), kBudgetHashSeed, false, map); !st.ok()) {
+        ErrorText(st.error);
+        return;
+    }
+    std::vector<SharedRow> shared = collisions(map);
+    ImGui::TextWrapped("With V = %d ids in k = %d rows, %d ids share their row with another id; %zu of the %d rows "
+                       "are read by two or more ids.",
+                       b.V, b.buckets, colliding_ids(map), shared.size(), map.rows);
+    ImGui::BeginGroup();
+    for (int shown = 0; shown < 3 && !shared.empty(); shown++) {  // the three fullest rows, fullest first
+        size_t fullest = 0;
+        for (size_t i = 1; i < shared.size(); i++)
+            if (shared[i].ids.size() > shared[fullest].ids.size()) fullest = i;
+        const SharedRow& row = shared[fullest];
+        char ids[160];
+        int used = 0;
+        for (size_t j = 0; j < std::min<size_t>(row.ids.size(), 16); j++)
+            used += std::snprintf(ids + used, sizeof ids - size_t(used), j ? ", %d" : "%d", row.ids[j]);
+        ImGui::Bullet();
+        ImGui::TextWrapped("row %d: %zu ids (%s%s)", row.row, row.ids.size(), ids, row.ids.size() > 16 ? ", ..." : "");
+        shared.erase(shared.begin() + std::ptrdiff_t(fullest));
+    }
+    ImGui::EndGroup();
+    RecordItemRect("variants:collisions");
+}
+
+// A small case written out: V = 8 ids, k = 3 rows, ids [0, 3, 5, 6]: H, W_k and both routes.
+static void ShowSmallHashedCase() {
+    const int V = 8, k = 3, d = 2;
+    const std::vector<int> ids = {0, 3, 5, 6};
+    RowMap map;
+    if (Status st = hashed_map(V, k, kBudgetHashSeed, false, map); !st.ok()) return ErrorText(st.error);
+    Tensor W_k = Tensor::zeros(k, d);
+    for (int r = 0; r < k; r++)
+        for (int c = 0; c < d; c++) W_k.values()[size_t(r * d + c)] = 0.1f * float(r * d + c + 1);
+    const Tensor H = row_map_matrix(map);
+    const Tensor gather = mapped_embedding(W_k, map, ids), product = mapped_embedding_one_hot(W_k, map, ids);
+    if (!gather.ok() || !product.ok()) return ErrorText(gather.ok() ? product.status().error : gather.status().error);
+    ImGui::TextWrapped("A small case: V = %d ids hashed into k = %d rows (seed %d), ids [0, 3, 5, 6]. H (V x k) has "
+                       "a single 1 per row, in the column of the id's row:", V, k, int(kBudgetHashSeed));
+    ImGui::BeginGroup();
+    for (int i = 0; i < V; i++) {
+        const float* h = H.data() + i * k;  // k = 3 columns
+        ImGui::Text("  id %d: [%d %d %d] -> row %d", i, int(h[0]), int(h[1]), int(h[2]), map.row_of[size_t(i)]);
+    }
+    ImGui::EndGroup();
+    RecordItemRect("variants:H");
+    MatrixText("W_k", W_k);
+    MatrixText("onehot(ids) @ H @ W_k", product);
+    MatrixText("gather W_k[row_of[ids]]", gather);
+    const bool same = std::equal(gather.values().begin(), gather.values().end(), product.values().begin());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(same ? GoodColor() : ErrorColor()), "%s",
+                       same ? "identical, number for number" : "the two routes differ");
+    RecordItemRect("variants:product");
+}
+
+// Why the factorised table's gradient reaches the looked-up rows of A and every number of P,
+// shown on a small case with dout = ones.
+static void ShowFactorisedGradient() {
+    const int V = 6, r = 2, d = 3;
+    const std::vector<int> ids = {1, 1, 4};
+    const int B = int(ids.size());
+    std::vector<float> A(size_t(V * r)), P(size_t(r * d)), dout(size_t(B * d), 1.0f);
+    for (size_t i = 0; i < A.size(); i++) A[i] = 0.1f * float(i + 1);
+    for (size_t i = 0; i < P.size(); i++) P[i] = 0.5f - 0.2f * float(i);
+    std::vector<float> dA(A.size(), 0.0f), dP(P.size(), 0.0f);
+    factorised_backward(dA.data(), dP.data(), dout.data(), A.data(), P.data(), ids.data(), B, r, d);
+    char rows[64] = "";
+    int used = 0;
+    int nonzero_P = 0;
+    for (int i = 0; i < V; i++) {
+        bool any = false;
+        for (int j = 0; j < r; j++) any |= dA[size_t(i * r + j)] != 0.0f;
+        if (any) used += std::snprintf(rows + used, sizeof rows - size_t(used), used ? ", %d" : "%d", i);
+    }
+    for (float g : dP) nonzero_P += g != 0.0f;
+    ImGui::TextWrapped("Factorised: out[b] = A[ids[b]] @ P reads only its id's row of A, so dA is zero in rows no "
+                       "id looked up; but out[b][c] = sum_j A[id][j] * P[j][c] uses every number of P, so "
+                       "dP = A[ids]^T @ dout reaches all of P, whichever ids are in the batch.");
+    ImGui::BeginGroup();
+    ImGui::TextWrapped("Ids [1, 1, 4], V = %d, r = %d, d = %d, dout = ones: dA nonzero in rows %s; dP nonzero in %d of %d.",
+                V, r, d, rows, nonzero_P, r * d);
+    ImGui::EndGroup();
+    RecordItemRect("variants:factorised");
+}
+
+void ShowTableVariantsPanel(App& app) {
+    ImGui::SeparatorText("Every variant is still a one-hot product");
+    ImGui::TextWrapped("Hashed: lookup = onehot(ids) @ H @ W_k, H (V x k) with one 1 per row. Ids whose hash lands "
+                       "on the same row share it: their gradients add into one row and they get the same vector.");
+    ShowRunCollisions(app);
+    ShowSmallHashedCase();
+    ImGui::Spacing();
+    ShowFactorisedGradient();
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Activation on the rows
+//-----------------------------------------------------------------------------
+
+void ShowRowsActivationPanel(App& app) {
+    ImGui::SeparatorText("Activation on the rows: raw rows vs tanh(rows)");
+    RowsActivationSettings& a = app.state.rows_activation;
+    bool edited = false;
+    ImGui::SetNextItemWidth(Px(70));
+    if (ImGui::InputFloat("spread", &a.spread, 0, 0, "%g"))
+        a.spread = std::clamp(a.spread, 0.01f, kMaxActivationSpread), edited = true;
+    RecordItemRect("activation:spread");
+    HelpMarker("16 targets evenly from -spread to +spread, one per id.");
+    SameLineIfFits(140);
+    edited |= IntSetting("steps##activation", "activation:steps", &a.steps, 1, kMaxActivationSteps, nullptr);
+    if (edited) Commit(app, "activation settings");
+    // Trains on first sight of the plot, never in the first frame.
+    const BudgetPlot f = BeginBudgetPlot("activation:plot", "Targets (grey) and the fits: raw rows, tanh(rows)");
+    if (!ImGui::IsItemVisible() && !app.budget_lab.activation_ready) return;
+    UpdateRowsActivation(app);
+    const BudgetLab& lab = app.budget_lab;
+    if (!lab.activation_error.empty()) return ErrorText(lab.activation_error);
+    const RowsActivationResult& r = lab.activation;
+    const std::vector<float> targets = rows_activation_config(lab.activation_for).targets;
+    const float top = std::max(1.2f, lab.activation_for.spread * 1.1f);
+    auto y = [&](float v) { return (v + top) / (2 * top); };
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddLine(f.at(0, y(1)), f.at(1, y(1)), DimColor());
+    draw->AddLine(f.at(0, y(-1)), f.at(1, y(-1)), DimColor());
+    const int n = int(targets.size());
+    for (int i = 0; i < n; i++) {
+        const float x = (float(i) + 0.5f) / float(n);
+        PlotDot(f, x, y(targets[size_t(i)]), ImGui::GetColorU32(ImGuiCol_TextDisabled), 3.5f);
+        PlotDot(f, x, y(r.raw_fit[size_t(i)]), VariantColor(0), 2.0f);
+        PlotDot(f, x, y(r.tanh_fit[size_t(i)]), VariantColor(1), 2.0f);
+    }
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(VariantColor(0)), "raw rows: MSE %.4g", double(r.raw_loss));
+    ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(VariantColor(1)), "tanh(rows): MSE %.4g", double(r.tanh_loss));
+    float widest = 0, flattest = 1;
+    for (size_t i = 0; i < r.tanh_rows.size(); i++)
+        widest = std::max(widest, std::fabs(r.tanh_rows[i])), flattest = std::min(flattest, r.tanh_slope[i]);
+    ImGui::TextWrapped("x: id 0 .. %d, y: -%.2g .. %.2g, lines at -1 and 1. %d of %d targets lie outside (-1, 1), "
+                       "out of tanh's reach. After %d steps the largest |row| under tanh is %.3g, where the slope "
+                       "1 - tanh^2 scaling its gradient is %.3g. tanh adds nothing the raw rows lack (any value in "
+                       "(-1, 1) is some tanh(x)); it only narrows the range.",
+                       n - 1, double(top), double(top), r.targets_outside, n, lab.activation_for.steps, double(widest),
+                       double(flattest));
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] It compresses the input
+//-----------------------------------------------------------------------------
+
+void ShowCompressionPanel(App& app) {
+    ImGui::SeparatorText("\"It compresses the input\": parameter counts");
+    CompressionSettings& c = app.state.compression;
+    bool edited = false;
+    edited |= IntSetting("V##compress", "compression:V", &c.V, 1, kMaxV, "Ids, 1 to 100,000.");
+    SameLineIfFits(120);
+    edited |= IntSetting("d##compress", "compression:d", &c.d, 1, kMaxCompressionWidth, "Embedding width.");
+    SameLineIfFits(120);
+    edited |= IntSetting("h##compress", "compression:h", &c.h, 1, kMaxCompressionWidth,
+                         "Width of the first dense layer.");
+    if (edited) Commit(app, "compression settings");
+    const DenseVsEmbeddingCounts counts = dense_vs_embedding_counts(c.V, c.d, c.h);
+    ImGui::BeginGroup();
+    ImGui::Text("one-hot -> dense (V x h):         %s", format_count(counts.dense).c_str());
+    ImGui::Text("embedding (V x d) + layer (d x h): %s", format_count(counts.embedding).c_str());
+    const bool fewer = counts.embedding < counts.dense;
+    ImGui::TextWrapped("%s: the embedding pair has %.2fx the dense layer's parameters (d %s h).",
+                       fewer ? "Fewer" : counts.embedding == counts.dense ? "The same" : "More",
+                       double(counts.embedding) / double(std::max<int64_t>(1, counts.dense)),
+                       c.d < c.h ? "<" : c.d == c.h ? "=" : ">");
+    ImGui::EndGroup();
+    RecordItemRect("compression:counts");
+    // Parameters against d for the current V and h: the dense layer is flat, the pair grows with d.
+    const int d_hi = kMaxCompressionWidth;
+    const BudgetPlot f = BeginBudgetPlot("compression:plot", "Parameters against d (dense flat, embedding + layer)");
+    const float top = float(std::max(counts.dense, dense_vs_embedding_counts(c.V, d_hi, c.h).embedding));
+    std::vector<float> xs, ys;
+    for (int d = 1; d <= d_hi; d++)
+        xs.push_back(float(d)), ys.push_back(float(dense_vs_embedding_counts(c.V, d, c.h).embedding));
+    PlotLine(f, xs, ys, float(d_hi), 0, top, VariantColor(2));
+    ImGui::GetWindowDrawList()->AddLine(f.at(0, float(counts.dense) / top), f.at(1, float(counts.dense) / top),
+                                        VariantColor(0), Px(1.5f));
+    PlotDot(f, float(c.d) / float(d_hi), float(counts.embedding) / top, ErrorColor(), 3.0f);
+    const double crossing = double(c.V) * c.h / double(c.V + c.h);
+    PlotCaption("x: d 1 .. %d, y: 0 .. %s; the lines cross at d = V*h/(V+h) = %.1f", d_hi,
+                format_count(int64_t(top)).c_str(), crossing);
+    // The same linear map, of rank at most d: measured on a small case.
+    if (!ImGui::IsItemVisible() && !app.budget_lab.compression_ready) return;
+    UpdateCompression(app);
+    const BudgetLab& lab = app.budget_lab;
+    if (!lab.compression_error.empty()) return ErrorText(lab.compression_error);
+    const ComposedMapResult& m = lab.composed;
+    ImGui::BeginGroup();
+    ImGui::TextWrapped("Not a compression of the input but a re-parameterisation: embedding then layer is the one "
+                       "linear map W_emb @ W_1 (V x h) applied to the one-hot id. Measured on %d ids with d = %d, "
+                       "h = %d: every id's output through the pair and through the composed dense layer differs by "
+                       "at most %.3g (float rounding), and the composed map's numerical rank is %d (at most "
+                       "min(V, d, h) = %d): the dense layers the pair can express are those of rank <= d.",
+                       m.V, m.d, m.h, double(m.max_abs_difference), m.rank, std::min({m.V, m.d, m.h}));
+    ImGui::EndGroup();
+    RecordItemRect("compression:rank");
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Self-check question
+//-----------------------------------------------------------------------------
+
+void ShowHashingQuestion(App& app) {
+    UpdateHashingQuestion(app);
+    BudgetLab& lab = app.budget_lab;
+    if (!lab.question_error.empty()) return ErrorText(lab.question_error);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(lab.question.question.c_str());
+    if (!lab.answer_shown) {
+        if (ImGui::SmallButton("Show the answer##hashing")) lab.answer_shown = true;
+        RecordItemRect("check:hashing");
+    } else {
+        ImGui::TextDisabled("%s", lab.question.answer.c_str());
+        RecordItemRect("check:hashing-answer");
+    }
+    ImGui::PopTextWrapPos();
+}
+
+}  // namespace el
