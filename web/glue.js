@@ -77,6 +77,13 @@
       if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).catch(() => {});
     },
     setLiveText(text) { live.textContent = text; },
+    // The page asked for the deeper tier: the same link with deeper=1, loaded afresh.
+    loadDeeperTier(link) {
+      setTimeout(() => {  // not inside the frame that asked
+        try { history.replaceState(history.state, '', '#' + link); } catch (e) { location.hash = link; }
+        location.reload();
+      }, 0);
+    },
     textInput(active, x, y, w, h, decimal) {
       if (active) openTextEntry(x, y, w, h, decimal);
       else closeTextEntry();
@@ -107,17 +114,21 @@
 
   if (!gl) fatal('This browser has no WebGL2, which the page needs to draw.');
 
+  // The deeper tier's experiments (issue 16) are a second build of the page, loaded on demand: a
+  // link with deeper=1 gets embedding_lab_deeper.{js,wasm}, every other link the smaller default.
+  const build = /(?:^|&)deeper=1(?:&|$)/.test(location.hash.slice(1)) ? 'embedding_lab_deeper' : 'embedding_lab';
+
   // The wasm is fetched and compiled now, while embedding_lab.js downloads, instead of once
   // that script has run. (The single-file page carries the wasm inside its inline script:
   // there glue.js has no src and Emscripten loads it as usual.)
   const glueUrl = document.currentScript && document.currentScript.src;
   if (glueUrl && typeof WebAssembly.compileStreaming === 'function') {
-    const wasmUrl = new URL('embedding_lab.wasm', glueUrl);
+    const wasmUrl = new URL(build + '.wasm', glueUrl);
     const load = () => fetch(wasmUrl, { credentials: 'same-origin' });
     const compiled = WebAssembly.compileStreaming(load())
       // A host serving .wasm with another type: compile from the bytes instead.
       .catch(() => load().then((r) => {
-        if (!r.ok) throw new Error('embedding_lab.wasm: HTTP ' + r.status);
+        if (!r.ok) throw new Error(build + '.wasm: HTTP ' + r.status);
         return r.arrayBuffer();
       }).then((bytes) => WebAssembly.compile(bytes)));
     compiled.catch(() => {});  // reported when Emscripten asks for it, below
@@ -126,6 +137,14 @@
         .catch((e) => fatal('Embedding Lab could not load its WebAssembly (' + e.message + '). Reload the page to try again.'));
       return {};  // asynchronous: Emscripten waits for receiveInstance
     };
+  }
+
+  // Emscripten's script for that build (the single-file page has it inline, after this one).
+  if (glueUrl) {
+    const script = document.createElement('script');
+    script.src = new URL(build + '.js', glueUrl).href;
+    script.onerror = () => fatal('Embedding Lab could not load ' + build + '.js. Reload the page to try again.');
+    document.body.appendChild(script);
   }
 
   // --- Nothing drawn that nobody sees -----------------------------------------
@@ -484,5 +503,7 @@
       return withString(fragment, (ptr) => JSON.parse(window.Module.UTF8ToString(window.Module._el_budget_start(ptr))));
     },
     cancelBudget() { window.Module._el_budget_cancel(); },
+    /** Reloads the page with the deeper tier's experiments (the same link plus deeper=1); budget().loaded says if they are. */
+    loadDeeperTier() { window.Module._el_load_deeper_tier(); },
   };
 })();

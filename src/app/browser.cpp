@@ -25,6 +25,7 @@ EM_JS(int, el_js_preferred_theme, (), {
     return m("(prefers-contrast: more)") || m("(forced-colors: active)") ? 2 : m("(prefers-color-scheme: dark)") ? 1 : 0;
 });
 EM_JS(void, el_js_state_changed, (int text_view), { if (window.embeddingLabTextView) window.embeddingLabTextView.update(!!text_view); });
+EM_JS(void, el_js_load_deeper_tier, (const char* link), { window.embeddingLabHost.loadDeeperTier(UTF8ToString(link)); });
 
 namespace el {
 
@@ -49,5 +50,6 @@ void browser_open_link(const char* link) { el_js_open_link(link); }
 void browser_open_window(const char* url) { el_js_open_window(url); }
 int browser_preferred_theme() { return el_js_preferred_theme(); }
 void browser_state_changed(bool text_view) { el_js_state_changed(text_view ? 1 : 0); }
+void browser_load_deeper_tier(const char* link) { el_js_load_deeper_tier(link); }
 
 }  // namespace el

@@ -19,5 +19,6 @@ void browser_open_link(const char* link);   // a new history entry (presets): ba
 void browser_open_window(const char* url);  // a new tab (embed mode's "open the full demo")
 int browser_preferred_theme();              // 2 prefers-contrast: more / forced colours, 1 dark, 0 light
 void browser_state_changed(bool text_view);  // the HTML text view re-renders (web/text_view.js)
+void browser_load_deeper_tier(const char* link);  // reloads the page at `link` with the deeper tier's build
 
 }  // namespace el

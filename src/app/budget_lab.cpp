@@ -38,11 +38,6 @@ static bool same(const RowsActivationSettings& a, const RowsActivationSettings& 
 static bool same(const CompressionSettings& a, const CompressionSettings& b) {
     return a.V == b.V && a.d == b.d && a.h == b.h;
 }
-static bool same(const BudgetSettings& a, const BudgetSettings& b) {
-    return a.V == b.V && a.d == b.d && a.buckets == b.buckets && a.rank == b.rank && a.own_rows == b.own_rows &&
-           a.split_buckets == b.split_buckets && a.zipf_exponent == b.zipf_exponent && a.seed == b.seed &&
-           a.steps == b.steps;
-}
 
 void UpdateRowsActivation(App& app) {
     BudgetLab& lab = app.budget_lab;
@@ -59,14 +54,6 @@ void UpdateCompression(App& app) {
     lab.compression_ready = true;
     lab.compression_error =
         composed_map(std::min(c.V, kCompressionCheckIds), c.d, c.h, 1, lab.composed).error;
-}
-
-void UpdateHashingQuestion(App& app) {
-    BudgetLab& lab = app.budget_lab;
-    if (lab.question_ready && same(lab.question_for, app.state.budget)) return;
-    lab.question_for = app.state.budget;
-    lab.question_ready = true;
-    lab.question_error = hashing_question(lab.question_for, lab.question).error;
 }
 
 }  // namespace el

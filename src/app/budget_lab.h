@@ -36,10 +36,9 @@ struct App;
 void StartBudgetRun(App& app);
 void AdvanceBudgetRun(App& app, double budget_ms);
 void CancelBudgetRun(App& app);
-// The activation, compression and question results for the current settings (recomputed when
-// the settings changed since).
+// The activation and compression results for the current settings (recomputed when the
+// settings changed since).
 void UpdateRowsActivation(App& app);
 void UpdateCompression(App& app);
-void UpdateHashingQuestion(App& app);
 
 }  // namespace el

@@ -32,7 +32,7 @@ static const char* BudgetJson() {
     const BudgetExperiment& run = lab.run;
     const BudgetState& s = run.state;
     std::string& j = g_budget_json;
-    j = "{\"running\":" + std::string(run.running ? "true" : "false") +
+    j = "{\"loaded\":true,\"running\":" + std::string(run.running ? "true" : "false") +
         ",\"finished\":" + (run.finished ? "true" : "false") + ",\"cancelled\":" + (run.cancelled ? "true" : "false") +
         ",\"stepsDone\":" + std::to_string(s.steps_done) + ",\"target\":" + std::to_string(run.target) +
         ",\"msSpent\":" + json_number(lab.ms) + ",\"longestSliceMs\":" + json_number(lab.longest_slice_ms) +
@@ -96,5 +96,7 @@ EMSCRIPTEN_KEEPALIVE void el_budget_cancel() {
     CancelBudgetRun(g_app);
     WakeUp();
 }
+
+EMSCRIPTEN_KEEPALIVE void el_load_deeper_tier() {}  // loaded already
 
 }  // extern "C"

@@ -23,12 +23,13 @@ void ShowExperimentsPanel(App& app);  // raw id vs embedding, bias absorbed, non
 void ShowTrainingPanel(App& app);     // step inspector: touched / changed rows and why
 void ShowFrequencyPanel(App& app);    // Zipf ids: rare rows get few updates and learn slowly
 void ShowCostPanel(App& app);         // one-hot route vs gather at scale, timed live (panels_cost.cpp)
-// The deeper tier (panels_budget.cpp)
-void ShowBudgetPanel(App& app);          // full, hashed, factorised, split tables at a parameter budget
-void ShowTableVariantsPanel(App& app);   // hashed collisions, onehot @ H @ W_k, the factorised gradient
-void ShowRowsActivationPanel(App& app);  // raw rows vs tanh(rows) on the same targets
-void ShowCompressionPanel(App& app);     // one-hot dense layer vs embedding + layer: counts and rank
-void ShowHashingQuestion(App& app);      // the self-check's question on hashing collisions
+// The deeper tier (issue 16), on demand: the site's page (embedding_lab) links
+// deeper_tier_on_demand.cpp, which says what the experiments are and reloads the page with them;
+// embedding_lab_deeper and the single-file page link panels_budget.cpp.
+extern const bool kDeeperTierLoaded;
+void ShowBudgetPanel(App& app);             // full, hashed, factorised, split tables at a parameter budget
+void ShowDeeperExperimentsPanel(App& app);  // table variants, raw vs tanh rows, the compression calculator
+void UpdateDeeperTier(App& app);            // deeper=1 without the tier: reload with it (once per page)
 
 // Teacher controls and question cards (panels_teach.cpp).
 void ShowTeachPanel(App& app);        // "Teach with this": a link and embed code with locks, hidden controls, questions

@@ -5,7 +5,6 @@
 //                           why the factorised table's gradient reaches all of P
 //   ShowRowsActivationPanel raw rows against tanh(rows) on the same targets
 //   ShowCompressionPanel    "it compresses the input": one-hot dense layer vs embedding + layer
-//   ShowHashingQuestion     the self-check's question on hashing collisions
 // Every sentence about a result is composed from the numbers measured here.
 //
 // [SECTION] Plot helpers
@@ -15,7 +14,7 @@
 // [SECTION] Table variants panel
 // [SECTION] Activation on the rows
 // [SECTION] It compresses the input
-// [SECTION] Self-check question
+// [SECTION] The tier
 
 #include <algorithm>
 #include <cstdarg>
@@ -396,7 +395,7 @@ static void ShowFactorisedGradient() {
     RecordItemRect("variants:factorised");
 }
 
-void ShowTableVariantsPanel(App& app) {
+static void ShowTableVariantsPanel(App& app) {
     ImGui::SeparatorText("Every variant is still a one-hot product");
     ImGui::TextWrapped("Hashed: lookup = onehot(ids) @ H @ W_k, H (V x k) with one 1 per row. Ids whose hash lands "
                        "on the same row share it: their gradients add into one row and they get the same vector.");
@@ -410,7 +409,7 @@ void ShowTableVariantsPanel(App& app) {
 // [SECTION] Activation on the rows
 //-----------------------------------------------------------------------------
 
-void ShowRowsActivationPanel(App& app) {
+static void ShowRowsActivationPanel(App& app) {
     ImGui::SeparatorText("Activation on the rows: raw rows vs tanh(rows)");
     RowsActivationSettings& a = app.state.rows_activation;
     bool edited = false;
@@ -460,7 +459,7 @@ void ShowRowsActivationPanel(App& app) {
 // [SECTION] It compresses the input
 //-----------------------------------------------------------------------------
 
-void ShowCompressionPanel(App& app) {
+static void ShowCompressionPanel(App& app) {
     ImGui::SeparatorText("\"It compresses the input\": parameter counts");
     CompressionSettings& c = app.state.compression;
     bool edited = false;
@@ -514,23 +513,22 @@ void ShowCompressionPanel(App& app) {
 }
 
 //-----------------------------------------------------------------------------
-// [SECTION] Self-check question
+// [SECTION] The tier
 //-----------------------------------------------------------------------------
 
-void ShowHashingQuestion(App& app) {
-    UpdateHashingQuestion(app);
-    BudgetLab& lab = app.budget_lab;
-    if (!lab.question_error.empty()) return ErrorText(lab.question_error);
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(lab.question.question.c_str());
-    if (!lab.answer_shown) {
-        if (ImGui::SmallButton("Show the answer##hashing")) lab.answer_shown = true;
-        RecordItemRect("check:hashing");
-    } else {
-        ImGui::TextDisabled("%s", lab.question.answer.c_str());
-        RecordItemRect("check:hashing-answer");
-    }
-    ImGui::PopTextWrapPos();
+const bool kDeeperTierLoaded = true;
+
+void ShowDeeperExperimentsPanel(App& app) {
+    ShowTableVariantsPanel(app), ImGui::Spacing();
+    ShowRowsActivationPanel(app), ImGui::Spacing();
+    ShowCompressionPanel(app);
+}
+
+// Links made here say deeper=1, so whoever opens them gets the experiments too.
+void UpdateDeeperTier(App& app) {
+    if (app.state.deeper_tier) return;
+    app.state.deeper_tier = true;
+    Commit(app, "deeper tier");
 }
 
 }  // namespace el

@@ -150,6 +150,28 @@ static void ShowSelfCheck(App& app) {
     if (answered) ImGui::TextDisabled("%d of %d answered, %d right", answered, int(claims.size()), right);
 }
 
+// The question on hashing collisions, answered from the budget experiment's hash for the
+// current settings (src/state/budget_run.h): part of every page, not only the deeper tier's.
+static void ShowHashingQuestion(App& app) {
+    BudgetLab& lab = app.budget_lab;
+    if (!lab.question_ready || !(lab.question_for == app.state.budget)) {
+        lab.question_for = app.state.budget;
+        lab.question_ready = true;
+        lab.question_error = hashing_question(lab.question_for, lab.question).error;
+    }
+    if (!lab.question_error.empty()) return ErrorText(lab.question_error);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(lab.question.question.c_str());
+    if (!lab.answer_shown) {
+        if (ImGui::SmallButton("Show the answer##hashing")) lab.answer_shown = true;
+        RecordItemRect("check:hashing");
+    } else {
+        ImGui::TextDisabled("%s", lab.question.answer.c_str());
+        RecordItemRect("check:hashing-answer");
+    }
+    ImGui::PopTextWrapPos();
+}
+
 void ShowCheckPanel(App& app) {
     ImGui::SeparatorText("Check yourself");
     SectionOpenOverride();

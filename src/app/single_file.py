@@ -26,11 +26,10 @@ def main(web_dir, js_file, out_file):
         '<link rel="stylesheet" href="style.css">':
             "<style>\n" + (web / "style.css").read_text(encoding="utf-8") + "\n</style>",
         '<script src="glue.js"></script>': script((web / "glue.js").read_text(encoding="utf-8")),
-        '<script src="text_view.js"></script>': script((web / "text_view.js").read_text(encoding="utf-8")),
-        '<script src="embedding_lab.js"></script>': script(pathlib.Path(js_file).read_text(encoding="utf-8")),
+        # glue.js adds the Emscripten script on the site (one of two builds); here it is inline.
+        '<script src="text_view.js"></script>': script((web / "text_view.js").read_text(encoding="utf-8")) + "\n" +
+            script(pathlib.Path(js_file).read_text(encoding="utf-8")),
         'href="favicon.svg"': f'href="data:image/svg+xml;base64,{icon}"',
-        # The wasm is inside the script here: nothing to fetch early.
-        '\n<link rel="preload" href="embedding_lab.wasm" as="fetch" type="application/wasm" crossorigin>': '',
     }
     for old, new in replacements.items():
         if old not in html:

@@ -107,6 +107,7 @@ ImGuiWindow* g_page_window = nullptr;
 
 void ShowApp(App& app) {
     ClearItemRects();
+    UpdateDeeperTier(app);  // loaded on demand: deeper=1 in a link, a preset or the budget panel's button
     PictureFrameStart(app);  // the highlight hovered last frame; the walk's clock
     StepCostRun(app);  // a slice of the cost benchmark, if one runs (panels_cost.cpp)
     const ImGuiViewport* vp = ImGui::GetMainViewport();
@@ -139,21 +140,21 @@ void ShowApp(App& app) {
         {kPanelCost, ShowCostPanel},
         {kPanelTour, ShowCheckPanel},
         {kPanelPresets, ShowPresetsPanel},
-        {kPanelBudget, ShowBudgetPanel},
-        {kPanelBudget, [](App& a) {
-             ShowTableVariantsPanel(a), ImGui::Spacing();
-             ShowRowsActivationPanel(a), ImGui::Spacing();
-             ShowCompressionPanel(a);
-         }},
+        {kPanelBudget, ShowBudgetPanel},  // or, until it is loaded, what it is and a button
+        {kPanelBudget, ShowDeeperExperimentsPanel},
+    };
+    // Until the deeper tier is loaded its panel is one group, not two.
+    const auto shown = [&](const Group& g) {
+        return (app.state.panels & g.panels) && (kDeeperTierLoaded || g.show != ShowDeeperExperimentsPanel);
     };
     int visible = 0;
-    for (const Group& g : groups) visible += (app.state.panels & g.panels) != 0;
+    for (const Group& g : groups) visible += shown(g);
     const float css_width = vp->WorkSize.x / app.dpr;
     int columns = css_width >= 1100 ? 3 : css_width >= 720 ? 2 : 1;
     columns = std::max(1, std::min(columns, visible));
     if (ImGui::BeginTable("##layout", columns, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_PadOuterX)) {
         for (const Group& g : groups) {
-            if (!(app.state.panels & g.panels)) continue;
+            if (!shown(g)) continue;
             ImGui::TableNextColumn();
             ImGui::PushID(int(g.panels));
             // Keyed by its place in the layout, not its panel bits: the budget panel is two groups

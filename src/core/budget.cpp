@@ -64,17 +64,33 @@ static Tensor lookup(const BudgetRun& run, const std::vector<int>& ids) {
     return Tensor::failed("unknown table kind");
 }
 
+// The same draws, in the same order, as frequency_init: the full table's seed, the head, the labels.
+static void draw_task(const BudgetConfig& c, Rng& rng, uint64_t& table_seed, Tensor& head, std::vector<int>& labels) {
+    rng.reseed(c.seed);
+    table_seed = rng.next_u64();
+    head = normal_tensor(c.d, c.C, 1.0 / std::sqrt(double(c.d)), rng);
+    labels.resize(size_t(c.V));
+    for (int& label : labels) label = rng.below(c.C);
+}
+
+Status budget_labels(const BudgetConfig& config, std::vector<int>& labels) {
+    if (Status s = check_budget_config(config); !s.ok()) return s;
+    Rng rng;
+    uint64_t table_seed;
+    Tensor head;
+    draw_task(config, rng, table_seed, head, labels);
+    return Status::Ok();
+}
+
 Status budget_init(const BudgetConfig& config, BudgetState& state) {
     const BudgetConfig& c = config;
     if (Status s = check_budget_config(c); !s.ok()) return s;
     BudgetState s;
     s.config = c;
-    // The same draws, in the same order, as frequency_init: full table, head, labels.
-    s.rng.reseed(c.seed);
-    const Tensor full = init_embedding_table(c.V, c.d, s.rng.next_u64());
-    const Tensor head = normal_tensor(c.d, c.C, 1.0 / std::sqrt(double(c.d)), s.rng);
-    s.labels.resize(size_t(c.V));
-    for (int& label : s.labels) label = s.rng.below(c.C);
+    uint64_t table_seed;
+    Tensor head;
+    draw_task(c, s.rng, table_seed, head, s.labels);
+    const Tensor full = init_embedding_table(c.V, c.d, table_seed);
     s.zipf = ZipfSampler(c.V, c.zipf_exponent);
     std::vector<double> probability(size_t(c.V));
     for (int i = 0; i < c.V; i++) probability[size_t(i)] = s.zipf.probability(i);

@@ -77,6 +77,8 @@ struct BudgetState {
 // and sets every run up from the seed. The full table and the head start from the same
 // numbers as in the frequency experiment with the same seed.
 Status budget_init(const BudgetConfig& config, BudgetState& state);
+// Only the labels budget_init draws (V,), without building the tables.
+Status budget_labels(const BudgetConfig& config, std::vector<int>& labels);
 // `steps` more steps (0..10000) for every variant, each on the same batches.
 Status budget_step(BudgetState& state, int steps);
 // Measures accuracy now (every id once) and appends it unless already measured at this step.

@@ -79,6 +79,7 @@ struct BudgetSettings {
     float zipf_exponent = 1.1f;
     uint32_t seed = 1;
     int steps = 1000;
+    bool operator==(const BudgetSettings&) const = default;
 };
 constexpr int kMaxBudgetV = 2000, kMaxBudgetD = 32, kMaxBudgetSteps = 10000;
 // Activation on the rows: V = 16 targets evenly from -spread to +spread, fitted by raw rows and tanh(rows).
@@ -126,6 +127,7 @@ struct AppState {
     Theme theme = Theme::Light;
     View view = View::Canvas;      // view=text: the HTML text view is shown over the canvas
     bool embed = false;            // course-page mode: no menu, only `panels`
+    bool deeper_tier = false;      // deeper=1: the page loads the deeper tier's experiments (on demand otherwise)
     uint32_t panels = kDefaultPanels;
     TourDepth tour = TourDepth::None;
     BagChoice bag = BagChoice::None;  // with offsets: bag j holds ids[offsets[j] .. offsets[j+1]-1]

@@ -141,11 +141,11 @@ Status hashing_question(const BudgetSettings& settings, HashingQuestion& out) {
     q.question = "The budget experiment hashes V = " + std::to_string(q.V) + " ids into k = " + std::to_string(q.k) +
                  " rows. Which ids read the same row as id 0, the most frequent id?";
     // Each id's class is drawn from the run's seed: how many of the sharing ids agree with id 0.
-    BudgetState state;
+    std::vector<int> labels;
     int same_class = -1;
-    if (budget_init(budget_config(settings), state).ok()) {
+    if (budget_labels(budget_config(settings), labels).ok()) {
         same_class = 0;
-        for (int id : q.sharing) same_class += state.labels[size_t(id)] == state.labels[0];
+        for (int id : q.sharing) same_class += labels[size_t(id)] == labels[0];
     }
     std::string ids;
     const size_t shown = std::min<size_t>(q.sharing.size(), 24);

@@ -350,6 +350,8 @@ static const std::vector<LinkField>& fields() {
          .get = EL_GET(view), .set = EL_SET(view, View)},
         {.key = "embed", .meaning = "course-page mode", .type = L::Bool, .get = EL_GET(embed),
          .set = EL_SET(embed, bool)},
+        {.key = "deeper", .meaning = "load the deeper tier's experiments with the page", .type = L::Bool,
+         .get = EL_GET(deeper_tier), .set = EL_SET(deeper_tier, bool)},
         {.key = "panels", .meaning = "panels shown", .type = L::Custom, .encode = encode_panels,
          .decode = decode_panels},
         {.key = "tour", .meaning = "guided tour depth", .type = L::Choice, .choices = kTourNames,

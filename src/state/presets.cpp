@@ -42,15 +42,15 @@ const std::vector<Preset>& presets() {
         {"large", "A 100,000-row table: the heatmap draws only the rows in view",
          "v=1&V=100000&d=16&init=normal&seed=1&ids=0,99999,50000"},
         {"budget", "Parameter budget: full table vs hashed, factorised and split at about 1,000 table parameters each",
-         "v=1&V=3&d=3&init=example&ids=1&bV=1000&bd=16&bk=64&br=1&bN=32&bsk=32&bsteps=1000&panels=budget"},
+         "v=1&V=3&d=3&init=example&ids=1&bV=1000&bd=16&bk=64&br=1&bN=32&bsk=32&bsteps=1000&panels=budget&deeper=1"},
         {"budget4k", "A looser budget, about 4,000 table parameters each: k = 256, r = 4, N = 128 + 128 shared",
-         "v=1&V=3&d=3&init=example&ids=1&bV=1000&bd=16&bk=256&br=4&bN=128&bsk=128&bsteps=1000&panels=budget"},
+         "v=1&V=3&d=3&init=example&ids=1&bV=1000&bd=16&bk=256&br=4&bN=128&bsk=128&bsteps=1000&panels=budget&deeper=1"},
         {"budgetsteep", "A steeper Zipf (s = 1.5): most ids are rarely drawn; where does each table's accuracy go?",
-         "v=1&V=3&d=3&init=example&ids=1&bV=1000&bd=16&bk=64&br=1&bN=32&bsk=32&bzipf=1.5&bsteps=1000&panels=budget"},
+         "v=1&V=3&d=3&init=example&ids=1&bV=1000&bd=16&bk=64&br=1&bN=32&bsk=32&bzipf=1.5&bsteps=1000&panels=budget&deeper=1"},
         {"tanhrows", "Activation on the rows: tanh(rows) cannot reach targets outside (-1, 1)",
-         "v=1&V=3&d=3&init=example&ids=1&aspread=2&asteps=300&panels=budget"},
+         "v=1&V=3&d=3&init=example&ids=1&aspread=2&asteps=300&panels=budget&deeper=1"},
         {"compress", "Embedding + layer vs a one-hot dense layer: fewer parameters when d < h, a rank-d map",
-         "v=1&V=3&d=3&init=example&ids=1&xV=50000&xd=32&xh=256&panels=budget"},
+         "v=1&V=3&d=3&init=example&ids=1&xV=50000&xd=32&xh=256&panels=budget&deeper=1"},
     };
     return list;
 }

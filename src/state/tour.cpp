@@ -112,21 +112,21 @@ static const std::vector<TourStep> kDeeper = {
      "A full table spends d numbers on every id, the rarest included. Train the same task with a full table, a "
      "hashed one (k shared rows), a factorised one (A @ P, rank r) and a split (the top N ids own a row) at about "
      "1,000 table parameters each, and compare head, middle and tail ids. The text reports what this run measured.",
-     "v=1&V=3&d=3&init=example&ids=1&bV=1000&bd=16&bk=64&br=1&bN=32&bsk=32&bsteps=1000&panels=tour,budget",
+     "v=1&V=3&d=3&init=example&ids=1&bV=1000&bd=16&bk=64&br=1&bN=32&bsk=32&bsteps=1000&panels=tour,budget&deeper=1",
      kPanelBudget},
     {"Still a one-hot product",
      "Each variant is again a one-hot product: hashed is onehot(ids) @ H @ W_k, with H holding one 1 per id; ids "
      "whose hash collides share a row and its gradient. Factorised is onehot(ids) @ A @ P: the gradient reaches "
      "the looked-up rows of A and every number of P.",
-     "v=1&V=3&d=3&init=example&ids=1&bV=1000&bd=16&bk=64&br=1&bN=32&bsk=32&panels=tour,budget", kPanelBudget},
+     "v=1&V=3&d=3&init=example&ids=1&bV=1000&bd=16&bk=64&br=1&bN=32&bsk=32&panels=tour,budget&deeper=1", kPanelBudget},
     {"An activation on the rows only narrows them",
      "The other half of 'does it need an activation?': tanh(rows) fitted to the same targets as the raw rows "
      "reaches only (-1, 1) and saturates, while representing nothing the raw rows could not.",
-     "v=1&V=3&d=3&init=example&ids=1&aspread=2&asteps=300&panels=tour,budget", kPanelBudget},
+     "v=1&V=3&d=3&init=example&ids=1&aspread=2&asteps=300&panels=tour,budget&deeper=1", kPanelBudget},
     {"It does not compress the input",
      "An embedding of width d and a d x h layer have V*d + d*h parameters against the one-hot dense layer's V*h: "
      "fewer when d < h. It is the same linear map, restricted to rank d: a re-parameterisation.",
-     "v=1&V=3&d=3&init=example&ids=1&xV=50000&xd=32&xh=256&panels=tour,budget", kPanelBudget},
+     "v=1&V=3&d=3&init=example&ids=1&xV=50000&xd=32&xh=256&panels=tour,budget&deeper=1", kPanelBudget},
 };
 
 const std::vector<TourStep>& tour_steps(TourDepth depth) {
@@ -169,7 +169,7 @@ const std::vector<FollowUpQuestion>& follow_up_questions() {
          "which depends on the bag's size, and a normalisation or nonlinearity before the next linear layer "
          "also stops the absorption. An activation on free parameters only re-parameterises them (a saturating "
          "one also limits their range).",
-         "v=1&V=3&d=3&init=example&ids=1&aspread=2&panels=tour,experiments,budget"},
+         "v=1&V=3&d=3&init=example&ids=1&aspread=2&panels=tour,experiments,budget&deeper=1"},
         {"After one step on a batch of 64 ids, which rows changed?",
          "Only the rows those ids indexed can have nonzero gradient (a row used three times sums three terms); "
          "the padding row, or terms that cancel, leave an indexed row at zero. With plain SGD only rows with "
@@ -181,7 +181,7 @@ const std::vector<FollowUpQuestion>& follow_up_questions() {
          "numbers per id (V*d, for large V more than the rest of the model). But a width-d embedding followed "
          "by a d x h layer is a rank-d factorisation of a V x h first layer: V*d + d*h parameters instead of "
          "V*h, fewer when d < h.",
-         "v=1&V=3&d=3&init=example&ids=1&xV=50000&xd=32&xh=256&panels=tour,budget"},
+         "v=1&V=3&d=3&init=example&ids=1&xV=50000&xd=32&xh=256&panels=tour,budget&deeper=1"},
     };
     return list;
 }

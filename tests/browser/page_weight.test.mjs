@@ -11,6 +11,7 @@ import { SITE } from './harness.mjs';
 
 const BUDGET_BYTES = 300 * 1000;  // 300 KB
 const FILES = ['index.html', 'embedding_lab.js', 'embedding_lab.wasm', 'style.css', 'glue.js', 'text_view.js', 'favicon.svg'];
+const ON_DEMAND = ['embedding_lab_deeper.js', 'embedding_lab_deeper.wasm'];
 
 test(`the page weighs at most ${BUDGET_BYTES / 1000} KB gzip-compressed`, () => {
   let total = 0;
@@ -23,7 +24,11 @@ test(`the page weighs at most ${BUDGET_BYTES / 1000} KB gzip-compressed`, () => 
     total += gz;
     rows.push(`${name.padEnd(20)} ${String(raw.length).padStart(9)} B raw ${String(gz).padStart(8)} B gzip`);
   }
+  // The deeper tier's build replaces the last two when a learner asks for it (issue 16): printed, not counted.
+  let deeper = 0;
+  for (const name of ON_DEMAND) deeper += gzipSync(readFileSync(path.join(SITE, name)), { level: 9 }).length;
   console.log(`page weight (${SITE}):\n  ${rows.join('\n  ')}\n  total ${total} B gzip = ` +
-              `${(total / 1000).toFixed(1)} KB of a ${BUDGET_BYTES / 1000} KB budget`);
+              `${(total / 1000).toFixed(1)} KB of a ${BUDGET_BYTES / 1000} KB budget\n  on demand: ` +
+              `${ON_DEMAND.join(' + ')} = ${(deeper / 1000).toFixed(1)} KB gzip in place of embedding_lab.*`);
   assert.ok(total <= BUDGET_BYTES, `page weight ${(total / 1000).toFixed(1)} KB exceeds ${BUDGET_BYTES / 1000} KB`);
 });

@@ -79,6 +79,23 @@ TEST_CASE("budget experiment: the full table starts where the frequency experime
     CHECK(budget.runs[0].head.values() == frequency.head.values());
 }
 
+TEST_CASE("budget experiment: budget_labels draws the labels budget_init draws", "[budget]") {
+    for (uint64_t seed : {1u, 4u, 99u}) {
+        el::BudgetConfig c = small_budget();
+        c.seed = seed;
+        el::BudgetState state;
+        REQUIRE(el::budget_init(c, state).ok());
+        std::vector<int> labels;
+        REQUIRE(el::budget_labels(c, labels).ok());
+        CHECK(labels == state.labels);
+        CHECK(labels.size() == size_t(c.V));
+    }
+    el::BudgetConfig bad = small_budget();
+    bad.V = 0;
+    std::vector<int> labels;
+    CHECK_FALSE(el::budget_labels(bad, labels).ok());
+}
+
 TEST_CASE("budget experiment: every variant learns, and the record adds up", "[budget]") {
     el::BudgetConfig c = small_budget();
     c.eval_every = 100;

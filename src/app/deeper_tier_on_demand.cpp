@@ -1,0 +1,79 @@
+// The deeper tier's place in the site's page until a learner asks for it (issue 16). The
+// experiments (panels_budget.cpp, budget_lab.cpp, js_api_budget.cpp: about 20 KB gzip) are linked
+// into a second build of the page, embedding_lab_deeper; this file stands in for them in
+// embedding_lab, the page a first visit downloads. Asking for them (the button here, a preset or
+// tour step whose link says deeper=1, or embeddingLab.loadDeeperTier()) reloads the page with
+// the same link plus deeper=1, and web/glue.js then loads the deeper build. The link keeps the
+// table, the ids and every setting; what no link holds (training steps taken, a benchmark's
+// figures) starts again, and the button says so.
+#include <emscripten.h>
+
+#include <string>
+
+#include "browser.h"
+#include "panels.h"
+#include "state/link.h"
+#include "ui.h"
+#include "widgets.h"
+
+namespace el {
+
+const bool kDeeperTierLoaded = false;
+
+static bool g_requested = false;  // once per page: the reload is under way
+
+void UpdateDeeperTier(App& app) {
+    if (!app.state.deeper_tier || g_requested) return;
+    g_requested = true;
+    browser_load_deeper_tier(encode_link(app.state).c_str());
+}
+
+void ShowBudgetPanel(App& app) {
+    ImGui::SeparatorText("Parameter budget: where should the parameters go?");
+    ImGui::TextWrapped("Experiments for the deeper tour: the frequency task trained with a full table, a hashed "
+                       "table (k shared rows), a factorised one (A @ P, rank r) and a split one (the top N ids own "
+                       "a row) at the same parameter budget; raw rows against tanh(rows); and whether an "
+                       "embedding compresses its input (V x h against V x d + d x h).");
+    ImGui::TextWrapped("They load on demand (about 20 KB). The page reloads with the same link: the table, ids "
+                       "and settings stay; training steps taken and benchmark figures start again.");
+    if (g_requested) {
+        ImGui::TextDisabled("Loading the experiments...");
+    } else if (ImGui::Button("Load the experiments")) {
+        app.state.deeper_tier = true;
+        Commit(app, "deeper tier");
+    }
+    RecordItemRect("budget:load");
+}
+
+void ShowDeeperExperimentsPanel(App&) {}  // not shown until loaded (ui.cpp)
+
+}  // namespace el
+
+using namespace el;
+
+// The JS API's budget functions (js_api_budget.cpp in the deeper build) answer what to do instead.
+static const char kNotLoaded[] =
+    "the deeper tier's experiments are not loaded in this page: embeddingLab.loadDeeperTier() reloads it with "
+    "them (or open a link with deeper=1)";
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE const char* el_budget_json() {
+    static const std::string json = std::string("{\"loaded\":false,\"running\":false,\"error\":\"") + kNotLoaded + "\"}";
+    return json.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* el_budget_start(const char*) {
+    static const std::string json = std::string("{\"ok\":false,\"error\":\"") + kNotLoaded + "\"}";
+    return json.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE void el_budget_cancel() {}
+
+EMSCRIPTEN_KEEPALIVE void el_load_deeper_tier() {
+    g_app.state.deeper_tier = true;
+    Commit(g_app, "deeper tier");
+    WakeUp();
+}
+
+}  // extern "C"
