@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "browser.h"
+#include "panels.h"
 #include "state/parse.h"
 #include "state/teach.h"
 
@@ -52,6 +53,8 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     // Under a teacher's locks the keys they cover keep the page's values (src/state/teach.h).
     HeldLink held = hold_locked_fields(fragment, app.state);
     app.link_messages = decode_link(held.fragment, app.state);
+    // The deeper build's links say so, whatever link it was given (panels.h).
+    if (kDeeperTierLoaded) app.state.deeper_tier = true;
     for (std::string& e : held.errors) app.link_messages.errors.push_back(std::move(e));
     for (std::string& n : held.notices) app.link_messages.notices.push_back(std::move(n));
     app.table_editor = {}, app.upstream_editor = {};

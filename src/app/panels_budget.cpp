@@ -524,11 +524,6 @@ void ShowDeeperExperimentsPanel(App& app) {
     ShowCompressionPanel(app);
 }
 
-// Links made here say deeper=1, so whoever opens them gets the experiments too.
-void UpdateDeeperTier(App& app) {
-    if (app.state.deeper_tier) return;
-    app.state.deeper_tier = true;
-    Commit(app, "deeper tier");
-}
+void UpdateDeeperTier(App&) {}  // loaded (and apply_link keeps deeper=1 in this build's links)
 
 }  // namespace el

@@ -24,6 +24,7 @@ namespace el {
 
 void StartApp(App& app) {
     const std::string hash = browser_location_hash();
+    app.state.deeper_tier = kDeeperTierLoaded;  // as apply_link keeps it
     if (!hash.empty()) apply_link(app, hash);
     else Commit(app, "start"), refresh_text(app.commits, app.state, app.text, false);
     // A link without a theme follows the system: prefers-contrast / forced colours, then dark.

@@ -1,6 +1,7 @@
-// The deeper tier in the real page (issue 16): the parameter-budget experiment runs to the end
-// at its defaults in frames under budget, its link reproduces the same numbers in a fresh page,
-// Cancel stops it, and the activation and parameter-count panels draw. One browser for the file.
+// The deeper tier in the real page (issue 16): the first page leaves it out and loads it on demand
+// (the same link, in the deeper build); the parameter-budget experiment runs to the end at its
+// defaults in frames under budget, its link reproduces the same numbers in a fresh page, Cancel
+// stops it, and the activation and parameter-count panels draw. One browser for the file.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
@@ -53,7 +54,7 @@ async function runToEnd(page) {
 const figures = (b) => b.variants.map((v) => ({ name: v.name, loss: v.loss, accuracy: v.accuracy, dataAccuracy: v.dataAccuracy, groupAccuracy: v.groupAccuracy }));
 
 test('budget experiment: runs to the end at its defaults in slices under the frame budget; its link reproduces the numbers', async () => {
-  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&panels=budget');
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&panels=budget&deeper=1');
   const { result: b, watch } = await runToEnd(page);
   const sorted = watch.times.slice().sort((x, y) => x - y);
   const median = sorted[sorted.length >> 1], p95 = sorted[Math.floor(sorted.length * 0.95)];
@@ -97,7 +98,7 @@ test('budget experiment: runs to the end at its defaults in slices under the fra
 });
 
 test('budget experiment: settings travel in the link; startBudget refuses bad settings naming them; Cancel stops a run', async () => {
-  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&panels=budget');
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&panels=budget&deeper=1');
   const start = (s) => page.evaluate((x) => window.embeddingLab.startBudget(x), s);
   let r = await start({ k: 0 });
   assert.equal(r.ok, false);
@@ -132,7 +133,7 @@ test('budget experiment: settings travel in the link; startBudget refuses bad se
 });
 
 test('the parameter counts, activation, compression and hashed-table views draw', async () => {
-  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&panels=budget');
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&panels=budget&deeper=1');
   await frames(page, 3);
   for (const name of ['budget:counts', 'activation:plot', 'compression:plot', 'compression:counts', 'variants:H', 'variants:product']) {
     const colours = await coloursIn(page, name);
@@ -144,4 +145,44 @@ test('the parameter counts, activation, compression and hashed-table views draw'
   await screenshot(page, 'budget-variants-1280');
   assert.deepEqual(page.problems, []);
   await page.context().close();
+});
+
+test('the first page loads the deeper tier on demand: the button reloads the same state in the deeper build', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=4&d=2&init=example&ids=3,1&panels=table,budget');
+  const builds = () => page.evaluate(() => [...document.scripts].map((s) => s.src.split('/').pop()).filter((n) => n.startsWith('embedding_lab')));
+  assert.deepEqual(await builds(), ['embedding_lab.js']);
+  const before = await budget(page);
+  assert.equal(before.loaded, false);
+  assert.match(before.error, /loadDeeperTier/);
+  const refused = await page.evaluate(() => window.embeddingLab.startBudget({ steps: 10 }));
+  assert.equal(refused.ok, false);
+  assert.match(refused.error, /not loaded/);
+  assert.equal(await page.evaluate(() => window.embeddingLab.widgetRect('budget:outcome')), null);
+  // An edit before loading survives the reload: it is in the link.
+  assert.equal((await page.evaluate(() => window.embeddingLab.setCell(2, 1, '0.25'))).ok, true);
+  const W = (await page.evaluate(() => window.embeddingLab.snapshot())).W;
+  await Promise.all([page.waitForNavigation(), clickWidget(page, 'budget:load')]);
+  await page.waitForFunction(() => window.embeddingLab && window.embeddingLab.ready, null, { timeout: 30000 });
+  await page.evaluate(() => window.embeddingLab.ready);
+  assert.deepEqual(await builds(), ['embedding_lab_deeper.js']);
+  assert.match(await page.evaluate(() => location.hash), /deeper=1/);
+  assert.equal((await budget(page)).loaded, true);
+  assert.deepEqual((await page.evaluate(() => window.embeddingLab.snapshot())).W, W);
+  await frames(page, 2);
+  assert.ok(await page.evaluate(() => window.embeddingLab.widgetRect('budget:run')), 'the experiment is drawn');
+  // Its links keep deeper=1, so whoever opens them gets the experiments too.
+  assert.match(await page.evaluate(() => window.embeddingLab.getLink()), /(^|&)deeper=1(&|$)/);
+  await page.context().close();
+
+  // A preset of the deeper tier opens it from the first page directly.
+  const other = await openPage(browser, server.url);
+  assert.equal((await other.evaluate(() => window.embeddingLab.budget())).loaded, false);
+  const presetLink = (await other.evaluate(() => window.embeddingLab.presets())).find((p) => p.name === 'budget4k').link;
+  await Promise.all([other.waitForNavigation(), other.evaluate((l) => window.embeddingLab.setLink(l), presetLink)]);
+  await other.waitForFunction(() => window.embeddingLab && window.embeddingLab.ready, null, { timeout: 30000 });
+  await other.evaluate(() => window.embeddingLab.ready);
+  const b = await other.evaluate(() => window.embeddingLab.budget());
+  assert.equal(b.loaded, true);
+  assert.equal(b.settings.k, 256);
+  await other.context().close();
 });

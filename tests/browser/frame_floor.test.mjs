@@ -290,8 +290,9 @@ test('collapsed sections and panels scrolled out of view cost nothing: uiMs open
   assert.ok(away.panelsSkipped >= 3, `only ${away.panelsSkipped} panels skipped at the bottom of the page`);
   assert.equal(built.panelsSkipped, 0, 'panels skipped although every one had to be measured again');
   assert.ok(open.panelsSkipped >= 1, 'the row below the fold was built at the top of the page');
-  // 11 groups in ui.cpp's layout: 9, and the budget panel's two (its experiment; variants, activation, compression).
-  assert.ok(closed.panelsDrawn + closed.panelsSkipped === 11, 'not every panel group counted');
+  // 10 groups in ui.cpp's layout: 9, and the budget panel, which in the first page (before the deeper tier is
+  // loaded) is one group; the deeper build adds a second (variants, activation, compression).
+  assert.equal(closed.panelsDrawn + closed.panelsSkipped, 10, 'not every panel group counted');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

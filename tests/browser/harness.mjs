@@ -78,17 +78,44 @@ export async function openPage(browser, url, { width = 1280, height = 800, dpr =
   return page;
 }
 
+/**
+ * A link, preset or tour step with deeper=1 reloads the first page into the deeper tier's build
+ * (issue 16, web/glue.js): waits until the page that answers has the build its address asks for.
+ */
+export async function settle(page) {
+  for (let tries = 0; tries < 600; tries++) {
+    try {
+      await page.waitForFunction(() => window.embeddingLab !== undefined, null, { timeout: 30000 });
+      await page.evaluate(() => window.embeddingLab.ready);
+      const pending = await page.evaluate(() =>
+        /(?:^|&)deeper=1(?:&|$)/.test(location.hash) && !window.embeddingLab.budget().loaded);
+      if (!pending) return;
+      await page.waitForTimeout(50);  // the reload is set off after the frame that asked for it
+    } catch (e) {
+      if (!/context was destroyed|navigat/i.test(e.message)) throw e;
+    }
+  }
+  throw new Error('the page never reloaded into the deeper build its address asks for');
+}
+
 export const snapshot = (page) => page.evaluate(() => window.embeddingLab.snapshot());
 
-/** Waits until the app has drawn `n` more frames (state changes show up after one). */
+/**
+ * Waits until the app has drawn `n` more frames (state changes show up after one). If the page
+ * reloads meanwhile (a click that loads the deeper tier), `n` frames of the new page.
+ */
 export async function frames(page, n = 2) {
-  await page.evaluate(() => window.Module._el_wake());  // an idle page draws nothing
-  const start = await page.evaluate(() => window.embeddingLab.frameStats().frames);
+  const { start, origin } = await page.evaluate(() => {
+    window.Module._el_wake();  // an idle page draws nothing
+    return { start: window.embeddingLab.frameStats().frames, origin: performance.timeOrigin };
+  });
   // Keep it awake while waiting: an idle page stops drawing a second after the last input.
-  await page.waitForFunction((target) => {
+  await page.waitForFunction(({ target, origin, n }) => {
+    if (!window.Module || !window.Module._el_wake || !window.embeddingLab) return false;  // reloading
     window.Module._el_wake();
-    return window.embeddingLab.frameStats().frames >= target;
-  }, start + n);
+    const drawn = window.embeddingLab.frameStats().frames;
+    return performance.timeOrigin === origin ? drawn >= target : drawn >= n;
+  }, { target: start + n, origin, n });
 }
 
 /**

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import {
-  serve, launch, openPage, snapshot, frames, clickWidget, widgetCenter, typeInto, screenshot, canvasBacking,
+  serve, launch, openPage, snapshot, frames, clickWidget, widgetCenter, typeInto, screenshot, canvasBacking, settle,
 } from './harness.mjs';
 import { decodePng, inkStats } from './png.mjs';
 
@@ -25,6 +25,7 @@ for (const depth of ['basics', 'solid', 'deeper']) {
     while (steps < 20) {
       const before = tour;
       await clickWidget(page, 'tour-next');
+      await settle(page);  // the deeper tour's experiments reload the page into the deeper build
       tour = await tourOf(page);
       if (tour.depth === 'none') break;
       assert.equal(tour.step, before.step + 1, 'Next moves one step');
