@@ -119,18 +119,23 @@
   const build = /(?:^|&)deeper=1(?:&|$)/.test(location.hash.slice(1)) ? 'embedding_lab_deeper' : 'embedding_lab';
 
   // The wasm is fetched and compiled now, while embedding_lab.js downloads, instead of once
-  // that script has run. (The single-file page carries the wasm inside its inline script:
-  // there glue.js has no src and Emscripten loads it as usual.)
+  // that script has run. The single-file page carries it as base64 text in a script before this
+  // one (src/app/single_file.py): there it is compiled from that.
   const glueUrl = document.currentScript && document.currentScript.src;
-  if (glueUrl && typeof WebAssembly.compileStreaming === 'function') {
+  let compiled = null;
+  if (window.embeddingLabWasm) {
+    compiled = WebAssembly.compile(Uint8Array.from(atob(window.embeddingLabWasm), (c) => c.charCodeAt(0)));
+  } else if (glueUrl && typeof WebAssembly.compileStreaming === 'function') {
     const wasmUrl = new URL(build + '.wasm', glueUrl);
     const load = () => fetch(wasmUrl, { credentials: 'same-origin' });
-    const compiled = WebAssembly.compileStreaming(load())
+    compiled = WebAssembly.compileStreaming(load())
       // A host serving .wasm with another type: compile from the bytes instead.
       .catch(() => load().then((r) => {
         if (!r.ok) throw new Error(build + '.wasm: HTTP ' + r.status);
         return r.arrayBuffer();
       }).then((bytes) => WebAssembly.compile(bytes)));
+  }
+  if (compiled) {
     compiled.catch(() => {});  // reported when Emscripten asks for it, below
     window.Module.instantiateWasm = (imports, receiveInstance) => {
       compiled.then((module) => WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module)))

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Builds the single-file page: web/index.html with its stylesheet, glue script, icon and the
-Emscripten output (linked with -sSINGLE_FILE=1, so the wasm is already inside the JS) inlined.
+"""Builds the single-file page: web/index.html with its stylesheet, scripts and icon inlined, and
+the deeper build's Emscripten script and wasm (it has every panel: a file cannot load more later).
+The wasm goes in as base64 text, window.embeddingLabWasm, which web/glue.js compiles.
 
-    single_file.py <web dir> <embedding_lab.js> <out.html>
+    single_file.py <web dir> <embedding_lab_deeper.js> <embedding_lab_deeper.wasm> <out.html>
 
 Linking straight to .html would need htmlmin (not in Debian), so the HTML shell stays ours.
 The result needs no other file: it works offline, from file://, and in <iframe sandbox="allow-scripts">.
@@ -18,14 +19,16 @@ def script(text):
     return "<script>\n" + text.replace("</script", "<\\/script") + "\n</script>"
 
 
-def main(web_dir, js_file, out_file):
+def main(web_dir, js_file, wasm_file, out_file):
     web = pathlib.Path(web_dir)
     html = (web / "index.html").read_text(encoding="utf-8")
     icon = base64.b64encode((web / "favicon.svg").read_bytes()).decode()
     replacements = {
         '<link rel="stylesheet" href="style.css">':
             "<style>\n" + (web / "style.css").read_text(encoding="utf-8") + "\n</style>",
-        '<script src="glue.js"></script>': script((web / "glue.js").read_text(encoding="utf-8")),
+        '<script src="glue.js"></script>':
+            script('window.embeddingLabWasm = "' + base64.b64encode(pathlib.Path(wasm_file).read_bytes()).decode() + '";') +
+            "\n" + script((web / "glue.js").read_text(encoding="utf-8")),
         # glue.js adds the Emscripten script on the site (one of two builds); here it is inline.
         '<script src="text_view.js"></script>': script((web / "text_view.js").read_text(encoding="utf-8")) + "\n" +
             script(pathlib.Path(js_file).read_text(encoding="utf-8")),
@@ -39,6 +42,6 @@ def main(web_dir, js_file, out_file):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
+    if len(sys.argv) != 5:
         sys.exit(__doc__)
     main(*sys.argv[1:])

@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdtempSync, writeFileSync, rmSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serve, launch, SITE, ROOT, snapshot, frames, clickWidget, screenshot } from './harness.mjs';
+import { serve, launch, SITE, ROOT, snapshot, frames, clickWidget, screenshot, settle } from './harness.mjs';
 
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 const SINGLE = process.env.SINGLE_FILE_HTML || path.join(ROOT, 'build/web/single/embedding-lab.html');
@@ -52,8 +52,10 @@ test('the page runs under the strict CSP with no violation, no error and no requ
   // Exercise what a visit does: presets, a bad link, the theme, the copy buttons.
   await page.evaluate(() => { location.hash = 'v=1&V=3&d=3&init=example&ids=2,0,2,2'; });
   await page.waitForFunction(() => window.embeddingLab.snapshot().ids.length === 4);
-  for (const p of await page.evaluate(() => window.embeddingLab.presets()))
+  for (const p of await page.evaluate(() => window.embeddingLab.presets())) {
     await page.evaluate((l) => window.embeddingLab.setLink(l), p.link);
+    await settle(page);  // a deeper-tier preset reloads into the deeper build: checked under the CSP too
+  }
   await page.evaluate(() => window.embeddingLab.setLink('v=1&V=0&theme=dark&x=<script>alert(1)</script>'));
   await clickWidget(page, 'copy-link');
   await frames(page, 3);
