@@ -13,6 +13,7 @@ void ShowBackwardPanel(App& app);  // upstream G and dW
 
 void ShowLinkBanner(App& app);     // what a loaded link could not apply
 void ShowShareBox(App& app);       // copy link / copy embed code
+std::string EscapeHtmlAttribute(const std::string& text);  // for the embed snippets (& " < >)
 void ShowPresetsPanel(App& app);   // the gallery of preset links
 std::string EmbedSnippet(const AppState& s);
 

@@ -41,7 +41,7 @@ void ShowLinkBanner(App& app) {
 // [SECTION] Share box
 //-----------------------------------------------------------------------------
 
-static std::string EscapeHtmlAttribute(const std::string& text) {
+std::string EscapeHtmlAttribute(const std::string& text) {
     std::string out;
     for (char c : text) {
         switch (c) {

@@ -238,34 +238,20 @@ void ShowQuestionCards(App& app) {
 // [SECTION] Teach with this panel
 //-----------------------------------------------------------------------------
 
-static std::string AttributeEscaped(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '"': out += "&quot;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
-
 std::string EmbedCode(const AppState& s, int width, int height) {
     AppState embedded = s;
     embedded.embed = true;
     if (embedded.panels == kDefaultPanels) embedded.panels = kPanelForward | kPanelBackward;
     const std::string page = browser_page_url();
     const std::string url = page + "#" + encode_link(embedded);
-    std::string code = "<iframe src=\"" + AttributeEscaped(url) +
+    std::string code = "<iframe src=\"" + EscapeHtmlAttribute(url) +
                        "\" title=\"Embedding Lab: lookup vs one-hot matmul\" width=\"" + std::to_string(width) +
                        "\" height=\"" + std::to_string(height) + "\"";
     if (!s.teach.auto_height) return code + " allow=\"clipboard-write\" loading=\"lazy\"></iframe>";
     // Auto height: the host script (embed.js, beside the page) resizes the frames marked for it.
     const std::string folder = page.substr(0, page.rfind('/') + 1);
     return code + " data-embedding-lab=\"auto\" allow=\"clipboard-write\" loading=\"lazy\"></iframe>\n<script src=\"" +
-           AttributeEscaped(folder + "embed.js") + "\" defer></script>";
+           EscapeHtmlAttribute(folder + "embed.js") + "\" defer></script>";
 }
 
 static void CheckboxBits(const char* const* names, int count, uint32_t& bits, const char* rect_prefix) {

@@ -207,14 +207,16 @@ static Status decode_max_norm(AppState& s, std::string_view text) {
     return Status::Ok();
 }
 
-static std::string encode_panels(const AppState& s) {
+std::string encode_name_list(uint32_t bits, const char* const* names, int count) {
     std::string out;
-    for (int i = 0; i < kPanelCount; i++)
-        if (s.panels & (1u << i)) out += (out.empty() ? "" : ",") + std::string(kPanelNames[i]);
+    for (int i = 0; i < count; i++)
+        if (bits & (1u << i)) out += (out.empty() ? "" : ",") + std::string(names[i]);
     return out;
 }
-static Status decode_panels(AppState& s, std::string_view text) {
-    uint32_t panels = 0;
+
+Status decode_name_list(std::string_view text, const char* const* names, int count, const char* what,
+                        uint32_t& bits) {
+    uint32_t found_bits = 0;
     size_t start = 0;
     while (start <= text.size()) {
         size_t end = text.find(',', start);
@@ -223,15 +225,23 @@ static Status decode_panels(AppState& s, std::string_view text) {
         start = end + 1;
         if (name.empty()) continue;
         int found = -1;
-        for (int i = 0; i < kPanelCount; i++)
-            if (name == kPanelNames[i]) found = i;
+        for (int i = 0; i < count; i++)
+            if (name == names[i]) found = i;
         if (found < 0) {
             std::string known;
-            for (int i = 0; i < kPanelCount; i++) known += (i ? ", " : "") + std::string(kPanelNames[i]);
-            return Status::Fail(quoted(name) + " is not a panel (panels are " + known + ")");
+            for (int i = 0; i < count; i++) known += (i ? ", " : "") + std::string(names[i]);
+            return Status::Fail(quoted(name) + " is not " + what + " (known: " + known + ")");
         }
-        panels |= 1u << found;
+        found_bits |= 1u << found;
     }
+    bits = found_bits;
+    return Status::Ok();
+}
+
+static std::string encode_panels(const AppState& s) { return encode_name_list(s.panels, kPanelNames, kPanelCount); }
+static Status decode_panels(AppState& s, std::string_view text) {
+    uint32_t panels = 0;
+    if (Status st = decode_name_list(text, kPanelNames, kPanelCount, "a panel", panels); !st.ok()) return st;
     if (!panels) return Status::Fail("no panel named: give at least one, e.g. panels=forward,backward");
     s.panels = panels;
     return Status::Ok();

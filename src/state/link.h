@@ -34,6 +34,12 @@ struct LinkMessages {
 // except v, V, d, init and ids, which make a link readable on its own.
 std::string encode_link(const AppState& s);
 
+// A set of names as a comma list (panels=, lock=, hide=): bit i stands for names[i]. Decoding
+// refuses a name not in the list, naming it as `what` ("a panel") with the known ones.
+std::string encode_name_list(uint32_t bits, const char* const* names, int count);
+Status decode_name_list(std::string_view text, const char* const* names, int count, const char* what,
+                        uint32_t& bits);
+
 // Applies a fragment (with or without the leading '#') onto a fresh default state.
 // `out` is replaced; messages say what was rejected or ignored.
 LinkMessages decode_link(std::string_view fragment, AppState& out);

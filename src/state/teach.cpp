@@ -48,46 +48,13 @@ Status check_unlocked(const AppState& s, uint32_t locks) {
 
 bool is_hidden(const AppState& s, HideControl control) { return (s.teach.hidden & control) != 0; }
 
-static std::string encode_names(uint32_t bits, const char* const* names, int count) {
-    std::string out;
-    for (int i = 0; i < count; i++)
-        if (bits & (1u << i)) out += (out.empty() ? "" : ",") + std::string(names[i]);
-    return out;
-}
-
-static Status decode_names(std::string_view text, const char* const* names, int count, const char* what,
-                           uint32_t& out) {
-    uint32_t bits = 0;
-    size_t start = 0;
-    while (start <= text.size()) {
-        size_t end = text.find(',', start);
-        if (end == std::string_view::npos) end = text.size();
-        const std::string_view name = text.substr(start, end - start);
-        start = end + 1;
-        if (name.empty()) continue;
-        int found = -1;
-        for (int i = 0; i < count; i++)
-            if (name == names[i]) found = i;
-        if (found < 0) {
-            std::string known, shown(name.substr(0, 32));
-            for (char& c : shown)
-                if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-            for (int i = 0; i < count; i++) known += (i ? ", " : "") + std::string(names[i]);
-            return Status::Fail("'" + shown + "' is not " + what + " (known: " + known + ")");
-        }
-        bits |= 1u << found;
-    }
-    out = bits;
-    return Status::Ok();
-}
-
-std::string encode_locks(const AppState& s) { return encode_names(s.teach.locks, kLockNames, kLockCount); }
+std::string encode_locks(const AppState& s) { return encode_name_list(s.teach.locks, kLockNames, kLockCount); }
 Status decode_locks(AppState& s, std::string_view text) {
-    return decode_names(text, kLockNames, kLockCount, "a lock", s.teach.locks);
+    return decode_name_list(text, kLockNames, kLockCount, "a lock", s.teach.locks);
 }
-std::string encode_hidden(const AppState& s) { return encode_names(s.teach.hidden, kHideNames, kHideCount); }
+std::string encode_hidden(const AppState& s) { return encode_name_list(s.teach.hidden, kHideNames, kHideCount); }
 Status decode_hidden(AppState& s, std::string_view text) {
-    return decode_names(text, kHideNames, kHideCount, "a control that can be hidden", s.teach.hidden);
+    return decode_name_list(text, kHideNames, kHideCount, "a control that can be hidden", s.teach.hidden);
 }
 
 //-----------------------------------------------------------------------------
