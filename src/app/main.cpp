@@ -80,12 +80,24 @@ static bool SyncCanvasSize() {
 // [SECTION] Fonts and style at a scale
 //-----------------------------------------------------------------------------
 
-static const ImWchar kGlyphRanges[] = {
+// The first atlas holds only what the page itself writes; the rest of the font (Latin-1
+// letters a learner may type or paste) is rasterised once some text needs it. Rasterising
+// the whole set took about half the first frame's font time (frame_floor's start-up steps).
+static const ImWchar kFirstGlyphRanges[] = {
+    0x0020, 0x007E,  // ASCII: every label, number and message the page writes
+    0x00B5, 0x00B5,  // micro sign (the cost panel's microseconds)
+    0x00BF, 0x00BF,  // inverted question mark: stands for any glyph not rasterised yet (below)
+    0x2026, 0x2026,  // ellipsis: ImGui ends clipped text with it
+    0,
+};
+static const ImWchar kAllGlyphRanges[] = {
     0x0020, 0x00FF,  // Latin + Latin-1: what the page writes and most of what a learner types
     0x2013, 0x2026,  // dashes, quotes, bullet, ellipsis
     0x2212, 0x2212,  // minus sign
     0,  // the font is subset to the same set at build time (CMakeLists.txt)
 };
+static constexpr ImWchar kMissingGlyphMark = 0x00BF;
+static bool g_all_glyphs = false;
 
 // ImGui works in device pixels here: the font is rasterised at its CSS size x dpr
 // and every style size is scaled by dpr, so text stays crisp at any zoom.
@@ -96,9 +108,26 @@ static void ApplyFont(float dpr) {
     config.FontDataOwnedByAtlas = false;  // the bytes are a constant in the wasm
     config.OversampleH = 2;
     config.OversampleV = 1;
-    io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(el_font_ttf), int(el_font_ttf_size),
-                                   std::round(15.0f * dpr), &config, kGlyphRanges);
+    ImFont* font = io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(el_font_ttf), int(el_font_ttf_size),
+                                                  std::round(15.0f * dpr), &config,
+                                                  g_all_glyphs ? kAllGlyphRanges : kFirstGlyphRanges);
+    // A character missing from the first atlas is drawn with the mark's glyph (not '?', which
+    // the page writes), so a frame that needs more of the font can be told (NeedsAllGlyphs).
+    // Kept through a rebuild after a lost context; the whole font falls back to '?' as before.
+    if (!g_all_glyphs) font->FallbackChar = kMissingGlyphMark;
     RendererUpdateFontTexture();  // rasterises the atlas and uploads it
+}
+
+// True when the frame just built drew a character the first atlas lacks: any vertex at the
+// mark glyph's top-left texture corner (glyphs are packed apart, so no other vertex is).
+// Then the whole font is rasterised and the frame built again before anything is drawn.
+static bool NeedsAllGlyphs(const ImDrawData* dd) {
+    if (g_all_glyphs) return false;
+    const ImFontGlyph* mark = ImGui::GetIO().Fonts->Fonts[0]->FallbackGlyph;
+    for (const ImDrawList* list : dd->CmdLists)
+        for (const ImDrawVert& v : list->VtxBuffer)
+            if (v.uv.x == mark->U0 && v.uv.y == mark->V0) return true;
+    return false;
 }
 
 static void ApplyTheme(Theme theme, float dpr) {
@@ -281,6 +310,18 @@ extern "C" EMSCRIPTEN_KEEPALIVE int el_context_restored() {
 // [SECTION] Main loop
 //-----------------------------------------------------------------------------
 
+// Input, the panels and ImGui's draw lists.
+static void BuildUi() {
+    ImGui_ImplGlfw_NewFrame();
+    ImGuiIO& io = ImGui::GetIO();
+    if (io.DeltaTime <= 0.0f) io.DeltaTime = 1e-4f;
+    ImGui::NewFrame();
+    TouchScroll();
+    ShowApp(g_app);
+    RememberScroll();
+    ImGui::Render();
+}
+
 static void Frame() {
     if (g_context_lost) return;
     const double t0 = emscripten_get_now();
@@ -291,14 +332,12 @@ static void Frame() {
 
     // Building the UI (frameStats().uiMs): input, the panels and ImGui's draw lists.
     const double ui_t0 = emscripten_get_now();
-    ImGui_ImplGlfw_NewFrame();
-    ImGuiIO& io = ImGui::GetIO();
-    if (io.DeltaTime <= 0.0f) io.DeltaTime = 1e-4f;
-    ImGui::NewFrame();
-    TouchScroll();
-    ShowApp(g_app);
-    RememberScroll();
-    ImGui::Render();
+    BuildUi();
+    if (NeedsAllGlyphs(ImGui::GetDrawData())) {
+        g_all_glyphs = true;
+        ApplyFont(g_app.dpr);
+        BuildUi();  // the same frame with every glyph; the first build is never drawn
+    }
     const double ui_ms = emscripten_get_now() - ui_t0;
     if (g_frame_stats.frames == 0) MarkStartup("first frame's UI built");
 

@@ -225,6 +225,27 @@ test('first frame: measured against a bare WebGL2 page (one context, one shader,
   assert.ok(a <= guard * b, `first frame ${a.toFixed(0)} ms is more than ${guard.toFixed(1)}x the bare page's ${b.toFixed(0)} ms (${loadText()})`);
 });
 
+// The first atlas has only what the page writes (main.cpp, kFirstGlyphRanges); a link whose
+// error quotes a letter beyond it must bring in the whole font, and be drawn with it.
+test('font: the first frame rasterises only the glyphs the page writes; other text brings in the whole font', async () => {
+  const page = await openApp(site.url);
+  const glyphs = () => page.evaluate(() => window.Module._el_font_glyphs());
+  const first = await glyphs();
+  const r = await page.evaluate(() => window.embeddingLab.setLink('v=1&ids=%C3%A9'));
+  assert.ok(r.errors.some((e) => e.includes('\u00e9')), `the link's error does not quote the id: ${JSON.stringify(r)}`);
+  await page.waitForFunction(() => window.Module._el_font_glyphs() >= 200, null, { timeout: 10000 });
+  const all = await glyphs();
+  const opened = await openApp(site.url + '#v=1&ids=%C3%A9');  // the banner quotes it in the very first frame
+  const atStart = await opened.evaluate(() => window.Module._el_font_glyphs());
+  console.log(`font atlas: ${first} glyphs in the first frame, ${all} once a link's error quotes '\u00e9'; ` +
+              `${atStart} when the page opens with that link`);
+  assert.ok(first <= 110, `the first atlas has ${first} glyphs: more than the page writes`);
+  assert.ok(all >= 200 && atStart >= 200, `the whole font was not brought in (${all}, ${atStart} glyphs)`);
+  assert.deepEqual([...page.problems, ...opened.problems], []);
+  await page.context().close();
+  await opened.context().close();
+});
+
 for (const dpr of [1, 2]) {
   test(`steady frames at dpr ${dpr}: no synchronous WebGL query; uiMs, frameMs and fps printed`, async (t) => {
     const page = await openApp(site.url, { dpr });
