@@ -2,10 +2,13 @@
 // reduced-motion preference web/glue.js reads from the page's media query.
 #include <emscripten.h>
 
+#include <cstdio>
 #include <string>
 
+#include "imgui.h"
 #include "picture_ui.h"
 #include "state/json_writer.h"
+#include "themes.h"
 #include "ui.h"
 
 namespace el {
@@ -80,6 +83,28 @@ EMSCRIPTEN_KEEPALIVE const char* el_walk_start(int b, int c, double speed, int s
 }
 
 EMSCRIPTEN_KEEPALIVE const char* el_walk_json() { return WalkJson(g_app, ""); }
+
+// The picture's colours in the current theme, as drawn (opaque), for the contrast test:
+// {"window":[r,g,b], "zeroCell":..., "lit":..., "highlight":..., "target":..., "emptyLine":...,
+//  "halo":..., "chipLit":..., "chipLitText":...}
+EMSCRIPTEN_KEEPALIVE const char* el_picture_colors_json() {
+    const PictureColors p = PictureColorsFor(g_app.state.theme, ImGui::GetStyle());
+    ImVec4 window = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    window.w = 1;
+    const ImU32 colors[] = {ImGui::ColorConvertFloat4ToU32(window), p.zero_cell, p.lit, p.highlight, p.target,
+                            p.empty_line, p.halo, p.chip_lit, p.chip_lit_text};
+    const char* names[] = {"window", "zeroCell", "lit", "highlight", "target", "emptyLine", "halo", "chipLit", "chipLitText"};
+    g_picture_json = "{";
+    for (int i = 0; i < 9; i++) {
+        const ImVec4 v = OverBackground(ImGui::ColorConvertU32ToFloat4(colors[i]), window);
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%s\"%s\":[%d,%d,%d]", i ? "," : "", names[i], int(v.x * 255 + 0.5f),
+                      int(v.y * 255 + 0.5f), int(v.z * 255 + 0.5f));
+        g_picture_json += buf;
+    }
+    g_picture_json += "}";
+    return g_picture_json.c_str();
+}
 
 // prefers-reduced-motion: reduce, from the page's media query (web/glue.js).
 EMSCRIPTEN_KEEPALIVE void el_set_reduced_motion(int on) {

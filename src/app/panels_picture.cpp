@@ -50,6 +50,7 @@ struct Product {
     bool chips = false;           // the left is the ids as chips (the gather), not a one-hot block
     bool transposed_left = false; // backward: onehot^T, a lit cell's column is the position
     bool walk = false;            // draw the walk (forward, matmul route)
+    bool log_scale = false;       // mid and right coloured on log_scale_fraction (G and dW), not linearly
 };
 
 // Geometry of one drawn grid: a rows x cols block, each axis maybe compressed.
@@ -81,6 +82,12 @@ static ImU32 WithAlpha(ImU32 c, int alpha) { return (c & ~IM_COL32_A_MASK) | (Im
 // The picture's colours in the page's theme (themes.cpp), taken once per product drawn.
 static PictureColors g_colors;
 static ImU32 AccentColor() { return g_colors.highlight; }
+// An outline over heat-coloured cells: a halo of the window's colour under it, so the line keeps
+// its contrast whatever colour the cells beside it have.
+static void HaloRect(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float th) {
+    dl->AddRect(a, b, g_colors.halo, 0, 0, th + Px(2));
+    dl->AddRect(a, b, color, 0, 0, th);
+}
 
 // The row a compressed value grid shows for each cell: a linked row inside it when there
 // is one (so a looked-up row keeps its own colours), else the cell's first row.
@@ -92,7 +99,7 @@ static std::vector<int> ShownRows(const AxisBins& bins, const std::vector<int>& 
 }
 
 // A value grid (mid or right). `filled(row)` false draws the row as exact zeros: outlined, empty.
-static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d, float scale,
+static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d, float scale, bool log_scale,
                        const std::vector<int>& shown_rows, const std::function<bool(int)>& filled) {
     const bool text = !g.rows.compressed() && !g.cols.compressed();
     const ImU32 line = g_colors.empty_line;
@@ -103,7 +110,7 @@ static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d,
             const int col = g.cols.first(cc);
             const float v = m[size_t(row) * size_t(d) + size_t(col)];
             const ImVec2 a = g.cell_min(rc, cc), b = g.cell_max(rc, cc);
-            if (full) dl->AddRectFilled(a, b, HeatColor(v, scale));
+            if (full) dl->AddRectFilled(a, b, log_scale ? HeatColor(log_scale_fraction(v, scale), 1.0f) : HeatColor(v, scale));
             else if (text) dl->AddRect(a, b, line);
             if (text && (full || v != 0.0f)) {
                 // The page's short format (4 significant digits); in a narrow cell 3, then 2 (exact on hover).
@@ -138,12 +145,12 @@ static void DrawLeft(ImDrawList* dl, const Product& P, const GridGeom& g, int hl
             const ImVec2 a = g.cell_min(rc, 0), b = g.cell_max(rc, 0);
             const bool on = P.left_id(i) == hl;
             dl->AddRectFilled(ImVec2(a.x + Px(1), a.y + Px(1)), ImVec2(b.x - Px(1), b.y - Px(1)),
-                              on ? WithAlpha(AccentColor(), 200) : g_colors.chip, Px(6));
+                              on ? g_colors.chip_lit : g_colors.chip, Px(6));
             if (!g.rows.compressed()) {
                 const std::string s = std::to_string(P.left_id(i));
                 const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
                 dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f),
-                            ImGui::GetColorU32(ImGuiCol_Text), s.c_str());
+                            on ? g_colors.chip_lit_text : ImGui::GetColorU32(ImGuiCol_Text), s.c_str());
             }
         }
         return;
@@ -198,7 +205,7 @@ static void OutlineRows(ImDrawList* dl, const GridGeom& g, int rows, const std::
         const int rc = g.rows.cell_of(row);
         const ImVec2 a = g.cell_min(rc, 0), b = g.cell_max(rc, g.cols.cells - 1);
         const float th = g.rows.compressed() ? Px(1) : Px(2);
-        dl->AddRect(ImVec2(a.x - Px(2), a.y - Px(1)), ImVec2(b.x + Px(2), b.y + Px(1)), AccentColor(), Px(2), 0, th);
+        HaloRect(dl, ImVec2(a.x - Px(2), a.y - Px(1)), ImVec2(b.x + Px(2), b.y + Px(1)), AccentColor(), th);
     };
     if (candidates) {
         for (int row : *candidates)
@@ -372,16 +379,16 @@ static void DrawWalk(ImDrawList* dl, const Product& P, const ProductLayout& lay,
     const GridGeom &L = lay.L, &M = lay.M, &Rg = lay.Rg;
     if (w.b < 0 || w.V != P.K || (!P.walk && !P.chips)) return;
     const int ob = Rg.rows.cell_of(w.b), oc = Rg.cols.cell_of(w.c), cc = M.cols.cell_of(w.c);
-    dl->AddRect(Rg.cell_min(ob, oc), Rg.cell_max(ob, oc), AccentColor(), 0, 0, Px(2.5f));
+    HaloRect(dl, Rg.cell_min(ob, oc), Rg.cell_max(ob, oc), AccentColor(), Px(2.5f));
     if (P.chips) {  // the gather: straight to W[id][c]
         const int rc = M.rows.cell_of(w.id);
-        dl->AddRect(M.cell_min(rc, cc), M.cell_max(rc, cc), g_colors.target, 0, 0, Px(2.5f));
+        HaloRect(dl, M.cell_min(rc, cc), M.cell_max(rc, cc), g_colors.target, Px(2.5f));
         return;
     }
     const ImU32 grey = g_colors.walked_zero;
     const int done_cells = w.terms_done > 0 ? M.rows.cell_of(w.terms_done - 1) + 1 : 0;
     for (int rc = 0; rc < done_cells; rc++) {  // terms taken: greyed (against zero) or lit (the id's)
-        if (M.rows.cell_of(w.id) == rc) dl->AddRect(M.cell_min(rc, cc), M.cell_max(rc, cc), g_colors.target, 0, 0, Px(2.5f));
+        if (M.rows.cell_of(w.id) == rc) HaloRect(dl, M.cell_min(rc, cc), M.cell_max(rc, cc), g_colors.target, Px(2.5f));
         else dl->AddRectFilled(M.cell_min(rc, cc), M.cell_max(rc, cc), grey);
     }
     const int rb = L.rows.cell_of(w.b);
@@ -389,7 +396,7 @@ static void DrawWalk(ImDrawList* dl, const Product& P, const ProductLayout& lay,
         if (L.cols.cell_of(w.id) != kc) dl->AddRectFilled(L.cell_min(rb, kc), L.cell_max(rb, kc), grey);
     if (w.terms_done > 0 && !w.done()) {  // the term being taken
         const int cur = M.rows.cell_of(w.terms_done - 1), lc = L.cols.cell_of(w.terms_done - 1);
-        dl->AddRect(M.cell_min(cur, cc), M.cell_max(cur, cc), AccentColor(), 0, 0, Px(2.5f));
+        HaloRect(dl, M.cell_min(cur, cc), M.cell_max(cur, cc), AccentColor(), Px(2.5f));
         dl->AddRect(L.cell_min(rb, lc), L.cell_max(rb, lc), AccentColor(), 0, 0, Px(2));
     }
 }
@@ -470,11 +477,11 @@ static void DrawProduct(App& app, const Product& P) {
     DrawHeaders(dl, P, lay, o);
 
     DrawLeft(dl, P, L, hl);
-    DrawValues(dl, M, P.mid, P.d, P.mid_scale, ShownRows(M.rows, lay.mid_linked), [](int) { return true; });
+    DrawValues(dl, M, P.mid, P.d, P.mid_scale, P.log_scale, ShownRows(M.rows, lay.mid_linked), [](int) { return true; });
     auto right_filled = [&](int row) {
         return !P.right_rows_filled || std::binary_search(P.right_rows_filled->begin(), P.right_rows_filled->end(), row);
     };
-    DrawValues(dl, Rg, P.right, P.d, P.right_scale, ShownRows(Rg.rows, lay.right_linked), right_filled);
+    DrawValues(dl, Rg, P.right, P.d, P.right_scale, P.log_scale, ShownRows(Rg.rows, lay.right_linked), right_filled);
     DrawBands(dl, P, lay, hl);
 
     // Labels, over the bands: every row when it fits, else the linked rows; the highlighted id's rows outlined.
@@ -606,9 +613,14 @@ void ShowBackwardPicture(App& app) {
     p.right_id = [](int i) { return i; };
     p.right_rows_filled = &r.touched_rows;
     p.transposed_left = true;
+    p.log_scale = true;  // one heavy id would otherwise wash every other row of dW out
     ImGui::TextWrapped("The picture: onehot^T @ G = dW. Each G row goes to the dW row of its id; rows of a repeated id "
                        "meet in one row and add up. Rows no position looks up stay exactly 0 (empty).");
     DrawProduct(app, p);
+    ImGui::PushStyleColor(ImGuiCol_Text, DimColor());
+    ImGui::TextWrapped("G and dW colours: log scale, %g decades below the largest |value| (a pale row is small, not 0); "
+                       "exact zeros are empty; hover for the exact number.", double(kLogScaleDecades));
+    ImGui::PopStyleColor();
 }
 
 }  // namespace el

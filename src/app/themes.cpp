@@ -52,6 +52,7 @@ PictureColors PictureColorsFor(Theme theme, const ImGuiStyle& style) {
     PictureColors p;
     p.zero_cell = u32(c[ImGuiCol_FrameBg], 1.0f);
     p.chip = u32(c[ImGuiCol_Button], 1.0f);
+    p.halo = u32(c[ImGuiCol_WindowBg], 1.0f);
     switch (theme) {
         case Theme::Contrast:
             p.lit = IM_COL32(255, 255, 255, 255);
@@ -64,22 +65,25 @@ PictureColors PictureColorsFor(Theme theme, const ImGuiStyle& style) {
         case Theme::Dark:
             p.lit = IM_COL32(110, 220, 130, 255);
             p.zero_text = u32(c[ImGuiCol_TextDisabled], 0.6f);
-            p.highlight = u32(c[ImGuiCol_NavHighlight], 1.0f);
+            p.highlight = IM_COL32(120, 180, 255, 255);  // ImGui's NavHighlight blue was 3.0:1 on a zero cell
             p.target = p.lit;
             p.walked_zero = IM_COL32(20, 20, 20, 170);
-            p.empty_line = u32(c[ImGuiCol_Border], 0.55f);
+            p.empty_line = u32(c[ImGuiCol_TextDisabled], 1.0f);  // the Border at 0.55 was 1.3:1 on the window
             break;
         case Theme::Light:
         default:
             p.lit = IM_COL32(10, 120, 40, 255);
             p.zero_text = u32(c[ImGuiCol_TextDisabled], 0.6f);
-            p.highlight = u32(c[ImGuiCol_NavHighlight], 1.0f);
+            p.highlight = IM_COL32(0, 80, 180, 255);  // ImGui's NavHighlight blue was 2.6:1 on the window
             p.target = p.lit;
             p.walked_zero = IM_COL32(235, 235, 235, 200);
-            p.empty_line = u32(c[ImGuiCol_Border], 0.55f);
+            p.empty_line = u32(c[ImGuiCol_TextDisabled], 1.0f);  // the Border at 0.55 was 1.5:1 on the window
             break;
     }
     p.lit_text = ReadableTextOn(p.lit);
+    const ImVec4 window = c[ImGuiCol_WindowBg], hl = ImGui::ColorConvertU32ToFloat4(p.highlight);
+    p.chip_lit = ImGui::ColorConvertFloat4ToU32(OverBackground(ImVec4(hl.x, hl.y, hl.z, 0.8f), window));
+    p.chip_lit_text = ReadableTextOn(p.chip_lit);
     return p;
 }
 

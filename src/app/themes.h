@@ -20,7 +20,11 @@ struct PictureColors {
     ImU32 walked_zero;           // laid over a term the walk multiplied by zero
     ImU32 empty_line;            // outline of an exact-zero row of dW
     ImU32 chip;                  // an id chip (the gather)
+    ImU32 chip_lit, chip_lit_text;  // the highlighted id's chip (opaque), and its number (readable on it)
+    ImU32 halo;                  // under the highlight's and the walk's outlines: they keep 3:1 on any heat colour
 };
+// Every mark of the picture reaches 3:1 against what it sits on (the window, a zero cell, or the halo
+// its outline is drawn over); tests/browser/picture.test.mjs reads them through el_picture_colors_json.
 PictureColors PictureColorsFor(Theme theme, const ImGuiStyle& style);
 
 float RelativeLuminance(ImVec4 c);          // WCAG 2.1: sRGB -> linear, 0.2126 R + 0.7152 G + 0.0722 B

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "embedding.h"
-#include "matmul.h"
+#include "one_hot_matmul.h"
 
 namespace el {
 
@@ -66,21 +66,19 @@ Tensor embedding_one_hot(Tensor W, const std::vector<int>& ids, const EmbeddingO
     int padding_row = -1;
     std::vector<float> row_scale;
     if (Status s = check_table(W); !s.ok()) return Tensor::failed(s.error);
-    if (Status s = check_one_hot_size(int(ids.size()), W.rows()); !s.ok() && !ids.empty())
+    if (Status s = check_one_hot_work(int(ids.size()), W.rows(), W.cols()); !s.ok() && !ids.empty())
         return Tensor::failed(s.error);
     if (Status s = prepare_lookup(W, ids, options, padding_row, row_scale); !s.ok()) return Tensor::failed(s.error);
     const int B = int(ids.size()), V = W.rows(), d = W.cols();
     Tensor out = Tensor::make(B, d, {W}, "embedding_one_hot");
-    std::vector<float> onehot(size_t(B) * size_t(V));
-    one_hot(onehot.data(), ids.data(), B, V);
-    matmul_forward(out.data(), onehot.data(), W.data(), B, V, d);  // (B,V) @ (V,d), zeros included
+    // out (B,d) = onehot(ids) (B,V) @ W (V,d), zeros included, a few one-hot rows at a time
+    one_hot_matmul_forward(out.data(), W.data(), ids.data(), B, V, d);
 
-    // S = the one-hot block with each 1 replaced by s_k (0 in the padding column)
-    for (int b = 0; b < B; b++) onehot[size_t(int64_t(b) * V + ids[size_t(b)])] = row_scale[size_t(ids[size_t(b)])];
+    // S = the one-hot block with each 1 replaced by s_k (0 in the padding column), built from ids
     TensorNode *o = out.node(), *Wn = W.node();
-    o->backward = [o, Wn, S = std::move(onehot), B, V, d] {
-        // dW += S^T @ G: (V,B) x (B,d); da is not wanted (ids have no gradient)
-        matmul_backward(nullptr, Wn->grad.data(), o->grad.data(), S.data(), Wn->data.data(), B, V, d);
+    o->backward = [o, Wn, ids, row_scale, B, V, d] {
+        // dW (V,d) += S^T (V,B) @ G (B,d); no gradient for the ids
+        one_hot_matmul_backward(Wn->grad.data(), o->grad.data(), ids.data(), row_scale.data(), B, V, d);
     };
     return out;
 }

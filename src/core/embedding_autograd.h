@@ -21,10 +21,11 @@ namespace el {
 // W is (V,d) (taken by handle: max_norm writes into it); ids is (B,); out is (B,d)
 Tensor embedding(Tensor W, const std::vector<int>& ids, const EmbeddingOptions& options = {});
 
-// One-hot route. out = onehot(ids) @ W, the block materialised and multiplied in full.
+// One-hot route. out = onehot(ids) @ W, every multiply-add of the product done, the block built
+// a few rows at a time (one_hot_matmul.h) rather than held whole.
 // Backward: dW = S^T @ G through matmul_backward, where S (B,V) is the one-hot block with
 // S[b][k] = s_k, and 0 in the padding column. Refuses sparse (the matmul gradient is dense)
-// and one-hot blocks above kMaxOneHotFloats.
+// and more than kMaxOneHotMultAdds multiply-adds (B*V*d) each way.
 // W is (V,d); ids is (B,); out is (B,d)
 Tensor embedding_one_hot(Tensor W, const std::vector<int>& ids, const EmbeddingOptions& options = {});
 

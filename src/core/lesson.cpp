@@ -8,6 +8,7 @@
 #include "embedding_autograd.h"
 #include "gradcheck.h"
 #include "limits.h"
+#include "one_hot_matmul.h"
 
 namespace el {
 
@@ -72,7 +73,7 @@ Status compute_lesson(const LessonInput& in, LessonResult& out) {
     if (in.upstream.size() != size_t(B) * size_t(d))
         return Status::Fail("the upstream gradient holds " + std::to_string(in.upstream.size()) +
                             " numbers, not B*d = " + std::to_string(int64_t(B) * d));
-    if (Status s = check_one_hot_size(B, V); !s.ok()) return s;
+    if (Status s = check_one_hot_work(B, V, d); !s.ok()) return s;
     LessonResult r;
     if (Status s = check_embedding_options(in.options, V, r.padding_row); !s.ok()) return s;
     r.V = V, r.d = d, r.B = B;
@@ -97,7 +98,8 @@ Status compute_lesson(const LessonInput& in, LessonResult& out) {
                 }
 
     // One-hot route: onehot (B,V) @ W (V,d), every zero multiplied; dW = S^T @ G. Its
-    // gradient is always dense: a matmul's gradient has no sparse form.
+    // gradient is always dense: a matmul's gradient has no sparse form. The block is built a
+    // few rows at a time (one_hot_matmul.h), never held whole: the picture draws it from ids.
     EmbeddingOptions dense = in.options;
     dense.sparse = false;
     Tensor W_matmul = Tensor::from(V, d, in.W);
@@ -106,8 +108,6 @@ Status compute_lesson(const LessonInput& in, LessonResult& out) {
     if (Status s = loss_matmul.backward(); !s.ok()) return s;
     r.matmul = out_matmul.values();
     r.grad_matmul = W_matmul.grads();
-    r.onehot.resize(size_t(B) * V);
-    one_hot(r.onehot.data(), in.ids.data(), B, V);
 
     r.equal = true;
     for (size_t i = 0; i < r.gather.size(); i++)

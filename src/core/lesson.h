@@ -26,7 +26,6 @@ struct LessonResult {
     std::vector<int> renormed_rows;      // rows max_norm rescaled, ascending
     int padding_row = -1;                // p wrapped into 0..V-1, or -1
     std::vector<int> sparse_indices;     // sparse=true: the (index, row) pairs' indices, in order
-    std::vector<float> onehot;           // (B,V) e_{ids[b]}, empty when refused as too large
     std::vector<float> matmul;           // (B,d) onehot @ W
     std::vector<float> grad_scatter;     // (V,d) dW by scatter-add
     std::vector<float> grad_matmul;      // (V,d) dW = onehot^T @ G
@@ -37,7 +36,7 @@ struct LessonResult {
     int64_t matmul_mult_adds = 0;        // B*V*d
     int64_t matmul_zero_mult_adds = 0;   // B*(V-1)*d of them against a zero
     int64_t gather_copies = 0;           // B*d numbers copied
-    int64_t onehot_bytes = 0;            // B*V*4
+    int64_t onehot_bytes = 0;            // B*V*4: the block the route implies (built a few rows at a time)
     // Finite differences of L = sum(out * G) in double, when the table is small enough.
     // Finite differences measure the true dL/dW. The check compares them with the backward of the
     // same lookup without scale_grad_by_freq (the gradient shown equals it unless that option is on).

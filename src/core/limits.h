@@ -10,5 +10,9 @@ constexpr int kMaxD = 512;     // columns of W
 constexpr int kMaxB = 1024;    // ids looked up at once
 // The one-hot block (B, V) is refused above this many floats (128 MiB = 134 MB as float32).
 constexpr int64_t kMaxOneHotFloats = int64_t(32) * 1024 * 1024;
+// The lesson's one-hot route never holds its whole block (one_hot_matmul.h builds a few rows at a
+// time), so its bound is work: B*V*d multiply-adds each way, 2^31 (V = 100,000, B = 1,024 fits up
+// to d = 20). Above it the page would stall for seconds on every edit.
+constexpr int64_t kMaxOneHotMultAdds = int64_t(1) << 31;
 
 }  // namespace el

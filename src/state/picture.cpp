@@ -53,6 +53,16 @@ int AxisBins::cell_of(int index) const {
     return k;
 }
 
+float log_scale_fraction(float v, float abs_max) {
+    if (!std::isfinite(v) || v == 0.0f) return v;
+    const float sign = v < 0 ? -1.0f : 1.0f;
+    if (!(abs_max > 0.0f) || !std::isfinite(abs_max)) return sign;
+    // |v| from max / 10^decades to max spread evenly on a log axis over [floor, 1]; below it, the floor
+    const double decades = std::log10(std::fabs(double(v)) / double(abs_max));  // <= 0 up to max
+    const double above = std::clamp(1.0 + decades / double(kLogScaleDecades), 0.0, 1.0);
+    return sign * float(double(kLogScaleFloor) + (1.0 - double(kLogScaleFloor)) * above);
+}
+
 Status walk_start(Walk& w, const std::vector<int>& ids, int V, int d, int b, int c) {
     const int B = int(ids.size());
     if (b < 0 || b >= B) return Status::Fail("walk: b = " + std::to_string(b) + " is not a position of the batch (0.." + std::to_string(B - 1) + ")");

@@ -34,6 +34,14 @@ struct AxisBins {
     bool compressed() const { return cells < n; }
 };
 
+// The colour scale of G and dW in the backward picture: a symmetric log scale, so one heavy id
+// does not wash the other rows out. |v| from abs_max / 10^kLogScaleDecades up to abs_max is spread
+// evenly (each factor 10 the same step of colour) over [kLogScaleFloor, 1] of full colour; smaller
+// nonzero values get the floor (a small row still shows); only an exact 0 gives 0. Signed like v.
+// Non-finite v comes back as is (drawn in the non-finite colour).
+constexpr float kLogScaleDecades = 3.0f, kLogScaleFloor = 0.3f;
+float log_scale_fraction(float v, float abs_max);
+
 // The walk: out[b][c] = sum over r of e[r] * W[r][c], taken one term at a time down column c,
 // against the gather's single step to W[ids[b]][c].
 struct Walk {

@@ -4,6 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import { serve, launch, openPage, snapshot, frames, widgetCenter, clickWidget, screenshot } from './harness.mjs';
+import { decodePng } from './png.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -191,13 +192,13 @@ function uiWhileMoving(page, x, y, n = 60) {
   }), { x, y, n });
 }
 
-// B = 1,024 with V = 100,000 is refused by the lesson itself (its one-hot block would need 409.6 MB, over
-// the 134 MB limit), so the largest batch is measured at V = 32,000 (a 131 MB one-hot block).
-test('uiMs at 1440 x 900 with the picture drawn: default state, 100,000 rows with B = 256, B = 1,024 (printed)', async (t) => {
-  const ids = (B, V = 100000) => Array.from({ length: B }, (_, b) => (b % 5 ? (b * 102947 + b * b) % V : 4242)).join(',');
+// B = 1,024 at V = 100,000: the one-hot block would be 409.6 MB, so the lesson builds it a few rows at a
+// time (src/core/one_hot_matmul.h) and the picture draws it from the ids.
+const bigIds = (B, V = 100000) => Array.from({ length: B }, (_, b) => (b % 5 ? (b * 102947 + b * b) % V : 4242));
+test('uiMs at 1440 x 900 with the picture drawn: default state, 100,000 rows with B = 256 and B = 1,024 (printed)', async (t) => {
   for (const [what, hash] of [['default state', ''],
-                              ['100,000-row preset, B = 256', `v=1&V=100000&d=16&init=normal&seed=1&ids=${ids(256)}`],
-                              ['32,000 rows, B = 1,024 (the largest batch)', `v=1&V=32000&d=16&init=normal&seed=1&ids=${ids(1024, 32000)}`]]) {
+                              ['100,000-row preset, B = 256', `v=1&V=100000&d=16&init=normal&seed=1&ids=${bigIds(256)}`],
+                              ['100,000 rows, B = 1,024 (the largest batch)', `v=1&V=100000&d=16&init=normal&seed=1&ids=${bigIds(1024)}`]]) {
     const page = await openPage(browser, server.url + (hash ? '#' + hash : ''), { width: 1440, height: 900 });
     const box = await page.locator('#canvas').boundingBox();
     const W = await rect(page, 'picture:W');
@@ -210,6 +211,106 @@ test('uiMs at 1440 x 900 with the picture drawn: default state, 100,000 rows wit
     assert.deepEqual(page.problems, []);
     await page.context().close();
   }
+});
+
+test('V = 100,000, B = 1,024: both routes computed and equal, the edit timed, hover still names the id', async (t) => {
+  const ids = bigIds(1024);
+  const link = (B) => `v=1&V=100000&d=16&init=normal&seed=1&ids=${ids.slice(0, B)}`;
+  const page = await openPage(browser, server.url + '#' + link(256), { width: 1440, height: 900 });
+  // One edit to B = 1,024: the lesson recomputes both routes, the one-hot one with 1024 x 100,000 x 16
+  // multiply-adds forward and as many backward, inside this call.
+  const { ms, answer } = await page.evaluate((l) => {
+    const t0 = performance.now();
+    const answer = window.embeddingLab.setLink(l);
+    return { ms: performance.now() - t0, answer };
+  }, link(1024));
+  assert.deepEqual(answer, { ok: true, errors: [], notices: [] });
+  await frames(page, 2);
+  const s = await snapshot(page);
+  assert.equal(s.ids.length, 1024);
+  assert.equal(s.errors.result, '', 'the lesson accepted B = 1,024 at V = 100,000');
+  assert.equal(s.equal, true);
+  assert.equal(s.gradsEqual, true);
+  assert.deepEqual(s.matmul, s.gather, 'the one-hot route equals the gather, bit for bit');
+  const line = `setLink to B = 1,024 at V = 100,000 x 16 (both routes, 2 x 1.64 billion multiply-adds on the one-hot ` +
+               `route): ${ms.toFixed(0)} ms (${loadText()})`;
+  console.log(line);
+  t.diagnostic(line);
+
+  // Hover a row of out: its id lights up, and the live line names it.
+  const out = await rect(page, 'picture:out');
+  const box = await page.locator('#canvas').boundingBox();
+  await page.mouse.move(box.x + out.x + out.width / 2, box.y + out.y + out.height * 0.3);
+  await frames(page, 3);
+  const h = (await snapshot(page)).highlight;
+  assert.ok(h && ids.includes(h.id), `hovering out highlights an id of the batch: ${JSON.stringify(h)}`);
+  assert.deepEqual(h.positions, ids.flatMap((id, b) => (id === h.id ? [b] : [])));
+  assert.match((await snapshot(page)).liveText, new RegExp(`^id ${h.id}: position`));
+  // Too large still says what: B*V*d past the one-hot route's work limit.
+  const big = await page.evaluate(() => window.embeddingLab.setSize(100000, 32));
+  assert.equal(big.ok, true);
+  await frames(page, 2);
+  assert.match((await snapshot(page)).errors.result, /1024 x 100000 x 32 would take 3\.28 billion multiply-adds each way/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+// The colour of one cell of a block, a few pixels in from its top-left corner (clear of the number).
+async function cellColor(page, name, row, rows, col, cols) {
+  const r = await rect(page, name);
+  const box = await page.locator('#canvas').boundingBox();
+  const png = decodePng(await page.screenshot({ clip: {
+    x: box.x + r.x + (r.width * col) / cols + 3, y: box.y + r.y + (r.height * row) / rows + 3, width: 1, height: 1 } }));
+  return [...png.pixels.subarray(0, 3)];
+}
+
+test('dW and G on a log scale: one heavy id leaves a once-used row visible, an untouched row empty', async () => {
+  // id 0 three times with g = 1000, id 1 once with g = 1: row 1 of dW is 1/3000 of row 0.
+  const g = [0, 1, 2, 3].flatMap((b) => [0, 1, 2].map((c) => `${b}:${c}:${b < 3 ? 1000 : 1}`)).join(',');
+  const page = await openPage(browser, server.url + `#v=1&V=3&d=3&init=example&ids=0,0,0,1&g=${g}`, { width: 1440, height: 900 });
+  await moveAway(page);
+  const s = await snapshot(page);
+  assert.deepEqual(s.gradTable, [[3000, 3000, 3000], [1, 1, 1], [0, 0, 0]]);
+  const heavy = await cellColor(page, 'picture:dW', 0, 3, 0, 3);
+  const small = await cellColor(page, 'picture:dW', 1, 3, 0, 3);
+  const empty = await cellColor(page, 'picture:dW', 2, 3, 0, 3);
+  const differs = (a, b) => Math.max(...a.map((v, i) => Math.abs(v - b[i])));
+  console.log(`dW cell colours: heavy row ${heavy}, once-used row ${small}, untouched row ${empty}`);
+  assert.ok(differs(small, empty) >= 30, `the once-used row is tinted: ${small} vs the empty ${empty}`);
+  assert.ok(differs(heavy, small) >= 30, `and lighter than the heavy one: ${heavy} vs ${small}`);
+  const gSmall = await cellColor(page, 'picture:G', 3, 4, 0, 3);
+  assert.ok(differs(gSmall, empty) >= 30, `G's small row is tinted too: ${gSmall}`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+// WCAG 2.1 contrast of two 0..255 sRGB triples.
+const channel = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+const luminance = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+const contrast = (a, b) => { const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x); return (hi + 0.05) / (lo + 0.05); };
+
+test("the picture's marks reach 3:1 against what they sit on, in every theme", async (t) => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2,0,2,2', { width: 1000, height: 700 });
+  for (const theme of ['light', 'dark', 'contrast']) {
+    assert.equal((await page.evaluate((th) => window.embeddingLab.setLink(`v=1&V=3&d=3&init=example&ids=2,0,2,2&theme=${th}`), theme)).ok, true);
+    await frames(page, 2);
+    const c = await page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_picture_colors_json())));
+    const pairs = [  // [what, mark, what it sits on, the ratio it needs]
+      ['lit 1 on a zero cell', c.lit, c.zeroCell, 3], ['tick on the window', c.lit, c.window, 3],
+      ['highlight (bands, outlines, labels) on the window', c.highlight, c.window, 4.5],
+      ['highlight band across the one-hot zeros', c.highlight, c.zeroCell, 3],
+      ['highlight outline on its halo', c.highlight, c.halo, 3], ['walk target on its halo', c.target, c.halo, 3],
+      ['empty dW row outline on the window', c.emptyLine, c.window, 3],
+      ['number on the highlighted chip', c.chipLitText, c.chipLit, 4.5],
+    ];
+    const figures = pairs.map(([what, fg, bg, need]) => [what, contrast(fg, bg), need]);
+    const line = `${theme}: ` + figures.map(([what, r]) => `${what} ${r.toFixed(2)}`).join(', ');
+    console.log(line);
+    t.diagnostic(line);
+    for (const [what, r, need] of figures) assert.ok(r >= need, `${theme}: ${what} is ${r.toFixed(2)}:1, below ${need}:1`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });
 
 test('screenshots for looking at: 1440 x 900, 390 x 844 at dpr 2, a 600 x 400 embed', async () => {

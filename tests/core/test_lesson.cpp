@@ -28,7 +28,6 @@ TEST_CASE("the canonical example: both routes give row 1 and the gradient reache
     CHECK(r.gather == std::vector<float>{0.4f, 0.5f, 0.6f});
     CHECK(r.matmul == r.gather);
     CHECK(r.equal);
-    CHECK(r.onehot == std::vector<float>{0.0f, 1.0f, 0.0f});
     CHECK(r.grad_scatter == std::vector<float>{0, 0, 0, 0.01f, -0.02f, 0.03f, 0, 0, 0});
     CHECK(r.grad_matmul == r.grad_scatter);
     CHECK(r.touched_rows == std::vector<int>{1});
@@ -71,6 +70,34 @@ TEST_CASE("gather equals one-hot matmul exactly for random finite tables", "[les
     CHECK(r.grads_equal);
     for (size_t i = 0; i < r.gather.size(); i++) REQUIRE(r.gather[i] == r.matmul[i]);
     for (size_t i = 0; i < r.grad_scatter.size(); i++) REQUIRE(r.grad_scatter[i] == r.grad_matmul[i]);
+}
+
+TEST_CASE("V = 100,000 and B = 1,024: the one-hot route runs without holding its 409.6 MB block",
+          "[lesson][forward][backward][large]") {
+    // Its block would be B x V = 102.4 million floats; the route builds a few rows at a time.
+    LessonInput in;
+    in.V = el::kMaxV, in.d = 2;
+    std::mt19937 rng(5);
+    std::normal_distribution<float> normal;
+    in.W.resize(size_t(in.V) * in.d);
+    for (float& x : in.W) x = normal(rng);
+    for (int b = 0; b < el::kMaxB; b++) in.ids.push_back(b % 3 ? int(rng() % unsigned(in.V)) : 4242);
+    in.upstream.resize(size_t(el::kMaxB) * in.d);
+    for (float& x : in.upstream) x = normal(rng);
+    LessonResult r;
+    REQUIRE(el::compute_lesson(in, r).ok());
+    CHECK(r.onehot_bytes == int64_t(409600000));
+    CHECK(r.matmul_mult_adds == int64_t(el::kMaxB) * el::kMaxV * 2);
+    CHECK(r.equal);
+    CHECK(r.matmul == r.gather);
+    CHECK(r.grads_equal);
+    CHECK(r.grad_matmul == r.grad_scatter);
+    for (int c = 0; c < in.d; c++) {  // row 4242 = the sum of its g_b, in batch order
+        float sum = 0.0f;
+        for (int b = 0; b < el::kMaxB; b++)
+            if (in.ids[size_t(b)] == 4242) sum += in.upstream[size_t(b) * in.d + c];
+        CHECK(r.grad_matmul[size_t(4242) * in.d + c] == sum);
+    }
 }
 
 TEST_CASE("an inf in the table turns the matmul column to NaN but not the gather", "[lesson][nonfinite]") {
@@ -121,12 +148,13 @@ TEST_CASE("bad input gives an error and leaves the last good result", "[lesson][
         in.upstream.pop_back();
         CHECK_THAT(el::compute_lesson(in, r).error, Catch::Contains("upstream"));
     }
-    SECTION("a one-hot block over the memory limit names the memory it needs") {
-        in.V = el::kMaxV, in.d = 1;
-        in.W.assign(size_t(el::kMaxV), 0.0f);
+    SECTION("a one-hot route over the work limit names the sizes and the work") {
+        in.V = el::kMaxV, in.d = 21;
+        in.W.assign(size_t(el::kMaxV) * 21, 0.0f);
         in.ids.assign(size_t(el::kMaxB), 0);
-        in.upstream.assign(size_t(el::kMaxB), 0.0f);
-        CHECK_THAT(el::compute_lesson(in, r).error, Catch::Contains("409.6 MB"));
+        in.upstream.assign(size_t(el::kMaxB) * 21, 0.0f);
+        CHECK_THAT(el::compute_lesson(in, r).error,
+                   Catch::Contains("B x V x d = 1024 x 100000 x 21") && Catch::Contains("2.15 billion multiply-adds"));
     }
     CHECK(r.gather == good.gather);
     CHECK(r.grad_scatter == good.grad_scatter);

@@ -1,6 +1,7 @@
 // The picture's pure parts (src/state/picture.h): the highlight, the compressed axes and the walk.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <vector>
 
 #include "core/random.h"
@@ -118,4 +119,37 @@ TEST_CASE("the walk's clock pays for whole terms and carries the rest", "[pictur
         CHECK(el::walk_start(bad, {3}, V, d, 0, 2).error.find("c = 2") != std::string::npos);
         CHECK(bad.b == -1);
     }
+}
+
+TEST_CASE("G and dW's log colour scale: a small nonzero row still shows, an exact zero stays empty",
+          "[picture][scale]") {
+    const float max = 300.0f;  // one heavy id: a row of dW summing 300 uses
+    CHECK(el::log_scale_fraction(0.0f, max) == 0.0f);
+    CHECK(el::log_scale_fraction(-0.0f, max) == 0.0f);
+    CHECK(el::log_scale_fraction(max, max) == 1.0f);
+    CHECK(el::log_scale_fraction(-max, max) == -1.0f);
+    CHECK(el::log_scale_fraction(2 * max, max) == 1.0f);  // clamped
+    // On the old linear scale a single use (1/300 of the heaviest) got 0.003 of full colour: white.
+    const float one_use = el::log_scale_fraction(1.0f, max);
+    CHECK(one_use > 0.35f);
+    CHECK(el::log_scale_fraction(-1.0f, max) == -one_use);
+    // Far below the 3 decades, still a visible tint; never 0 for a nonzero number.
+    CHECK(el::log_scale_fraction(1e-30f, max) == el::kLogScaleFloor);
+    CHECK(el::log_scale_fraction(-1e-30f, max) == -el::kLogScaleFloor);
+    // Monotonic in |v|, and each factor of 10 above the floor about the same step.
+    float last = 0.0f;
+    for (float v = 1e-3f; v <= max; v *= 3.0f) {
+        CAPTURE(v);
+        const float f = el::log_scale_fraction(v, max);
+        CHECK(f >= last);
+        last = f;
+    }
+    const float step1 = el::log_scale_fraction(3.0f, max) - el::log_scale_fraction(0.3f, max);
+    const float step2 = el::log_scale_fraction(30.0f, max) - el::log_scale_fraction(3.0f, max);
+    CHECK(std::fabs(step1 - step2) < 1e-5f);
+    // Nothing to scale against (every value 0), and non-finite values, passed on as they are.
+    CHECK(el::log_scale_fraction(0.0f, 0.0f) == 0.0f);
+    CHECK(el::log_scale_fraction(2.0f, 0.0f) == 1.0f);
+    CHECK(std::isinf(el::log_scale_fraction(INFINITY, max)));
+    CHECK(std::isnan(el::log_scale_fraction(NAN, max)));
 }
