@@ -5,31 +5,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import { serve, launch, openPage, frames, clickWidget, widgetCenter, screenshot } from './harness.mjs';
+import { serve, launch, openPage, frames, clickWidget, screenshot, coloursIn } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 const budget = (page) => page.evaluate(() => window.embeddingLab.budget());
-
-/** Distinct colours inside a widget's rectangle (brought into view first), from a real screenshot. */
-async function coloursIn(page, name) {
-  await widgetCenter(page, name);
-  const rect = await page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
-  const box = await page.locator('#canvas').boundingBox();
-  const png = await page.screenshot({ clip: { x: box.x + rect.x, y: box.y + rect.y, width: rect.width, height: rect.height } });
-  return page.evaluate(async (b64) => {
-    const img = await createImageBitmap(await (await fetch('data:image/png;base64,' + b64)).blob());
-    const c = new OffscreenCanvas(img.width, img.height);
-    const ctx = c.getContext('2d');
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, img.width, img.height).data;
-    const seen = new Set();
-    for (let i = 0; i < d.length; i += 4) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
-    return seen.size;
-  }, png.toString('base64'));
-}
 
 /** Runs the budget experiment with the Run button and waits for the end; frame times watched in the page. */
 async function runToEnd(page) {

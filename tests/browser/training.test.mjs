@@ -4,7 +4,7 @@
 // The frequency experiment runs to the end while frames keep coming.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, snapshot, clickWidget, typeInto, screenshot, frames } from './harness.mjs';
+import { serve, launch, openPage, snapshot, clickWidget, typeInto, screenshot, frames, coloursIn } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -216,23 +216,6 @@ test('follow-up: after one step on 64 ids, momentum changes more rows than the b
   assert.ok(await page.evaluate(() => window.embeddingLab.widgetRect('followup:answer')));
   await page.context().close();
 });
-
-/** Distinct colours inside a widget's rectangle, from a real screenshot. */
-async function coloursIn(page, name) {
-  const rect = await page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
-  const box = await page.locator('#canvas').boundingBox();
-  const png = await page.screenshot({ clip: { x: box.x + rect.x, y: box.y + rect.y, width: rect.width, height: rect.height } });
-  return page.evaluate(async (b64) => {
-    const img = await createImageBitmap(await (await fetch('data:image/png;base64,' + b64)).blob());
-    const c = new OffscreenCanvas(img.width, img.height);
-    const ctx = c.getContext('2d');
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, img.width, img.height).data;
-    const seen = new Set();
-    for (let i = 0; i < d.length; i += 4) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
-    return seen.size;
-  }, png.toString('base64'));
-}
 
 test('frequency experiment: runs to the end in slices, frames keep coming, the plots are drawn', async () => {
   const page = await openPage(browser, server.url);
