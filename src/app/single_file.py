@@ -33,6 +33,9 @@ def main(web_dir, js_file, wasm_file, out_file):
         '<script src="text_view.js"></script>': script((web / "text_view.js").read_text(encoding="utf-8")) + "\n" +
             script(pathlib.Path(js_file).read_text(encoding="utf-8")),
         'href="favicon.svg"': f'href="data:image/svg+xml;base64,{icon}"',
+        # The wasm is inside the page here: nothing to fetch early.
+        '\n<link rel="preload" href="embedding_lab.wasm" as="fetch" type="application/wasm" crossorigin>': '',
+        '\n<link rel="preload" href="embedding_lab.js" as="script">': '',
     }
     for old, new in replacements.items():
         if old not in html:
