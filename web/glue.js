@@ -144,12 +144,18 @@
     };
   }
 
-  // Emscripten's script for that build (the single-file page has it inline, after this one).
+  // Emscripten's script for that build (the single-file page has it inline, after this one), run
+  // once the page's own scripts have (text_view.js must be there before main() draws): the order
+  // a static script tag after them would give. index.html preloads the first page's copy.
   if (glueUrl) {
-    const script = document.createElement('script');
-    script.src = new URL(build + '.js', glueUrl).href;
-    script.onerror = () => fatal('Embedding Lab could not load ' + build + '.js. Reload the page to try again.');
-    document.body.appendChild(script);
+    const addScript = () => {
+      const script = document.createElement('script');
+      script.src = new URL(build + '.js', glueUrl).href;
+      script.onerror = () => fatal('Embedding Lab could not load ' + build + '.js. Reload the page to try again.');
+      document.body.appendChild(script);
+    };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', addScript);
+    else addScript();
   }
 
   // --- Nothing drawn that nobody sees -----------------------------------------

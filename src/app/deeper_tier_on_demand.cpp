@@ -1,5 +1,5 @@
 // The deeper tier's place in the site's page until a learner asks for it (issue 16). The
-// experiments (panels_budget.cpp, budget_lab.cpp, js_api_budget.cpp: about 20 KB gzip) are linked
+// experiments (panels_budget.cpp, budget_lab.cpp, js_api_budget.cpp: about 17 KB gzip) are linked
 // into a second build of the page, embedding_lab_deeper; this file stands in for them in
 // embedding_lab, the page a first visit downloads. Asking for them (the button here, a preset or
 // tour step whose link says deeper=1, or embeddingLab.loadDeeperTier()) reloads the page with
@@ -34,8 +34,9 @@ void ShowBudgetPanel(App& app) {
                        "table (k shared rows), a factorised one (A @ P, rank r) and a split one (the top N ids own "
                        "a row) at the same parameter budget; raw rows against tanh(rows); and whether an "
                        "embedding compresses its input (V x h against V x d + d x h).");
-    ImGui::TextWrapped("They load on demand (about 20 KB). The page reloads with the same link: the table, ids "
-                       "and settings stay; training steps taken and benchmark figures start again.");
+    ImGui::TextWrapped("They load on demand: the page reloads as a second, larger build of itself (a new download "
+                       "of about 300 KB) at the same link. The table, ids and settings stay; training steps taken "
+                       "and benchmark figures start again.");
     if (g_requested) {
         ImGui::TextDisabled("Loading the experiments...");
     } else if (ImGui::Button("Load the experiments")) {
