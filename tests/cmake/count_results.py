@@ -8,8 +8,17 @@ cases; a file that failed outside its cases (a hook, a crash) counts as one more
 A test that ctest lists as disabled, or a case node skipped, counts neither way.
 """
 import pathlib
+import re
 import sys
 import xml.etree.ElementTree as ET
+
+# XML 1.0 forbids most control characters, yet node's JUnit reporter copies a failure message as it
+# is, and playwright's call logs carry ANSI colour escapes (ESC): such a report would not parse.
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def parse(path):
+    return ET.fromstring(NOT_XML.sub("?", pathlib.Path(path).read_text(encoding="utf-8", errors="replace")))
 
 
 def count(ctest_xml, reports):
@@ -18,7 +27,7 @@ def count(ctest_xml, reports):
         name, status = test.get("name"), test.get("status")
         report = pathlib.Path(reports, name.removeprefix("browser/") + ".xml")
         if name.startswith("browser/") and report.exists():
-            cases = list(ET.parse(report).getroot().iter("testcase"))
+            cases = list(parse(report).iter("testcase"))
             bad = sum(c.find("failure") is not None for c in cases)
             passed += sum(c.find("failure") is None and c.find("skipped") is None for c in cases)
             failed += bad or status != "run"

@@ -1,4 +1,5 @@
-"""Checks count_results.py on JUnit files shaped as ctest 3.25 and node 20 write them."""
+"""Checks count_results.py on JUnit files shaped as ctest 3.25 and node 20 write them (node copies a
+failure's message as it is: the ANSI escapes of a playwright call log are not XML, and must not stop the count)."""
 import pathlib
 import sys
 import tempfile
@@ -20,7 +21,8 @@ NODE_LINKS = """<?xml version="1.0" encoding="utf-8"?>
 <testsuites>
   <testcase name="one" time="0.1" classname="test"/>
   <testcase name="two" time="0.1" classname="test"/>
-  <testcase name="bad" time="0.1" classname="test" failure="x"><failure type="testCodeFailure" message="x"/></testcase>
+  <testcase name="bad" time="0.1" classname="test" failure="x"><failure type="testCodeFailure" message="x">Call log:
+\x1b[2m  - waiting for locator('#tv-w-0-0')\x1b[22m</failure></testcase>
   <testcase name="skipped" time="0" classname="test"><skipped type="skipped" message="why"/></testcase>
 </testsuites>
 """
