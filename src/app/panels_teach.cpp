@@ -96,13 +96,6 @@ void ReportClaimAnswer(App& app, int claim, bool said_true) {
 // [SECTION] Question cards
 //-----------------------------------------------------------------------------
 
-static std::string RowsText(const std::vector<int>& rows) {
-    if (rows.empty()) return "none";
-    std::string out;
-    for (size_t i = 0; i < rows.size(); i++) out += (i ? ", " : "") + std::to_string(rows[i]);
-    return out;
-}
-
 static void ShowCardBatch(const Question& q) {
     const int B = int(q.ids.size());
     for (int b = 0; b < B && b < 8; b++) {
@@ -165,7 +158,7 @@ static void ShowCard(App& app, const Question& q, CardProgress& p, int index, in
                 for (int r = 0; r < int(p.picked.size()); r++)
                     if (p.picked[size_t(r)]) picked.push_back(r);
                 correct = rows_correct(q, picked);
-                response = RowsText(picked);
+                response = rows_text(picked);
                 checked = true;
             }
         }
@@ -188,31 +181,7 @@ static void ShowCard(App& app, const Question& q, CardProgress& p, int index, in
             RecordItemRect(("card:" + q.id + ":reveal").c_str());
         }
     }
-    if (p.revealed) {
-        std::string answer;
-        switch (q.kind) {
-            case QuestionKind::NonzeroRows:
-                answer = "Nonzero rows of dW: " + RowsText(q.rows) + ". Only looked-up rows can get gradient; the "
-                         "padding row and terms that cancel give zero.";
-                break;
-            case QuestionKind::GradRow: {
-                answer = "Row " + std::to_string(q.row) + " of dW = [";
-                for (int c = 0; c < q.d; c++) answer += (c ? ", " : "") + format_float(q.values[size_t(c)]);
-                answer += "]: the sum of g_b over the positions b whose id is " + std::to_string(q.row) + ".";
-                break;
-            }
-            case QuestionKind::MovedRows:
-                answer = "Rows that moved: " + RowsText(q.rows) + ". Momentum keeps moving the first step's rows "
-                         "though the second batch does not touch them.";
-                break;
-            case QuestionKind::Claim: {
-                const int i = std::clamp(q.id.back() - '0', 0, int(wrong_claims().size()) - 1);
-                answer = wrong_claims()[size_t(i)].explanation;
-                break;
-            }
-        }
-        ImGui::TextWrapped("%s", answer.c_str());
-    }
+    if (p.revealed) ImGui::TextWrapped("%s", question_answer(q).c_str());
     ImGui::PopID();
 }
 

@@ -214,127 +214,154 @@ static std::string Count(int64_t n) {  // 6400000 -> "6,400,000"
     return out;
 }
 
+// One bounded piece of work of the current stage; each stage's function ends by
+// returning while it has work left, or by entering the next stage.
 void CostBench::slice() {
-    const int V = fig_.shape.V, d = fig_.shape.d, B = fig_.shape.B;
-    const int64_t mem_rows = std::max<int64_t>(1, opt_.slice_work / 4 / d);  // rows of W per memory slice
     switch (stage_) {
-        case Stage::Fill: {  // W random and dW_scatter zero, a band of rows at a time; then G and ids
-            const int64_t r0 = pos_, r1 = std::min<int64_t>(V, r0 + std::max<int64_t>(1, mem_rows / 4));
-            for (int64_t i = r0 * d; i < r1 * d; i++) W_[i] = CellValue(seed_, uint64_t(i));
-            std::memset(dW_scatter_ + r0 * d, 0, sizeof(float) * size_t((r1 - r0) * d));
-            work_done_ += 3.0 * double((r1 - r0) * d);
-            pos_ = r1;
-            if (pos_ < V) return;
-            Rng rng(seed_);
-            for (int b = 0; b < B; b++) ids_[b] = rng.below(V);
-            for (int64_t i = 0; i < int64_t(B) * d; i++) G_[i] = CellValue(seed_ + 1, uint64_t(i));
-            enter(Stage::OneHot);
-            return;
-        }
-        case Stage::OneHot: {  // bands of rows of the block
-            const int64_t b0 = pos_, nb = std::min<int64_t>(B - b0, std::max<int64_t>(1, opt_.slice_work / 4 / V));
-            const double t0 = now_();
-            one_hot(onehot_ + b0 * V, ids_ + b0, int(nb), V);
-            route_ms_ += now_() - t0;
-            work_done_ += double(nb * V);
-            pos_ += nb;
-            if (pos_ < B) return;
-            finish_sample(kCostOneHot, route_ms_);
-            enter(Stage::DenseForward);
-            return;
-        }
-        case Stage::DenseForward: {  // one K block of `rows` rows per slice, K blocks in ascending order
-            const int64_t per_row = int64_t(std::min(V, kMatmulKBlock)) * d;
-            int rows = int(std::min<int64_t>(B, std::max<int64_t>(1, opt_.slice_work / per_row)));
-            const int bands = (B + rows - 1) / rows;
-            rows = (B + bands - 1) / bands;  // even bands
-            const int64_t k_block = pos_ / bands, band = pos_ % bands;
-            const int k0 = int(k_block) * kMatmulKBlock, k1 = std::min(V, k0 + kMatmulKBlock);
-            const int i0 = int(band) * rows, i1 = std::min(B, i0 + rows);
-            const double t0 = now_();
-            matmul_forward_slice(out_dense_, onehot_, W_, B, V, d, i0, i1, k0, k1);
-            route_ms_ += now_() - t0;
-            work_done_ += 0.25 * double(i1 - i0) * double(k1 - k0) * d;
-            pos_++;
-            if (k1 < V || i1 < B) return;
-            finish_sample(kCostDenseForward, route_ms_);
-            enter(Stage::Gather);
-            return;
-        }
+        case Stage::Fill: return slice_fill();
+        case Stage::OneHot: return slice_one_hot();
+        case Stage::DenseForward: return slice_dense_forward();
         case Stage::Gather:
-        case Stage::ScatterAdd: {  // too short for the clock: repeat, doubling the calls until a sample is long enough
-            const int route = stage_ == Stage::Gather ? kCostGather : kCostScatterAdd;
-            const double ms = timed_calls(route, calls_[route]);
-            if (ms < opt_.min_sample_ms && calls_[route] < (1 << 22)) {
-                calls_[route] *= 2;
-                return;
-            }
-            work_done_ += 1e6;
-            finish_sample(route, ms / calls_[route]);
-            if (route == kCostGather) {
-                enter(Stage::ZeroGrad);
-                return;
-            }
-            if (++repeat_ < fig_.shape.repeats) enter(Stage::OneHot);
-            else enter(Stage::CheckForward);
-            fig_.repeats_done = repeat_;
-            return;
-        }
-        case Stage::ZeroGrad: {  // the dense backward adds into dW, as every backward here does
-            const int64_t r0 = pos_, r1 = std::min<int64_t>(V, r0 + mem_rows);
-            std::memset(dW_dense_ + r0 * d, 0, sizeof(float) * size_t((r1 - r0) * d));
-            work_done_ += double((r1 - r0) * d);
-            pos_ = r1;
-            if (pos_ >= V) enter(Stage::DenseBackward);
-            return;
-        }
-        case Stage::DenseBackward: {  // a band of rows of dW = onehot^T @ G per slice
-            const int64_t rows = std::max<int64_t>(1, opt_.slice_work / (int64_t(B) * d));
-            const int k0 = int(pos_), k1 = int(std::min<int64_t>(V, k0 + rows));
-            const double t0 = now_();
-            matmul_backward_db_rows(dW_dense_, G_, onehot_, B, V, d, k0, k1);
-            route_ms_ += now_() - t0;
-            work_done_ += 0.25 * double(B) * double(k1 - k0) * d;
-            pos_ = k1;
-            if (pos_ < V) return;
-            finish_sample(kCostDenseBackward, route_ms_);
-            enter(Stage::ScatterAdd);
-            return;
-        }
-        case Stage::CheckForward: {
-            if (opt_.corrupt_route == kCostDenseForward) out_dense_[int64_t(B) * d - 1] += 1.0f;
-            if (opt_.corrupt_route == kCostGather) out_gather_[0] += 1.0f;
-            const std::string diff =
-                FirstDifference(out_dense_, out_gather_, int64_t(B) * d, d, "b", 0, "dense", "gather");
-            fig_.forward_equal = diff.empty();
-            fig_.check_text = diff.empty() ? "forward: all " + Count(int64_t(B) * d) + " outputs equal"
-                                           : "forward outputs differ at " + diff;
-            // The scatter-add ran many times into its dW: clear the touched rows and run it once.
-            for (int b = 0; b < B; b++) std::memset(dW_scatter_ + int64_t(ids_[b]) * d, 0, sizeof(float) * size_t(d));
-            embedding_backward(dW_scatter_, G_, ids_, B, d);
-            if (opt_.corrupt_route == kCostDenseBackward) dW_dense_[int64_t(ids_[0]) * d] += 1.0f;
-            if (opt_.corrupt_route == kCostScatterAdd) dW_scatter_[int64_t(V) * d - 1] += 1.0f;
-            fig_.backward_equal = true;
-            enter(Stage::CheckBackward);
-            return;
-        }
-        case Stage::CheckBackward: {  // every number of dW, a band of rows at a time
-            const int64_t r0 = pos_, r1 = std::min<int64_t>(V, r0 + mem_rows);
-            const std::string diff = FirstDifference(dW_dense_ + r0 * d, dW_scatter_ + r0 * d, (r1 - r0) * d, d,
-                                                     "row", r0, "dense", "scatter-add");
-            work_done_ += double((r1 - r0) * d);
-            pos_ = r1;
-            if (!diff.empty()) fig_.backward_equal = false, fig_.check_text += "; gradients differ at " + diff;
-            if (pos_ < V && fig_.backward_equal) return;
-            if (fig_.backward_equal) fig_.check_text += "; backward: all " + Count(int64_t(V) * d) + " numbers of dW equal";
-            fig_.checked = true;
-            if (!opt_.keep_buffers) release();
-            enter(Stage::Done);
-            return;
-        }
+        case Stage::ScatterAdd: return slice_short_route();
+        case Stage::ZeroGrad: return slice_zero_grad();
+        case Stage::DenseBackward: return slice_dense_backward();
+        case Stage::CheckForward: return check_forward();
+        case Stage::CheckBackward: return slice_check_backward();
         case Stage::Idle:
         case Stage::Done: return;
     }
+}
+
+int64_t CostBench::memory_slice_rows() const {  // rows of W per memory slice
+    return std::max<int64_t>(1, opt_.slice_work / 4 / fig_.shape.d);
+}
+
+// W random and dW_scatter zero, a band of rows at a time; then G and ids.
+void CostBench::slice_fill() {
+    const int V = fig_.shape.V, d = fig_.shape.d, B = fig_.shape.B;
+    const int64_t r0 = pos_, r1 = std::min<int64_t>(V, r0 + std::max<int64_t>(1, memory_slice_rows() / 4));
+    for (int64_t i = r0 * d; i < r1 * d; i++) W_[i] = CellValue(seed_, uint64_t(i));
+    std::memset(dW_scatter_ + r0 * d, 0, sizeof(float) * size_t((r1 - r0) * d));
+    work_done_ += 3.0 * double((r1 - r0) * d);
+    pos_ = r1;
+    if (pos_ < V) return;
+    Rng rng(seed_);
+    for (int b = 0; b < B; b++) ids_[b] = rng.below(V);
+    for (int64_t i = 0; i < int64_t(B) * d; i++) G_[i] = CellValue(seed_ + 1, uint64_t(i));
+    enter(Stage::OneHot);
+}
+
+// Bands of rows of the one-hot block.
+void CostBench::slice_one_hot() {
+    const int V = fig_.shape.V, B = fig_.shape.B;
+    const int64_t b0 = pos_, nb = std::min<int64_t>(B - b0, std::max<int64_t>(1, opt_.slice_work / 4 / V));
+    const double t0 = now_();
+    one_hot(onehot_ + b0 * V, ids_ + b0, int(nb), V);
+    route_ms_ += now_() - t0;
+    work_done_ += double(nb * V);
+    pos_ += nb;
+    if (pos_ < B) return;
+    finish_sample(kCostOneHot, route_ms_);
+    enter(Stage::DenseForward);
+}
+
+// out = onehot @ W: one K block of `rows` rows per slice, K blocks in ascending order.
+void CostBench::slice_dense_forward() {
+    const int V = fig_.shape.V, d = fig_.shape.d, B = fig_.shape.B;
+    const int64_t per_row = int64_t(std::min(V, kMatmulKBlock)) * d;
+    int rows = int(std::min<int64_t>(B, std::max<int64_t>(1, opt_.slice_work / per_row)));
+    const int bands = (B + rows - 1) / rows;
+    rows = (B + bands - 1) / bands;  // even bands
+    const int64_t k_block = pos_ / bands, band = pos_ % bands;
+    const int k0 = int(k_block) * kMatmulKBlock, k1 = std::min(V, k0 + kMatmulKBlock);
+    const int i0 = int(band) * rows, i1 = std::min(B, i0 + rows);
+    const double t0 = now_();
+    matmul_forward_slice(out_dense_, onehot_, W_, B, V, d, i0, i1, k0, k1);
+    route_ms_ += now_() - t0;
+    work_done_ += 0.25 * double(i1 - i0) * double(k1 - k0) * d;
+    pos_++;
+    if (k1 < V || i1 < B) return;
+    finish_sample(kCostDenseForward, route_ms_);
+    enter(Stage::Gather);
+}
+
+// The gather and the scatter-add are too short for the clock: repeat, doubling the calls
+// until a sample is long enough.
+void CostBench::slice_short_route() {
+    const int route = stage_ == Stage::Gather ? kCostGather : kCostScatterAdd;
+    const double ms = timed_calls(route, calls_[route]);
+    if (ms < opt_.min_sample_ms && calls_[route] < (1 << 22)) {
+        calls_[route] *= 2;
+        return;
+    }
+    work_done_ += 1e6;
+    finish_sample(route, ms / calls_[route]);
+    if (route == kCostGather) {
+        enter(Stage::ZeroGrad);
+        return;
+    }
+    if (++repeat_ < fig_.shape.repeats) enter(Stage::OneHot);
+    else enter(Stage::CheckForward);
+    fig_.repeats_done = repeat_;
+}
+
+// The dense backward adds into dW, as every backward here does: zero it first.
+void CostBench::slice_zero_grad() {
+    const int V = fig_.shape.V, d = fig_.shape.d;
+    const int64_t r0 = pos_, r1 = std::min<int64_t>(V, r0 + memory_slice_rows());
+    std::memset(dW_dense_ + r0 * d, 0, sizeof(float) * size_t((r1 - r0) * d));
+    work_done_ += double((r1 - r0) * d);
+    pos_ = r1;
+    if (pos_ >= V) enter(Stage::DenseBackward);
+}
+
+// A band of rows of dW = onehot^T @ G per slice.
+void CostBench::slice_dense_backward() {
+    const int V = fig_.shape.V, d = fig_.shape.d, B = fig_.shape.B;
+    const int64_t rows = std::max<int64_t>(1, opt_.slice_work / (int64_t(B) * d));
+    const int k0 = int(pos_), k1 = int(std::min<int64_t>(V, k0 + rows));
+    const double t0 = now_();
+    matmul_backward_db_rows(dW_dense_, G_, onehot_, B, V, d, k0, k1);
+    route_ms_ += now_() - t0;
+    work_done_ += 0.25 * double(B) * double(k1 - k0) * d;
+    pos_ = k1;
+    if (pos_ < V) return;
+    finish_sample(kCostDenseBackward, route_ms_);
+    enter(Stage::ScatterAdd);
+}
+
+// Every output of the two forward routes compared; the scatter-add's dW made once more.
+void CostBench::check_forward() {
+    const int V = fig_.shape.V, d = fig_.shape.d, B = fig_.shape.B;
+    if (opt_.corrupt_route == kCostDenseForward) out_dense_[int64_t(B) * d - 1] += 1.0f;
+    if (opt_.corrupt_route == kCostGather) out_gather_[0] += 1.0f;
+    const std::string diff = FirstDifference(out_dense_, out_gather_, int64_t(B) * d, d, "b", 0, "dense", "gather");
+    fig_.forward_equal = diff.empty();
+    fig_.check_text = diff.empty() ? "forward: all " + Count(int64_t(B) * d) + " outputs equal"
+                                   : "forward outputs differ at " + diff;
+    // The scatter-add ran many times into its dW: clear the touched rows and run it once.
+    for (int b = 0; b < B; b++) std::memset(dW_scatter_ + int64_t(ids_[b]) * d, 0, sizeof(float) * size_t(d));
+    embedding_backward(dW_scatter_, G_, ids_, B, d);
+    if (opt_.corrupt_route == kCostDenseBackward) dW_dense_[int64_t(ids_[0]) * d] += 1.0f;
+    if (opt_.corrupt_route == kCostScatterAdd) dW_scatter_[int64_t(V) * d - 1] += 1.0f;
+    fig_.backward_equal = true;
+    enter(Stage::CheckBackward);
+}
+
+// Every number of the two dW, a band of rows at a time.
+void CostBench::slice_check_backward() {
+    const int V = fig_.shape.V, d = fig_.shape.d;
+    const int64_t r0 = pos_, r1 = std::min<int64_t>(V, r0 + memory_slice_rows());
+    const std::string diff = FirstDifference(dW_dense_ + r0 * d, dW_scatter_ + r0 * d, (r1 - r0) * d, d, "row", r0,
+                                             "dense", "scatter-add");
+    work_done_ += double((r1 - r0) * d);
+    pos_ = r1;
+    if (!diff.empty()) fig_.backward_equal = false, fig_.check_text += "; gradients differ at " + diff;
+    if (pos_ < V && fig_.backward_equal) return;
+    if (fig_.backward_equal) fig_.check_text += "; backward: all " + Count(int64_t(V) * d) + " numbers of dW equal";
+    fig_.checked = true;
+    if (!opt_.keep_buffers) release();
+    enter(Stage::Done);
 }
 
 }  // namespace el

@@ -476,6 +476,83 @@ static Status decode_field(const LinkField& f, AppState& s, std::string_view tex
     return Status::Ok();
 }
 
+using LinkValues = std::map<std::string, std::string, std::less<>>;
+
+// One "key=value" pair, percent-decoded, into `values`; the first of a repeated key wins.
+static void read_pair(std::string_view pair, LinkValues& values, LinkMessages& msg) {
+    const size_t eq = pair.find('=');
+    std::string key, value;
+    if (!percent_decode(pair.substr(0, eq), key)) {
+        msg.errors.push_back("key " + quoted(pair.substr(0, eq)) + " has a broken percent escape");
+        return;
+    }
+    if (eq == std::string_view::npos) {
+        // Bytes no one could type (control characters) are not a key someone forgot to finish.
+        const bool unreadable = std::all_of(key.begin(), key.end(), [](char c) {
+            return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+        });
+        if (unreadable)
+            msg.errors.push_back(quoted(key) + " (" + std::to_string(key.size()) +
+                                 " unreadable control bytes, no '=') is not a key=value pair; it was ignored");
+        else {
+            const std::string shown = quoted(key);  // control bytes shown as '?'
+            msg.errors.push_back(shown + " has no value (write " + shown.substr(1, shown.size() - 2) + "=...)");
+        }
+        return;
+    }
+    if (!percent_decode(pair.substr(eq + 1), value)) {
+        msg.errors.push_back(key + ": " + quoted(pair.substr(eq + 1)) + " has a broken percent escape");
+        return;
+    }
+    if (values.count(key)) {
+        msg.notices.push_back("'" + key + "' is given more than once; the first value is used");
+        return;
+    }
+    values.emplace(std::move(key), std::move(value));
+}
+
+// The version this page reads, and keys the table does not have (ignored with a notice).
+static void check_keys(const LinkValues& values, LinkMessages& msg) {
+    if (auto it = values.find("v"); it != values.end() && it->second != std::to_string(kLinkVersion))
+        msg.errors.push_back("v: link version " + quoted(it->second) + " is not one this page reads (v=" +
+                             std::to_string(kLinkVersion) + "); the rest was read as v=" +
+                             std::to_string(kLinkVersion));
+    for (const auto& [key, value] : values) {
+        bool known = key == "v";
+        for (const LinkField& f : fields()) known |= key == f.key;
+        if (!known) msg.notices.push_back("unknown key " + quoted(key) + " ignored");
+    }
+}
+
+// Every field of one phase that the link gives; a bad value is named and skipped.
+static void apply_phase(Phase phase, const LinkValues& values, AppState& s, LinkMessages& msg) {
+    for (const LinkField& f : fields()) {
+        if (f.phase != phase) continue;
+        auto it = values.find(f.key);
+        if (it == values.end()) continue;
+        if (Status st = decode_field(f, s, it->second); !st.ok()) msg.errors.push_back(std::string(f.key) + ": " + st.error);
+    }
+}
+
+// Between the settings and the data: what the settings imply, recomputed, never read from the link.
+static void settle_settings(AppState& s, LinkMessages& msg) {
+    // A step past the tour's end opens its last step: say so rather than clamp in silence.
+    if (const int steps = int(tour_steps(s.tour).size()); steps > 0 && s.tour_step >= steps) {
+        msg.notices.push_back("step: the " + std::string(tour_depth_name(s.tour)) + " tour has " +
+                              std::to_string(steps) + " steps (step=0 to " + std::to_string(steps - 1) + "); step=" +
+                              std::to_string(s.tour_step) + " is past its end, so step=" + std::to_string(steps - 1) +
+                              " (the last) was used");
+        s.tour_step = steps - 1;
+    }
+    if (Status st = check_table_size(s.V, s.d); !st.ok()) {
+        msg.errors.push_back("V, d: " + st.error + "; using V = 3, d = 3");
+        s.V = 3, s.d = 3;
+    }
+    regenerate_table(s);
+    s.ids = {s.V > 1 ? 1 : 0};
+    fit_upstream(s, s.d);
+}
+
 LinkMessages decode_link(std::string_view fragment, AppState& out) {
     LinkMessages msg;
     AppState s;  // defaults
@@ -486,83 +563,17 @@ LinkMessages decode_link(std::string_view fragment, AppState& out) {
         out = s;
         return msg;
     }
-
-    // Split into key=value pairs, percent-decoded; the first of a repeated key wins.
-    std::map<std::string, std::string, std::less<>> values;
-    size_t start = 0;
-    while (start < fragment.size()) {
+    LinkValues values;
+    for (size_t start = 0; start < fragment.size();) {
         size_t end = fragment.find('&', start);
         if (end == std::string_view::npos) end = fragment.size();
-        const std::string_view pair = fragment.substr(start, end - start);
+        if (end > start) read_pair(fragment.substr(start, end - start), values, msg);
         start = end + 1;
-        if (pair.empty()) continue;
-        const size_t eq = pair.find('=');
-        std::string key, value;
-        if (!percent_decode(pair.substr(0, eq), key)) {
-            msg.errors.push_back("key " + quoted(pair.substr(0, eq)) + " has a broken percent escape");
-            continue;
-        }
-        if (eq == std::string_view::npos) {
-            // Bytes no one could type (control characters) are not a key someone forgot to finish.
-            const bool unreadable = std::all_of(key.begin(), key.end(), [](char c) {
-                return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
-            });
-            if (unreadable)
-                msg.errors.push_back(quoted(key) + " (" + std::to_string(key.size()) +
-                                     " unreadable control bytes, no '=') is not a key=value pair; it was ignored");
-            else {
-                const std::string shown = quoted(key);  // control bytes shown as '?'
-                msg.errors.push_back(shown + " has no value (write " + shown.substr(1, shown.size() - 2) + "=...)");
-            }
-            continue;
-        }
-        if (!percent_decode(pair.substr(eq + 1), value)) {
-            msg.errors.push_back(key + ": " + quoted(pair.substr(eq + 1)) + " has a broken percent escape");
-            continue;
-        }
-        if (values.count(key)) {
-            msg.notices.push_back("'" + key + "' is given more than once; the first value is used");
-            continue;
-        }
-        values.emplace(std::move(key), std::move(value));
     }
-
-    if (auto it = values.find("v"); it != values.end() && it->second != std::to_string(kLinkVersion))
-        msg.errors.push_back("v: link version " + quoted(it->second) + " is not one this page reads (v=" +
-                             std::to_string(kLinkVersion) + "); the rest was read as v=" +
-                             std::to_string(kLinkVersion));
-    for (const auto& [key, value] : values) {
-        bool known = key == "v";
-        for (const LinkField& f : fields()) known |= key == f.key;
-        if (!known) msg.notices.push_back("unknown key " + quoted(key) + " ignored");
-    }
-
-    auto apply = [&](Phase phase) {
-        for (const LinkField& f : fields()) {
-            if (f.phase != phase) continue;
-            auto it = values.find(f.key);
-            if (it == values.end()) continue;
-            if (Status st = decode_field(f, s, it->second); !st.ok()) msg.errors.push_back(std::string(f.key) + ": " + st.error);
-        }
-    };
-    apply(Phase::Settings);
-    // A step past the tour's end opens its last step: say so rather than clamp in silence.
-    if (const int steps = int(tour_steps(s.tour).size()); steps > 0 && s.tour_step >= steps) {
-        msg.notices.push_back("step: the " + std::string(tour_depth_name(s.tour)) + " tour has " +
-                              std::to_string(steps) + " steps (step=0 to " + std::to_string(steps - 1) + "); step=" +
-                              std::to_string(s.tour_step) + " is past its end, so step=" + std::to_string(steps - 1) +
-                              " (the last) was used");
-        s.tour_step = steps - 1;
-    }
-    // Derived values are recomputed, never read from the link.
-    if (Status st = check_table_size(s.V, s.d); !st.ok()) {
-        msg.errors.push_back("V, d: " + st.error + "; using V = 3, d = 3");
-        s.V = 3, s.d = 3;
-    }
-    regenerate_table(s);
-    s.ids = {s.V > 1 ? 1 : 0};
-    fit_upstream(s, s.d);
-    apply(Phase::Data);
+    check_keys(values, msg);
+    apply_phase(Phase::Settings, values, s, msg);
+    settle_settings(s, msg);
+    apply_phase(Phase::Data, values, s, msg);
     out = std::move(s);
     return msg;
 }

@@ -213,4 +213,32 @@ Status grade_grad_row(const Question& q, std::string_view typed, bool& correct) 
     return Status::Ok();
 }
 
+std::string rows_text(const std::vector<int>& rows) {
+    if (rows.empty()) return "none";
+    std::string out;
+    for (size_t i = 0; i < rows.size(); i++) out += (i ? ", " : "") + std::to_string(rows[i]);
+    return out;
+}
+
+std::string question_answer(const Question& q) {
+    switch (q.kind) {
+        case QuestionKind::NonzeroRows:
+            return "Nonzero rows of dW: " + rows_text(q.rows) +
+                   ". Only looked-up rows can get gradient; the padding row and terms that cancel give zero.";
+        case QuestionKind::GradRow: {
+            std::string answer = "Row " + std::to_string(q.row) + " of dW = [";
+            for (int c = 0; c < q.d; c++) answer += (c ? ", " : "") + format_float(q.values[size_t(c)]);
+            return answer + "]: the sum of g_b over the positions b whose id is " + std::to_string(q.row) + ".";
+        }
+        case QuestionKind::MovedRows:
+            return "Rows that moved: " + rows_text(q.rows) +
+                   ". Momentum keeps moving the first step's rows though the second batch does not touch them.";
+        case QuestionKind::Claim: {
+            const int i = std::clamp(q.id.back() - '0', 0, int(wrong_claims().size()) - 1);
+            return wrong_claims()[size_t(i)].explanation;
+        }
+    }
+    return "";
+}
+
 }  // namespace el

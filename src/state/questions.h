@@ -54,4 +54,9 @@ bool rows_correct(const Question& q, std::vector<int> picked);
 // A number counts as right within 1e-6 + 1e-3 * |answer| (the page shows short decimals).
 Status grade_grad_row(const Question& q, std::string_view typed, bool& correct);
 
+// Rows as the cards write them: "0, 2, 5", or "none".
+std::string rows_text(const std::vector<int>& rows);
+// The answer a card reveals, in words, with its numbers.
+std::string question_answer(const Question& q);
+
 }  // namespace el

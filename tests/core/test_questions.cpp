@@ -130,3 +130,17 @@ TEST_CASE("quiz sets pick their cards; the claims are cards too", "[questions]")
     CHECK_FALSE(all[3].truth);
     CHECK(el::make_questions(AppState{}).empty());
 }
+
+TEST_CASE("a card's revealed answer names its right rows and numbers", "[questions]") {
+    const AppState s = loaded("v=1&V=3&d=3&ids=2,0,2,2");
+    const el::Question rows = el::nonzero_rows_question(s, 0);
+    CHECK(el::question_answer(rows).rfind("Nonzero rows of dW: 0, 2. ", 0) == 0);
+    const el::Question row = el::grad_row_question(s, 0);
+    std::string numbers;
+    for (float v : row.values) numbers += (numbers.empty() ? "" : ", ") + el::format_float(v);
+    CAPTURE(el::question_answer(row));
+    CHECK(el::question_answer(row).rfind("Row " + std::to_string(row.row) + " of dW = [" + numbers + "]", 0) == 0);
+    CHECK(el::rows_text({}) == "none");
+    const el::Question claim = el::claim_question(3);
+    CHECK_FALSE(el::question_answer(claim).empty());
+}
