@@ -1,4 +1,4 @@
-// Every panel of the page, one function each; ui.cpp lays them out.
+// Every panel of the page, one function each (panels_*.cpp); ui.cpp lays them out.
 #pragma once
 #include <string>
 
@@ -13,9 +13,7 @@ void ShowBackwardPanel(App& app);  // upstream G and dW
 
 void ShowLinkBanner(App& app);     // what a loaded link could not apply
 void ShowShareBox(App& app);       // copy link / copy embed code
-std::string EscapeHtmlAttribute(const std::string& text);  // for the embed snippets (& " < >)
 void ShowPresetsPanel(App& app);   // the gallery of preset links
-std::string EmbedSnippet(const AppState& s);
 
 void ShowTourBar(App& app);        // the guided tour, across the top
 void ShowCheckPanel(App& app);     // follow-up questions and the true/false self-check
@@ -32,17 +30,8 @@ void ShowBudgetPanel(App& app);             // full, hashed, factorised, split t
 void ShowDeeperExperimentsPanel(App& app);  // table variants, raw vs tanh rows, the compression calculator
 void UpdateDeeperTier(App& app);            // deeper=1 without the tier: reload with it (once per page)
 
-// Teacher controls and question cards (panels_teach.cpp).
+// Teacher controls and question cards (panels_teach.cpp; its other calls are in teach_view.h).
 void ShowTeachPanel(App& app);        // "Teach with this": a link and embed code with locks, hidden controls, questions
 void ShowQuestionCards(App& app);     // quiz=: predict, then reveal; each answer posted to the host page
-void ReportClaimAnswer(App& app, int claim, bool said_true);  // the self-check's true/false, posted the same way
-std::string EmbedCode(const AppState& s, int width, int height);  // fixed or (teach.auto_height) auto-height snippet
-// Controls under a lock (lock=): drawn read-only, the reason on hover, a click says it. `locks` is a
-// mask of Lock bits; Begin returns whether the controls are locked. A grid passes tooltip=false
-// (its cells keep their own tooltips) and is drawn read-only by its caller.
-bool BeginLocked(App& app, uint32_t locks, bool disable = true);
-void EndLocked(App& app, uint32_t locks, bool disable = true);
-// In embed mode, the page's wanted height (CSS pixels) to the host page when it changes.
-void ReportContentHeight(App& app, float content_bottom);
 
 }  // namespace el

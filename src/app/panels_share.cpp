@@ -12,6 +12,7 @@
 #include "state/export.h"
 #include "state/link.h"
 #include "state/presets.h"
+#include "state/teach.h"
 #include "widgets.h"
 
 namespace el {
@@ -41,27 +42,13 @@ void ShowLinkBanner(App& app) {
 // [SECTION] Share box
 //-----------------------------------------------------------------------------
 
-std::string EscapeHtmlAttribute(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '"': out += "&quot;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
-
 // The iframe snippet for a course page, showing the current state's panels.
-std::string EmbedSnippet(const AppState& s) {
+static std::string EmbedSnippet(const AppState& s) {
     AppState embedded = s;
     embedded.embed = true;
     if (embedded.panels == kDefaultPanels) embedded.panels = kPanelForward | kPanelBackward;
     const std::string url = browser_page_url() + "#" + encode_link(embedded);
-    return "<iframe src=\"" + EscapeHtmlAttribute(url) +
+    return "<iframe src=\"" + html_attribute(url) +
            "\" title=\"Embedding Lab: lookup vs one-hot matmul\" width=\"900\" height=\"560\" "
            "allow=\"clipboard-write\" loading=\"lazy\"></iframe>";
 }

@@ -213,14 +213,14 @@ std::string EmbedCode(const AppState& s, int width, int height) {
     if (embedded.panels == kDefaultPanels) embedded.panels = kPanelForward | kPanelBackward;
     const std::string page = browser_page_url();
     const std::string url = page + "#" + encode_link(embedded);
-    std::string code = "<iframe src=\"" + EscapeHtmlAttribute(url) +
+    std::string code = "<iframe src=\"" + html_attribute(url) +
                        "\" title=\"Embedding Lab: lookup vs one-hot matmul\" width=\"" + std::to_string(width) +
                        "\" height=\"" + std::to_string(height) + "\"";
     if (!s.teach.auto_height) return code + " allow=\"clipboard-write\" loading=\"lazy\"></iframe>";
     // Auto height: the host script (embed.js, beside the page) resizes the frames marked for it.
     const std::string folder = page.substr(0, page.rfind('/') + 1);
     return code + " data-embedding-lab=\"auto\" allow=\"clipboard-write\" loading=\"lazy\"></iframe>\n<script src=\"" +
-           EscapeHtmlAttribute(folder + "embed.js") + "\" defer></script>";
+           html_attribute(folder + "embed.js") + "\" defer></script>";
 }
 
 static void CheckboxBits(const char* const* names, int count, uint32_t& bits, const char* rect_prefix) {

@@ -1,5 +1,6 @@
-// What the teacher controls and question cards keep between frames (panels_teach.cpp). Not part
-// of links: a link carries the settings (AppState::teach), this is the learner's progress.
+// The teacher controls and question cards (panels_teach.cpp): what they keep between frames, and
+// the calls other panels make. Not part of links: a link carries the settings (AppState::teach),
+// this is the learner's progress.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -40,5 +41,16 @@ struct TeachView {
     std::string lock_message;        // why the last edit in the canvas was refused
     int posted_height = -1;          // the last height sent to the host page (CSS pixels)
 };
+
+struct App;
+void ReportClaimAnswer(App& app, int claim, bool said_true);  // the self-check's true/false, posted the same way
+std::string EmbedCode(const AppState& s, int width, int height);  // fixed or (teach.auto_height) auto-height snippet
+// Controls under a lock (lock=): drawn read-only, the reason on hover, a click says it. `locks` is a
+// mask of Lock bits; Begin returns whether the controls are locked. A grid passes tooltip=false
+// (its cells keep their own tooltips) and is drawn read-only by its caller.
+bool BeginLocked(App& app, uint32_t locks, bool disable = true);
+void EndLocked(App& app, uint32_t locks, bool disable = true);
+// In embed mode, the page's wanted height (CSS pixels) to the host page when it changes.
+void ReportContentHeight(App& app, float content_bottom);
 
 }  // namespace el

@@ -198,4 +198,18 @@ HeldLink hold_locked_fields(std::string_view fragment, const AppState& current) 
     return held;
 }
 
+std::string html_attribute(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '"': out += "&quot;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
 }  // namespace el

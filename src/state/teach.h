@@ -49,4 +49,8 @@ struct HeldLink {
 };
 HeldLink hold_locked_fields(std::string_view fragment, const AppState& current);
 
+// Text for an HTML attribute value in double quotes (& " < > escaped): the embed snippets of
+// the share and teach panels.
+std::string html_attribute(std::string_view text);
+
 }  // namespace el

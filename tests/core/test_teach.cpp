@@ -120,3 +120,9 @@ TEST_CASE("without locks a link passes through untouched", "[teach][link]") {
     const char* link = "v=1&V=3&ids=2,2&weird&x=%zz";
     CHECK(el::hold_locked_fields(link, s).fragment == link);
 }
+
+TEST_CASE("embed snippets escape what would end an HTML attribute", "[teach]") {
+    CHECK(el::html_attribute("a&b\"c<d>e") == "a&amp;b&quot;c&lt;d&gt;e");
+    CHECK(el::html_attribute("https://x.test/#v=1&V=3") == "https://x.test/#v=1&amp;V=3");
+    CHECK(el::html_attribute("") == "");
+}
