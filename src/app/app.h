@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "budget_lab.h"
-#include "core/experiments.h"
 #include "core/lesson.h"
 #include "cost_run.h"
 #include "picture_ui.h"
@@ -39,16 +38,6 @@ struct TourProgress {
     int claim_answer[6] = {-1, -1, -1, -1, -1, -1};  // self-check: -1 unanswered, 0 false, 1 true
 };
 
-// The experiments panel's results, computed on demand.
-struct ExperimentsView {
-    std::vector<float> targets;     // (V,) nominal per-id targets
-    RawVsEmbeddingResult raw;       // both fits
-    std::string raw_error;
-    BiasAbsorbedResult bias;
-    std::string bias_error;
-    bool ran = false;
-};
-
 struct App {
     AppState state;      // what a link serialises; changed only through Commit
     Derived derived;     // computed from `state` (src/state/derived.h)
@@ -65,7 +54,6 @@ struct App {
     bool link_too_long = false;  // the copied link is over kMaxLinkBytes
 
     TourProgress tour;
-    ExperimentsView experiments;
 
     int table_scroll_row = -1;          // the table grid scrolls here once (overview clicks)
 

@@ -79,24 +79,27 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
          ",\"postedHeight\":" + std::to_string(g_app.teach.posted_height) + "},";
     j += "\"liveText\":" + json_string(describe_result(g_app)) + ",";
     j += "\"highlight\":" + HighlightJson(g_app) + ",";
-    j += "\"tour\":{\"depth\":" + json_string(tour_depth_name(s.tour)) + ",\"step\":" + std::to_string(s.tour_step) + "},";
-    {
-        const BagView& b = g_app.derived.bag;
-        j += "\"bag\":{\"mode\":" + json_string(kBagNames[int(s.bag)]) + ",";
-        AppendInts(j, "offsets", s.offsets);
-        j += "\"bags\":" + std::to_string(b.bags) + ",\"maxDifference\":" + json_number(b.max_difference) + "},";
-    }
-    j += "\"theme\":" + json_string(kThemeNames[int(s.theme)]) + ",";
-    j += "\"view\":" + json_string(kViewNames[int(s.view)]) + ",";
+    // The settings, as the share link's field table writes them (one loop, src/state/link.cpp),
+    // and the older names of some of them, read from the same table.
+    const auto setting = [&s](const char* key) {
+        std::string v;
+        link_value_json(s, key, v);
+        return v;
+    };
+    j += "\"settings\":" + link_settings_json(s) + ",";
+    j += "\"tour\":{\"depth\":" + setting("tour") + ",\"step\":" + setting("step") + "},";
+    j += "\"bag\":{\"mode\":" + setting("bag") + ",";
+    AppendInts(j, "offsets", s.offsets);
+    j += "\"bags\":" + std::to_string(g_app.derived.bag.bags) +
+         ",\"maxDifference\":" + json_number(g_app.derived.bag.max_difference) + "},";
+    j += "\"theme\":" + setting("theme") + ",\"view\":" + setting("view") + ",";
     j += "\"link\":" + json_string(encode_link(s)) + ",";
-    {
-        const OptimizerConfig& o = s.optimizer;
-        auto num = [](float x) { return json_number(x); };
-        j += "\"optimizer\":{\"name\":" + json_string(optimizer_name(o.kind)) + ",\"lr\":" + num(o.lr) +
-             ",\"momentum\":" + num(o.momentum) + ",\"dampening\":" + num(o.dampening) +
-             ",\"nesterov\":" + (o.nesterov ? "true" : "false") + ",\"weightDecay\":" + num(o.weight_decay) +
-             ",\"beta1\":" + num(o.beta1) + ",\"beta2\":" + num(o.beta2) + ",\"eps\":" + num(o.eps) + "},";
-    }
+    j += "\"optimizer\":{\"name\":" + json_string(optimizer_name(s.optimizer.kind));
+    for (const auto& [name, key] : {std::pair{"lr", "lr"}, {"momentum", "mom"}, {"dampening", "damp"},
+                                    {"nesterov", "nesterov"}, {"weightDecay", "wd"}, {"beta1", "b1"},
+                                    {"beta2", "b2"}, {"eps", "eps"}})
+        j += std::string(",\"") + name + "\":" + setting(key);
+    j += "},";
     j += "\"linkErrors\":" + MessagesJson(g_app.link_messages);
     j += "}";
     return j.c_str();

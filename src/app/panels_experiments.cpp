@@ -11,11 +11,23 @@
 #include <cstdio>
 #include <string>
 
+#include "core/experiments.h"
 #include "panels.h"
 #include "state/parse.h"
 #include "widgets.h"
 
 namespace el {
+
+// The experiments panel's results, computed on demand.
+struct ExperimentsView {
+    std::vector<float> targets;     // (V,) nominal per-id targets
+    RawVsEmbeddingResult raw;       // both fits
+    std::string raw_error;
+    BiasAbsorbedResult bias;
+    std::string bias_error;
+    bool ran = false;
+};
+static ExperimentsView g_experiments;  // the panel's own: nothing else reads it
 
 //-----------------------------------------------------------------------------
 // [SECTION] Raw integer vs embedding
@@ -154,7 +166,7 @@ static void ShowNonFinite(App& app) {
 
 void ShowExperimentsPanel(App& app) {
     ImGui::SeparatorText("Experiments");
-    ExperimentsView& ex = app.experiments;
+    ExperimentsView& ex = g_experiments;
     SectionOpenOverride();
     if (ImGui::CollapsingHeader("Raw integer id vs embedding", ImGuiTreeNodeFlags_DefaultOpen))
         ShowRawVsEmbedding(ex);

@@ -8,6 +8,7 @@
 #include "core/cost.h"
 #include "core/embedding_bag.h"
 #include "core/limits.h"
+#include "json_writer.h"
 #include "parse.h"
 #include "teach.h"
 #include "tour.h"
@@ -582,6 +583,32 @@ bool link_value(const AppState& s, std::string_view key, std::string& out) {
     for (const LinkField& f : fields())
         if (key == f.key) return out = field_text(f, s), true;
     return false;
+}
+
+static std::string field_json(const LinkField& f, const AppState& s) {
+    switch (f.type) {
+        case LinkType::Int:
+        case LinkType::Float: return json_number(f.type == LinkType::Float ? double(float(f.get(s))) : f.get(s));
+        case LinkType::Bool: return json_bool(f.get(s) != 0.0);
+        case LinkType::Choice:
+        case LinkType::Custom: return json_string(field_text(f, s));
+    }
+    return "null";
+}
+
+bool link_value_json(const AppState& s, std::string_view key, std::string& out) {
+    for (const LinkField& f : fields())
+        if (key == f.key) return out = field_json(f, s), true;
+    return false;
+}
+
+std::string link_settings_json(const AppState& s) {
+    std::string out = "{";
+    for (const LinkField& f : fields()) {
+        if (out.size() > 1) out += ',';
+        out += json_string(f.key) + ':' + field_json(f, s);
+    }
+    return out + '}';
 }
 
 std::vector<LinkFieldInfo> link_fields() {

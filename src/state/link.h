@@ -54,6 +54,11 @@ std::vector<LinkFieldInfo> link_fields();
 // One field's value as the link writes it (not percent-encoded), even at its default; false for
 // a key the table does not have.
 bool link_value(const AppState& s, std::string_view key, std::string& out);
+// The same as a JSON value (src/state/json_writer.h): a number for Int and Float fields, true or
+// false for Bool, the choice's name for Choice, the link's text for the others.
+bool link_value_json(const AppState& s, std::string_view key, std::string& out);
+// Every field of the table as one JSON object keyed by link key: embeddingLab.snapshot().settings.
+std::string link_settings_json(const AppState& s);
 
 // Percent-encodes everything but unreserved characters and , : + (kept readable; a
 // fragment's + is a plus, never a space).

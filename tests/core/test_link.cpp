@@ -313,3 +313,29 @@ TEST_CASE("README's table of link keys lists every key with its meaning", "[link
     }
 }
 #endif
+
+TEST_CASE("the snapshot's settings are the link's field table, typed as JSON", "[link][json]") {
+    el::AppState s;
+    REQUIRE(el::decode_link("v=1&V=4&d=2&opt=adam&lr=0.02&nesterov=1&theme=dark&ids=1,3", s).errors.empty());
+    const std::string json = el::link_settings_json(s);
+    CAPTURE(json);
+    CHECK(json.front() == '{');
+    CHECK(json.back() == '}');
+    CHECK(json.find("\"V\":4,") != std::string::npos);
+    CHECK(json.find("\"opt\":\"adam\"") != std::string::npos);
+    CHECK(json.find("\"lr\":0.019999999552965164") != std::string::npos);  // the float32, widened exactly
+    CHECK(json.find("\"nesterov\":true") != std::string::npos);
+    CHECK(json.find("\"theme\":\"dark\"") != std::string::npos);
+    CHECK(json.find("\"ids\":\"1,3\"") != std::string::npos);
+    // Every key of the table is there once, with the value link_value_json gives.
+    for (const el::LinkFieldInfo& f : el::link_fields()) {
+        if (std::string(f.key) == "v") continue;
+        std::string value;
+        REQUIRE(el::link_value_json(s, f.key, value));
+        const std::string member = "\"" + std::string(f.key) + "\":" + value;
+        CAPTURE(member);
+        CHECK(json.find(member) != std::string::npos);
+    }
+    std::string unused;
+    CHECK_FALSE(el::link_value_json(s, "no-such-key", unused));
+}
