@@ -124,7 +124,7 @@ cmd_test() {
     need_build_tools; need_test_tools; need_fuzz_tools
     build native; build asan; build fuzz; build wasm-test; build_single_file
     cmake --preset all >"$BUILD/configure-all.log" 2>&1 || { cat "$BUILD/configure-all.log"; die "configuring all failed"; }
-    log "one ctest run: native, asan, fuzz, wasm, browser (labels; browser tests run serially)"
+    log "one ctest run: native, asan, fuzz, wasm, browser (labels; browser files that time things run alone)"
     rm -rf "$reports"
     ctest --preset all --output-junit "$BUILD/ctest.xml" --timeout 1800 || rc=$?
     log "builds and tests took $((SECONDS - t0)) s"

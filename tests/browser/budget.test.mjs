@@ -1,3 +1,4 @@
+// ctest: alone (it measures time; no other test runs beside it)
 // The deeper tier in the real page (issue 16): the first page leaves it out and loads it on demand
 // (the same link, in the deeper build); the parameter-budget experiment runs to the end at its
 // defaults in frames under budget, its link reproduces the same numbers in a fresh page, Cancel

@@ -1,3 +1,4 @@
+// ctest: alone (it measures time; no other test runs beside it)
 // The cost-at-scale panel as a learner meets it: Run on the real canvas, a
 // progress bar that moves, frames that stay short while the benchmark works,
 // and a page that goes idle afterwards; embeddingLab.benchmark() resolves with

@@ -1,3 +1,4 @@
+// ctest: alone (it measures time; no other test runs beside it)
 // How close the page runs to what the browser itself costs, measured side by side in one
 // run with the same browser flags and viewport, and printed (README quotes the figures):
 // - a bare WebGL2 page (one context, one shader, one frame; served from here, not shipped)

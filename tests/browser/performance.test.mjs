@@ -1,3 +1,4 @@
+// ctest: alone (it measures time; no other test runs beside it)
 // Page performance, measured in headless Chromium (SwiftShader) and printed:
 // first frame after navigation, CPU time per frame on the default page and with
 // a 100,000-row table in view, and an idle page that stops drawing. Medians over

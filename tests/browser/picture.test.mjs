@@ -1,3 +1,4 @@
+// ctest: alone (it measures time; no other test runs beside it)
 // The picture (src/app/panels_picture.cpp): linked highlighting seen in the pixels, the walk's
 // counts and pace, reduced motion, the phone layout, and the UI's cost with the picture drawn.
 import { test, before, after } from 'node:test';

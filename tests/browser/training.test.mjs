@@ -1,3 +1,4 @@
+// ctest: alone (it measures time; no other test runs beside it)
 // The training lab through the real page: each walk-through preset is loaded, Step is
 // clicked on the canvas, and the per-row marks the panel draws are checked against the
 // optimizer's report (embeddingLab.training()) and against numbers from the formulas.
