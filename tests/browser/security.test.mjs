@@ -117,7 +117,7 @@ test('HTML built from state is escaped: embed snippet, live text, title', async 
   await page.context().close();
 });
 
-test('the course-page example embeds two presets that load and render under the strict CSP', async () => {
+test('the course-page example embeds three presets that load, size themselves and report answers under the strict CSP', async () => {
   const page = await watchedPage({ width: 1100, height: 1500 });
   await page.goto(server.url + 'embed-example.html');
   const lab = async (id) => {
@@ -141,6 +141,29 @@ test('the course-page example embeds two presets that load and render under the 
     assert.notEqual(await frame.evaluate(() => window.embeddingLab.widgetRect('open-full')), null);
     assert.deepEqual(await violations(frame), []);
   }
+  // The auto-height frames take the height their page asks for (embed.js); the fixed one keeps its own.
+  const question = await lab('lab-question');
+  for (const [id, frame] of [['lab-duplicates', duplicates], ['lab-question', question]]) {
+    const posted = await frame.evaluate(() => window.embeddingLab.snapshot({ matrices: false }).teach.postedHeight);
+    assert.ok(posted >= 50, `${id} posted ${posted}`);
+    await page.waitForFunction(([id, h]) => document.getElementById(id).style.height === h + 'px', [id, posted]);
+  }
+  assert.deepEqual(await page.evaluate(() => { const f = document.getElementById('lab-canonical');
+    return [f.style.height, f.clientHeight]; }), ['', 560]);
+  // A card answered inside the third frame, with the real mouse, is listed by the course page.
+  const clickIn = async (frame, id, name) => {
+    await (await page.$('#' + id)).scrollIntoViewIfNeeded();
+    await frame.evaluate(() => window.Module._el_wake());
+    const box = await (await page.$('#' + id)).boundingBox();
+    const rect = await frame.evaluate((n) => window.embeddingLab.widgetRect(n), name);
+    assert.ok(rect && rect.visible, `${name} is not visible in #${id}`);
+    await page.mouse.click(box.x + rect.x + rect.width / 2, box.y + rect.y + rect.height / 2);
+  };
+  await question.waitForFunction(() => window.embeddingLab.widgetRect('card:nonzero-rows:check')?.visible);
+  await clickIn(question, 'lab-question', 'card:nonzero-rows:check');  // no rows picked: wrong
+  await page.waitForFunction(() => document.querySelectorAll('#answers li').length === 1);
+  assert.equal(await page.textContent('#answers li'), 'nonzero-rows: not yet (attempt 1)');
+  assert.equal(await page.isHidden('#no-answers'), true);
   await screenshot(page, 'security-embed-example');
   assert.deepEqual(await violations(page), []);
   assert.deepEqual(page.problems, []);
