@@ -76,7 +76,8 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     // Teacher controls (src/state/teach.h) and the last height sent to the host page.
     j += "\"teach\":{\"lock\":" + json_string(encode_locks(s)) + ",\"hide\":" + json_string(encode_hidden(s)) +
          ",\"quiz\":" + json_string(encode_quiz(s)) + ",\"autoHeight\":" + json_bool(s.teach.auto_height) +
-         ",\"postedHeight\":" + std::to_string(g_app.teach.posted_height) + "},";
+         ",\"postedHeight\":" + std::to_string(g_app.teach.posted_height) +
+         ",\"gradientCovered\":" + json_bool(CardsHideGradient(g_app)) + "},";
     j += "\"liveText\":" + json_string(describe_result(g_app)) + ",";
     j += "\"highlight\":" + HighlightJson(g_app) + ",";
     // The settings, as the share link's field table writes them (one loop, src/state/link.cpp),

@@ -611,6 +611,13 @@ void ShowBackwardPanel(App& app) {
     ShowUpstreamFills(app);
     EndLocked(app, kLockUpstream);
     if (r.B == 0 || r.grad_scatter.empty()) return;
+    if (CardsHideGradient(app)) {
+        ImGui::Spacing();
+        ImGui::TextWrapped("dW is covered until you answer the question card about it (or press Show answer): "
+                           "predict it first.");
+        RecordItemRect("dW-covered");
+        return;
+    }
 
     ImGui::Spacing();
     ShowBackwardPicture(app);

@@ -185,22 +185,39 @@ static void ShowCard(App& app, const Question& q, CardProgress& p, int index, in
     ImGui::PopID();
 }
 
+// The cards of the state's quiz, and each card's progress: kept while its question stays the same.
+static void RefreshCards(App& app) {
+    TeachView& t = app.teach;
+    if (t.questions_revision == app.commits.state) return;
+    t.questions = make_questions(app.state);
+    t.questions_revision = app.commits.state;
+    t.cards.resize(t.questions.size());
+    for (size_t i = 0; i < t.questions.size(); i++)
+        if (t.cards[i].prompt != t.questions[i].prompt) {
+            t.cards[i] = CardProgress{};
+            t.cards[i].prompt = t.questions[i].prompt;
+            t.cards[i].picked.assign(size_t(kMaxClickRows), 0);
+        }
+}
+
 void ShowQuestionCards(App& app) {
     if (app.state.teach.quiz == QuizSet::None) return;
+    RefreshCards(app);
     TeachView& t = app.teach;
-    if (t.questions_revision != app.commits.state) {
-        t.questions = make_questions(app.state);
-        t.questions_revision = app.commits.state;
-        t.cards.resize(t.questions.size());
-        for (size_t i = 0; i < t.questions.size(); i++)
-            if (t.cards[i].prompt != t.questions[i].prompt) {
-                t.cards[i] = CardProgress{};
-                t.cards[i].prompt = t.questions[i].prompt;
-                t.cards[i].picked.assign(size_t(kMaxClickRows), 0);
-            }
-    }
     for (size_t i = 0; i < t.questions.size(); i++) ShowCard(app, t.questions[i], t.cards[i], int(i), int(t.questions.size()));
     ImGui::Spacing();
+}
+
+bool CardsHideGradient(App& app) {
+    if (app.state.teach.quiz == QuizSet::None || app.state.teach.quiz_seed != 0) return false;  // seeded: other batches
+    RefreshCards(app);
+    const TeachView& t = app.teach;
+    for (size_t i = 0; i < t.questions.size(); i++) {
+        const Question& q = t.questions[i];
+        const bool about_dW = q.kind == QuestionKind::NonzeroRows || q.kind == QuestionKind::GradRow;
+        if (about_dW && q.error.empty() && !t.cards[i].revealed) return true;
+    }
+    return false;
 }
 
 //-----------------------------------------------------------------------------

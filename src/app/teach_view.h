@@ -50,6 +50,9 @@ std::string EmbedCode(const AppState& s, int width, int height);  // fixed or (t
 // (its cells keep their own tooltips) and is drawn read-only by its caller.
 bool BeginLocked(App& app, uint32_t locks, bool disable = true);
 void EndLocked(App& app, uint32_t locks, bool disable = true);
+// Predict, then reveal: true while a card asks about this batch's dW and is neither answered right
+// nor shown; the backward panel then keeps dW covered.
+bool CardsHideGradient(App& app);
 // In embed mode, the page's wanted height (CSS pixels) to the host page when it changes.
 void ReportContentHeight(App& app, float content_bottom);
 

@@ -198,11 +198,15 @@ test('answering each question card right and wrong posts the expected messages t
   const start = (await received()).length;
   const expected = [];
   const check = (question, correct, attempts) => expected.push({ question, correct, attempts });
+  // Predict, then reveal: the page's own dW stays covered while a card asks about it.
+  const drawn = async (name) => { await frames(auto, 2); return (await auto.evaluate((n) => window.embeddingLab.widgetRect(n), name)) !== null; };
+  assert.deepEqual([await drawn('dW-covered'), await drawn('cell:dW:0:0')], [true, false]);
   // Which rows of dW are nonzero (ids 2, 0, 2, 2): first none picked, then rows 0 and 2.
   await click('auto', 'card:nonzero-rows:check'); check('nonzero-rows', false, 1);
   await click('auto', 'card:nonzero-rows:row:0');
   await click('auto', 'card:nonzero-rows:row:2');
   await click('auto', 'card:nonzero-rows:check'); check('nonzero-rows', true, 2);
+  assert.equal(await drawn('dW-covered'), true, 'the row-of-dW card is still open');
   // Row 2 of dW: a wrong row, then the sum the page computes (typed as the shortest decimals).
   const row2 = (await auto.evaluate(() => window.embeddingLab.snapshot())).gradTable[2];
   await click('auto', 'card:grad-row:input');
@@ -211,6 +215,7 @@ test('answering each question card right and wrong posts the expected messages t
   await click('auto', 'card:grad-row:input');
   await typeText('auto', row2.map((x) => Number(x.toPrecision(6))).join(', '));
   await click('auto', 'card:grad-row:check'); check('grad-row', true, 2);
+  assert.deepEqual([await drawn('dW-covered'), await drawn('cell:dW:0:0')], [false, true]);
   // Momentum: a step on id 1, then on the batch: the batch's rows 0 and 2 move, and row 1 with them.
   await click('auto', 'card:moved-rows:row:2');
   await click('auto', 'card:moved-rows:row:0');
