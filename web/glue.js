@@ -214,9 +214,12 @@
 
   // --- Input: the canvas's own listeners feed ImGui (src/app/platform_web.cpp) -------------
   // Pointer positions in device pixels on the canvas, as ImGui works (backing store / CSS size).
+  // Input before main() has set ImGui up and drawn the first frame is dropped (the canvas is
+  // hidden until then): app() is the wasm module once it may be fed, else null.
+  const app = () => (framesStarted ? window.Module : null);
   const noPointer = -1e30;  // no position: after a tap, or the mouse gone
   function pointer(x, y, buttons) {
-    if (!window.Module._el_input_pointer) return;  // before main(): nothing to feed yet
+    if (!app()) return;
     const r = canvas.getBoundingClientRect();
     window.Module._el_input_pointer(x === noPointer ? x : (x - r.left) * canvas.width / r.width,
                                     y === noPointer ? y : (y - r.top) * canvas.height / r.height, buttons);
@@ -241,7 +244,7 @@
   // Wheel: the app says whether it keeps the event; over empty canvas, or at the top or bottom
   // of the page, the browser scrolls the host page around an embedded demo instead.
   canvas.addEventListener('wheel', (event) => {
-    if (window.Module._el_input_wheel && window.Module._el_input_wheel(event.deltaX, event.deltaY, event.deltaMode)) event.preventDefault();
+    if (app() && app()._el_input_wheel(event.deltaX, event.deltaY, event.deltaMode)) event.preventDefault();
   }, { passive: false });
 
   // Keys reach the app only while the canvas has the focus. Tab belongs to the demo (ImGui's
@@ -250,8 +253,8 @@
   // shortcuts; AltGr's Ctrl+Alt does type).
   let escapeArmed = false;
   function onKey(event) {
-    const M = window.Module, down = event.type === 'keydown';
-    if (!M._el_input_key || event.isComposing || event.keyCode === 229) return;  // IME text comes as input events
+    const M = app(), down = event.type === 'keydown';
+    if (!M || event.isComposing || event.keyCode === 229) return;  // IME text comes as input events
     if (down) {
       if (event.key === 'Tab' && escapeArmed) { escapeArmed = false; return; }
       escapeArmed = event.key === 'Escape';
@@ -266,8 +269,8 @@
   }
   canvas.addEventListener('keydown', onKey);
   canvas.addEventListener('keyup', onKey);
-  canvas.addEventListener('focus', () => window.Module._el_input_focus && window.Module._el_input_focus(1));
-  canvas.addEventListener('blur', () => window.Module._el_input_focus && window.Module._el_input_focus(0));
+  canvas.addEventListener('focus', () => app() && app()._el_input_focus(1));
+  canvas.addEventListener('blur', () => app() && app()._el_input_focus(0));
   document.addEventListener('paste', (event) => {
     const target = document.activeElement;  // the canvas, or the text entry over its active field
     if ((target !== canvas && target !== textEntry) || !window.Module._el_paste_text) return;
@@ -283,11 +286,11 @@
   let activeTouch = null, touchStart = { x: 0, y: 0 };
   function onTouch(event) {
     event.preventDefault();
-    const M = window.Module;
+    const M = app();
     const touches = Array.from(event.changedTouches);
     if (event.type === 'touchstart') {
       if (document.activeElement !== textEntry) canvas.focus({ preventScroll: true });
-      if (activeTouch !== null || !M._el_touch) return;
+      if (activeTouch !== null || !M) return;
       activeTouch = touches[0].identifier;
       touchStart = { x: touches[0].clientX, y: touches[0].clientY };
       M._el_touch(1);

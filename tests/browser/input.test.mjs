@@ -3,11 +3,28 @@
 // step and when the browser (the host page) gets the wheel, and keys only for a focused canvas.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtemp, writeFile, rm } from 'node:fs/promises';
 import { serve, launch, openPage, frames, widgetCenter } from './harness.mjs';
 
-let server, browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+let server, host, hostDir, browser;
+before(async () => {
+  server = await serve();
+  hostDir = await mkdtemp(path.join(os.tmpdir(), 'input-test-'));
+  host = await serve(hostDir);  // another origin: a course page embedding the demo
+  await writeFile(path.join(hostDir, 'host.html'), `<!doctype html><html><head><meta charset="utf-8"></head>
+<body style="margin:0"><div style="height:150px">course text</div>
+<iframe id="demo" src="${server.url}#v=1&embed=1&panels=table" width="900" height="560" title="demo"></iframe>
+<div style="height:400px">more course text</div></body></html>`);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  await host?.close();
+  if (hostDir) await rm(hostDir, { recursive: true, force: true });
+});
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const rect = (page, name) => page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
@@ -94,4 +111,45 @@ test('keys reach the app only while the canvas has the focus', async () => {
   await page.waitForFunction((n) => window.embeddingLab.frameStats().frames > n, b, { timeout: 5000 });
   assert.deepEqual(page.problems, []);
   await page.context().close();
+});
+
+test('a drag released outside an embed ends there: the canvas keeps the pointer while the button is held', async () => {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(host.url + 'host.html');
+  let frame;
+  for (let i = 0; i < 100 && !frame; i++, await sleep(50)) frame = page.frames().find((f) => f.url().startsWith(server.url));
+  assert.ok(frame, 'the embed did not load');
+  await frame.waitForFunction(() => window.embeddingLab !== undefined);
+  await frame.evaluate(() => window.embeddingLab.ready);
+  const cellValue = async () => (await frame.evaluate(() => window.embeddingLab.snapshot())).table[0][0];
+  // Chromium keeps a drag on the frame it started in by itself; other browsers need the capture.
+  await frame.evaluate(() => {
+    window.__captures = 0;
+    document.getElementById('canvas').addEventListener('gotpointercapture', () => window.__captures++);
+  });
+  const start = await cellValue();
+  const box = await page.locator('#demo').boundingBox();
+  const r = await frame.evaluate(() => window.embeddingLab.widgetRect('cell:W:0:0'));
+  assert.ok(r && r.visible, 'cell W[0][0] is on screen');
+  const x = box.x + r.x + r.width / 2, y = box.y + r.y + r.height / 2;
+  await page.mouse.move(x, y);
+  await frames(frame, 2);
+  await page.mouse.down();
+  await frames(frame, 2);
+  for (let dy = 10; dy <= 40; dy += 10) { await page.mouse.move(x, y - dy); await frames(frame, 1); }
+  // (the capture takes effect, and is announced, at the pointer's next event)
+  assert.equal(await frame.evaluate(() => window.__captures), 1, 'the canvas took the pointer on the press');
+  await page.mouse.move(x, box.y - 100, { steps: 4 });  // up out of the iframe, over the course text
+  await frames(frame, 2);
+  await page.mouse.up();
+  await frames(frame, 3);
+  const released = await cellValue();
+  assert.notEqual(released, start, 'the drag changed the cell');
+  // Back over the cell with no button held: moving must not drag it any further.
+  await page.mouse.move(x, y, { steps: 4 });
+  for (let dy = 10; dy <= 40; dy += 10) { await page.mouse.move(x, y - dy); await frames(frame, 1); }
+  await frames(frame, 3);
+  assert.equal(await cellValue(), released, 'the button stayed held after a release outside the embed');
+  await context.close();
 });
