@@ -269,8 +269,13 @@
   }
   canvas.addEventListener('keydown', onKey);
   canvas.addEventListener('keyup', onKey);
-  canvas.addEventListener('focus', () => app() && app()._el_input_focus(1));
-  canvas.addEventListener('blur', () => app() && app()._el_input_focus(0));
+  // The app has the keyboard while the canvas or the text entry over its active field has the
+  // focus; ImGui releases every key and button when it goes (a hop between the two is not a loss:
+  // it happens while a field is pressed, and would drop the press).
+  function onFocus(event) {
+    const inApp = (e) => e === canvas || e === textEntry;
+    if (app() && (event.type === 'focus' || !inApp(event.relatedTarget))) app()._el_input_focus(event.type === 'focus' ? 1 : 0);
+  }
   document.addEventListener('paste', (event) => {
     const target = document.activeElement;  // the canvas, or the text entry over its active field
     if ((target !== canvas && target !== textEntry) || !window.Module._el_paste_text) return;
@@ -376,6 +381,10 @@
     const ctrl = event.ctrlKey || event.metaKey;
     const key = event.key.length === 1 ? (ctrl ? event.key.toLowerCase() : '') : event.key;
     if (key && sendKey(key, event.type === 'keydown', ctrl, event.shiftKey)) event.preventDefault();
+  }
+  for (const element of [canvas, textEntry]) {
+    element.addEventListener('focus', onFocus);
+    element.addEventListener('blur', onFocus);
   }
   textEntry.addEventListener('keydown', textEntryKey);
   textEntry.addEventListener('keyup', textEntryKey);

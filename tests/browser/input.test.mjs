@@ -153,3 +153,25 @@ test('a drag released outside an embed ends there: the canvas keeps the pointer 
   assert.equal(await cellValue(), released, 'the button stayed held after a release outside the embed');
   await context.close();
 });
+
+test('a drag inside a text field selects its text (the focus moving to the text entry drops no press)', async () => {
+  const page = await openPage(browser, server.url, { width: 1280, height: 800 });
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&ids=1,1,2'));
+  await widgetCenter(page, 'ids');
+  const box = await page.locator('#canvas').boundingBox();
+  const r = await rect(page, 'ids');
+  const y = box.y + r.y + r.height / 2;
+  await page.mouse.move(box.x + r.x + 2, y);  // before the first character
+  await frames(page, 2);
+  await page.mouse.down();
+  await frames(page, 3);
+  for (let i = 1; i <= 4; i++) { await page.mouse.move(box.x + r.x + (r.width - 4) * i / 4, y); await frames(page, 2); }
+  await page.mouse.up();
+  await frames(page, 2);
+  await page.keyboard.type('0', { delay: 5 });  // replaces the selection: the whole text
+  await page.keyboard.press('Enter');
+  await frames(page, 6);
+  assert.deepEqual((await page.evaluate(() => window.embeddingLab.snapshot({ matrices: false }))).ids, [0]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
