@@ -225,19 +225,17 @@
                                     y === noPointer ? y : (y - r.top) * canvas.height / r.height, buttons);
   }
 
-  // Mouse and pen (touches come as touch events, below). The canvas keeps the pointer while a
-  // button is held (pointer capture), so a release outside it, or outside an iframe, reaches it.
-  function onPointer(event) {
-    if (event.pointerType === 'touch') return;
-    if (event.type === 'pointerdown') {
-      canvas.focus({ preventScroll: true });
-      canvas.setPointerCapture(event.pointerId);
-    }
-    if (event.type === 'pointerleave') pointer(noPointer, noPointer, event.buttons);
-    else pointer(event.clientX, event.clientY, event.buttons);
-  }
-  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'pointerleave'])
-    canvas.addEventListener(type, onPointer);
+  // Mouse and pen, as mouse events (touches come as touch events, below; after a touch the
+  // browser emulates no mouse events, as onTouch prevents them). On the press the canvas takes
+  // the keyboard focus and keeps the pointer while a button is held (pointer capture, which
+  // mouse events follow), so a release outside it, or outside an iframe, reaches it.
+  canvas.addEventListener('pointerdown', (event) => {
+    canvas.focus({ preventScroll: true });
+    if (event.pointerType !== 'touch') canvas.setPointerCapture(event.pointerId);
+  });
+  for (const type of ['mousedown', 'mousemove', 'mouseup'])
+    canvas.addEventListener(type, (event) => pointer(event.clientX, event.clientY, event.buttons));
+  canvas.addEventListener('mouseleave', (event) => pointer(noPointer, noPointer, event.buttons));
   // A click inside the field being edited keeps typing in the text entry (IME included).
   canvas.addEventListener('pointerup', () => { if (textEntryOn) focusTextEntry(); });
 
