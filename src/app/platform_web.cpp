@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <cfloat>
-#include <cmath>
 #include <string>
 
 #include "browser.h"
