@@ -1,5 +1,5 @@
-// Page glue: starts the WebAssembly app on the canvas, fixes what Emscripten
-// 3.1.6's GLFW gets wrong in browsers (touch, focus, Tab, paste), and exposes
+// Page glue: starts the WebAssembly app on the canvas, feeds it the canvas's input and
+// animation frames (the page's own platform layer: src/app/platform_web.h), and exposes
 // window.embeddingLab, the JavaScript API for tests and course authors.
 'use strict';
 (function () {
@@ -10,21 +10,18 @@
   const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
 
   // The WebGL2 context is made here, while the wasm downloads and compiles, with only what an
-  // ImGui page needs (Emscripten then takes it: -sGL_PREINITIALIZED_CONTEXT). ImGui draws opaque
+  // ImGui page needs (main() hands it to Emscripten's GL layer: platform_web.cpp). ImGui draws opaque
   // triangles with blending and a scissor: no alpha channel to composite, no depth or stencil
   // buffer, no multisampling (text is already antialiased in the font texture), no copy of the
   // last frame kept (preserveDrawingBuffer), and the integrated GPU is plenty (low-power, which
   // also spares a laptop switching GPUs).
-  // The backing store gets its final size (CSS size x devicePixelRatio, as main.cpp's
-  // SyncCanvasSize computes it) before the context exists, and main() makes GLFW's window at
-  // that size: the drawing buffer is allocated once, not at 300 x 150, then 800 x 600, then
-  // the real size (each resize a reallocation and a synchronous framebuffer check).
+  // The backing store gets its final size (CSS size x devicePixelRatio, as platform_web.cpp's
+  // PlatformSyncCanvas computes it) before the context exists: the drawing buffer is allocated
+  // once, not at 300 x 150 and then the real size (each resize a reallocation and a synchronous
+  // framebuffer check).
   const box = canvas.getBoundingClientRect(), ratio = Math.max(0.25, window.devicePixelRatio || 1);
-  const backingWidth = Math.max(1, Math.round(box.width * ratio));
-  let backingHeight = Math.max(1, Math.round(box.height * ratio));
-  if (backingWidth === screen.width && backingHeight === screen.height) backingHeight -= 1;  // see SyncCanvasSize
-  canvas.width = backingWidth;
-  canvas.height = backingHeight;
+  canvas.width = Math.max(1, Math.round(box.width * ratio));
+  canvas.height = Math.max(1, Math.round(box.height * ratio));
   // Hidden (under the loading message) until the first frame: a visible canvas with a context
   // is composited on every update of the page while the wasm loads, and without a GPU that
   // means reading its blank drawing buffer back (about 40 ms at 1440 x 900).
@@ -70,8 +67,12 @@
       canvas.classList.remove('starting');
       resolveReady();
       firstFrameDrawn = true;
-      setTimeout(applyVisibility, 0);  // out of the frame that is running now
-      setTimeout(applyReducedMotion, 0);
+      setTimeout(applyReducedMotion, 0);  // out of the frame that is running now
+    },
+    // main() has drawn the first frame: from now on one app frame per animation frame.
+    startFrames() {
+      framesStarted = true;
+      applyVisibility();
     },
     copyText(text) {
       if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).catch(() => {});
@@ -158,13 +159,26 @@
     else addScript();
   }
 
-  // --- Nothing drawn that nobody sees -----------------------------------------
-  // A hidden tab, or this page in an iframe scrolled off its host page, stops the app's main
-  // loop entirely (no requestAnimationFrame); it resumes, and draws once, on return.
-  let pageOnScreen = true, firstFrameDrawn = false;
+  // --- The main loop, and nothing drawn that nobody sees -----------------------
+  // One app frame per animation frame (el_frame in main.cpp checks the canvas's size and draws
+  // only when something may have changed). A hidden tab, or this page in an iframe scrolled off
+  // its host page, stops the loop entirely (no requestAnimationFrame); it resumes, and draws
+  // once, on return.
+  let pageOnScreen = true, firstFrameDrawn = false, framesStarted = false, framesOn = false, frameAsked = false;
+  function animationFrame() {
+    frameAsked = false;
+    if (!framesOn) return;
+    window.Module._el_frame();
+    askFrame();  // after the frame: if it aborted (out of memory), the loop ends with it
+  }
+  function askFrame() {
+    if (framesOn && !frameAsked) { frameAsked = true; requestAnimationFrame(animationFrame); }
+  }
   function applyVisibility() {
-    if (!firstFrameDrawn) return;  // the wasm is not running yet: the first frame applies it
-    window.Module._el_set_visible(!document.hidden && pageOnScreen ? 1 : 0);
+    if (!framesStarted) return;  // the wasm is not running yet: main() starts the frames
+    framesOn = !document.hidden && pageOnScreen;
+    window.Module._el_set_visible(framesOn ? 1 : 0);
+    askFrame();
   }
   document.addEventListener('visibilitychange', applyVisibility);
   if (typeof IntersectionObserver === 'function') {
@@ -198,21 +212,68 @@
   }
   if (reducedMotion && reducedMotion.addEventListener) reducedMotion.addEventListener('change', applyReducedMotion);
 
-  // --- Input fixes -----------------------------------------------------------
-  // GLFW listens for keys on the whole window: only the focused canvas should get them.
-  // Tab belongs to the demo while it has focus; Escape then Tab lets the browser move on,
-  // so keyboard users are never trapped (also inside an iframe).
-  let escapeArmed = false;
-  function filterKeys(event) {
-    if (document.activeElement === textEntry) { textEntryKey(event); return; }
-    if (document.activeElement !== canvas) { event.stopImmediatePropagation(); return; }
-    if (event.type !== 'keydown') return;
-    if (event.key === 'Tab' && escapeArmed) { escapeArmed = false; event.stopImmediatePropagation(); return; }
-    escapeArmed = event.key === 'Escape';
-    // Paste arrives as a paste event (below), with the text; let the browser raise it.
-    if ((event.ctrlKey || event.metaKey) && (event.key === 'v' || event.key === 'V')) event.stopImmediatePropagation();
+  // --- Input: the canvas's own listeners feed ImGui (src/app/platform_web.cpp) -------------
+  // Pointer positions in device pixels on the canvas, as ImGui works (backing store / CSS size).
+  // Input before main() has set ImGui up and drawn the first frame is dropped (the canvas is
+  // hidden until then): app() is the wasm module once it may be fed, else null.
+  const app = () => (framesStarted ? window.Module : null);
+  const noPointer = -1e30;  // no position: after a tap, or the mouse gone
+  function pointer(x, y, buttons) {
+    if (!app()) return;
+    const r = canvas.getBoundingClientRect();
+    window.Module._el_input_pointer(x === noPointer ? x : (x - r.left) * canvas.width / r.width,
+                                    y === noPointer ? y : (y - r.top) * canvas.height / r.height, buttons);
   }
-  for (const type of ['keydown', 'keyup', 'keypress']) window.addEventListener(type, filterKeys, true);
+
+  // Mouse and pen, as mouse events (touches come as touch events, below; after a touch the
+  // browser emulates no mouse events, as onTouch prevents them). On the press the canvas takes
+  // the keyboard focus and keeps the pointer while a button is held (pointer capture, which
+  // mouse events follow), so a release outside it, or outside an iframe, reaches it.
+  canvas.addEventListener('pointerdown', (event) => {
+    canvas.focus({ preventScroll: true });
+    if (event.pointerType !== 'touch') canvas.setPointerCapture(event.pointerId);
+  });
+  for (const type of ['mousedown', 'mousemove', 'mouseup'])
+    canvas.addEventListener(type, (event) => pointer(event.clientX, event.clientY, event.buttons));
+  canvas.addEventListener('mouseleave', (event) => pointer(noPointer, noPointer, event.buttons));
+  // A click inside the field being edited keeps typing in the text entry (IME included).
+  canvas.addEventListener('pointerup', () => { if (textEntryOn) focusTextEntry(); });
+
+  // Wheel: the app says whether it keeps the event; over empty canvas, or at the top or bottom
+  // of the page, the browser scrolls the host page around an embedded demo instead.
+  canvas.addEventListener('wheel', (event) => {
+    if (app() && app()._el_input_wheel(event.deltaX, event.deltaY, event.deltaMode)) event.preventDefault();
+  }, { passive: false });
+
+  // Keys reach the app only while the canvas has the focus. Tab belongs to the demo (ImGui's
+  // keyboard navigation); Escape then Tab lets the browser move on, so keyboard users are never
+  // trapped (also inside an iframe). A key's text goes as a character (not with Ctrl or Cmd:
+  // shortcuts; AltGr's Ctrl+Alt does type).
+  let escapeArmed = false;
+  function onKey(event) {
+    const M = app(), down = event.type === 'keydown';
+    if (!M || event.isComposing || event.keyCode === 229) return;  // IME text comes as input events
+    if (down) {
+      if (event.key === 'Tab' && escapeArmed) { escapeArmed = false; return; }
+      escapeArmed = event.key === 'Escape';
+    }
+    const ctrl = event.ctrlKey || event.metaKey;
+    // Paste arrives as a paste event (below), with the text; let the browser raise it.
+    if (ctrl && (event.key === 'v' || event.key === 'V')) return;
+    const mods = (event.ctrlKey ? 1 : 0) | (event.shiftKey ? 2 : 0) | (event.altKey ? 4 : 0) | (event.metaKey ? 8 : 0);
+    if (M._el_input_key(event.keyCode, down ? 1 : 0, mods)) event.preventDefault();
+    const text = down && (!ctrl || (event.ctrlKey && event.altKey)) ? event.key.codePointAt(0) : 0;
+    if (text >= 0x20 && String.fromCodePoint(text) === event.key) M._el_input_char(text);
+  }
+  canvas.addEventListener('keydown', onKey);
+  canvas.addEventListener('keyup', onKey);
+  // The app has the keyboard while the canvas or the text entry over its active field has the
+  // focus; ImGui releases every key and button when it goes (a hop between the two is not a loss:
+  // it happens while a field is pressed, and would drop the press).
+  function onFocus(event) {
+    const inApp = (e) => e === canvas || e === textEntry;
+    if (app() && (event.type === 'focus' || !inApp(event.relatedTarget))) app()._el_input_focus(event.type === 'focus' ? 1 : 0);
+  }
   document.addEventListener('paste', (event) => {
     const target = document.activeElement;  // the canvas, or the text entry over its active field
     if ((target !== canvas && target !== textEntry) || !window.Module._el_paste_text) return;
@@ -222,53 +283,35 @@
     withString(text, (ptr) => window.Module._el_paste_text(ptr));
   });
 
-  // Mouse: keep the button owned by the canvas when released outside it (iframes).
-  canvas.addEventListener('pointerdown', (event) => {
-    canvas.focus({ preventScroll: true });
-    if (event.pointerType === 'mouse') canvas.setPointerCapture(event.pointerId);
-  });
-  // A click inside the field being edited keeps typing in the text entry (IME included).
-  canvas.addEventListener('pointerup', () => { if (textEntryOn) focusTextEntry(); });
-
-  // Touch: GLFW 3.1.6 turns a touch into a button press without moving the pointer
-  // there first, so the first tap lands where the pointer was. Take touches on the way
-  // down (capture on window runs before GLFW's listeners on the canvas), stop them, and
-  // replay the first finger as mouse events at the right place.
-  function sendMouse(type, touch) {
-    canvas.dispatchEvent(new MouseEvent(type, {
-      clientX: touch.clientX, clientY: touch.clientY, screenX: touch.screenX, screenY: touch.screenY,
-      button: 0, buttons: type === 'mouseup' ? 0 : 1, bubbles: true, cancelable: true, view: window,
-    }));
-  }
+  // Touch: the first finger is the pointer, pressed where it lands (so the first tap is not
+  // lost); a drag scrolls the page (el_touch tells the app a finger is down). No mouse events
+  // are emulated after it (preventDefault), and a finger leaves no hover behind.
   let activeTouch = null, touchStart = { x: 0, y: 0 };
   function onTouch(event) {
-    if (event.target !== canvas) return;
-    event.stopPropagation();
-    event.preventDefault();  // no emulated mouse events after the touch
+    event.preventDefault();
+    const M = app();
     const touches = Array.from(event.changedTouches);
     if (event.type === 'touchstart') {
       if (document.activeElement !== textEntry) canvas.focus({ preventScroll: true });
-      if (activeTouch !== null) return;
+      if (activeTouch !== null || !M) return;
       activeTouch = touches[0].identifier;
       touchStart = { x: touches[0].clientX, y: touches[0].clientY };
-      if (window.Module._el_touch) window.Module._el_touch(1);
-      sendMouse('mousemove', touches[0]);
-      sendMouse('mousedown', touches[0]);
+      M._el_touch(1);
+      pointer(touches[0].clientX, touches[0].clientY, 1);
       return;
     }
     const t = touches.find((x) => x.identifier === activeTouch);
     if (!t) return;
-    if (event.type === 'touchmove') { sendMouse('mousemove', t); return; }
-    sendMouse('mouseup', t);
-    // A finger leaves no hover behind: move the pointer off the canvas after the tap.
-    sendMouse('mousemove', { clientX: -10000, clientY: -10000, screenX: -10000, screenY: -10000 });
+    if (event.type === 'touchmove') { pointer(t.clientX, t.clientY, 1); return; }
+    pointer(t.clientX, t.clientY, 0);
+    pointer(noPointer, noPointer, 0);
     activeTouch = null;
-    if (window.Module._el_touch) window.Module._el_touch(0);
+    M._el_touch(0);
     // A tap (not a scroll) on a text field opens the keyboard now, inside the tap's handler.
     if (event.type === 'touchend' && Math.hypot(t.clientX - touchStart.x, t.clientY - touchStart.y) < 10) tapTextField(t);
   }
   for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel'])
-    window.addEventListener(type, onTouch, { capture: true, passive: false });
+    canvas.addEventListener(type, onTouch, { passive: false });
 
   // --- A phone's keyboard and IME ---------------------------------------------
   // A canvas raises no on-screen keyboard and gets no IME text. While a text field of the app
@@ -332,12 +375,17 @@
   // digits are left to the browser, so they arrive as text (input and composition events).
   // Android keyboards send keydown 229 / "Unidentified" and their text through input events.
   function textEntryKey(event) {
-    event.stopImmediatePropagation();  // never to GLFW's window listeners
-    if (event.type === 'keypress' || event.isComposing || event.keyCode === 229) return;
+    if (event.isComposing || event.keyCode === 229) return;
     const ctrl = event.ctrlKey || event.metaKey;
     const key = event.key.length === 1 ? (ctrl ? event.key.toLowerCase() : '') : event.key;
     if (key && sendKey(key, event.type === 'keydown', ctrl, event.shiftKey)) event.preventDefault();
   }
+  for (const element of [canvas, textEntry]) {
+    element.addEventListener('focus', onFocus);
+    element.addEventListener('blur', onFocus);
+  }
+  textEntry.addEventListener('keydown', textEntryKey);
+  textEntry.addEventListener('keyup', textEntryKey);
   textEntry.addEventListener('beforeinput', (event) => {
     if (event.isComposing || textEntry.value) return;
     // Keyboards that send no keydown for these (Android): the same keys, pressed and released.

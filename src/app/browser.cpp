@@ -5,8 +5,6 @@
 #include <cstdlib>
 
 // Each function hands over to web/glue.js (window.embeddingLabHost), which owns the DOM.
-EM_JS(int, el_js_screen_width, (), { return screen.width | 0; });
-EM_JS(int, el_js_screen_height, (), { return screen.height | 0; });
 EM_JS(void, el_js_set_theme, (int dark), { document.documentElement.classList.toggle("dark", !!dark); });
 EM_JS(void, el_js_first_frame, (), { window.embeddingLabHost.firstFrame(); });
 EM_JS(void, el_js_set_cursor, (const char* css), { Module.canvas.style.cursor = UTF8ToString(css); });
@@ -35,8 +33,6 @@ static std::string take_string(char* text) {
     return s;
 }
 
-int browser_screen_width() { return el_js_screen_width(); }
-int browser_screen_height() { return el_js_screen_height(); }
 void browser_set_theme(bool dark) { el_js_set_theme(dark ? 1 : 0); }
 void browser_first_frame_drawn() { el_js_first_frame(); }
 void browser_set_cursor(const char* css) { el_js_set_cursor(css); }

@@ -4,8 +4,6 @@
 
 namespace el {
 
-int browser_screen_width();
-int browser_screen_height();
 void browser_set_theme(bool dark);         // page background behind the canvas
 void browser_first_frame_drawn();           // resolves embeddingLab.ready
 void browser_set_cursor(const char* css);   // canvas.style.cursor

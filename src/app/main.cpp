@@ -1,17 +1,13 @@
-// The browser platform layer: GLFW window on the page's canvas (whose WebGL2 context
-// web/glue.js made), Dear ImGui drawn by renderer_webgl2.cpp, and the fixes Emscripten
-// 3.1.6's GLFW needs (HiDPI, resize, wheel, cursor, clipboard, idle, hidden page).
-// The UI itself lives in ui.cpp.
+// The page's frame: Dear ImGui on the page's canvas (whose WebGL2 context web/glue.js made),
+// fed by the page's own platform layer (platform_web.cpp: input, canvas size, cursor,
+// clipboard) and drawn by renderer_webgl2.cpp; fonts and style at the device pixel ratio,
+// the idle loop and a hidden page. The UI itself lives in ui.cpp.
 //
-// [SECTION] Canvas size and device pixel ratio
 // [SECTION] Fonts and style at a scale
-// [SECTION] Browser input fixes
 // [SECTION] Idle and frame statistics (and a lost WebGL context)
 // [SECTION] Main loop
 
 #include <emscripten.h>
-#include <emscripten/html5.h>
-#include <GLFW/glfw3.h>
 
 #include <algorithm>
 #include <cmath>
@@ -21,60 +17,25 @@
 #include "app.h"
 #include "browser.h"
 #include "imgui.h"
-#include "imgui_impl_glfw.h"
 #include "imgui_internal.h"  // InputEventsQueue: any pending input wakes the idle loop
 #include "offscreen.h"
+#include "platform_web.h"
 #include "renderer_webgl2.h"
 #include "text_input.h"
 #include "themes.h"
 #include "startup_marks.h"
 #include "ui.h"
 
+// glue.js's requestAnimationFrame loop: el_frame while the page is seen.
+EM_JS(void, el_js_start_frames, (), { window.embeddingLabHost.startFrames(); });
+
 extern "C" const unsigned char el_font_ttf[];
 extern "C" const unsigned int el_font_ttf_size;
 
 namespace el {
 
-static GLFWwindow* g_window = nullptr;
 App g_app;  // the one app; js_api.cpp reads it
 FrameStats g_frame_stats;
-
-//-----------------------------------------------------------------------------
-// [SECTION] Canvas size and device pixel ratio
-//-----------------------------------------------------------------------------
-
-// The canvas is sized by the stylesheet (CSS pixels). Its backing store must be
-// CSS size x devicePixelRatio or text is drawn at 1x and scaled up (blurry).
-// Returns true when the backing store or the ratio changed.
-// (web/glue.js sizes the canvas the same way before making the context.)
-static double WantedCanvasSize(int* want_w, int* want_h) {
-    double css_w = 0, css_h = 0;
-    emscripten_get_element_css_size("#canvas", &css_w, &css_h);
-    const double dpr = std::max(0.25, emscripten_get_device_pixel_ratio());
-    *want_w = std::max(1, int(std::lround(css_w * dpr)));
-    *want_h = std::max(1, int(std::lround(css_h * dpr)));
-    // Emscripten 3.1.6 turns a window-size request equal to the screen into fullscreen:
-    // ask for one pixel less (decided before comparing, so a steady size stays steady).
-    if (*want_w == browser_screen_width() && *want_h == browser_screen_height()) *want_h -= 1;
-    return dpr;
-}
-
-static bool SyncCanvasSize() {
-    int want_w = 0, want_h = 0;
-    const double dpr = WantedCanvasSize(&want_w, &want_h);
-    int fb_w = 0, fb_h = 0;
-    glfwGetFramebufferSize(g_window, &fb_w, &fb_h);
-    bool changed = false;
-    if (want_w != fb_w || want_h != fb_h) {
-        glfwSetWindowSize(g_window, want_w, want_h);
-        changed = true;
-    }
-    if (float(dpr) != g_app.dpr) {
-        g_app.dpr = float(dpr);
-        changed = true;
-    }
-    return changed;
-}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Fonts and style at a scale
@@ -157,79 +118,6 @@ static void ApplyScaleAndTheme() {
 }
 
 //-----------------------------------------------------------------------------
-// [SECTION] Browser input fixes
-//-----------------------------------------------------------------------------
-
-// What the last frame knew about scrolling: the wheel handler runs between frames.
-static struct {
-    bool over_inner_window = false;  // a scrolling grid or popup, not the page itself
-    float scroll_y = 0, scroll_max_y = 0;
-} g_scroll;
-
-static void RememberScroll() {
-    ImGuiContext& g = *ImGui::GetCurrentContext();
-    ImGuiWindow* page = g_page_window;
-    g_scroll.over_inner_window = g.HoveredWindow && g.HoveredWindow != page && g.HoveredWindow->RootWindow == page->RootWindow &&
-                                 g.HoveredWindow->ParentWindow == page;
-    if (page) g_scroll.scroll_y = page->Scroll.y, g_scroll.scroll_max_y = page->ScrollMax.y;
-}
-
-static void KeepAwake();
-
-// Wheel: feed ImGui one step per 100 pixels. The page itself keeps the wheel only while
-// it can still scroll that way; at its top or bottom (or fitting whole) the host page
-// around an embedded demo scrolls instead. The backend's own handler swallows every event.
-static EM_BOOL OnWheel(int, const EmscriptenWheelEvent* ev, void*) {
-    float step = 1.0f / 100.0f;
-    if (ev->deltaMode == DOM_DELTA_LINE) step = 1.0f / 3.0f;
-    else if (ev->deltaMode == DOM_DELTA_PAGE) step = 80.0f;
-    ImGuiIO& io = ImGui::GetIO();
-    io.AddMouseWheelEvent(float(-ev->deltaX) * step, float(-ev->deltaY) * step);
-    KeepAwake();
-    if (!io.WantCaptureMouse) return EM_FALSE;
-    if (g_scroll.over_inner_window || ev->deltaY == 0) return EM_TRUE;
-    const bool can_scroll = ev->deltaY < 0 ? g_scroll.scroll_y > 0.5f : g_scroll.scroll_y < g_scroll.scroll_max_y - 0.5f;
-    return can_scroll ? EM_TRUE : EM_FALSE;
-}
-
-// Touch: a finger dragged across the page scrolls it (ImGui has no touch panning);
-// glue.js reports when a touch starts and ends.
-static bool g_touch_active = false;
-bool TouchActive() { return g_touch_active; }
-extern "C" EMSCRIPTEN_KEEPALIVE void el_touch(int active) {
-    g_touch_active = active != 0;
-    WakeUp();
-}
-
-static void TouchScroll() {
-    ImGuiIO& io = ImGui::GetIO();
-    if (!g_touch_active || !ImGui::IsMouseDragging(ImGuiMouseButton_Left, 8.0f * g_app.dpr)) return;
-    ImGuiWindow* page = g_page_window;
-    if (!page) return;
-    ImGuiContext& g = *ImGui::GetCurrentContext();
-    // A drag that started on a button or cell becomes a scroll: release the item.
-    if (g.ActiveId != 0 && !(g.InputTextState.ID == g.ActiveId)) ImGui::ClearActiveID();
-    ImGui::SetScrollY(page, page->Scroll.y - io.MouseDelta.y);
-}
-
-static std::string g_clipboard;
-static void SetClipboardText(void*, const char* text) {
-    g_clipboard = text ? text : "";
-    browser_copy_text(g_clipboard.c_str());
-}
-static const char* GetClipboardText(void*) { return g_clipboard.c_str(); }
-
-static ImGuiMouseCursor g_cursor = ImGuiMouseCursor_Arrow;
-static void UpdateCursor() {
-    const ImGuiMouseCursor cursor = ImGui::GetMouseCursor();
-    if (cursor == g_cursor) return;
-    g_cursor = cursor;
-    static const char* const css[ImGuiMouseCursor_COUNT] = {
-        "default", "text", "move", "ns-resize", "ew-resize", "nesw-resize", "nwse-resize", "pointer", "not-allowed"};
-    browser_set_cursor(cursor >= 0 && cursor < ImGuiMouseCursor_COUNT ? css[cursor] : "none");
-}
-
-//-----------------------------------------------------------------------------
 // [SECTION] Idle and frame statistics
 //-----------------------------------------------------------------------------
 
@@ -277,17 +165,13 @@ double FrameStats::median_ms() const { return MedianOfRecent(recent, frames); }
 double FrameStats::median_ui_ms() const { return MedianOfRecent(recent_ui, frames); }
 
 // A hidden tab or an embed scrolled off the host page (glue.js: visibilitychange and an
-// IntersectionObserver) stops the main loop itself: no requestAnimationFrame at all.
+// IntersectionObserver) stops the main loop itself: glue.js asks for no requestAnimationFrame
+// while it is false.
 bool g_loop_running = true;
 extern "C" EMSCRIPTEN_KEEPALIVE void el_set_visible(int visible) {
     if ((visible != 0) == g_loop_running) return;
     g_loop_running = visible != 0;
-    if (g_loop_running) {
-        emscripten_resume_main_loop();
-        WakeUp();  // draw once on return (the canvas may have been resized meanwhile)
-    } else {
-        emscripten_pause_main_loop();
-    }
+    if (g_loop_running) WakeUp();  // draw once on return (the canvas may have been resized meanwhile)
 }
 
 // The browser took the WebGL context away (glue.js: webglcontextlost; GPU reset, too many
@@ -312,20 +196,19 @@ extern "C" EMSCRIPTEN_KEEPALIVE int el_context_restored() {
 
 // Input, the panels and ImGui's draw lists.
 static void BuildUi() {
-    ImGui_ImplGlfw_NewFrame();
-    ImGuiIO& io = ImGui::GetIO();
-    if (io.DeltaTime <= 0.0f) io.DeltaTime = 1e-4f;
+    PlatformNewFrame();
     ImGui::NewFrame();
-    TouchScroll();
+    PlatformTouchScroll();
     ShowApp(g_app);
-    RememberScroll();
     ImGui::Render();
 }
 
+// One animation frame (glue.js's requestAnimationFrame loop, while the page is seen): the
+// canvas's size checked, and a frame built and drawn only when something may have changed.
 static void Frame() {
     if (g_context_lost) return;
     const double t0 = emscripten_get_now();
-    if (SyncCanvasSize()) WakeUp();
+    if (PlatformSyncCanvas()) WakeUp();
     if (!ShouldDraw()) return;
     ApplyScaleAndTheme();
     if (g_frame_stats.frames == 0) MarkStartup("font atlas and style");
@@ -341,12 +224,10 @@ static void Frame() {
     const double ui_ms = emscripten_get_now() - ui_t0;
     if (g_frame_stats.frames == 0) MarkStartup("first frame's UI built");
 
-    int fb_w = 0, fb_h = 0;
-    glfwGetFramebufferSize(g_window, &fb_w, &fb_h);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     const float clear_rgb[3] = {bg.x, bg.y, bg.z};
-    RendererDraw(ImGui::GetDrawData(), fb_w, fb_h, clear_rgb);
-    UpdateCursor();
+    RendererDraw(ImGui::GetDrawData(), PlatformFramebufferWidth(), PlatformFramebufferHeight(), clear_rgb);
+    PlatformEndFrame();  // the wheel's view of scrolling, the cursor shape
     ReportTextInput();  // a phone keyboard over the active field, or none (text_input.cpp)
     // The address and the screen-reader line (which encode the whole state) wait for the
     // second frame: the first should reach the screen as soon as it can.
@@ -358,59 +239,37 @@ static void Frame() {
 
 }  // namespace el
 
+extern "C" EMSCRIPTEN_KEEPALIVE void el_frame() { el::Frame(); }
+
 int main() {
     using namespace el;
     MarkStartup("main() entered");
-    if (!glfwInit()) {
-        browser_fatal("This browser could not start the page's graphics (GLFW failed to initialise).");
-        return 1;
-    }
-    glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
-    // glue.js has made the canvas's context already (its attributes are chosen there);
-    // these hints say the same for a build without it.
-    glfwWindowHint(GLFW_ALPHA_BITS, 0);  // ImGui needs no alpha, depth or stencil buffer
-    glfwWindowHint(GLFW_DEPTH_BITS, 0);
-    glfwWindowHint(GLFW_STENCIL_BITS, 0);
-    // At the canvas's size already (glue.js sized it): creating the window resizes nothing.
-    int width = 0, height = 0;
-    WantedCanvasSize(&width, &height);
-    g_window = glfwCreateWindow(width, height, "Embedding Lab", nullptr, nullptr);
-    if (!g_window) {
+    // glue.js made the canvas's WebGL2 context (its attributes are chosen there) at the
+    // canvas's final size: Emscripten's GL layer takes it as it is.
+    if (!PlatformUseCanvasContext()) {
         browser_fatal("This browser has no WebGL2, which the page needs to draw.");
         return 1;
     }
-    glfwMakeContextCurrent(g_window);
-    MarkStartup("window on the canvas");
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // no file system in the browser
     io.LogFilename = nullptr;
-    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard | ImGuiConfigFlags_NoMouseCursorChange;
     io.ConfigInputTextCursorBlink = false;  // a blinking caret would keep an idle page drawing
-
-    ImGui_ImplGlfw_InitForOpenGL(g_window, true);
+    PlatformInit();  // keyboard navigation, cursors, clipboard
     const char* error = "";
     if (!RendererInit(&error)) {
         browser_fatal((std::string("This browser could not compile the page's WebGL2 shaders: ") + error).c_str());
         return 1;
     }
-    // Replace the backend's document-wide wheel handler with one on the canvas that
-    // lets the host page scroll when the wheel is over empty space.
-    emscripten_set_wheel_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, false, nullptr);
-    emscripten_set_wheel_callback("#canvas", nullptr, false, OnWheel);
-    io.SetClipboardTextFn = SetClipboardText;
-    io.GetClipboardTextFn = GetClipboardText;
 
     MarkStartup("ImGui and the renderer set up");
     StartApp(g_app);
     MarkStartup("state and derived results");
-    SyncCanvasSize();
+    PlatformSyncCanvas();
     WakeUp();
     Frame();  // the first frame now, not at the next requestAnimationFrame
-    emscripten_set_main_loop(Frame, 0, 1);  // requestAnimationFrame; never returns
-    return 0;
+    el_js_start_frames();  // then one per animation frame (glue.js)
+    return 0;  // the runtime stays (EXIT_RUNTIME=0): glue.js calls el_frame and the JS API
 }

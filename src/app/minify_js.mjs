@@ -6,7 +6,7 @@
 //       Local names only: a script's top-level names (window.embeddingLab, ...) stay as they are.
 //   node minify_js.mjs emscripten <embedding_lab.js> <web dir>   rewrites embedding_lab.js in place.
 //       Top-level names too, except every identifier that appears in the web dir's scripts and
-//       pages: glue.js and text_view.js use Emscripten's globals (GL, GLFW, HEAPF32, ...) by name.
+//       pages: glue.js and text_view.js use Emscripten's globals (GL, HEAPF32, ...) by name.
 //
 // The files in web/ stay readable; only the site's copies are minified. The single-file page
 // inlines web/ as it is.

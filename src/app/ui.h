@@ -16,7 +16,7 @@ void ShowApp(App& app);         // every drawn frame, between NewFrame and Rende
 void AfterFrame(App& app);      // after Render: push results to the page (aria text)
 bool AppBusy(const App& app);   // true while work runs that needs frames
 void WakeUp();                  // main.cpp: draw frames again (input, state change from JS)
-bool TouchActive();             // main.cpp: a finger is down (drags scroll instead of editing)
+bool TouchActive();             // platform_web.cpp: a finger is down (drags scroll instead of editing)
 
 // CPU time per drawn frame, for embeddingLab.frameStats(): the whole frame, and the
 // part of it that builds the UI (NewFrame..Render, without the GL submission).

@@ -4,7 +4,9 @@
 //
 //   node tests/browser/compare_builds.mjs <site before> <site after>
 //
-// The screenshots land in tests/browser/out/compare/ (git-ignored) to look at.
+// The screenshots land in tests/browser/out/compare/ (git-ignored) to look at. SCREEN=1920x1080
+// gives the browser a screen larger than the viewport (by default the two are equal; a build with
+// Emscripten's GLFW then drew its canvas a pixel short of the screen, scaled to fit).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serve, launch, OUT } from './harness.mjs';
@@ -21,7 +23,11 @@ const sites = [await serve(beforeDir), await serve(afterDir)];
 const browser = await launch();
 
 async function capture(url, dpr, scrolled) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: dpr });
+  const screen = process.env.SCREEN ? process.env.SCREEN.split('x').map(Number) : null;
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 }, deviceScaleFactor: dpr,
+    ...(screen ? { screen: { width: screen[0], height: screen[1] } } : {}),
+  });
   const page = await context.newPage();
   await page.goto(url);
   await page.waitForFunction(() => window.embeddingLab !== undefined);

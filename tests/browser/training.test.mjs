@@ -267,8 +267,12 @@ test('frequency experiment: runs to the end in slices, frames keep coming, the p
   assert.ok(f.rowTouches[f.headId] > 20 * Math.max(1, f.rowTouches[f.tailId]));
   await frames(page, 2);
   for (const plot of ['plot:updates', 'plot:error', 'plot:norms']) {
+    // Drawn: the plot's background and at least two series' colours (an empty plot is its
+    // background alone). Points are plain squares: with the backing store at exactly CSS size x
+    // dpr the updates plot is those 3 colours (GLFW's canvas, a pixel short of a screen-sized
+    // window, was scaled to fit and blended its edges into more).
     const colours = await coloursIn(page, plot);
-    assert.ok(colours > 4, `${plot} has ${colours} colours`);
+    assert.ok(colours >= 3, `${plot} has ${colours} colours`);
   }
   assert.ok(await page.evaluate(() => window.embeddingLab.widgetRect('freq:summary')));
   await screenshot(page, 'training-frequency-1280');

@@ -1,0 +1,253 @@
+// The page's platform layer for Dear ImGui (see platform_web.h): what a platform backend
+// does (Dear ImGui's docs/BACKENDS.md), fed by web/glue.js's listeners on the canvas.
+//
+// [SECTION] Canvas size and device pixel ratio
+// [SECTION] Pointer, touch and wheel
+// [SECTION] Keys, text and focus
+// [SECTION] Clipboard and cursor
+// [SECTION] Each frame
+
+#include "platform_web.h"
+
+#include <emscripten.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <string>
+
+#include "browser.h"
+#include "imgui.h"
+#include "imgui_internal.h"  // the page window's scroll, for the wheel and touch drags
+#include "ui.h"
+
+// Fills size[4]: the backing store the canvas should have (CSS size x devicePixelRatio) and
+// the one it has; returns the ratio. glue.js sizes the canvas the same way before making the
+// context, so at start-up nothing is resized.
+EM_JS(double, el_js_canvas_size, (int* size), {
+    const canvas = Module.canvas, box = canvas.getBoundingClientRect(), dpr = Math.max(0.25, window.devicePixelRatio || 1);
+    const i = size >> 2;
+    HEAP32[i] = Math.max(1, Math.round(box.width * dpr));
+    HEAP32[i + 1] = Math.max(1, Math.round(box.height * dpr));
+    HEAP32[i + 2] = canvas.width;
+    HEAP32[i + 3] = canvas.height;
+    return dpr;
+});
+// glue.js made the canvas's WebGL2 context while the wasm loaded (Module.preinitializedWebGLContext):
+// Emscripten's GL layer registers it and makes it current, so the renderer's gl* calls reach it.
+EM_JS(int, el_js_use_canvas_context, (), {
+    const gl = Module.preinitializedWebGLContext;
+    return gl ? GL.makeContextCurrent(GL.registerContext(gl, {majorVersion: 2})) : 0;
+});
+EM_JS(void, el_js_set_canvas_size, (int w, int h), { Module.canvas.width = w; Module.canvas.height = h; });
+
+namespace el {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Canvas size and device pixel ratio
+//-----------------------------------------------------------------------------
+
+bool PlatformUseCanvasContext() { return el_js_use_canvas_context() != 0; }
+
+static int g_fb_w = 1, g_fb_h = 1;  // the canvas's backing store, device pixels
+int PlatformFramebufferWidth() { return g_fb_w; }
+int PlatformFramebufferHeight() { return g_fb_h; }
+
+// Polled every animation frame: covers window resizes, an iframe resized by its host, browser
+// zoom and a move to another screen (the ratio changes), with no listener to keep.
+bool PlatformSyncCanvas() {
+    int size[4] = {};
+    const float dpr = float(el_js_canvas_size(size));
+    bool changed = false;
+    if (size[0] != size[2] || size[1] != size[3]) {
+        el_js_set_canvas_size(size[0], size[1]);  // a new drawing buffer: only when the size differs
+        changed = true;
+    }
+    g_fb_w = size[0], g_fb_h = size[1];
+    if (dpr != g_app.dpr) {
+        g_app.dpr = dpr;
+        changed = true;
+    }
+    return changed;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Pointer, touch and wheel
+//-----------------------------------------------------------------------------
+
+// What the last frame knew about scrolling: the wheel handler runs between frames.
+static struct {
+    bool over_inner_window = false;  // a scrolling grid or popup, not the page itself
+    float scroll_y = 0, scroll_max_y = 0;
+} g_scroll;
+
+static void RememberScroll() {
+    ImGuiContext& g = *ImGui::GetCurrentContext();
+    ImGuiWindow* page = g_page_window;
+    g_scroll.over_inner_window = g.HoveredWindow && g.HoveredWindow != page && g.HoveredWindow->RootWindow == page->RootWindow &&
+                                 g.HoveredWindow->ParentWindow == page;
+    if (page) g_scroll.scroll_y = page->Scroll.y, g_scroll.scroll_max_y = page->ScrollMax.y;
+}
+
+// A finger is down: a drag scrolls the page instead of editing (glue.js's touch listeners).
+static bool g_touch_active = false;
+bool TouchActive() { return g_touch_active; }
+
+void PlatformTouchScroll() {
+    ImGuiIO& io = ImGui::GetIO();
+    if (!g_touch_active || !ImGui::IsMouseDragging(ImGuiMouseButton_Left, 8.0f * g_app.dpr)) return;
+    ImGuiWindow* page = g_page_window;
+    if (!page) return;
+    ImGuiContext& g = *ImGui::GetCurrentContext();
+    // A drag that started on a button or cell becomes a scroll: release the item.
+    if (g.ActiveId != 0 && !(g.InputTextState.ID == g.ActiveId)) ImGui::ClearActiveID();
+    ImGui::SetScrollY(page, page->Scroll.y - io.MouseDelta.y);
+}
+
+}  // namespace el
+
+using namespace el;
+
+extern "C" {
+
+// The pointer at (x, y) in device pixels on the canvas, with the buttons held as the DOM's
+// PointerEvent.buttons has them (bit 0 left, 1 right, 2 middle: ImGui's button numbers). A
+// position far off the canvas (x < -1e6) means no pointer: after a tap, or the mouse gone.
+// The input queue keeps the order; a press at a new place is seen there, the move first.
+EMSCRIPTEN_KEEPALIVE void el_input_pointer(float x, float y, int buttons) {
+    ImGuiIO& io = ImGui::GetIO();
+    if (x < -1e6f) x = y = -FLT_MAX;
+    io.AddMousePosEvent(x, y);
+    for (int b = 0; b < 3; b++) io.AddMouseButtonEvent(b, (buttons >> b & 1) != 0);  // unchanged ones are dropped
+}
+
+EMSCRIPTEN_KEEPALIVE void el_touch(int active) {
+    g_touch_active = active != 0;
+    WakeUp();
+}
+
+// Wheel: one step per 100 pixels (a notch), positive up as ImGui wants it. Returns 1 when the page
+// keeps the event (glue.js then stops the browser scrolling): only while ImGui wants the mouse and
+// the page can still scroll that way; at its top or bottom (or fitting whole), or over empty
+// canvas, the host page around an embedded demo scrolls instead.
+EMSCRIPTEN_KEEPALIVE int el_input_wheel(float dx, float dy, int delta_mode) {
+    const float step = delta_mode == 1 ? 1.0f / 3.0f : delta_mode == 2 ? 80.0f : 1.0f / 100.0f;  // lines, pages, pixels
+    ImGuiIO& io = ImGui::GetIO();
+    io.AddMouseWheelEvent(-dx * step, -dy * step);
+    if (!io.WantCaptureMouse) return 0;
+    if (g_scroll.over_inner_window || dy == 0) return 1;
+    return (dy < 0 ? g_scroll.scroll_y > 0.5f : g_scroll.scroll_y < g_scroll.scroll_max_y - 0.5f) ? 1 : 0;
+}
+
+}  // extern "C"
+
+//-----------------------------------------------------------------------------
+// [SECTION] Keys, text and focus
+//-----------------------------------------------------------------------------
+
+// KeyboardEvent.keyCode to ImGuiKey, the one table: keyCode names the key as the layout labels it
+// (the A of Ctrl+A on an AZERTY keyboard too), as the shortcuts of ImGui's fields expect, and is
+// an integer (no string to copy into the wasm). Runs of consecutive codes and keys are one row.
+static ImGuiKey KeyFromKeyCode(int code) {
+    static const struct { unsigned char first, last; short key; } rows[] = {
+        {8, 8, ImGuiKey_Backspace},     {9, 9, ImGuiKey_Tab},             {13, 13, ImGuiKey_Enter},
+        {16, 16, ImGuiKey_LeftShift},   {17, 17, ImGuiKey_LeftCtrl},      {18, 18, ImGuiKey_LeftAlt},
+        {19, 19, ImGuiKey_Pause},       {20, 20, ImGuiKey_CapsLock},      {27, 27, ImGuiKey_Escape},
+        {32, 32, ImGuiKey_Space},       {33, 33, ImGuiKey_PageUp},        {34, 34, ImGuiKey_PageDown},
+        {35, 35, ImGuiKey_End},         {36, 36, ImGuiKey_Home},          {37, 37, ImGuiKey_LeftArrow},
+        {38, 38, ImGuiKey_UpArrow},     {39, 39, ImGuiKey_RightArrow},    {40, 40, ImGuiKey_DownArrow},
+        {45, 45, ImGuiKey_Insert},      {46, 46, ImGuiKey_Delete},        {48, 57, ImGuiKey_0},
+        {59, 59, ImGuiKey_Semicolon},   {61, 61, ImGuiKey_Equal},         {65, 90, ImGuiKey_A},
+        {91, 91, ImGuiKey_LeftSuper},   {92, 92, ImGuiKey_RightSuper},    {93, 93, ImGuiKey_Menu},
+        {96, 105, ImGuiKey_Keypad0},    {106, 106, ImGuiKey_KeypadMultiply}, {107, 107, ImGuiKey_KeypadAdd},
+        {109, 109, ImGuiKey_KeypadSubtract}, {110, 110, ImGuiKey_KeypadDecimal}, {111, 111, ImGuiKey_KeypadDivide},
+        {112, 123, ImGuiKey_F1},        {144, 144, ImGuiKey_NumLock},     {145, 145, ImGuiKey_ScrollLock},
+        {173, 173, ImGuiKey_Minus},     {186, 186, ImGuiKey_Semicolon},   {187, 187, ImGuiKey_Equal},
+        {188, 188, ImGuiKey_Comma},     {189, 189, ImGuiKey_Minus},       {190, 190, ImGuiKey_Period},
+        {191, 191, ImGuiKey_Slash},     {192, 192, ImGuiKey_GraveAccent}, {219, 219, ImGuiKey_LeftBracket},
+        {220, 220, ImGuiKey_Backslash}, {221, 221, ImGuiKey_RightBracket}, {222, 222, ImGuiKey_Apostrophe},
+    };  // 59, 61 and 173 are Firefox's codes for ; = and -
+    for (const auto& r : rows)
+        if (code >= r.first && code <= r.last) return ImGuiKey(r.key + (code - r.first));
+    return ImGuiKey_None;
+}
+
+extern "C" {
+
+// A key went down or up on the focused canvas: keyCode, and the modifiers held (bit 0 Ctrl,
+// 1 Shift, 2 Alt, 3 Meta). Returns 1 when the browser's default must not run: Backspace and Tab
+// while ImGui has the keyboard (Tab moves between the demo's controls). glue.js lets Tab through
+// after Escape, so a keyboard user can always leave the demo.
+EMSCRIPTEN_KEEPALIVE int el_input_key(int key_code, int down, int mods) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.AddKeyEvent(ImGuiMod_Ctrl, (mods & 1) != 0);
+    io.AddKeyEvent(ImGuiMod_Shift, (mods & 2) != 0);
+    io.AddKeyEvent(ImGuiMod_Alt, (mods & 4) != 0);
+    io.AddKeyEvent(ImGuiMod_Super, (mods & 8) != 0);
+    const ImGuiKey key = KeyFromKeyCode(key_code);
+    if (key == ImGuiKey_None) return 0;
+    io.AddKeyEvent(key, down != 0);
+    return (key == ImGuiKey_Tab || key == ImGuiKey_Backspace) && io.WantCaptureKeyboard ? 1 : 0;
+}
+
+// A character typed on the focused canvas (a key's text, one code point).
+EMSCRIPTEN_KEEPALIVE void el_input_char(unsigned int c) { ImGui::GetIO().AddInputCharacter(c); }
+
+// The canvas gained or lost the keyboard focus: keys held when it left are released.
+EMSCRIPTEN_KEEPALIVE void el_input_focus(int focused) { ImGui::GetIO().AddFocusEvent(focused != 0); }
+
+}  // extern "C"
+
+namespace el {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Clipboard and cursor
+//-----------------------------------------------------------------------------
+
+// Copies go to navigator.clipboard (allowed inside the key or click that asked for them); pastes
+// arrive as the page's paste event (glue.js, el_paste_text), so ImGui's own Ctrl+V never reads.
+static std::string g_clipboard;
+static void SetClipboardText(void*, const char* text) {
+    g_clipboard = text ? text : "";
+    browser_copy_text(g_clipboard.c_str());
+}
+static const char* GetClipboardText(void*) { return g_clipboard.c_str(); }
+
+static ImGuiMouseCursor g_cursor = ImGuiMouseCursor_Arrow;
+static void UpdateCursor() {
+    const ImGuiMouseCursor cursor = ImGui::GetMouseCursor();
+    if (cursor == g_cursor) return;
+    g_cursor = cursor;
+    static const char* const css[ImGuiMouseCursor_COUNT] = {
+        "default", "text", "move", "ns-resize", "ew-resize", "nesw-resize", "nwse-resize", "pointer", "not-allowed"};
+    browser_set_cursor(cursor >= 0 && cursor < ImGuiMouseCursor_COUNT ? css[cursor] : "none");
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Each frame
+//-----------------------------------------------------------------------------
+
+void PlatformInit() {
+    ImGuiIO& io = ImGui::GetIO();
+    io.BackendPlatformName = "platform_web";
+    io.BackendFlags |= ImGuiBackendFlags_HasMouseCursors;  // UpdateCursor sets canvas.style.cursor
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    io.SetClipboardTextFn = SetClipboardText;
+    io.GetClipboardTextFn = GetClipboardText;
+}
+
+void PlatformNewFrame() {
+    static double last_ms = 0.0;
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(float(g_fb_w), float(g_fb_h));
+    const double now_ms = emscripten_get_now();
+    // The first frame, and a clock that did not move: ImGui needs a positive step.
+    io.DeltaTime = last_ms > 0.0 ? std::max(1e-4f, float((now_ms - last_ms) / 1000.0)) : 1.0f / 60.0f;
+    last_ms = now_ms;
+}
+
+void PlatformEndFrame() {
+    RememberScroll();
+    UpdateCursor();
+}
+
+}  // namespace el

@@ -1,0 +1,20 @@
+// The page's own platform layer for Dear ImGui, in place of GLFW and imgui_impl_glfw.cpp.
+//
+// web/glue.js listens on the canvas (pointer, touch, wheel, keys, focus) and calls the
+// el_input_* functions of platform_web.cpp, which feed ImGui's input queue; the page drives
+// frames itself (glue.js's requestAnimationFrame loop calls el_frame in main.cpp). ImGui works
+// in device pixels: io.DisplaySize is the canvas's backing store, CSS size x devicePixelRatio.
+#pragma once
+
+namespace el {
+
+bool PlatformUseCanvasContext();  // Emscripten's GL layer on glue.js's WebGL2 context; false: none
+void PlatformInit();        // after ImGui::CreateContext: flags, clipboard
+bool PlatformSyncCanvas();  // backing store to CSS size x dpr; true when it or the ratio changed
+void PlatformNewFrame();    // io.DisplaySize and io.DeltaTime, before ImGui::NewFrame
+void PlatformTouchScroll(); // after ImGui::NewFrame: a finger dragged across the page scrolls it
+void PlatformEndFrame();    // after ImGui::Render: what the wheel handler needs, the cursor shape
+int PlatformFramebufferWidth();
+int PlatformFramebufferHeight();
+
+}  // namespace el

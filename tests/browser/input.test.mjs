@@ -1,0 +1,177 @@
+// The page's own platform layer (src/app/platform_web.cpp, web/glue.js's listeners): what it must
+// keep of a browser's input that the other files do not check: the cursor shape, the wheel's
+// step and when the browser (the host page) gets the wheel, and keys only for a focused canvas.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtemp, writeFile, rm } from 'node:fs/promises';
+import { serve, launch, openPage, frames, widgetCenter } from './harness.mjs';
+
+let server, host, hostDir, browser;
+before(async () => {
+  server = await serve();
+  hostDir = await mkdtemp(path.join(os.tmpdir(), 'input-test-'));
+  host = await serve(hostDir);  // another origin: a course page embedding the demo
+  await writeFile(path.join(hostDir, 'host.html'), `<!doctype html><html><head><meta charset="utf-8"></head>
+<body style="margin:0"><div style="height:150px">course text</div>
+<iframe id="demo" src="${server.url}#v=1&embed=1&panels=table" width="900" height="560" title="demo"></iframe>
+<div style="height:400px">more course text</div></body></html>`);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  await host?.close();
+  if (hostDir) await rm(hostDir, { recursive: true, force: true });
+});
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const rect = (page, name) => page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
+const drawn = (page) => page.evaluate(() => window.embeddingLab.frameStats().frames);
+
+// Waits until the page draws nothing (an idle page stops a second after the last input).
+async function idle(page) {
+  for (let tries = 0; tries < 40; tries++) {
+    const a = await drawn(page);
+    await sleep(400);
+    if ((await drawn(page)) === a) return a;
+  }
+  throw new Error('the page never went idle');
+}
+
+// Every wheel event the page sees, and whether the page kept it (preventDefault: the browser does
+// not scroll) or left it to the browser (which scrolls the host page around an embed).
+async function recordWheels(page) {
+  await page.evaluate(() => {
+    window.__wheels = [];
+    window.addEventListener('wheel', (e) => window.__wheels.push(e.defaultPrevented));
+  });
+  return async (dy) => {
+    const n = await page.evaluate(() => window.__wheels.length);
+    await page.mouse.wheel(0, dy);
+    await page.waitForFunction((k) => window.__wheels.length > k, n);
+    await frames(page, 3);
+    return page.evaluate(() => window.__wheels[window.__wheels.length - 1]);
+  };
+}
+
+test('the cursor follows what is under the pointer: a text field gives the text cursor', async () => {
+  const page = await openPage(browser, server.url, { width: 1280, height: 800 });
+  const cursor = () => page.evaluate(() => document.getElementById('canvas').style.cursor || 'default');
+  const field = await widgetCenter(page, 'ids');
+  await page.mouse.move(field.x, field.y);
+  await frames(page, 3);
+  assert.equal(await cursor(), 'text', 'over the ids field');
+  const button = await widgetCenter(page, 'fill:zeros');
+  await page.mouse.move(button.x, button.y);
+  await frames(page, 3);
+  assert.equal(await cursor(), 'default', 'over a button');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('one wheel notch scrolls the page one step down; at the top, or on a page that fits, the browser gets the wheel', async () => {
+  const page = await openPage(browser, server.url, { width: 1280, height: 800 });
+  const wheel = await recordWheels(page);
+  const field = await widgetCenter(page, 'ids');
+  await page.mouse.move(field.x, field.y);
+  const before = await rect(page, 'ids');
+  assert.equal(await wheel(-100), false, 'a wheel up at the top of the page is left to the browser');
+  assert.equal((await rect(page, 'ids')).y, before.y, 'a wheel up at the top does not move the page');
+  assert.equal(await wheel(100), true, 'a wheel down on a page that can scroll is kept');
+  const after = await rect(page, 'ids');
+  const moved = before.y - after.y;
+  // ImGui scrolls a window 5 lines (of a 15 px font) per notch: not a hundred notches, not backwards.
+  assert.ok(moved > 20 && moved < 300, `one notch moved the page ${moved} CSS px`);
+  await page.context().close();
+
+  const small = await openPage(browser, server.url + '#v=1&embed=1&panels=ids', { width: 900, height: 700 });
+  const smallWheel = await recordWheels(small);
+  const box = await small.locator('#canvas').boundingBox();
+  await small.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  assert.equal(await smallWheel(100), false, 'a page that fits leaves the wheel to the host page');
+  assert.equal(await smallWheel(-100), false);
+  assert.deepEqual(small.problems, []);
+  await small.context().close();
+});
+
+test('keys reach the app only while the canvas has the focus', async () => {
+  const page = await openPage(browser, server.url, { width: 1280, height: 800 });
+  await page.focus('#canvas');
+  await page.evaluate(() => document.getElementById('canvas').blur());
+  const a = await idle(page);
+  for (const key of ['ArrowDown', 'Enter', 'a', 'Escape']) await page.keyboard.press(key);  // not Tab: it would focus the canvas
+  await sleep(600);
+  assert.equal(await drawn(page), a, 'keys pressed with the canvas unfocused woke the app');
+
+  await page.focus('#canvas');
+  const b = await idle(page);
+  await page.keyboard.press('Shift');
+  await page.waitForFunction((n) => window.embeddingLab.frameStats().frames > n, b, { timeout: 5000 });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a drag released outside an embed ends there: the canvas keeps the pointer while the button is held', async () => {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(host.url + 'host.html');
+  let frame;
+  for (let i = 0; i < 100 && !frame; i++, await sleep(50)) frame = page.frames().find((f) => f.url().startsWith(server.url));
+  assert.ok(frame, 'the embed did not load');
+  await frame.waitForFunction(() => window.embeddingLab !== undefined);
+  await frame.evaluate(() => window.embeddingLab.ready);
+  const cellValue = async () => (await frame.evaluate(() => window.embeddingLab.snapshot())).table[0][0];
+  // Chromium keeps a drag on the frame it started in by itself; other browsers need the capture.
+  await frame.evaluate(() => {
+    window.__captures = 0;
+    document.getElementById('canvas').addEventListener('gotpointercapture', () => window.__captures++);
+  });
+  const start = await cellValue();
+  const box = await page.locator('#demo').boundingBox();
+  const r = await frame.evaluate(() => window.embeddingLab.widgetRect('cell:W:0:0'));
+  assert.ok(r && r.visible, 'cell W[0][0] is on screen');
+  const x = box.x + r.x + r.width / 2, y = box.y + r.y + r.height / 2;
+  await page.mouse.move(x, y);
+  await frames(frame, 2);
+  await page.mouse.down();
+  await frames(frame, 2);
+  for (let dy = 10; dy <= 40; dy += 10) { await page.mouse.move(x, y - dy); await frames(frame, 1); }
+  // (the capture takes effect, and is announced, at the pointer's next event)
+  assert.equal(await frame.evaluate(() => window.__captures), 1, 'the canvas took the pointer on the press');
+  await page.mouse.move(x, box.y - 100, { steps: 4 });  // up out of the iframe, over the course text
+  await frames(frame, 2);
+  await page.mouse.up();
+  await frames(frame, 3);
+  const released = await cellValue();
+  assert.notEqual(released, start, 'the drag changed the cell');
+  // Back over the cell with no button held: moving must not drag it any further.
+  await page.mouse.move(x, y, { steps: 4 });
+  for (let dy = 10; dy <= 40; dy += 10) { await page.mouse.move(x, y - dy); await frames(frame, 1); }
+  await frames(frame, 3);
+  assert.equal(await cellValue(), released, 'the button stayed held after a release outside the embed');
+  await context.close();
+});
+
+test('a drag inside a text field selects its text (the focus moving to the text entry drops no press)', async () => {
+  const page = await openPage(browser, server.url, { width: 1280, height: 800 });
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&ids=1,1,2'));
+  await widgetCenter(page, 'ids');
+  const box = await page.locator('#canvas').boundingBox();
+  const r = await rect(page, 'ids');
+  const y = box.y + r.y + r.height / 2;
+  await page.mouse.move(box.x + r.x + 2, y);  // before the first character
+  await frames(page, 2);
+  await page.mouse.down();
+  await frames(page, 3);
+  for (let i = 1; i <= 4; i++) { await page.mouse.move(box.x + r.x + (r.width - 4) * i / 4, y); await frames(page, 2); }
+  await page.mouse.up();
+  await frames(page, 2);
+  await page.keyboard.type('0', { delay: 5 });  // replaces the selection: the whole text
+  await page.keyboard.press('Enter');
+  await frames(page, 6);
+  assert.deepEqual((await page.evaluate(() => window.embeddingLab.snapshot({ matrices: false }))).ids, [0]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
