@@ -1,8 +1,10 @@
 // Every panel of the page, one function each; ui.cpp lays them out.
 #pragma once
 #include <string>
+#include <string_view>
 
 #include "app.h"
+#include "state/questions.h"
 
 namespace el {
 
@@ -17,9 +19,11 @@ std::string EscapeHtmlAttribute(const std::string& text);  // for the embed snip
 void ShowPresetsPanel(App& app);   // the gallery of preset links
 std::string EmbedSnippet(const AppState& s);
 
+bool FillUpstream(App& app, std::string_view name);  // G's fills by name (canonical, ones, random, mse)
 void ShowTourBar(App& app);        // the guided tour, across the top
 void ShowCheckPanel(App& app);     // follow-up questions and the true/false self-check
 void GoToTourStep(App& app, TourDepth depth, int step);
+void LeaveTour(App& app, bool finished);  // finished: the last step's Next
 void ShowExperimentsPanel(App& app);  // raw id vs embedding, bias absorbed, non-finite table
 void ShowTrainingPanel(App& app);     // step inspector: touched / changed rows and why
 void ShowFrequencyPanel(App& app);    // Zipf ids: rare rows get few updates and learn slowly
@@ -35,7 +39,12 @@ void UpdateDeeperTier(App& app);            // deeper=1 without the tier: reload
 // Teacher controls and question cards (panels_teach.cpp).
 void ShowTeachPanel(App& app);        // "Teach with this": a link and embed code with locks, hidden controls, questions
 void ShowQuestionCards(App& app);     // quiz=: predict, then reveal; each answer posted to the host page
-void ReportClaimAnswer(App& app, int claim, bool said_true);  // the self-check's true/false, posted the same way
+void ReportClaimAnswer(App& app, int claim, bool said_true);
+void RefreshQuestionCards(App& app);  // app.teach.questions / cards for the current state
+// Answers card `index` as its controls would (claim: "true"/"false"; rows: "1, 3"; grad-row: the
+// numbers): "" once graded, else why the answer could not be read.
+std::string AnswerCard(App& app, int index, const std::string& text);
+std::string CardAnswerText(const Question& q);  // the revealed answer  // the self-check's true/false, posted the same way
 std::string EmbedCode(const AppState& s, int width, int height);  // fixed or (teach.auto_height) auto-height snippet
 // Controls under a lock (lock=): drawn read-only, the reason on hover, a click says it. `locks` is a
 // mask of Lock bits; Begin returns whether the controls are locked. A grid passes tooltip=false

@@ -497,41 +497,50 @@ void ShowForwardPanel(App& app) {
 // [SECTION] Backward panel
 //-----------------------------------------------------------------------------
 
-// Ready-made upstream gradients G (B,d).
+// Ready-made upstream gradients G (B,d), by name: canonical, ones, random, mse. One commit;
+// false for a name not in the list (the text view's buttons use the same names).
+bool FillUpstream(App& app, std::string_view name) {
+    AppState& s = app.state;
+    if (name == "canonical") {
+        for (int b = 0; b < s.B(); b++)
+            for (int c = 0; c < s.d; c++) s.upstream[size_t(b) * s.d + c] = default_upstream(c);
+    } else if (name == "ones") {
+        std::fill(s.upstream.begin(), s.upstream.end(), 1.0f);
+    } else if (name == "random") {
+        Rng rng(s.seed + 1000u);
+        for (float& g : s.upstream) g = float(std::round(rng.normal() * 100.0) / 1000.0);  // 3 decimals
+    } else if (name == "mse") {
+        // L = mean over b, c of out[b][c]^2, so dL/dout = 2 * out / (B*d).
+        const float scale = 2.0f / float(s.B() * s.d);
+        for (size_t i = 0; i < s.upstream.size(); i++) s.upstream[i] = scale * app.derived.result.gather[i];
+    } else {
+        return false;
+    }
+    Commit(app, "upstream fill");
+    return true;
+}
+
 static void ShowUpstreamFills(App& app) {
     AppState& s = app.state;
     if (is_hidden(s, kHideUpstreamFills)) return;
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Fill G:");
-    bool changed = false;
+    const char* fill = nullptr;
     ImGui::SameLine();
-    if (ImGui::SmallButton("[0.01, -0.02, 0.03]")) {
-        for (int b = 0; b < s.B(); b++)
-            for (int c = 0; c < s.d; c++) s.upstream[size_t(b) * s.d + c] = default_upstream(c);
-        changed = true;
-    }
+    if (ImGui::SmallButton("[0.01, -0.02, 0.03]")) fill = "canonical";
     RecordItemRect("fill-g:canonical");
     SameLineIfFits(50);
-    if (ImGui::SmallButton("ones")) std::fill(s.upstream.begin(), s.upstream.end(), 1.0f), changed = true;
+    if (ImGui::SmallButton("ones")) fill = "ones";
     RecordItemRect("fill-g:ones");
     SameLineIfFits(70);
-    if (ImGui::SmallButton("random")) {
-        Rng rng(s.seed + 1000u);
-        for (float& g : s.upstream) g = float(std::round(rng.normal() * 100.0) / 1000.0);  // 3 decimals
-        changed = true;
-    }
+    if (ImGui::SmallButton("random")) fill = "random";
     RecordItemRect("fill-g:random");
     SameLineIfFits(90);
-    if (ImGui::SmallButton("MSE to 0")) {
-        // L = mean over b, c of out[b][c]^2, so dL/dout = 2 * out / (B*d).
-        const float scale = 2.0f / float(s.B() * s.d);
-        for (size_t i = 0; i < s.upstream.size(); i++) s.upstream[i] = scale * app.derived.result.gather[i];
-        changed = true;
-    }
+    if (ImGui::SmallButton("MSE to 0")) fill = "mse";
     RecordItemRect("fill-g:mse");
     HelpMarker("MSE to 0: the gradient of L = mean(out^2), which pulls every looked-up row towards 0: "
                "g_b = 2 * out[b] / (B*d).");
-    if (changed) Commit(app, "upstream fill");
+    if (fill) FillUpstream(app, fill);
 }
 
 // Row k = g_b + g_b' + ... for ids used more than once (scaled by 1/c_k with scale_grad_by_freq).

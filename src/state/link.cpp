@@ -573,6 +573,12 @@ bool link_value(const AppState& s, std::string_view key, std::string& out) {
     return false;
 }
 
+Status set_link_field(AppState& s, std::string_view key, std::string_view text) {
+    for (const LinkField& f : fields())
+        if (key == f.key) return decode_field(f, s, text);
+    return Status::Fail("no such setting");
+}
+
 std::vector<LinkFieldInfo> link_fields() {
     std::vector<LinkFieldInfo> info = {{"v", "link format version (1)"}};
     for (const LinkField& f : fields()) info.push_back({f.key, f.meaning});

@@ -55,6 +55,10 @@ std::vector<LinkFieldInfo> link_fields();
 // a key the table does not have.
 bool link_value(const AppState& s, std::string_view key, std::string& out);
 
+// Sets one field from its text exactly as a link's key=value would (the same parse, limits and
+// message); a key the table does not have is refused. On failure `s` may be half-changed: pass a copy.
+Status set_link_field(AppState& s, std::string_view key, std::string_view text);
+
 // Percent-encodes everything but unreserved characters and , : + (kept readable; a
 // fragment's + is a plus, never a space).
 std::string percent_encode(std::string_view text);
