@@ -101,6 +101,8 @@ static void ShowLookupOptions(App& app) {
         int p = *o.padding_idx;
         ImGui::SetNextItemWidth(Px(80));
         if (ImGui::InputInt("##pad", &p, 0)) o.padding_idx = std::clamp(p, -app.state.V, app.state.V - 1), changed = true;
+        RecordItemRect("option:pad");
+        RegisterTextField(TextFieldKind::Decimal);
     }
     HelpMarker("Row p is looked up as usual but never receives gradient. A negative p means p + V.");
     bool has_max_norm = o.max_norm.has_value();
@@ -110,9 +112,13 @@ static void ShowLookupOptions(App& app) {
         float m = *o.max_norm;
         ImGui::SetNextItemWidth(Px(80));
         if (ImGui::InputFloat("##maxnorm", &m, 0, 0, "%g") && m > 0) o.max_norm = m, changed = true;
+        RecordItemRect("option:maxnorm");
+        RegisterTextField(TextFieldKind::Decimal);
         ImGui::SameLine();
         ImGui::SetNextItemWidth(Px(60));
         if (ImGui::InputFloat("norm_type", &o.norm_type, 0, 0, "%g")) o.norm_type = std::max(0.1f, o.norm_type), changed = true;
+        RecordItemRect("option:normtype");
+        RegisterTextField(TextFieldKind::Decimal);
     }
     HelpMarker("Before the lookup, each looked-up row whose norm exceeds max_norm is rescaled in place to "
                "max_norm / (norm + 1e-7) times itself: the forward pass changes W.");
@@ -237,16 +243,22 @@ static void ShowRandomBatch(App& app) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(60));
     ImGui::InputInt("B", &app.random_B, 0);
+    RecordItemRect("random:B");
+    RegisterTextField(TextFieldKind::Decimal);
     app.random_B = std::clamp(app.random_B, 1, kMaxB);
     SameLineIfFits(150);
     ImGui::SetNextItemWidth(Px(70));
     ImGui::InputFloat("Zipf s", &app.random_zipf, 0, 0, "%.2f");
+    RecordItemRect("random:zipf");
+    RegisterTextField(TextFieldKind::Decimal);
     app.random_zipf = std::clamp(app.random_zipf, 0.0f, kMaxRandomZipf);
     HelpMarker("s = 0 draws every id equally often; s = 1.1 draws id k with probability proportional to "
                "(k+1)^-s, as words in text: a few ids very often, most rarely.");
     SameLineIfFits(110);
     ImGui::SetNextItemWidth(Px(60));
     ImGui::InputInt("seed##batch", &app.random_seed, 0);
+    RecordItemRect("random:seed");
+    RegisterTextField(TextFieldKind::Decimal);
     SameLineIfFits(60);
     if (ImGui::Button("Draw")) {
         Rng rng(uint64_t(app.random_seed));
