@@ -173,7 +173,7 @@
   let runs = {}, redraw = 0;
   function labsPart() {
     const f = lab.frequency(), c = lab.benchmarkStatus(), w = lab.walkStatus();
-    const running = { frequency: f.running, 'cost benchmark': c.running, walk: w.running };
+    const running = { 'frequency experiment': f.running, 'cost benchmark': c.running, walk: w.running };
     for (const [name, on] of Object.entries(running)) if (runs[name] && !on) say(`The ${name} finished.`);
     runs = running;
     clearTimeout(redraw);
