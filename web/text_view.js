@@ -178,7 +178,6 @@
     runs = running;
     clearTimeout(redraw);
     if (Object.values(running).some(Boolean)) redraw = setTimeout(render, 500);
-    const routes = c.figures ? Object.values(c.figures.routes) : [];
     return [
       el('h3', { text: 'Training lab' }), setting('opt', 'Optimizer', 'sgd adam adamw lazysgd lazyadam'), setting('lr', 'Learning rate'),
       setting('mom', 'Momentum'), setting('wd', 'Weight decay'), setting('loss', 'Loss', 'upstream mse'),
@@ -190,9 +189,8 @@
       figures('Frequency experiment', f),
       el('h3', { text: 'Cost at scale' }), setting('costV', 'Benchmark V'), setting('costd', 'Benchmark d'), setting('costB', 'Benchmark B'), setting('reps', 'Repeats'),
       el('p', {}, button('Run the benchmark', () => { lab.benchmark().catch((e) => say(e.message)); render(); }, 'tv-cost-run')),
-      figures('Benchmark status', { running: c.running, progress: c.progress, activity: c.activity, error: c.error, ...(c.figures || {}) }),
-      routes.length ? el('table', {}, el('caption', { text: 'Median time per route, ms' }), el('tbody', {}, ...routes.map((r) =>
-        el('tr', {}, el('th', { scope: 'row', text: r.name }), el('td', { text: String(Number(r.medianMs.toPrecision(4))) }))))) : null,
+      figures('The benchmark (times in ms, the median of the repeats)', { running: c.running, progress: c.progress, activity: c.activity, error: c.error,
+        ...c.figures, ...Object.fromEntries(Object.values(c.figures?.routes || {}).map((r) => [r.name, r.medianMs])) }),
     ];
   }
 
@@ -226,8 +224,8 @@
                                 document.getElementById('canvas').focus();  // back where the view was left
                               } }));
     if (s.teach.lock || s.teach.hide)
-      parts.push(el('p', { id: 'tv-locks', text: (s.teach.lock ? `Locked by the teacher: ${s.teach.lock}; those controls are read-only here, ` +
-        'with the reason beside them. ' : '') + (s.teach.hide ? `Hidden by the teacher: ${s.teach.hide}.` : '') }));
+      parts.push(el('p', { id: 'tv-locks', text: (s.teach.lock ? `Locked by the teacher: ${s.teach.lock} (read-only here). ` : '') +
+        (s.teach.hide ? `Hidden by the teacher: ${s.teach.hide}.` : '') }));
     parts.push(...tourPart());
 
     // Table W, its size and the ids.
@@ -304,10 +302,9 @@
       if (B > shown) parts.push(el('p', { text: `... and ${B - shown} more positions.` }));
       const h = s.highlight, w = lab.walkStatus();
       parts.push(el('p', { id: 'tv-highlight', text: h ? `Highlighted: id ${h.id}, looked up at positions ${h.positions.join(', ') || 'none'}.`
-        : 'Nothing is highlighted (hover, tap or focus an id in the canvas).' }),
-        el('p', { id: 'tv-walk', text: w.active ? `The walk of out[${w.b}][${w.c}] down column ${w.c} of W: ${w.terms} of ${w.V} terms, ` +
-          `${w.zeroTerms} of them multiplied by zero, sum ${fmt(w.value)}; the gather takes one step, to W[${w.id}][${w.c}] = ${fmt(w.gatherValue)}` +
-          (w.done ? '. Done.' : w.running ? '; walking.' : '; paused.') : 'No walk is running (click an out number and Walk in the canvas).' }));
+        : 'Nothing is highlighted.' }),
+        el('p', { id: 'tv-walk', text: w.active ? `The walk of out[${w.b}][${w.c}]: ${w.terms} of ${w.V} terms, ${w.zeroTerms} times zero, ` +
+          `sum ${fmt(w.value)}; the gather's one step gives W[${w.id}][${w.c}] = ${fmt(w.gatherValue)}` + (w.done ? '. Done.' : '.') : 'No walk is running.' }));
     }
 
     // Backward: G, dW with its touched rows, and the sums for repeated ids.

@@ -6,6 +6,8 @@
 
 #include <cmath>
 #include <cstring>
+#include <initializer_list>
+#include <string_view>
 #include <string>
 
 #include "imgui.h"
@@ -122,31 +124,44 @@ EMSCRIPTEN_KEEPALIVE const char* el_fill_upstream(const char* name) {
 EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
     const AppState& s = g_app.state;
     std::string& j = g_answer;
+    // Written piece by piece through two helpers (one call each, not a chain of temporaries):
+    // the page weight budget counts every byte of this code.
+    auto put = [&](std::initializer_list<std::string_view> parts) {
+        for (std::string_view p : parts) j += p;
+    };
+    auto str = [&](std::string_view text, const char* after) { put({json_string(text), after}); };
     j = "{\"fields\":{";
-    bool first = true;
     for (const LinkFieldInfo& f : link_fields()) {
         std::string value;
         if (!link_value(s, f.key, value)) continue;
         if (!std::strcmp(f.key, "cells") || !std::strcmp(f.key, "g")) value.clear();  // the grids: only their locks
-        const Status locked = check_unlocked(s, lock_of_key(f.key));
-        j += (first ? "" : ",") + json_string(f.key) + ":[" + json_string(value) + "," + json_string(locked.error) + "]";
-        first = false;
+        put({"\"", f.key, "\":["});
+        str(value, ",");
+        str(check_unlocked(s, lock_of_key(f.key)).error, "],");
     }
+    j.back() = '}';
     const std::vector<TourStep>& steps = tour_steps(s.tour);
     const bool touring = !steps.empty() && s.tour_step < int(steps.size());
-    j += "},\"tour\":{\"depth\":" + json_string(tour_depth_name(s.tour)) + ",\"step\":" + std::to_string(s.tour_step) +
-         ",\"steps\":" + std::to_string(steps.size()) + ",\"title\":" + json_string(touring ? steps[size_t(s.tour_step)].title : "") +
-         ",\"text\":" + json_string(touring ? steps[size_t(s.tour_step)].text : "") + ",\"resume\":[" +
-         std::to_string(int(g_app.tour.resume_depth)) + "," + std::to_string(g_app.tour.resume_step) + "]},\"claims\":[";
+    put({",\"tour\":{\"depth\":\"", tour_depth_name(s.tour), "\",\"step\":", std::to_string(s.tour_step), ",\"steps\":",
+         std::to_string(steps.size()), ",\"title\":"});
+    str(touring ? steps[size_t(s.tour_step)].title : "", ",\"text\":");
+    str(touring ? steps[size_t(s.tour_step)].text : "", ",\"resume\":[");
+    put({std::to_string(int(g_app.tour.resume_depth)), ",", std::to_string(g_app.tour.resume_step), "]},\"claims\":["});
     const auto& claims = wrong_claims();
-    for (size_t i = 0; i < claims.size(); i++)
-        j += (i ? ",[" : "[") + json_string(claims[i].claim) + "," + std::to_string(g_app.tour.claim_answer[i]) + "," +
-             json_string(claims[i].explanation) + "]";
-    j += "],\"followUps\":[";
+    for (size_t i = 0; i < claims.size(); i++) {
+        put({i ? ",[" : "["});
+        str(claims[i].claim, ",");
+        put({std::to_string(g_app.tour.claim_answer[i]), ","});
+        str(claims[i].explanation, "]");
+    }
+    put({"],\"followUps\":["});
     const auto& questions = follow_up_questions();
-    for (size_t i = 0; i < questions.size(); i++)
-        j += (i ? ",[" : "[") + json_string(questions[i].question) + "," + json_string(questions[i].answer) + "]";
-    j += "],\"cards\":[";
+    for (size_t i = 0; i < questions.size(); i++) {
+        put({i ? ",[" : "["});
+        str(questions[i].question, ",");
+        str(questions[i].answer, "]");
+    }
+    put({"],\"cards\":["});
     if (s.teach.quiz != QuizSet::None) {
         RefreshQuestionCards(g_app);
         const TeachView& t = g_app.teach;
@@ -154,9 +169,11 @@ EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
         for (size_t i = 0; i < t.questions.size(); i++) {
             const Question& q = t.questions[i];
             const CardProgress& p = t.cards[i];
-            j += std::string(i ? "," : "") + "{\"kind\":\"" + kinds[int(q.kind)] + "\",\"prompt\":" + json_string(q.prompt) +
-                 ",\"error\":" + json_string(q.error.empty() ? p.message : "This card cannot be asked here: " + q.error) +
-                 ",\"result\":" + std::to_string(p.result) + ",\"answer\":" + json_string(p.revealed ? CardAnswerText(q) : "") + "}";
+            put({i ? ",{\"kind\":\"" : "{\"kind\":\"", kinds[int(q.kind)], "\",\"prompt\":"});
+            str(q.prompt, ",\"error\":");
+            str(q.error.empty() ? p.message : "This card cannot be asked here: " + q.error, ",\"result\":");
+            put({std::to_string(p.result), ",\"answer\":"});
+            str(p.revealed ? CardAnswerText(q) : "", "}");
         }
     }
     j += "]}";
