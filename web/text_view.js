@@ -152,16 +152,15 @@
     const out = [el('h3', { text: 'Check yourself' })];
     for (const [q, a] of extra.followUps) out.push(el('details', {}, el('summary', { text: q }), el('p', { text: a })));
     out.push(el('p', { text: 'Each claim below is common. True or false?' }));
-    extra.claims.forEach(([claim, said, why], i) => out.push(el('p', {}, `"${claim}" `,
-      button('True', () => reply(i, -1, 'true'), `tv-claim-${i}-true`), ' ', button('False', () => reply(i, -1, 'false'), `tv-claim-${i}-false`),
-      said >= 0 ? ` ${said === 0 ? 'Right.' : 'Not quite.'} ${why}` : '')));
+    const trueFalse = (claim, card, id) => ['True', 'False'].map((b) => button(b, () => reply(claim, card, b.toLowerCase()), `${id}-${b.toLowerCase()}`));
+    extra.claims.forEach(([claim, said, why], i) => out.push(el('p', {}, `"${claim}" `, ...trueFalse(i, -1, 'tv-claim-' + i),
+      said >= 0 ? ` ${said ? 'Not quite.' : 'Right.'} ${why}` : '')));
     extra.cards.forEach((c, i) => {
-      const id = `tv-card-${i}`;
+      const id = 'tv-card-' + i;
       out.push(el('h4', { text: `Question ${i + 1} of ${extra.cards.length}` }), el('p', { text: c.prompt }),
-        c.kind === 'claim' ? el('p', {}, button('True', () => reply(-1, i, 'true'), id + '-true'), ' ', button('False', () => reply(-1, i, 'false'), id + '-false'))
-          : el('p', {}, el('label', { for: id, text: c.kind === 'rows' ? 'Rows, separated by commas ' : 'Numbers, separated by commas ' }),
-            el('input', { id, type: 'text', 'aria-describedby': id + '-message', 'aria-invalid': c.error ? 'true' : null }), ' ',
-            button('Check', () => reply(-1, i, document.getElementById(id).value), id + '-check')),
+        el('p', {}, ...(c.kind === 'claim' ? trueFalse(-1, i, id) : [el('label', { for: id, text: `Your ${c.kind}, separated by commas ` }),
+          el('input', { id, type: 'text', 'aria-describedby': id + '-message', 'aria-invalid': c.error ? 'true' : null }), ' ',
+          button('Check', () => reply(-1, i, document.getElementById(id).value), id + '-check')])),
         el('p', { id: id + '-message', class: 'message', text: c.error }),
         c.result >= 0 ? el('p', { id: id + '-result', text: (c.result ? 'Right. ' : 'Not quite: try again. ') + c.answer }) : null);
     });
