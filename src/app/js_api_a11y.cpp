@@ -120,7 +120,8 @@ EMSCRIPTEN_KEEPALIVE const char* el_fill_upstream(const char* name) {
 
 // What the text view shows beyond the snapshot: {fields: {key: [value, lock message or ""]},
 // tour: {depth, step, steps, title, text, resume: [depth 0..3, step]}, claims: [[claim, answer, explanation]],
-// followUps: [[question, answer]], cards: [{kind, prompt, error, result, revealed, answer}]}.
+// followUps: [[question, answer]], cards: [{kind, prompt, error, result (-1 none, 0 wrong, 1 right),
+// answer (once revealed)}]}.
 EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
     const AppState& s = g_app.state;
     std::string& j = g_answer;
@@ -132,9 +133,9 @@ EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
     auto str = [&](std::string_view text, const char* after) { put({json_string(text), after}); };
     j = "{\"fields\":{";
     for (const LinkFieldInfo& f : link_fields()) {
-        std::string value;
-        if (!link_value(s, f.key, value)) continue;
-        if (!std::strcmp(f.key, "cells") || !std::strcmp(f.key, "g")) value.clear();  // the grids: only their locks
+        std::string value;  // the grids (cells, g): only their locks, not their edited cells
+        const bool grid = !std::strcmp(f.key, "cells") || !std::strcmp(f.key, "g");
+        if (!grid && !link_value(s, f.key, value)) continue;
         put({"\"", f.key, "\":["});
         str(value, ",");
         str(check_unlocked(s, lock_of_key(f.key)).error, "],");
