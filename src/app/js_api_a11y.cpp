@@ -114,8 +114,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_field(const char* key_text, const char* 
 // G's fill buttons by name (canonical, ones, random, mse): {ok, error}.
 EMSCRIPTEN_KEEPALIVE const char* el_fill_upstream(const char* name) {
     if (Status locked = check_unlocked(g_app.state, kLockUpstream); !locked.ok()) return Answer(g_app.upstream_editor.error = locked.error);
-    if (!FillUpstream(g_app, name ? name : "")) return Answer(std::string("Fill G: '") + (name ? name : "") + "' is not one of canonical, ones, random, mse");
-    return Answer("");
+    return Answer(FillUpstream(g_app, name ? name : ""));
 }
 
 // What the text view shows beyond the snapshot: {fields: {key: [value, lock message or ""]},

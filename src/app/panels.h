@@ -19,7 +19,7 @@ std::string EscapeHtmlAttribute(const std::string& text);  // for the embed snip
 void ShowPresetsPanel(App& app);   // the gallery of preset links
 std::string EmbedSnippet(const AppState& s);
 
-bool FillUpstream(App& app, std::string_view name);  // G's fills by name (canonical, ones, random, mse)
+std::string FillUpstream(App& app, std::string_view name);  // G's fills by name (canonical, ones, random, mse): "" or why not
 void ShowTourBar(App& app);        // the guided tour, across the top
 void ShowCheckPanel(App& app);     // follow-up questions and the true/false self-check
 void GoToTourStep(App& app, TourDepth depth, int step);

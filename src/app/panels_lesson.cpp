@@ -509,9 +509,9 @@ void ShowForwardPanel(App& app) {
 // [SECTION] Backward panel
 //-----------------------------------------------------------------------------
 
-// Ready-made upstream gradients G (B,d), by name: canonical, ones, random, mse. One commit;
-// false for a name not in the list (the text view's buttons use the same names).
-bool FillUpstream(App& app, std::string_view name) {
+// Ready-made upstream gradients G (B,d), by name: canonical, ones, random, mse. One commit; or why
+// not (a name not in the list, the MSE fill without a forward result), nothing changed.
+std::string FillUpstream(App& app, std::string_view name) {
     AppState& s = app.state;
     if (name == "canonical") {
         for (int b = 0; b < s.B(); b++)
@@ -522,14 +522,15 @@ bool FillUpstream(App& app, std::string_view name) {
         Rng rng(s.seed + 1000u);
         for (float& g : s.upstream) g = float(std::round(rng.normal() * 100.0) / 1000.0);  // 3 decimals
     } else if (name == "mse") {
+        if (app.derived.result.gather.size() != s.upstream.size()) return "Fill G: MSE to 0 needs the forward result";
         // L = mean over b, c of out[b][c]^2, so dL/dout = 2 * out / (B*d).
         const float scale = 2.0f / float(s.B() * s.d);
         for (size_t i = 0; i < s.upstream.size(); i++) s.upstream[i] = scale * app.derived.result.gather[i];
     } else {
-        return false;
+        return "Fill G: '" + std::string(name) + "' is not one of canonical, ones, random, mse";
     }
     Commit(app, "upstream fill");
-    return true;
+    return "";
 }
 
 static void ShowUpstreamFills(App& app) {

@@ -331,3 +331,16 @@ test('the frequency experiment runs from the DOM: its figures follow frequency()
   assert.equal(await cell('finished'), 'true');
   await page.context().close();
 });
+
+test('G fills refuse what they cannot do: an unknown name, and MSE to 0 without a forward result', async () => {
+  // sparse with scale_grad_by_freq has no result (PyTorch refuses it too): the MSE fill has no out to use.
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,2&sparse=1&freqscale=1');
+  const before = (await snapshot(page)).upstream;
+  const answers = await page.evaluate(() => [window.embeddingLab.fillUpstream('mse'), window.embeddingLab.fillUpstream('bogus')]);
+  assert.deepEqual(answers.map((a) => a.ok), [false, false]);
+  assert.match(answers[0].error, /needs the forward result/);
+  assert.match(answers[1].error, /'bogus' is not one of canonical, ones, random, mse/);
+  assert.deepEqual((await snapshot(page)).upstream, before, 'G unchanged');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
