@@ -16,15 +16,22 @@
     try { M.stringToUTF8(text, ptr, size); return fn(ptr); } finally { M._free(ptr); }
   }
   const answer = (ptr) => JSON.parse(window.Module.UTF8ToString(ptr));
+  const M = () => window.Module;
   Object.assign(lab, {
     /** W[r][c] = text, as typed into the canvas's cell: {ok, error}. */
-    setCell(r, c, text) { return withString(String(text), (p) => answer(window.Module._el_set_cell(r | 0, c | 0, p))); },
+    setCell(r, c, text) { return withString(String(text), (p) => answer(M()._el_set_cell(0, r | 0, c | 0, p))); },
+    /** G[b][c] = text, as typed into the canvas's upstream cell: {ok, error}. */
+    setUpstreamCell(b, c, text) { return withString(String(text), (p) => answer(M()._el_set_cell(1, b | 0, c | 0, p))); },
     /** The batch as typed into the ids field ("1, 1, 2"): {ok, error}. */
-    setIds(text) { return withString(String(text), (p) => answer(window.Module._el_set_ids(p))); },
+    setIds(text) { return withString(String(text), (p) => answer(M()._el_set_ids(p))); },
     /** New V and d, as the Resize button: {ok, error}. */
-    setSize(V, d) { return answer(window.Module._el_set_size(V | 0, d | 0)); },
+    setSize(V, d) { return answer(M()._el_set_size(V | 0, d | 0)); },
+    /** One setting by its link key ('pad', 'maxnorm', 'lr', 'init' = a fill, ...), read as a link reads it: {ok, error}. */
+    setField(key, text) { return withString(String(key), (k) => withString(String(text), (p) => answer(M()._el_set_field(k, p)))); },
+    /** G's fill buttons: 'canonical', 'ones', 'random' or 'mse': {ok, error}. */
+    fillUpstream(name) { return withString(String(name), (p) => answer(M()._el_fill_upstream(p))); },
     /** 'canvas' or 'text': which view is on screen. */
-    setView(view) { window.Module._el_set_view(view === 'text' ? 1 : 0); },
+    setView(view) { M()._el_set_view(view === 'text' ? 1 : 0); },
   });
 
   // --- Reading the state -----------------------------------------------------------------
@@ -71,24 +78,128 @@
         if (!edit) { tr.append(el('td', { text: fmt(v) })); return; }
         const e = edit(row.index, c);
         tr.append(el('td', {}, el('input', { id: e.id, type: 'text', inputmode: 'decimal', 'aria-label': e.label,
-                                             value: fmt(v), onchange: e.onchange })));
+                                             value: fmt(v), onchange: e.onchange, readonly: e.locked })));
       });
       body.append(tr);
     }
     return el('table', {}, el('caption', { text: caption }), el('thead', {}, head), body);
   }
 
+
+  // --- The settings, the tour, the self-check and the labs (el_text_view_json) ----------------
+  let extra = null;  // {fields: {key: [value, lock]}, tour, claims, followUps, cards}
+  const say = (text) => window.embeddingLabHost && window.embeddingLabHost.setLiveText(text);
+  const button = (text, onclick, id, disabled) => el('button', { type: 'button', id, text, onclick, disabled });
+  const words = (key) => key.replace(/([A-Z])/g, ' $1').toLowerCase();
+
+  /** A refused edit: the control is marked invalid and described by the message. */
+  function refuse(input, messageId, error) {
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-describedby', messageId);
+    document.getElementById(messageId).textContent = error;
+  }
+
+  /**
+   * A labelled native control for one link key, edited through setField (one commit). choices: a
+   * select's names; '' a checkbox (0/1). A locked setting is read-only, its reason beside it.
+   */
+  function setting(key, label, choices) {
+    const [value, lock] = extra.fields[key];
+    const id = 'tv-f-' + key, messageId = id + '-message', box = choices === '';
+    const attrs = { id, 'aria-describedby': messageId, disabled: !!lock && choices !== undefined, readonly: !!lock,
+                    onchange: (e) => {
+                      const r = lab.setField(key, box ? (e.target.checked ? '1' : '0') : e.target.value);
+                      if (!r.ok) refuse(e.target, messageId, r.error);
+                    } };
+    const input = choices ? el('select', attrs, ...choices.split(' ').map((c) => el('option', { value: c, selected: c === value, text: c })))
+      : el('input', box ? { ...attrs, type: 'checkbox', checked: value === '1' } : { ...attrs, type: 'text', value });
+    return el('p', {}, el('label', { for: id, text: label + ' ' }), input, ' ', el('span', { id: messageId, class: 'message', text: lock }));
+  }
+
+  /** A lab's figures as a two-column table: every number, word and flag of its JSON's top level. */
+  function figures(caption, o) {
+    const rows = Object.entries(o || {}).filter(([, v]) => v !== null && v !== '' && typeof v !== 'object');
+    return el('table', {}, el('caption', { text: caption }), el('tbody', {}, ...rows.map(([k, v]) =>
+      el('tr', {}, el('th', { scope: 'row', text: words(k) }), el('td', { text: typeof v === 'number' ? String(Number(v.toPrecision(6))) : String(v) })))));
+  }
+
+  const DEPTHS = ['', 'basics', 'solid', 'deeper'];
+  function tourPart() {
+    const t = extra.tour, go = (depth, step) => M()._el_tour(depth, step);
+    const out = [el('h3', { text: 'Guided tour' })];
+    if (!t.steps) {
+      out.push(el('p', {}, ...DEPTHS.slice(1).map((d, i) => button(`Start the ${d} tour`, () => go(i + 1, 0), 'tv-tour-' + d)), ' ',
+                  t.resume[0] ? button('Resume the tour', () => go(t.resume[0], t.resume[1]), 'tv-tour-resume') : null));
+      return out;
+    }
+    const d = DEPTHS.indexOf(t.depth), last = t.step === t.steps - 1;
+    out.push(el('p', { id: 'tv-tour-depth', text: `The ${t.depth} tour, step ${t.step + 1} of ${t.steps}` }),
+      el('h4', { id: 'tv-tour-title', text: t.title }), ...t.text.split(/\n+/).map((x) => el('p', { text: x })),
+      el('p', {}, button('Back', () => go(d, t.step - 1), 'tv-tour-back', t.step === 0), ' ',
+        button(last ? 'Finish' : 'Next', () => go(last ? 0 : d, last ? 1 : t.step + 1), 'tv-tour-next'), ' ',
+        button('Leave the tour', () => go(0, 0), 'tv-tour-leave')));
+    return out;
+  }
+
+  // The self-check and the question cards: an answer is graded by the app, shown and announced.
+  function reply(claim, card, text) {
+    const r = withString(text, (p) => JSON.parse(M().UTF8ToString(M()._el_answer(claim, card, p))));
+    render();
+    const c = card >= 0 ? extra.cards[card] : { result: extra.claims[claim][1] === 0 ? 1 : 0 };
+    say(!r.ok ? r.error : c.result ? 'Right.' : 'Not quite: try again' + (card >= 0 ? ', or show the answer.' : '.'));
+  }
+  function checkPart() {
+    const out = [el('h3', { text: 'Check yourself' })];
+    for (const [q, a] of extra.followUps) out.push(el('details', {}, el('summary', { text: q }), el('p', { text: a })));
+    out.push(el('p', { text: 'Each claim below is common. True or false?' }));
+    const trueFalse = (claim, card, id) => ['True', 'False'].map((b) => button(b, () => reply(claim, card, b.toLowerCase()), `${id}-${b.toLowerCase()}`));
+    extra.claims.forEach(([claim, said, why], i) => out.push(el('p', {}, `"${claim}" `, ...trueFalse(i, -1, 'tv-claim-' + i),
+      said >= 0 ? ` ${said ? 'Not quite.' : 'Right.'} ${why}` : '')));
+    extra.cards.forEach((c, i) => {
+      const id = 'tv-card-' + i;
+      out.push(el('h4', { text: `Question ${i + 1} of ${extra.cards.length}` }), el('p', { text: c.prompt }),
+        el('p', {}, ...(c.kind === 'claim' ? trueFalse(-1, i, id) : [el('label', { for: id, text: `Your ${c.kind}, separated by commas ` }),
+          el('input', { id, type: 'text', 'aria-describedby': id + '-message', 'aria-invalid': c.error ? 'true' : null }), ' ',
+          button('Check', () => reply(-1, i, document.getElementById(id).value), id + '-check')])),
+        el('p', { id: id + '-message', class: 'message', text: c.error }),
+        c.result >= 0 ? el('p', { id: id + '-result', text: (c.result ? 'Right. ' : 'Not quite: try again. ') + c.answer }) : null);
+    });
+    return out;
+  }
+
+  // The training lab, the frequency experiment and the cost benchmark: settings, buttons, figures.
+  // A run goes on across frames: the view is redrawn while one runs, and its end is announced.
+  let runs = {}, redraw = 0;
+  function labsPart() {
+    const f = lab.frequency(), c = lab.benchmarkStatus(), w = lab.walkStatus();
+    const running = { 'frequency experiment': f.running, 'cost benchmark': c.running, walk: w.running };
+    for (const [name, on] of Object.entries(running)) if (runs[name] && !on) say(`The ${name} finished.`);
+    runs = running;
+    clearTimeout(redraw);
+    if (Object.values(running).some(Boolean)) redraw = setTimeout(render, 500);
+    return [
+      el('h3', { text: 'Training lab' }), setting('opt', 'Optimizer', 'sgd adam adamw lazysgd lazyadam'), setting('lr', 'Learning rate'),
+      setting('mom', 'Momentum'), setting('wd', 'Weight decay'), setting('loss', 'Loss', 'upstream mse'),
+      el('p', {}, button('Step', () => { lab.step(1); render(); }, 'tv-step'), ' ', button('Reset training', () => { lab.resetTraining(); render(); }, 'tv-reset')),
+      figures('Training: the last step', lab.training()),
+      el('h3', { text: 'Frequency experiment' }), setting('zipf', 'Zipf exponent s'), setting('fV', 'Its V'), setting('fsteps', 'Its steps'),
+      setting('fseed', 'Its seed'), setting('ffreqscale', 'scale_grad_by_freq', ''), setting('flazy', 'Lazy Adam', ''), setting('fwd', 'Weight decay (AdamW)', ''),
+      el('p', {}, button('Run', () => { lab.startFrequency(); render(); }, 'tv-frequency-run'), ' ', button('Cancel', () => lab.cancelFrequency(), 'tv-frequency-cancel')),
+      figures('Frequency experiment', f),
+      el('h3', { text: 'Cost at scale' }), setting('costV', 'Benchmark V'), setting('costd', 'Benchmark d'), setting('costB', 'Benchmark B'), setting('reps', 'Repeats'),
+      el('p', {}, button('Run the benchmark', () => { lab.benchmark().catch((e) => say(e.message)); render(); }, 'tv-cost-run')),
+      figures('The benchmark (times in ms, the median of the repeats)', { running: c.running, progress: c.progress, activity: c.activity, error: c.error,
+        ...c.figures, ...Object.fromEntries(Object.values(c.figures?.routes || {}).map((r) => [r.name, r.medianMs])) }),
+    ];
+  }
+
   const root = el('section', { id: 'text-view', class: 'visually-hidden', 'aria-labelledby': 'tv-title' });
   let goToRow = -1;
 
-  function cellChanged(r, c) {
+  function cellChanged(r, c, upstream) {
     return (event) => {
-      const input = event.target;
-      const result = lab.setCell(r, c, input.value);
-      if (result.ok) return;  // the commit re-renders the view
-      input.setAttribute('aria-invalid', 'true');
-      input.setAttribute('aria-describedby', 'tv-table-message');
-      document.getElementById('tv-table-message').textContent = result.error;
+      const result = (upstream ? lab.setUpstreamCell : lab.setCell)(r, c, event.target.value);
+      if (!result.ok) refuse(event.target, upstream ? 'tv-g-message' : 'tv-table-message', result.error);  // else the commit re-renders
     };
   }
 
@@ -98,6 +209,8 @@
     const big = V * d > FULL_TABLE_CELLS;
     const touched = new Set(s.touchedRows);
     const focusedId = root.contains(document.activeElement) ? document.activeElement.id : null;
+    extra = JSON.parse(M().UTF8ToString(M()._el_text_view_json()));
+    const hidden = new Set(s.teach.hide.split(',')), lockOf = (key) => extra.fields[key][1];
     const parts = [];
 
     parts.push(el('h2', { id: 'tv-title', text: 'Embedding Lab, as text' }),
@@ -109,32 +222,47 @@
                                 lab.setView('canvas');
                                 document.getElementById('canvas').focus();  // back where the view was left
                               } }));
+    if (s.teach.lock || s.teach.hide)
+      parts.push(el('p', { id: 'tv-locks', text: (s.teach.lock ? `Locked by the teacher: ${s.teach.lock} (read-only here). ` : '') +
+        (s.teach.hide ? `Hidden by the teacher: ${s.teach.hide}.` : '') }));
+    parts.push(...tourPart());
 
     // Table W, its size and the ids.
-    const size = el('p', {},
-      el('label', { for: 'tv-V', text: 'V, rows of W (ids) ' }), el('input', { id: 'tv-V', type: 'number', min: 1, value: V }), ' ',
-      el('label', { for: 'tv-d', text: 'd, columns of W ' }), el('input', { id: 'tv-d', type: 'number', min: 1, value: d }), ' ',
+    const sizeLock = lockOf('V');
+    const size = hidden.has('resize') ? null : el('p', {},
+      el('label', { for: 'tv-V', text: 'V, rows of W (ids) ' }), el('input', { id: 'tv-V', type: 'number', min: 1, value: V, readonly: !!sizeLock }), ' ',
+      el('label', { for: 'tv-d', text: 'd, columns of W ' }), el('input', { id: 'tv-d', type: 'number', min: 1, value: d, readonly: !!sizeLock }), ' ',
       el('button', { type: 'button', id: 'tv-resize', text: 'Resize', onclick: () => {
         const r = lab.setSize(Number(document.getElementById('tv-V').value), Number(document.getElementById('tv-d').value));
         if (!r.ok) document.getElementById('tv-size-message').textContent = r.error;
-      } }));
+      }, disabled: !!sizeLock }));
     let rows = Array.from({ length: V }, (_, r) => r);
     if (big) rows = [...new Set([...s.ids, ...s.touchedRows, ...(goToRow >= 0 && goToRow < V ? [goToRow] : [])])].sort((a, b) => a - b);
     const wRows = rows.map((r) => ({ index: r, label: `id ${r}`, values: rowOf(s, 'table', r), mark: touched.has(r) }));
     parts.push(el('h3', { text: 'Table W' }), size, msg('tv-size-message', s.errors.size),
       table(`Table W: ${V} rows (one per id) by ${d} columns` + (big ? `, showing ${rows.length} rows: the looked-up and touched ones` : ''),
-            'column', d, wRows, (r, c) => ({ id: `tv-w-${r}-${c}`, label: `W row ${r}, column ${c}`, onchange: cellChanged(r, c) })),
-      msg('tv-table-message', s.errors.table));
+            'column', d, wRows, (r, c) => ({ id: `tv-w-${r}-${c}`, label: `W row ${r}, column ${c}`, onchange: cellChanged(r, c, 0), locked: !!lockOf('cells') })),
+      msg('tv-table-message', s.errors.table || lockOf('cells')));
+    if (!hidden.has('fill'))
+      parts.push(el('p', {}, 'Fill W: ', ...['example', 'normal', 'uniform', 'zeros'].map((name) => button(name, () => {
+        const r = lab.setField('init', name);
+        if (!r.ok) document.getElementById('tv-table-message').textContent = r.error;
+      }, 'tv-fill-' + name, !!lockOf('init')))), setting('seed', 'Seed of the normal and uniform fills'));
+    if (!hidden.has('options'))
+      parts.push(el('h3', { text: 'Lookup options (PyTorch)' }), setting('pad', 'padding_idx (a row, or none)'),
+                 setting('maxnorm', 'max_norm (a number, or off)'), setting('normtype', 'norm_type'),
+                 setting('freqscale', 'scale_grad_by_freq', ''), setting('sparse', 'sparse', ''));
     if (big) {
       parts.push(el('p', {}, el('label', { for: 'tv-goto', text: `Show row (0 to ${V - 1}) ` }),
         el('input', { id: 'tv-goto', type: 'number', min: 0, max: V - 1, value: goToRow >= 0 ? goToRow : '',
                       onchange: (e) => { goToRow = Number(e.target.value); render(); } })));
     }
     const ids = el('input', { id: 'tv-ids', type: 'text', value: s.ids.join(', '), 'aria-describedby': 'tv-ids-message',
-                              'aria-invalid': s.errors.ids ? 'true' : null,
+                              'aria-invalid': s.errors.ids ? 'true' : null, readonly: !!lockOf('ids'),
                               onchange: (e) => { const r = lab.setIds(e.target.value); if (!r.ok) render(); } });
     parts.push(el('h3', { text: 'Ids' }), el('p', {}, el('label', { for: 'tv-ids', text: `Ids, the batch (B = ${B}), separated by commas ` }), ids),
-               msg('tv-ids-message', s.errors.ids));
+               msg('tv-ids-message', s.errors.ids || lockOf('ids')));
+    if (!hidden.has('bag')) parts.push(setting('bag', 'EmbeddingBag mode', 'none sum mean max'), s.bag.mode !== 'none' ? setting('offsets', 'Offsets, where each bag starts') : null);
 
     // Forward: the gather, the one-hot rows, the matmul and whether they agree.
     const posRows = (name) => s.ids.map((id, b) => ({ index: b, label: `b ${b} (id ${id})`, values: rowOf(s, name, b) }));
@@ -171,12 +299,24 @@
           'each row g_b of G goes to row ids[b] of dW, and rows no position looks up stay exactly zero.' }),
         links);
       if (B > shown) parts.push(el('p', { text: `... and ${B - shown} more positions.` }));
+      const h = s.highlight, w = lab.walkStatus();
+      parts.push(el('p', { id: 'tv-highlight', text: h ? `Highlighted: id ${h.id}, looked up at positions ${h.positions.join(', ') || 'none'}.`
+        : 'Nothing is highlighted.' }),
+        el('p', { id: 'tv-walk', text: w.active ? `The walk of out[${w.b}][${w.c}]: ${w.terms} of ${w.V} terms, ${w.zeroTerms} times zero, ` +
+          `sum ${fmt(w.value)}; the gather's one step gives W[${w.id}][${w.c}] = ${fmt(w.gatherValue)}` + (w.done ? '. Done.' : '.') : 'No walk is running.' }));
     }
 
     // Backward: G, dW with its touched rows, and the sums for repeated ids.
     parts.push(el('h3', { text: 'Backward: the table\'s gradient' }));
-    if (s.matrices.upstream[1] === B && B > 0)
-      parts.push(table('Upstream gradient G: g_b = dL/dout[b]', 'column', d, posRows('upstream')));
+    if (s.matrices.upstream[1] === B && B > 0) {
+      const gRows = posRows('upstream').slice(0, Math.max(1, Math.floor(FULL_TABLE_CELLS / d)));
+      parts.push(table('Upstream gradient G: g_b = dL/dout[b]' + (gRows.length < B ? `, the first ${gRows.length} of ${B} positions` : ''), 'column', d, gRows,
+                       (b, c) => ({ id: `tv-g-${b}-${c}`, label: `G row ${b}, column ${c}`, onchange: cellChanged(b, c, 1), locked: !!lockOf('g') })),
+                 msg('tv-g-message', s.errors.upstream || lockOf('g')));
+      if (!hidden.has('gfill'))
+        parts.push(el('p', {}, 'Fill G: ', ...[['canonical', '[0.01, -0.02, 0.03]'], ['ones', 'ones'], ['random', 'random'], ['mse', 'MSE to 0']].map(([name, text]) =>
+          button(text, () => { const r = lab.fillUpstream(name); if (!r.ok) document.getElementById('tv-g-message').textContent = r.error; }, 'tv-gfill-' + name, !!lockOf('g')))));
+    }
     if (s.matrices.gradTable[1] === V) {
       const gRows = (big ? s.touchedRows : rows).map((r) => ({ index: r, label: `id ${r}` + (touched.has(r) ? ' (touched)' : ''),
                                                              values: rowOf(s, 'gradTable', r), mark: touched.has(r) }));
@@ -189,12 +329,14 @@
       }
     }
 
+    parts.push(...labsPart(), ...checkPart());
+
     // Presets: each is a link.
     const list = el('ul');
     for (const p of lab.presets()) list.append(el('li', {}, el('a', { href: '#' + p.link, text: p.title })));
     parts.push(el('h3', { text: 'Presets' }), list);
 
-    root.replaceChildren(...parts);
+    root.replaceChildren(...parts.filter(Boolean));
     if (focusedId) document.getElementById(focusedId)?.focus();
   }
 

@@ -1,15 +1,22 @@
 // The JS API's accessibility hooks: setters the HTML text view (web/text_view.js) edits the
-// lesson through, each one commit as the canvas's own edit would be, and the current theme's
-// colours for the contrast test (tests/browser/accessibility.test.mjs computes the ratios).
+// lesson through, each one commit as the canvas's own edit would be; what it shows beyond the
+// snapshot (every setting's value and lock, the tour step, the self-check and question cards);
+// and the current theme's colours for the contrast test (tests/browser/accessibility.test.mjs).
 #include <emscripten.h>
 
 #include <cmath>
+#include <cstring>
+#include <initializer_list>
+#include <string_view>
 #include <string>
 
 #include "imgui.h"
+#include "panels.h"
 #include "state/json_writer.h"
+#include "state/link.h"
 #include "state/parse.h"
 #include "state/teach.h"
+#include "state/tour.h"
 #include "themes.h"
 #include "ui.h"
 #include "widgets.h"
@@ -59,27 +66,138 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* el_theme_colors_json() {
 
 extern "C" {
 
-// W[r][c] = text as typed in the canvas's cell editor: {ok, error}; a refused value leaves the
-// cell and shows the same message under the canvas's table.
-EMSCRIPTEN_KEEPALIVE const char* el_set_cell(int r, int c, const char* text) {
+// W[r][c] (upstream 0) or G[b][c] (upstream 1) = text as typed in the canvas's cell editor:
+// {ok, error}; a refused value leaves the cell and shows the same message under the canvas's grid.
+EMSCRIPTEN_KEEPALIVE const char* el_set_cell(int upstream, int r, int c, const char* text) {
     AppState& s = g_app.state;
-    if (Status locked = check_unlocked(s, kLockTable); !locked.ok()) return Answer(g_app.table_editor.error = locked.error);
-    if (r < 0 || r >= s.V || c < 0 || c >= s.d)
-        return Answer("W[" + std::to_string(r) + "][" + std::to_string(c) + "]: no such cell (W is " +
-                      std::to_string(s.V) + " x " + std::to_string(s.d) + ")");
+    std::vector<float>& grid = upstream ? s.upstream : s.W;
+    const int rows = upstream ? s.B() : s.V;
+    const char* name = upstream ? "G" : "W";
+    CellEditor& ed = upstream ? g_app.upstream_editor : g_app.table_editor;
+    if (Status locked = check_unlocked(s, upstream ? kLockUpstream : kLockTable); !locked.ok()) return Answer(ed.error = locked.error);
+    if (r < 0 || r >= rows || c < 0 || c >= s.d)
+        return Answer(std::string(name) + "[" + std::to_string(r) + "][" + std::to_string(c) + "]: no such cell (" + name +
+                      " is " + std::to_string(rows) + " x " + std::to_string(s.d) + ")");
     float v = 0.0f;
     const size_t i = size_t(r) * size_t(s.d) + size_t(c);
     const Status st = parse_float(text ? text : "", v);
-    CellEditor& ed = g_app.table_editor;
     if (!st.ok()) {
-        ed.error = "W[" + std::to_string(r) + "][" + std::to_string(c) + "]: " + st.error + " (the cell keeps " +
-                   format_float(s.W[i]) + ")";
+        ed.error = std::string(name) + "[" + std::to_string(r) + "][" + std::to_string(c) + "]: " + st.error +
+                   " (the cell keeps " + format_float(grid[i]) + ")";
         return Answer(ed.error);
     }
-    s.W[i] = v;
+    grid[i] = v;
     ed.error.clear();
     if (ed.row == r && ed.col == c) ed.row = ed.col = -1;
-    Commit(g_app, "table cell");
+    Commit(g_app, upstream ? "upstream cell" : "table cell");
+    return Answer("");
+}
+
+// One setting by its share-link key ("pad", "maxnorm", "lr", "zipf", ...) from its text, parsed and
+// checked by the link's own field table (the same message a link gets); init=NAME is the fill
+// button (the table is regenerated). The keys with their own setters, and the teacher's, are refused.
+EMSCRIPTEN_KEEPALIVE const char* el_set_field(const char* key_text, const char* text) {
+    const std::string key = key_text ? key_text : "";
+    static const char* const own[] = {"v", "V", "d", "ids", "cells", "g", "lock", "hide", "linklocks", "quiz", "tour", "step"};
+    for (const char* k : own)
+        if (key == k) return Answer(key + ": set through its own control, not as a setting");
+    AppState& s = g_app.state;
+    if (Status locked = check_unlocked(s, lock_of_key(key)); !locked.ok()) return Answer(g_app.teach.lock_message = locked.error);
+    AppState next = s;
+    if (Status st = set_link_field(next, key, text ? text : ""); !st.ok()) return Answer(key + ": " + st.error);
+    if (key == "init") regenerate_table(next);
+    s = std::move(next);
+    Commit(g_app, key.c_str());
+    return Answer("");
+}
+
+// G's fill buttons by name (canonical, ones, random, mse): {ok, error}.
+EMSCRIPTEN_KEEPALIVE const char* el_fill_upstream(const char* name) {
+    if (Status locked = check_unlocked(g_app.state, kLockUpstream); !locked.ok()) return Answer(g_app.upstream_editor.error = locked.error);
+    return Answer(FillUpstream(g_app, name ? name : ""));
+}
+
+// What the text view shows beyond the snapshot: {fields: {key: [value, lock message or ""]},
+// tour: {depth, step, steps, title, text, resume: [depth 0..3, step]}, claims: [[claim, answer, explanation]],
+// followUps: [[question, answer]], cards: [{kind, prompt, error, result (-1 none, 0 wrong, 1 right),
+// answer (once revealed)}]}.
+EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
+    const AppState& s = g_app.state;
+    std::string& j = g_answer;
+    // Written piece by piece through two helpers (one call each, not a chain of temporaries):
+    // the page weight budget counts every byte of this code.
+    auto put = [&](std::initializer_list<std::string_view> parts) {
+        for (std::string_view p : parts) j += p;
+    };
+    auto str = [&](std::string_view text, const char* after) { put({json_string(text), after}); };
+    j = "{\"fields\":{";
+    for (const LinkFieldInfo& f : link_fields()) {
+        std::string value;  // the grids (cells, g): only their locks, not their edited cells
+        const bool grid = !std::strcmp(f.key, "cells") || !std::strcmp(f.key, "g");
+        if (!grid && !link_value(s, f.key, value)) continue;
+        put({"\"", f.key, "\":["});
+        str(value, ",");
+        str(check_unlocked(s, lock_of_key(f.key)).error, "],");
+    }
+    j.back() = '}';
+    const std::vector<TourStep>& steps = tour_steps(s.tour);
+    const bool touring = !steps.empty() && s.tour_step < int(steps.size());
+    put({",\"tour\":{\"depth\":\"", tour_depth_name(s.tour), "\",\"step\":", std::to_string(s.tour_step), ",\"steps\":",
+         std::to_string(steps.size()), ",\"title\":"});
+    str(touring ? steps[size_t(s.tour_step)].title : "", ",\"text\":");
+    str(touring ? steps[size_t(s.tour_step)].text : "", ",\"resume\":[");
+    put({std::to_string(int(g_app.tour.resume_depth)), ",", std::to_string(g_app.tour.resume_step), "]},\"claims\":["});
+    const auto& claims = wrong_claims();
+    for (size_t i = 0; i < claims.size(); i++) {
+        put({i ? ",[" : "["});
+        str(claims[i].claim, ",");
+        put({std::to_string(g_app.tour.claim_answer[i]), ","});
+        str(claims[i].explanation, "]");
+    }
+    put({"],\"followUps\":["});
+    const auto& questions = follow_up_questions();
+    for (size_t i = 0; i < questions.size(); i++) {
+        put({i ? ",[" : "["});
+        str(questions[i].question, ",");
+        str(questions[i].answer, "]");
+    }
+    put({"],\"cards\":["});
+    if (s.teach.quiz != QuizSet::None) {
+        RefreshQuestionCards(g_app);
+        const TeachView& t = g_app.teach;
+        static const char* const kinds[] = {"rows", "numbers", "rows", "claim"};
+        for (size_t i = 0; i < t.questions.size(); i++) {
+            const Question& q = t.questions[i];
+            const CardProgress& p = t.cards[i];
+            put({i ? ",{\"kind\":\"" : "{\"kind\":\"", kinds[int(q.kind)], "\",\"prompt\":"});
+            str(q.prompt, ",\"error\":");
+            str(q.error.empty() ? p.message : "This card cannot be asked here: " + q.error, ",\"result\":");
+            put({std::to_string(p.result), ",\"answer\":"});
+            str(p.revealed ? question_answer(q) : "", "}");
+        }
+    }
+    j += "]}";
+    return j.c_str();
+}
+
+// The tour's buttons: go to (depth, step) (depth 1..3: basics, solid, deeper), or leave (depth 0;
+// step 1: finished, as the last step's Next).
+EMSCRIPTEN_KEEPALIVE void el_tour(int depth, int step) {
+    if (depth <= 0 || depth > int(TourDepth::Deeper)) {
+        if (g_app.state.tour != TourDepth::None) LeaveTour(g_app, step == 1);
+    } else {
+        GoToTourStep(g_app, TourDepth(depth), step);
+    }
+    WakeUp();
+}
+
+// The self-check's True (1) / False (0) for claim i, or a question card's answer (card >= 0): {ok, error}.
+EMSCRIPTEN_KEEPALIVE const char* el_answer(int claim, int card, const char* text) {
+    if (card >= 0) return Answer(AnswerCard(g_app, card, text ? text : ""));
+    if (claim < 0 || claim >= int(wrong_claims().size())) return Answer("claim " + std::to_string(claim) + ": no such claim");
+    const bool said_true = text && !std::strcmp(text, "true");
+    g_app.tour.claim_answer[claim] = said_true ? 1 : 0;
+    ReportClaimAnswer(g_app, claim, said_true);
     return Answer("");
 }
 

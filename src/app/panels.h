@@ -1,6 +1,7 @@
 // Every panel of the page, one function each (panels_*.cpp); ui.cpp lays them out.
 #pragma once
 #include <string>
+#include <string_view>
 
 #include "app.h"
 
@@ -15,9 +16,11 @@ void ShowLinkBanner(App& app);     // what a loaded link could not apply
 void ShowShareBox(App& app);       // copy link / copy embed code
 void ShowPresetsPanel(App& app);   // the gallery of preset links
 
+std::string FillUpstream(App& app, std::string_view name);  // G's fills by name (canonical, ones, random, mse): "" or why not
 void ShowTourBar(App& app);        // the guided tour, across the top
 void ShowCheckPanel(App& app);     // follow-up questions and the true/false self-check
 void GoToTourStep(App& app, TourDepth depth, int step);
+void LeaveTour(App& app, bool finished);  // finished: the last step's Next
 void ShowExperimentsPanel(App& app);  // raw id vs embedding, bias absorbed, non-finite table
 void ShowTrainingPanel(App& app);     // step inspector: touched / changed rows and why
 void ShowFrequencyPanel(App& app);    // Zipf ids: rare rows get few updates and learn slowly

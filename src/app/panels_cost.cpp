@@ -15,6 +15,7 @@
 #include "cost_run.h"
 #include "panels.h"
 #include "state/parse.h"
+#include "text_input.h"
 #include "widgets.h"
 
 namespace el {
@@ -187,6 +188,7 @@ void ShowCostPanel(App& app) {
         ImGui::SetNextItemWidth(Px(90));
         edited |= ImGui::InputInt(fields[i].label, fields[i].value, 0);
         RecordItemRect(fields[i].name);
+        RegisterTextField(TextFieldKind::Decimal);
         HelpMarker(fields[i].help.c_str());
     }
     ImGui::EndDisabled();

@@ -13,6 +13,7 @@
 
 #include "panels.h"
 #include "state/parse.h"
+#include "text_input.h"
 #include "widgets.h"
 
 namespace el {
@@ -32,11 +33,13 @@ static void ShowFrequencySettings(App& app) {
     if (ImGui::InputFloat("Zipf s", &f.zipf_exponent, 0, 0, "%g"))
         f.zipf_exponent = std::clamp(f.zipf_exponent, 0.0f, kMaxZipfExponent), edited = true;
     RecordItemRect("freq:zipf");
+    RegisterTextField(TextFieldKind::Decimal);
     HelpMarker("P(id k) is proportional to 1/(k+1)^s: id 0 is the most frequent (rank 1). s = 0 is uniform.");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(80));
     if (ImGui::InputInt("V##freq", &f.V, 0)) f.V = std::clamp(f.V, 2, kMaxFrequencyV), edited = true;
     RecordItemRect("freq:V");
+    RegisterTextField(TextFieldKind::Decimal);
     static const std::string v_help =
         "Ids of this experiment's own table, 2 to " + format_count(kMaxFrequencyV) + " (not the lesson's W).";
     HelpMarker(v_help.c_str());
@@ -44,10 +47,12 @@ static void ShowFrequencySettings(App& app) {
     int seed = int(f.seed);
     if (ImGui::InputInt("seed##freq", &seed, 0)) f.seed = uint32_t(std::max(0, seed)), edited = true;
     RecordItemRect("freq:seed");
+    RegisterTextField(TextFieldKind::Decimal);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(80));
     if (ImGui::InputInt("steps", &f.steps, 0)) f.steps = std::clamp(f.steps, 1, kMaxFrequencySteps), edited = true;
     RecordItemRect("freq:steps");
+    RegisterTextField(TextFieldKind::Decimal);
     edited |= ImGui::Checkbox("scale_grad_by_freq", &f.scale_grad_by_freq);
     RecordItemRect("freq:freqscale");
     HelpMarker("Divide row k's gradient by c_k, its count in the batch: a frequent id's row gets the mean of its "

@@ -101,6 +101,8 @@ static void ShowLookupOptions(App& app) {
         int p = *o.padding_idx;
         ImGui::SetNextItemWidth(Px(80));
         if (ImGui::InputInt("##pad", &p, 0)) o.padding_idx = std::clamp(p, -app.state.V, app.state.V - 1), changed = true;
+        RecordItemRect("option:pad");
+        RegisterTextField(TextFieldKind::Decimal);
     }
     HelpMarker("Row p is looked up as usual but never receives gradient. A negative p means p + V.");
     bool has_max_norm = o.max_norm.has_value();
@@ -110,9 +112,13 @@ static void ShowLookupOptions(App& app) {
         float m = *o.max_norm;
         ImGui::SetNextItemWidth(Px(80));
         if (ImGui::InputFloat("##maxnorm", &m, 0, 0, "%g") && m > 0) o.max_norm = m, changed = true;
+        RecordItemRect("option:maxnorm");
+        RegisterTextField(TextFieldKind::Decimal);
         ImGui::SameLine();
         ImGui::SetNextItemWidth(Px(60));
         if (ImGui::InputFloat("norm_type", &o.norm_type, 0, 0, "%g")) o.norm_type = std::max(0.1f, o.norm_type), changed = true;
+        RecordItemRect("option:normtype");
+        RegisterTextField(TextFieldKind::Decimal);
     }
     HelpMarker("Before the lookup, each looked-up row whose norm exceeds max_norm is rescaled in place to "
                "max_norm / (norm + 1e-7) times itself: the forward pass changes W.");
@@ -237,16 +243,22 @@ static void ShowRandomBatch(App& app) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(60));
     ImGui::InputInt("B", &app.random_B, 0);
+    RecordItemRect("random:B");
+    RegisterTextField(TextFieldKind::Decimal);
     app.random_B = std::clamp(app.random_B, 1, kMaxB);
     SameLineIfFits(150);
     ImGui::SetNextItemWidth(Px(70));
     ImGui::InputFloat("Zipf s", &app.random_zipf, 0, 0, "%.2f");
+    RecordItemRect("random:zipf");
+    RegisterTextField(TextFieldKind::Decimal);
     app.random_zipf = std::clamp(app.random_zipf, 0.0f, kMaxRandomZipf);
     HelpMarker("s = 0 draws every id equally often; s = 1.1 draws id k with probability proportional to "
                "(k+1)^-s, as words in text: a few ids very often, most rarely.");
     SameLineIfFits(110);
     ImGui::SetNextItemWidth(Px(60));
     ImGui::InputInt("seed##batch", &app.random_seed, 0);
+    RecordItemRect("random:seed");
+    RegisterTextField(TextFieldKind::Decimal);
     SameLineIfFits(60);
     if (ImGui::Button("Draw")) {
         Rng rng(uint64_t(app.random_seed));
@@ -497,41 +509,51 @@ void ShowForwardPanel(App& app) {
 // [SECTION] Backward panel
 //-----------------------------------------------------------------------------
 
-// Ready-made upstream gradients G (B,d).
+// Ready-made upstream gradients G (B,d), by name: canonical, ones, random, mse. One commit; or why
+// not (a name not in the list, the MSE fill without a forward result), nothing changed.
+std::string FillUpstream(App& app, std::string_view name) {
+    AppState& s = app.state;
+    if (name == "canonical") {
+        for (int b = 0; b < s.B(); b++)
+            for (int c = 0; c < s.d; c++) s.upstream[size_t(b) * s.d + c] = default_upstream(c);
+    } else if (name == "ones") {
+        std::fill(s.upstream.begin(), s.upstream.end(), 1.0f);
+    } else if (name == "random") {
+        Rng rng(s.seed + 1000u);
+        for (float& g : s.upstream) g = float(std::round(rng.normal() * 100.0) / 1000.0);  // 3 decimals
+    } else if (name == "mse") {
+        if (app.derived.result.gather.size() != s.upstream.size()) return "Fill G: MSE to 0 needs the forward result";
+        // L = mean over b, c of out[b][c]^2, so dL/dout = 2 * out / (B*d).
+        const float scale = 2.0f / float(s.B() * s.d);
+        for (size_t i = 0; i < s.upstream.size(); i++) s.upstream[i] = scale * app.derived.result.gather[i];
+    } else {
+        return "Fill G: '" + std::string(name) + "' is not one of canonical, ones, random, mse";
+    }
+    Commit(app, "upstream fill");
+    return "";
+}
+
 static void ShowUpstreamFills(App& app) {
     AppState& s = app.state;
     if (is_hidden(s, kHideUpstreamFills)) return;
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Fill G:");
-    bool changed = false;
+    const char* fill = nullptr;
     ImGui::SameLine();
-    if (ImGui::SmallButton("[0.01, -0.02, 0.03]")) {
-        for (int b = 0; b < s.B(); b++)
-            for (int c = 0; c < s.d; c++) s.upstream[size_t(b) * s.d + c] = default_upstream(c);
-        changed = true;
-    }
+    if (ImGui::SmallButton("[0.01, -0.02, 0.03]")) fill = "canonical";
     RecordItemRect("fill-g:canonical");
     SameLineIfFits(50);
-    if (ImGui::SmallButton("ones")) std::fill(s.upstream.begin(), s.upstream.end(), 1.0f), changed = true;
+    if (ImGui::SmallButton("ones")) fill = "ones";
     RecordItemRect("fill-g:ones");
     SameLineIfFits(70);
-    if (ImGui::SmallButton("random")) {
-        Rng rng(s.seed + 1000u);
-        for (float& g : s.upstream) g = float(std::round(rng.normal() * 100.0) / 1000.0);  // 3 decimals
-        changed = true;
-    }
+    if (ImGui::SmallButton("random")) fill = "random";
     RecordItemRect("fill-g:random");
     SameLineIfFits(90);
-    if (ImGui::SmallButton("MSE to 0")) {
-        // L = mean over b, c of out[b][c]^2, so dL/dout = 2 * out / (B*d).
-        const float scale = 2.0f / float(s.B() * s.d);
-        for (size_t i = 0; i < s.upstream.size(); i++) s.upstream[i] = scale * app.derived.result.gather[i];
-        changed = true;
-    }
+    if (ImGui::SmallButton("MSE to 0")) fill = "mse";
     RecordItemRect("fill-g:mse");
     HelpMarker("MSE to 0: the gradient of L = mean(out^2), which pulls every looked-up row towards 0: "
                "g_b = 2 * out[b] / (B*d).");
-    if (changed) Commit(app, "upstream fill");
+    if (fill) FillUpstream(app, fill);
 }
 
 // Row k = g_b + g_b' + ... for ids used more than once (scaled by 1/c_k with scale_grad_by_freq).

@@ -119,6 +119,15 @@ static void ShowRowPicker(const Question& q, CardProgress& p) {
     }
 }
 
+// A checked answer: counted, graded, the answer revealed once right, and posted to the host page.
+static void RecordCardAnswer(App& app, const Question& q, CardProgress& p, bool correct, const std::string& response) {
+    p.attempts++, p.result = correct ? 1 : 0;
+    p.revealed |= correct;
+    if (q.kind == QuestionKind::Claim) app.tour.claim_answer[std::clamp(q.id.back() - '0', 0, 5)] = correct ? 0 : 1;
+    const int attempts = q.kind == QuestionKind::Claim ? ++app.teach.claim_attempts[q.id.back() - '0'] : p.attempts;
+    PostAnswer(app, q, correct, attempts, response);
+}
+
 static void ShowCard(App& app, const Question& q, CardProgress& p, int index, int count) {
     ImGui::PushID(index);
     ImGui::SeparatorText(("Question " + std::to_string(index + 1) + " of " + std::to_string(count)).c_str());
@@ -165,13 +174,7 @@ static void ShowCard(App& app, const Question& q, CardProgress& p, int index, in
         RecordItemRect(("card:" + q.id + ":check").c_str());
         ErrorText(p.message);
     }
-    if (checked) {
-        p.attempts++, p.result = correct ? 1 : 0;
-        p.revealed |= correct;
-        if (q.kind == QuestionKind::Claim) app.tour.claim_answer[std::clamp(q.id.back() - '0', 0, 5)] = correct ? 0 : 1;
-        const int attempts = q.kind == QuestionKind::Claim ? ++app.teach.claim_attempts[q.id.back() - '0'] : p.attempts;
-        PostAnswer(app, q, correct, attempts, response);
-    }
+    if (checked) RecordCardAnswer(app, q, p, correct, response);
     if (p.result >= 0) {
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.result ? GoodColor() : ErrorColor()),
                            p.result ? "Right." : "Not quite: try again, or show the answer.");
@@ -185,24 +188,51 @@ static void ShowCard(App& app, const Question& q, CardProgress& p, int index, in
     ImGui::PopID();
 }
 
-// The cards of the state's quiz, and each card's progress: kept while its question stays the same.
-static void RefreshCards(App& app) {
+void RefreshQuestionCards(App& app) {
     TeachView& t = app.teach;
-    if (t.questions_revision == app.commits.state) return;
-    t.questions = make_questions(app.state);
-    t.questions_revision = app.commits.state;
-    t.cards.resize(t.questions.size());
-    for (size_t i = 0; i < t.questions.size(); i++)
-        if (t.cards[i].prompt != t.questions[i].prompt) {
-            t.cards[i] = CardProgress{};
-            t.cards[i].prompt = t.questions[i].prompt;
-            t.cards[i].picked.assign(size_t(kMaxClickRows), 0);
-        }
+    if (t.questions_revision != app.commits.state) {
+        t.questions = make_questions(app.state);
+        t.questions_revision = app.commits.state;
+        t.cards.resize(t.questions.size());
+        for (size_t i = 0; i < t.questions.size(); i++)
+            if (t.cards[i].prompt != t.questions[i].prompt) {
+                t.cards[i] = CardProgress{};
+                t.cards[i].prompt = t.questions[i].prompt;
+                t.cards[i].picked.assign(size_t(kMaxClickRows), 0);
+            }
+    }
+}
+
+std::string AnswerCard(App& app, int index, const std::string& text) {
+    RefreshQuestionCards(app);
+    TeachView& t = app.teach;
+    if (index < 0 || index >= int(t.questions.size())) return "card " + std::to_string(index) + ": no such card";
+    const Question& q = t.questions[size_t(index)];
+    CardProgress& p = t.cards[size_t(index)];
+    if (!q.error.empty()) return "This card cannot be asked here: " + q.error;
+    bool correct = false;
+    if (q.kind == QuestionKind::Claim) {
+        if (text != "true" && text != "false") return "answer true or false";
+        correct = (text == "true") == q.truth;
+    } else if (q.kind == QuestionKind::GradRow) {
+        std::snprintf(p.typed, sizeof p.typed, "%s", text.c_str());
+        const Status st = grade_grad_row(q, p.typed, correct);
+        if (!(p.message = st.error).empty()) return p.message;
+    } else {
+        std::vector<int> picked;
+        if (Status st = parse_ids(text, kMaxClickRows, picked); !st.ok()) return p.message = "rows: " + st.error;
+        p.message.clear();
+        std::fill(p.picked.begin(), p.picked.end(), 0);
+        for (int r : picked) p.picked[size_t(r)] = 1;
+        correct = rows_correct(q, picked);
+    }
+    RecordCardAnswer(app, q, p, correct, text);
+    return "";
 }
 
 void ShowQuestionCards(App& app) {
     if (app.state.teach.quiz == QuizSet::None) return;
-    RefreshCards(app);
+    RefreshQuestionCards(app);
     TeachView& t = app.teach;
     for (size_t i = 0; i < t.questions.size(); i++) ShowCard(app, t.questions[i], t.cards[i], int(i), int(t.questions.size()));
     ImGui::Spacing();
@@ -210,7 +240,7 @@ void ShowQuestionCards(App& app) {
 
 bool CardsHideGradient(App& app) {
     if (app.state.teach.quiz == QuizSet::None || app.state.teach.quiz_seed != 0) return false;  // seeded: other batches
-    RefreshCards(app);
+    RefreshQuestionCards(app);
     const TeachView& t = app.teach;
     for (size_t i = 0; i < t.questions.size(); i++) {
         const Question& q = t.questions[i];

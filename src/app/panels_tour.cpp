@@ -31,7 +31,7 @@ void GoToTourStep(App& app, TourDepth depth, int step) {
     app.tour.finished = TourDepth::None;
 }
 
-static void LeaveTour(App& app, bool finished) {
+void LeaveTour(App& app, bool finished) {
     app.tour.resume_depth = finished ? TourDepth::None : app.state.tour;
     app.tour.resume_step = app.state.tour_step;
     app.tour.finished = finished ? app.state.tour : TourDepth::None;

@@ -17,6 +17,7 @@
 #include "panels.h"
 #include "state/parse.h"
 #include "state/presets.h"
+#include "text_input.h"
 #include "widgets.h"
 
 namespace el {
@@ -72,6 +73,7 @@ static bool NumberField(const char* label, const char* rect, float* v, float css
     ImGui::SetNextItemWidth(Px(css_width));
     const bool changed = ImGui::InputFloat(label, v, 0.0f, 0.0f, "%g");
     RecordItemRect(rect);
+    RegisterTextField(TextFieldKind::Decimal);
     if (help) HelpMarker(help);
     return changed;
 }
@@ -159,6 +161,7 @@ static void ShowStepButtons(App& app) {
     ImGui::SetNextItemWidth(Px(60));
     if (ImGui::InputInt("##n", &lab.step_n, 0)) lab.step_n = std::clamp(lab.step_n, 1, kMaxStepsAtOnce);
     RecordItemRect("train:n");
+    RegisterTextField(TextFieldKind::Decimal);
     ImGui::SameLine();
     if (ImGui::Button("Reset")) TrainingReset(app);
     RecordItemRect("train:reset");

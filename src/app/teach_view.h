@@ -53,6 +53,10 @@ void EndLocked(App& app, uint32_t locks, bool disable = true);
 // Predict, then reveal: true while a card asks about this batch's dW and is neither answered right
 // nor shown; the backward panel then keeps dW covered.
 bool CardsHideGradient(App& app);
+void RefreshQuestionCards(App& app);  // app.teach.questions / cards for the current state
+// Answers card `index` as its controls would (claim: "true"/"false"; rows: "1, 3"; grad-row: the
+// numbers): "" once graded, else why the answer could not be read.
+std::string AnswerCard(App& app, int index, const std::string& text);
 // In embed mode, the page's wanted height (CSS pixels) to the host page when it changes.
 void ReportContentHeight(App& app, float content_bottom);
 

@@ -109,11 +109,14 @@ EMSCRIPTEN_KEEPALIVE int el_text_key(const char* key, int down, int ctrl, int sh
         {"Home", ImGuiKey_Home}, {"End", ImGuiKey_End}, {"a", ImGuiKey_A}, {"c", ImGuiKey_C},
         {"x", ImGuiKey_X}, {"z", ImGuiKey_Z}, {"y", ImGuiKey_Y},
     };
+    // The modifiers follow every key the page reports, the Control and Shift keys' own presses and
+    // releases included: a Ctrl released after Ctrl+A would otherwise stay down in ImGui, and a
+    // field with Ctrl down drops every typed character.
+    ImGuiIO& io = ImGui::GetIO();
+    io.AddKeyEvent(ImGuiMod_Ctrl, ctrl != 0);
+    io.AddKeyEvent(ImGuiMod_Shift, shift != 0);
     for (const auto& k : keys) {
         if (std::strcmp(k.name, key) != 0) continue;
-        ImGuiIO& io = ImGui::GetIO();
-        io.AddKeyEvent(ImGuiMod_Ctrl, ctrl != 0);
-        io.AddKeyEvent(ImGuiMod_Shift, shift != 0);
         io.AddKeyEvent(k.key, down != 0);
         WakeUp();
         return 1;

@@ -176,9 +176,13 @@ void ShowApp(App& app) {
 
 static std::string g_live_text;
 void AfterFrame(App& app) {
-    // The HTML text view (web/text_view.js) follows every commit and the view setting.
+    // The HTML text view (web/text_view.js) follows every commit, the view setting and the highlight.
     static uint64_t shown_revision = 0;
-    if (app.commits.state != shown_revision) shown_revision = app.commits.state, browser_state_changed(app.state.view == View::Text);
+    static int shown_highlight = -2;
+    if (app.commits.state != shown_revision || HighlightedId(app) != shown_highlight) {
+        shown_revision = app.commits.state, shown_highlight = HighlightedId(app);
+        browser_state_changed(app.state.view == View::Text);
+    }
     // The line formats numbers (format_float is slow in wasm): remade only when what it says can change.
     static uint64_t live_revision = 0;
     static int live_highlight = -2;

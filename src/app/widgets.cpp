@@ -188,6 +188,10 @@ static CellAction DrawCell(const GridSpec& g, int r, int c, float w, bool dim) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 fill = HeatColor(v, g.scale);
     dl->AddRectFilled(a, b, fill, Px(2));
+    // A cell near zero has the field's colour, barely different from the window (and a cell from
+    // its neighbour of a close value): the helper grey outline, 3:1 on the window in every theme
+    // (WCAG 1.4.11, measured in accessibility.test.mjs), marks each cell's edge whatever its fill.
+    dl->AddRect(a, b, DimColor(), Px(2), 0, Px(1));
     if (ImGui::IsItemHovered() || ImGui::IsItemFocused() || ImGui::IsItemActive())
         dl->AddRect(a, b, ImGui::GetColorU32(ImGuiCol_NavHighlight), Px(2), 0, Px(1.5f));
     const std::string text = ShortNumber(v);

@@ -611,6 +611,12 @@ std::string link_settings_json(const AppState& s) {
     return out + '}';
 }
 
+Status set_link_field(AppState& s, std::string_view key, std::string_view text) {
+    for (const LinkField& f : fields())
+        if (key == f.key) return decode_field(f, s, text);
+    return Status::Fail("no such setting");
+}
+
 std::vector<LinkFieldInfo> link_fields() {
     std::vector<LinkFieldInfo> info = {{"v", "link format version (1)"}};
     for (const LinkField& f : fields()) info.push_back({f.key, f.meaning});

@@ -60,6 +60,10 @@ bool link_value_json(const AppState& s, std::string_view key, std::string& out);
 // Every field of the table as one JSON object keyed by link key: embeddingLab.snapshot().settings.
 std::string link_settings_json(const AppState& s);
 
+// Sets one field from its text exactly as a link's key=value would (the same parse, limits and
+// message); a key the table does not have is refused. On failure `s` may be half-changed: pass a copy.
+Status set_link_field(AppState& s, std::string_view key, std::string_view text);
+
 // Percent-encodes everything but unreserved characters and , : + (kept readable; a
 // fragment's + is a plus, never a space).
 std::string percent_encode(std::string_view text);

@@ -99,7 +99,7 @@ Status decode_quiz(AppState& s, std::string_view text) {
 //-----------------------------------------------------------------------------
 
 // The link keys each lock covers (the closure adds the keys of the locks it implies).
-static Lock lock_of_key(std::string_view key) {
+Lock lock_of_key(std::string_view key) {
     static const std::pair<const char*, Lock> keys[] = {
         {"V", kLockSize},         {"d", kLockSize},          {"init", kLockTable},      {"seed", kLockTable},
         {"cells", kLockTable},    {"ids", kLockIds},         {"offsets", kLockIds},     {"g", kLockUpstream},

@@ -28,6 +28,9 @@ std::string lock_message(Lock lock);
 // Ok, or the refusal of the first of `locks` in force (for an edit that touches several).
 Status check_unlocked(const AppState& s, uint32_t locks);
 
+// The lock that covers a link key (0 for a key no lock covers).
+Lock lock_of_key(std::string_view key);
+
 bool is_hidden(const AppState& s, HideControl control);
 
 // Link codecs: comma-separated names ("table,ids"), refused with the list of known names.

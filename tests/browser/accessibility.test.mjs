@@ -4,6 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { decodePng } from './png.mjs';
 import { serve, launch, openPage, snapshot, frames, ROOT } from './harness.mjs';
 
 const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
@@ -44,6 +45,36 @@ test('contrast: text, helper text, messages and cell values reach 4.5:1 in every
   }
   assert.deepEqual(page.problems, []);
   await page.context().close();
+});
+
+test('heatmap cells: each fill against the window and its neighbour measured; every cell has an outline of 3:1 on the window', async () => {
+  for (const theme of ['light', 'dark', 'contrast']) {
+    // Cells from -1 to 1 of the scale: a W with values 0, +-0.1, ... in one row each side of zero.
+    const page = await openPage(browser, server.url + `#v=1&V=2&d=3&init=zeros&ids=0&theme=${theme}&cells=0:1:0.05,0:2:1,1:0:-1,1:1:-0.05`);
+    const c = await page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_theme_colors_json())));
+    // The fills: against the window (the gaps between cells) and against the next step of the scale.
+    const fills = c.cells.slice(0, 21).map(([bg]) => bg);
+    const onWindow = fills.map((f) => ratio(f, c.windowBg));
+    const neighbour = fills.slice(1).map((f, i) => ratio(f, fills[i]));
+    const below = onWindow.filter((r) => r < 3).length;
+    // The outline, read from a screenshot: the edge pixel of each cell (the most contrasting of its first two columns).
+    const box = await page.locator('#canvas').boundingBox();
+    const edges = [];
+    for (const name of ['cell:W:0:0', 'cell:W:0:1', 'cell:W:0:2', 'cell:W:1:0', 'cell:W:1:1']) {
+      const rect = await page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
+      const png = decodePng(await page.screenshot({ clip: { x: box.x + rect.x, y: box.y + rect.y, width: 3, height: rect.height } }));
+      const y = Math.floor(png.height / 2), px = (x) => [0, 1, 2].map((k) => png.pixels[(y * png.width + x) * png.channels + k]);
+      edges.push(Math.max(ratio(px(0), c.windowBg), ratio(px(1), c.windowBg)));
+    }
+    console.log(`  ${theme}: cell fills on the window ${Math.min(...onWindow).toFixed(2)} to ${Math.max(...onWindow).toFixed(2)}:1 ` +
+                `(${below} of 21 below 3:1), next step of the scale ${Math.min(...neighbour).toFixed(2)} to ` +
+                `${Math.max(...neighbour).toFixed(2)}:1; outline ${ratio(c.textDisabled, c.windowBg).toFixed(2)}:1 on the window, ` +
+                `drawn edges ${edges.map((e) => e.toFixed(2)).join(', ')}`);
+    assert.ok(below > 0, 'the fills near zero cannot reach 3:1 on their own: the outline is needed');
+    assert.ok(ratio(c.textDisabled, c.windowBg) >= 3, `${theme}: the outline colour is below 3:1`);
+    for (const e of edges) assert.ok(e >= 3, `${theme}: a drawn cell edge is ${e.toFixed(2)}:1 on the window`);
+    await page.context().close();
+  }
 });
 
 /** A page opened in a context that emulates the given media features. */

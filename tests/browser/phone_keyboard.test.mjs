@@ -116,3 +116,77 @@ test('a desktop IME types into the active field through the same input', async (
   assert.equal((await focused(page)).id, 'canvas', 'focus returns to the canvas: Tab and arrows work on');
   await page.context().close();
 });
+
+test('a tap on a random-batch, lookup-option, training, frequency or cost field focuses an <input inputmode=decimal> in the tap', async () => {
+  // The random batch's B lies in the ids panel; the others are further down the page.
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&pad=0&maxnorm=1', PHONE);
+  const cdp = await page.context().newCDPSession(page);
+  const now = await tap(page, 'random:B');
+  assert.equal(now.tag, 'INPUT', 'the tap itself focuses an input (iOS opens a keyboard only then)');
+  assert.equal(now.inputMode, 'decimal');
+  // Typed as a phone does it, the field takes the number: the next Draw has 5 ids.
+  await page.keyboard.press('Control+A');
+  await cdp.send('Input.insertText', { text: '5' });
+  await frames(page, 3);
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+  await clickWidget(page, 'draw-batch');
+  await frames(page, 4);
+  assert.equal((await snapshot(page)).ids.length, 5, 'the B typed on the phone keyboard drew 5 ids');
+  await page.evaluate(() => window.Module._el_set_sections_open(1));  // the lookup options' section too
+  const tapped = [];
+  for (const name of ['random:zipf', 'random:seed', 'option:pad', 'option:maxnorm', 'option:normtype',
+                      'freq:zipf', 'freq:steps', 'cost:V', 'cost:repeats']) {
+    await page.evaluate((n) => {  // bring the field into view as a finger drag would
+      const r = window.embeddingLab.widgetRect(n);
+      if (r && !r.visible) window.scrollBy(0, r.y - 200);
+    }, name);
+    await frames(page, 3);
+    const rect = await page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
+    assert.ok(rect, `${name} is drawn`);
+    if (!rect.visible) continue;  // scrolled inside the canvas: reached by the page's own scrolling
+    const f = await tap(page, name);
+    assert.equal(f.tag, 'INPUT', `${name}: the tap focuses an input`);
+    assert.equal(f.inputMode, 'decimal', `${name}: a number pad`);
+    tapped.push(name);
+    await page.keyboard.press('Escape');
+    await frames(page, 3);
+  }
+  // The labs' fields, each lab on a page of its own (as a course page would embed one).
+  for (const [panel, names] of [['training', ['opt:lr', 'train:n']], ['frequency', ['freq:zipf', 'freq:steps']],
+                                ['cost', ['cost:V', 'cost:repeats']]]) {
+    const labs = await openPage(browser, server.url + `#v=1&V=3&d=3&init=example&ids=1&panels=${panel}`, PHONE);
+    for (const name of names) {
+      const rect = await labs.evaluate((n) => window.embeddingLab.widgetRect(n), name);
+      if (!rect || !rect.visible) continue;
+      const f = await tap(labs, name);
+      assert.equal(f.tag, 'INPUT', `${name}: the tap focuses an input`);
+      assert.equal(f.inputMode, 'decimal', `${name}: a number pad`);
+      tapped.push(name);
+      await labs.keyboard.press('Escape');
+      await frames(labs, 3);
+    }
+    await labs.context().close();
+  }
+  console.log(`tapped: ${tapped.join(', ')}`);
+  assert.equal(tapped.length, 11, `only ${tapped.join(', ')} could be tapped`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('after Ctrl+A in the input, typed characters still reach the field (the Ctrl release is passed on)', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2');
+  await clickWidget(page, 'cell:W:2:1');
+  await frames(page, 4);
+  assert.equal((await focused(page)).id, 'text-entry');
+  await page.keyboard.down('Control');
+  await page.keyboard.press('a');
+  await page.keyboard.up('Control');
+  await frames(page, 2);
+  await page.keyboard.type('-4.5');
+  await frames(page, 3);
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+  assert.equal((await snapshot(page)).table[2][1], -4.5, 'the whole cell was replaced by what was typed');
+  await page.context().close();
+});

@@ -156,8 +156,14 @@ test('a 100,000-row table lists the looked-up and touched rows, and any row on r
   await page.context().close();
 });
 
-test('axe-core finds no serious or critical violation in the text view', async () => {
-  const page = await openPage(browser, server.url + '#v=1&ids=1,1,2&view=text');
+test('axe-core finds no serious or critical violation in the text view, its tour, cards, locked fields and labs included', async () => {
+  const page = await openPage(browser, server.url + '#v=1&ids=1,1,2&view=text&quiz=cards&tour=basics&step=1&lock=options&bag=sum');
+  assert.ok(await page.isVisible('#tv-tour-title') && await page.isVisible('#tv-card-0') && await page.isVisible('#tv-f-bag'));
+  await page.fill('#tv-card-0', 'x');  // a card with its message
+  await page.click('#tv-card-0-check');
+  await page.fill('#tv-f-lr', 'x');  // a refused setting with its message
+  await page.press('#tv-f-lr', 'Enter');
+  assert.equal(await page.getAttribute('#tv-f-lr', 'aria-invalid'), 'true');
   await page.addScriptTag({ path: path.join(ROOT, 'node_modules/axe-core/axe.min.js') });
   const result = await page.evaluate(() => window.axe.run(document, {
     runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
@@ -165,5 +171,176 @@ test('axe-core finds no serious or critical violation in the text view', async (
   const found = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
   assert.deepEqual(found, []);
+  await page.context().close();
+});
+
+/** Presses Tab until the element with `id` has the focus (at most `limit` presses). */
+async function tabTo(page, id, limit = 80) {
+  for (let i = 0; i < limit; i++) {
+    if (await page.evaluate(() => document.activeElement.id) === id) return;
+    await page.keyboard.press('Tab');
+  }
+  assert.fail(`Tab never reached #${id}`);
+}
+
+test('keyboard only: the tour started, stepped and left in the DOM, its step a heading with its text', async () => {
+  const page = await openPage(browser, server.url + CANONICAL);
+  await page.locator('#canvas').focus();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  await tabTo(page, 'tv-tour-basics');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().tour.depth === 'basics');
+  const first = await page.textContent('#tv-tour-title');
+  assert.ok(first.length > 3, 'the step has a title');
+  assert.equal(await page.evaluate(() => document.getElementById('tv-tour-title').tagName), 'H4');
+  const paragraphs = await page.evaluate(() => {
+    const out = [];
+    for (let e = document.getElementById('tv-tour-title').nextElementSibling; e && e.tagName === 'P' && !e.querySelector('button'); e = e.nextElementSibling) out.push(e.textContent);
+    return out;
+  });
+  assert.ok(paragraphs.length >= 1 && paragraphs.join(' ').length > 40, 'the step text follows as paragraphs');
+  assert.equal(await page.isDisabled('#tv-tour-back'), true, 'no Back on the first step');
+  await tabTo(page, 'tv-tour-next');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().tour.step === 1);
+  await frames(page, 2);
+  assert.notEqual(await page.textContent('#tv-tour-title'), first, 'Next shows the next step');
+  assert.match(await page.textContent('#tv-tour-depth'), /^The basics tour, step 2 of \d+$/);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'tv-tour-next', 'the focus stays on Next');
+  assert.match(await page.evaluate(() => location.hash), /tour=basics&step=1/, 'the step is in the link, as from the canvas');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'tv-tour-back');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().tour.step === 0);
+  await frames(page, 2);
+  assert.equal(await page.textContent('#tv-tour-title'), first);
+  await tabTo(page, 'tv-tour-leave');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().tour.depth === 'none');
+  await frames(page, 2);
+  assert.ok(await page.isVisible('#tv-tour-resume'), 'left mid-tour: Resume is offered');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a question card and a self-check claim answered from the DOM: graded, shown and announced', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,1,2&quiz=cards');
+  const s = await snapshot(page);
+  // Card 1 asks which rows of dW are nonzero: a wrong answer first, then the snapshot's own.
+  const wrong = [0, 1, 2].filter((r) => !s.touchedRows.includes(r)).join(', ') || '0';
+  await page.fill('#tv-card-0', wrong);
+  await page.press('#tv-card-0-check', 'Enter');
+  await frames(page, 2);
+  assert.match(await page.textContent('#tv-card-0-result'), /^Not quite/);
+  assert.match(await page.textContent('#live'), /^Not quite/, 'the result is announced');
+  await page.fill('#tv-card-0', s.touchedRows.join(', '));
+  await page.click('#tv-card-0-check');
+  await frames(page, 2);
+  const result = await page.textContent('#tv-card-0-result');
+  assert.match(result, /^Right\. Nonzero rows of dW: /);
+  assert.ok(result.includes(s.touchedRows.join(', ')), result);
+  assert.equal(await page.textContent('#live'), 'Right.');
+  // Unreadable rows are refused with a message, not graded.
+  await page.fill('#tv-card-0', 'x');
+  await page.click('#tv-card-0-check');
+  await frames(page, 2);
+  assert.equal(await page.getAttribute('#tv-card-0', 'aria-invalid'), 'true');
+  assert.match(await page.textContent('#tv-card-0-message'), /^rows: /);
+  // A claim of the self-check (every one is false): the canvas's own record of the answer.
+  await page.click('#tv-claim-0-false');
+  await frames(page, 2);
+  assert.match(await page.evaluate(() => document.getElementById('tv-claim-0-false').parentElement.textContent), /Right\./);
+  assert.equal(await page.textContent('#live'), 'Right.');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lookup options, fills and G cells set from the DOM reach snapshot(); a bad value and a locked field are refused', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,2');
+  // padding_idx 1: row 1 is still looked up but gets no gradient.
+  await page.fill('#tv-f-pad', '1');
+  await page.press('#tv-f-pad', 'Enter');
+  await page.waitForFunction(() => /(^|&)pad=1(&|$)/.test(window.embeddingLab.snapshot().link));
+  await frames(page, 2);
+  let s = await snapshot(page);
+  assert.deepEqual(s.touchedRows, [2], 'the padding row gets no gradient');
+  assert.equal(await page.inputValue('#tv-f-pad'), '1', 'the DOM reads the new value back');
+  await page.check('#tv-f-freqscale');
+  await page.waitForFunction(() => /freqscale=1/.test(window.embeddingLab.snapshot().link));
+  // A value out of range: the link's own message, aria-invalid, the state unchanged.
+  await page.fill('#tv-f-pad', '7');
+  await page.press('#tv-f-pad', 'Enter');
+  await frames(page, 2);
+  assert.equal(await page.getAttribute('#tv-f-pad', 'aria-invalid'), 'true');
+  const message = await page.textContent('#' + await page.getAttribute('#tv-f-pad', 'aria-describedby'));
+  assert.match(message, /^pad: .*'7'/);
+  assert.deepEqual(await page.evaluate(() => window.embeddingLab.setField('pad', '7')), { ok: false, error: message });
+  assert.match((await snapshot(page)).link, /(^|&)pad=1(&|$)/, 'the state keeps its value');
+  // A fill of W and of G, and a cell of G, through the same commits as the canvas's buttons.
+  await page.click('#tv-fill-zeros');
+  await frames(page, 2);
+  s = await snapshot(page);
+  assert.ok(s.table.flat().every((x) => x === 0), 'W is zeros');
+  await page.click('#tv-gfill-ones');
+  await frames(page, 2);
+  assert.ok((await snapshot(page)).upstream.flat().every((x) => x === 1), 'G is ones');
+  await page.fill('#tv-g-1-2', '-0.25');
+  await page.press('#tv-g-1-2', 'Enter');
+  await frames(page, 2);
+  s = await snapshot(page);
+  assert.equal(s.upstream[1][2], -0.25);
+  assert.equal(s.gradTable[2][2], -0.25, 'dW follows G');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+
+  // lock=options: the fields are read-only with the lock's reason, and the setter refuses.
+  const locked = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,2&lock=options');
+  assert.equal(await locked.getAttribute('#tv-f-pad', 'readonly'), '');
+  assert.equal(await locked.isDisabled('#tv-f-sparse'), true);
+  const reason = await locked.textContent('#tv-f-pad-message');
+  assert.match(reason, /^locked by the teacher \(lock=options\)/);
+  const before = (await snapshot(locked)).link;
+  assert.deepEqual(await locked.evaluate(() => window.embeddingLab.setField('pad', '1')), { ok: false, error: reason });
+  assert.equal((await snapshot(locked)).link, before, 'nothing changed');
+  assert.match(await locked.textContent('#tv-locks'), /Locked by the teacher: options/);
+  await locked.context().close();
+});
+
+test('the training lab steps from the DOM, and its figures there follow training()', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,1,2');
+  await page.press('#tv-step', 'Enter');  // focused, the view shows itself
+  await frames(page, 2);
+  const t = await page.evaluate(() => window.embeddingLab.training());
+  assert.equal(t.step, 1);
+  const cell = (name) => page.evaluate((n) => [...document.querySelectorAll('#text-view th')].find((th) => th.textContent === n)?.nextElementSibling.textContent, name);
+  assert.equal(await cell('step'), '1');
+  assert.equal(Number(await cell('loss')), Number(t.loss.toPrecision(6)));
+  await page.context().close();
+});
+
+test('the frequency experiment runs from the DOM: its figures follow frequency() and its end is announced', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&fsteps=60&fV=50');
+  await page.press('#tv-frequency-run', 'Enter');
+  await page.waitForFunction(() => window.embeddingLab.frequency().finished, null, { timeout: 60000 });
+  await page.waitForFunction(() => document.getElementById('live').textContent === 'The frequency experiment finished.');
+  const f = await page.evaluate(() => window.embeddingLab.frequency());
+  const cell = (name) => page.evaluate((n) => [...document.querySelectorAll('#text-view th')].find((th) => th.textContent === n)?.nextElementSibling.textContent, name);
+  assert.equal(await cell('steps done'), String(f.stepsDone));
+  assert.equal(f.stepsDone, 60);
+  assert.equal(await cell('finished'), 'true');
+  await page.context().close();
+});
+
+test('G fills refuse what they cannot do: an unknown name, and MSE to 0 without a forward result', async () => {
+  // sparse with scale_grad_by_freq has no result (PyTorch refuses it too): the MSE fill has no out to use.
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,2&sparse=1&freqscale=1');
+  const before = (await snapshot(page)).upstream;
+  const answers = await page.evaluate(() => [window.embeddingLab.fillUpstream('mse'), window.embeddingLab.fillUpstream('bogus')]);
+  assert.deepEqual(answers.map((a) => a.ok), [false, false]);
+  assert.match(answers[0].error, /needs the forward result/);
+  assert.match(answers[1].error, /'bogus' is not one of canonical, ones, random, mse/);
+  assert.deepEqual((await snapshot(page)).upstream, before, 'G unchanged');
+  assert.deepEqual(page.problems, []);
   await page.context().close();
 });
