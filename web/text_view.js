@@ -317,7 +317,9 @@
         parts.push(el('p', {}, 'Fill G: ', ...[['canonical', '[0.01, -0.02, 0.03]'], ['ones', 'ones'], ['random', 'random'], ['mse', 'MSE to 0']].map(([name, text]) =>
           button(text, () => { const r = lab.fillUpstream(name); if (!r.ok) document.getElementById('tv-g-message').textContent = r.error; }, 'tv-gfill-' + name, !!lockOf('g')))));
     }
-    if (s.matrices.gradTable[1] === V) {
+    if (s.teach.gradientCovered) {
+      parts.push(el('p', { id: 'tv-dw-covered', text: 'dW is covered until you answer the question card about it (or show its answer): predict it first.' }));
+    } else if (s.matrices.gradTable[1] === V) {
       const gRows = (big ? s.touchedRows : rows).map((r) => ({ index: r, label: `id ${r}` + (touched.has(r) ? ' (touched)' : ''),
                                                              values: rowOf(s, 'gradTable', r), mark: touched.has(r) }));
       parts.push(table('dW = onehot^T @ G' + (big ? ': the touched rows (every other row is exactly zero)' : ''), 'column', d, gRows),

@@ -122,6 +122,7 @@ static void ShowRowPicker(const Question& q, CardProgress& p) {
 // A checked answer: counted, graded, the answer revealed once right, and posted to the host page.
 static void RecordCardAnswer(App& app, const Question& q, CardProgress& p, bool correct, const std::string& response) {
     p.attempts++, p.result = correct ? 1 : 0;
+    app.teach.answers++;
     p.revealed |= correct;
     if (q.kind == QuestionKind::Claim) app.tour.claim_answer[std::clamp(q.id.back() - '0', 0, 5)] = correct ? 0 : 1;
     const int attempts = q.kind == QuestionKind::Claim ? ++app.teach.claim_attempts[q.id.back() - '0'] : p.attempts;
@@ -180,7 +181,7 @@ static void ShowCard(App& app, const Question& q, CardProgress& p, int index, in
                            p.result ? "Right." : "Not quite: try again, or show the answer.");
         if (!p.revealed) {
             ImGui::SameLine();
-            if (ImGui::SmallButton("Show answer")) p.revealed = true;
+            if (ImGui::SmallButton("Show answer")) p.revealed = true, app.teach.answers++;
             RecordItemRect(("card:" + q.id + ":reveal").c_str());
         }
     }

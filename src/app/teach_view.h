@@ -37,6 +37,7 @@ struct TeachView {
     std::vector<Question> questions;  // the quiz's cards, for the state revision below
     uint64_t questions_revision = 0;
     std::vector<CardProgress> cards;
+    uint64_t answers = 0;            // answers checked and answers shown, so far (the text view follows)
     int claim_attempts[8] = {};
     std::string lock_message;        // why the last edit in the canvas was refused
     int posted_height = -1;          // the last height sent to the host page (CSS pixels)

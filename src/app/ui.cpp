@@ -176,11 +176,12 @@ void ShowApp(App& app) {
 
 static std::string g_live_text;
 void AfterFrame(App& app) {
-    // The HTML text view (web/text_view.js) follows every commit, the view setting and the highlight.
-    static uint64_t shown_revision = 0;
+    // The HTML text view (web/text_view.js) follows every commit, the view setting, the highlight
+    // and the question cards' answers (a card answered on the canvas may uncover dW).
+    static uint64_t shown_revision = 0, shown_answers = 0;
     static int shown_highlight = -2;
-    if (app.commits.state != shown_revision || HighlightedId(app) != shown_highlight) {
-        shown_revision = app.commits.state, shown_highlight = HighlightedId(app);
+    if (app.commits.state != shown_revision || HighlightedId(app) != shown_highlight || app.teach.answers != shown_answers) {
+        shown_revision = app.commits.state, shown_highlight = HighlightedId(app), shown_answers = app.teach.answers;
         browser_state_changed(app.state.view == View::Text);
     }
     // The line formats numbers (format_float is slow in wasm): remade only when what it says can change.

@@ -201,6 +201,11 @@ test('answering each question card right and wrong posts the expected messages t
   // Predict, then reveal: the page's own dW stays covered while a card asks about it.
   const drawn = async (name) => { await frames(auto, 2); return (await auto.evaluate((n) => window.embeddingLab.widgetRect(n), name)) !== null; };
   assert.deepEqual([await drawn('dW-covered'), await drawn('cell:dW:0:0')], [true, false]);
+  // The text view covers it too (a screen reader must not read the answer either).
+  const covered = () => auto.evaluate(() => [!!document.getElementById('tv-dw-covered'),
+    [...document.querySelectorAll('caption')].some((c) => c.textContent.startsWith('dW = onehot^T @ G'))]);
+  await auto.waitForFunction(() => !!document.getElementById('tv-dw-covered'));
+  assert.deepEqual(await covered(), [true, false]);
   // Which rows of dW are nonzero (ids 2, 0, 2, 2): first none picked, then rows 0 and 2.
   await click('auto', 'card:nonzero-rows:check'); check('nonzero-rows', false, 1);
   await click('auto', 'card:nonzero-rows:row:0');
@@ -216,6 +221,8 @@ test('answering each question card right and wrong posts the expected messages t
   await typeText('auto', row2.map((x) => Number(x.toPrecision(6))).join(', '));
   await click('auto', 'card:grad-row:check'); check('grad-row', true, 2);
   assert.deepEqual([await drawn('dW-covered'), await drawn('cell:dW:0:0')], [false, true]);
+  await auto.waitForFunction(() => !document.getElementById('tv-dw-covered'));
+  assert.deepEqual(await covered(), [false, true]);
   // Momentum: a step on id 1, then on the batch: the batch's rows 0 and 2 move, and row 1 with them.
   await click('auto', 'card:moved-rows:row:2');
   await click('auto', 'card:moved-rows:row:0');
