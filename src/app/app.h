@@ -55,12 +55,7 @@ struct App {
 
     TourProgress tour;
 
-    int table_scroll_row = -1;          // the table grid scrolls here once (overview clicks)
 
-    // The random batch generator of the ids panel.
-    int random_B = 8;
-    float random_zipf = 0.0f;  // 0 = uniform
-    int random_seed = 1;
     TrainingLab training;  // the training and frequency panels (training_lab.h)
     CostRun cost_run;      // the cost-at-scale benchmark (cost_run.h)
     PictureUi picture;     // what is highlighted, and the walk (picture_ui.h; not in links)

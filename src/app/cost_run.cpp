@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "ui.h"
+#include "main.h"
 
 namespace el {
 

@@ -13,7 +13,7 @@
 #include "browser.h"
 #include "panels.h"
 #include "state/link.h"
-#include "ui.h"
+#include "main.h"
 #include "widgets.h"
 
 namespace el {

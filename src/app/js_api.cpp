@@ -14,7 +14,7 @@
 #include "state/presets.h"
 #include "state/teach.h"
 #include "state/tour.h"
-#include "ui.h"
+#include "main.h"
 #include "offscreen.h"
 #include "widgets.h"
 

@@ -18,7 +18,7 @@
 #include "state/teach.h"
 #include "state/tour.h"
 #include "themes.h"
-#include "ui.h"
+#include "main.h"
 #include "widgets.h"
 
 namespace el {

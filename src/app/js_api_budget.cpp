@@ -7,7 +7,7 @@
 #include <string>
 
 #include "state/json_writer.h"
-#include "ui.h"
+#include "main.h"
 
 namespace el {
 

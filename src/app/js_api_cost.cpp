@@ -8,7 +8,7 @@
 
 #include "cost_run.h"
 #include "state/json_writer.h"
-#include "ui.h"
+#include "main.h"
 
 namespace el {
 

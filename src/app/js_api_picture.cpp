@@ -9,7 +9,7 @@
 #include "picture_ui.h"
 #include "state/json_writer.h"
 #include "themes.h"
-#include "ui.h"
+#include "main.h"
 
 namespace el {
 

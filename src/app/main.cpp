@@ -24,6 +24,7 @@
 #include "text_input.h"
 #include "themes.h"
 #include "startup_marks.h"
+#include "main.h"
 #include "ui.h"
 
 // glue.js's requestAnimationFrame loop: el_frame while the page is seen.

@@ -13,6 +13,7 @@
 
 #include "imgui.h"
 #include "imgui_internal.h"  // navigation state: a keyboard user needs every widget submitted
+#include "main.h"
 #include "ui.h"
 #include "widgets.h"
 

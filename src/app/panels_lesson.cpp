@@ -27,6 +27,14 @@ namespace el {
 
 static ImVec4 Color(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
 
+// The panels' own scratch, read by nothing else (not in links).
+static int g_table_scroll_row = -1;  // the table grid scrolls here once (overview clicks)
+static struct RandomBatch {          // the ids panel's random batch generator
+    int B = 8;
+    float zipf = 0.0f;  // 0 = uniform
+    int seed = 1;
+} g_random;
+
 
 //-----------------------------------------------------------------------------
 // [SECTION] Table panel
@@ -144,7 +152,7 @@ static void ShowTableOverview(App& app) {
     RecordItemRect("table-overview");
     if (ImGui::IsItemClicked()) {
         const float t = (ImGui::GetIO().MousePos.x - p.x) / w;
-        app.table_scroll_row = std::clamp(int(t * float(s.V)), 0, s.V - 1);
+        g_table_scroll_row = std::clamp(int(t * float(s.V)), 0, s.V - 1);
     }
     ImGui::SetItemTooltip("All %d rows, downsampled (rows left to right). Click to scroll the table there.", s.V);
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -173,7 +181,7 @@ void ShowTablePanel(App& app) {
     if (table_locked) ImGui::TextDisabled("(read-only: locked by the teacher)");
     GridSpec g{"W", "id", s.V, s.d, table_locked ? nullptr : s.W.data(), s.W.data(), app.derived.table_abs_max};
     g.row_buttons = check_unlocked(s, kLockIds).ok();
-    g.scroll_to_row = &app.table_scroll_row;
+    g.scroll_to_row = &g_table_scroll_row;
     std::vector<int> looked_up = s.ids;  // the rows the batch looks up, marked
     std::sort(looked_up.begin(), looked_up.end());
     looked_up.erase(std::unique(looked_up.begin(), looked_up.end()), looked_up.end());
@@ -242,28 +250,28 @@ static void ShowRandomBatch(App& app) {
     ImGui::TextUnformatted("Random batch:");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(60));
-    ImGui::InputInt("B", &app.random_B, 0);
+    ImGui::InputInt("B", &g_random.B, 0);
     RecordItemRect("random:B");
     RegisterTextField(TextFieldKind::Decimal);
-    app.random_B = std::clamp(app.random_B, 1, kMaxB);
+    g_random.B = std::clamp(g_random.B, 1, kMaxB);
     SameLineIfFits(150);
     ImGui::SetNextItemWidth(Px(70));
-    ImGui::InputFloat("Zipf s", &app.random_zipf, 0, 0, "%.2f");
+    ImGui::InputFloat("Zipf s", &g_random.zipf, 0, 0, "%.2f");
     RecordItemRect("random:zipf");
     RegisterTextField(TextFieldKind::Decimal);
-    app.random_zipf = std::clamp(app.random_zipf, 0.0f, kMaxRandomZipf);
+    g_random.zipf = std::clamp(g_random.zipf, 0.0f, kMaxRandomZipf);
     HelpMarker("s = 0 draws every id equally often; s = 1.1 draws id k with probability proportional to "
                "(k+1)^-s, as words in text: a few ids very often, most rarely.");
     SameLineIfFits(110);
     ImGui::SetNextItemWidth(Px(60));
-    ImGui::InputInt("seed##batch", &app.random_seed, 0);
+    ImGui::InputInt("seed##batch", &g_random.seed, 0);
     RecordItemRect("random:seed");
     RegisterTextField(TextFieldKind::Decimal);
     SameLineIfFits(60);
     if (ImGui::Button("Draw")) {
-        Rng rng(uint64_t(app.random_seed));
-        const ZipfSampler zipf(app.state.V, double(app.random_zipf));
-        std::vector<int> ids(size_t(app.random_B));
+        Rng rng(uint64_t(g_random.seed));
+        const ZipfSampler zipf(app.state.V, double(g_random.zipf));
+        std::vector<int> ids(size_t(g_random.B));
         for (int& id : ids) id = zipf.sample(rng);
         SetIds(app, ids);
     }

@@ -18,7 +18,7 @@
 #include "picture_ui.h"
 #include "state/parse.h"
 #include "themes.h"
-#include "ui.h"
+#include "main.h"
 #include "widgets.h"
 
 namespace el {

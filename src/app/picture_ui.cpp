@@ -6,7 +6,7 @@
 
 #include "app.h"
 #include "imgui.h"
-#include "ui.h"
+#include "main.h"
 
 namespace el {
 

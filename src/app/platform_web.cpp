@@ -18,6 +18,7 @@
 #include "browser.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // the page window's scroll, for the wheel and touch drags
+#include "main.h"
 #include "ui.h"
 
 // Fills size[4]: the backing store the canvas should have (CSS size x devicePixelRatio) and

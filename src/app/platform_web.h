@@ -16,5 +16,6 @@ void PlatformTouchScroll(); // after ImGui::NewFrame: a finger dragged across th
 void PlatformEndFrame();    // after ImGui::Render: what the wheel handler needs, the cursor shape
 int PlatformFramebufferWidth();
 int PlatformFramebufferHeight();
+bool TouchActive();  // a finger is down (drags scroll the page instead of editing)
 
 }  // namespace el

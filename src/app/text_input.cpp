@@ -7,7 +7,7 @@
 
 #include "imgui.h"
 #include "imgui_internal.h"  // the active text field: ActiveId, InputTextState, PlatformImeData
-#include "ui.h"
+#include "main.h"
 
 // glue.js places its <input> over (x, y, w, h) in CSS pixels and focuses it; active 0 blurs it.
 EM_JS(void, el_js_text_input, (int active, float x, float y, float w, float h, int decimal), {

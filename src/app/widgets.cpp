@@ -17,7 +17,8 @@
 #include "state/parse.h"
 #include "text_input.h"
 #include "themes.h"
-#include "ui.h"
+#include "main.h"
+#include "platform_web.h"
 
 namespace el {
 

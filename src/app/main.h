@@ -1,0 +1,26 @@
+// main.cpp's: the one app, its frame loop and what that loop measures.
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "app.h"
+
+namespace el {
+
+extern App g_app;
+void WakeUp();  // draw frames again (input, a state change from JS)
+
+// CPU time per drawn frame, for embeddingLab.frameStats(): the whole frame, and the
+// part of it that builds the UI (NewFrame..Render, without the GL submission).
+struct FrameStats {
+    int64_t frames = 0;
+    double last_ms = 0.0, max_ms = 0.0, last_ui_ms = 0.0;
+    std::array<double, 240> recent{}, recent_ui{};
+    void record(double ms, double ui_ms);
+    double median_ms() const;
+    double median_ui_ms() const;
+};
+extern FrameStats g_frame_stats;
+extern bool g_loop_running;  // false while the page is hidden or scrolled off its host (main.cpp)
+
+}  // namespace el
