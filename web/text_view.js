@@ -103,8 +103,9 @@
    * A labelled native control for one link key, edited through setField (one commit). choices: a
    * select's names; '' a checkbox (0/1). A locked setting is read-only, its reason beside it.
    */
-  function setting(key, label, choices) {
-    const [value, lock] = extra.fields[key];
+  function setting(key, label, choices, busy) {
+    const [value, teacherLock] = extra.fields[key];
+    const lock = teacherLock || (busy ? busy : '');  // a run going on holds its settings, as on the canvas
     const id = 'tv-f-' + key, messageId = id + '-message', box = choices === '';
     const attrs = { id, 'aria-describedby': messageId, disabled: !!lock && choices !== undefined, readonly: !!lock,
                     onchange: (e) => {
@@ -182,8 +183,9 @@
       setting('mom', 'Momentum'), setting('wd', 'Weight decay'), setting('loss', 'Loss', 'upstream mse'),
       el('p', {}, button('Step', () => { lab.step(1); render(); }, 'tv-step'), ' ', button('Reset training', () => { lab.resetTraining(); render(); }, 'tv-reset')),
       figures('Training: the last step', lab.training()),
-      el('h3', { text: 'Frequency experiment' }), setting('zipf', 'Zipf exponent s'), setting('fV', 'Its V'), setting('fsteps', 'Its steps'),
-      setting('fseed', 'Its seed'), setting('ffreqscale', 'scale_grad_by_freq', ''), setting('flazy', 'Lazy Adam', ''), setting('fwd', 'Weight decay (AdamW)', ''),
+      el('h3', { text: 'Frequency experiment' }), ...[['zipf', 'Zipf exponent s'], ['fV', 'Its V'], ['fsteps', 'Its steps'], ['fseed', 'Its seed'],
+        ['ffreqscale', 'scale_grad_by_freq', ''], ['flazy', 'Lazy Adam', ''], ['fwd', 'Weight decay (AdamW)', '']]
+        .map(([key, label, choices]) => setting(key, label, choices, f.running && '(held while the experiment runs)')),
       el('p', {}, button('Run', () => { lab.startFrequency(); render(); }, 'tv-frequency-run'), ' ', button('Cancel', () => lab.cancelFrequency(), 'tv-frequency-cancel')),
       figures('Frequency experiment', f),
       el('h3', { text: 'Cost at scale' }), setting('costV', 'Benchmark V'), setting('costd', 'Benchmark d'), setting('costB', 'Benchmark B'), setting('reps', 'Repeats'),
@@ -209,6 +211,10 @@
     const big = V * d > FULL_TABLE_CELLS;
     const touched = new Set(s.touchedRows);
     const focusedId = root.contains(document.activeElement) ? document.activeElement.id : null;
+    // Text typed into a field and not taken (refused, or not yet sent) survives the redraw while
+    // the value it was typed over is still the one shown: nothing the learner typed is lost.
+    const typed = [...root.querySelectorAll('input[type=text]')].filter((f) => f.id && f.value !== f.defaultValue)
+      .map((f) => [f.id, f.defaultValue, f.value, f.getAttribute('aria-invalid')]);
     extra = JSON.parse(M().UTF8ToString(M()._el_text_view_json()));
     const hidden = new Set(s.teach.hide.split(',')), lockOf = (key) => extra.fields[key][1];
     const parts = [];
@@ -339,6 +345,12 @@
     parts.push(el('h3', { text: 'Presets' }), list);
 
     root.replaceChildren(...parts.filter(Boolean));
+    for (const [id, was, value, invalid] of typed) {
+      const f = document.getElementById(id);
+      if (!f || f.defaultValue !== was) continue;
+      f.value = value;
+      if (invalid) f.setAttribute('aria-invalid', invalid);
+    }
     if (focusedId) document.getElementById(focusedId)?.focus();
   }
 

@@ -234,6 +234,7 @@ test('a question card and a self-check claim answered from the DOM: graded, show
   await frames(page, 2);
   assert.match(await page.textContent('#tv-card-0-result'), /^Not quite/);
   assert.match(await page.textContent('#live'), /^Not quite/, 'the result is announced');
+  assert.equal(await page.inputValue('#tv-card-0'), wrong, 'the answer stays as typed, to correct it');
   await page.fill('#tv-card-0', s.touchedRows.join(', '));
   await page.click('#tv-card-0-check');
   await frames(page, 2);
@@ -277,6 +278,14 @@ test('lookup options, fills and G cells set from the DOM reach snapshot(); a bad
   assert.match(message, /^pad: .*'7'/);
   assert.deepEqual(await page.evaluate(() => window.embeddingLab.setField('pad', '7')), { ok: false, error: message });
   assert.match((await snapshot(page)).link, /(^|&)pad=1(&|$)/, 'the state keeps its value');
+  // The refused text is not lost when the view is redrawn for an edit elsewhere.
+  await page.evaluate(() => window.embeddingLab.setIds('2, 2'));
+  await page.waitForFunction(() => /(^|&)ids=2,2(&|$)/.test(window.embeddingLab.snapshot().link));
+  await frames(page, 2);
+  assert.equal(await page.inputValue('#tv-f-pad'), '7');
+  assert.equal(await page.getAttribute('#tv-f-pad', 'aria-invalid'), 'true');
+  await page.evaluate(() => window.embeddingLab.setIds('1, 2'));
+  await frames(page, 2);
   // A fill of W and of G, and a cell of G, through the same commits as the canvas's buttons.
   await page.click('#tv-fill-zeros');
   await frames(page, 2);
@@ -329,6 +338,15 @@ test('the frequency experiment runs from the DOM: its figures follow frequency()
   assert.equal(await cell('steps done'), String(f.stepsDone));
   assert.equal(f.stepsDone, 60);
   assert.equal(await cell('finished'), 'true');
+  assert.equal(await page.getAttribute('#tv-f-zipf', 'readonly'), null, 'settings free again after the run');
+  // While a run goes on its settings are held, as the canvas holds them; Cancel frees them.
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&init=example&ids=1&fsteps=20000&fV=5000'));
+  await page.press('#tv-frequency-run', 'Enter');
+  await page.waitForFunction(() => document.getElementById('tv-f-zipf')?.hasAttribute('readonly'));
+  assert.equal(await page.isDisabled('#tv-f-flazy'), true);
+  await page.press('#tv-frequency-cancel', 'Enter');
+  await page.waitForFunction(() => !window.embeddingLab.frequency().running);
+  await page.waitForFunction(() => !document.getElementById('tv-f-zipf')?.hasAttribute('readonly'));
   await page.context().close();
 });
 
