@@ -57,6 +57,8 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     if (kDeeperTierLoaded) app.state.deeper_tier = true;
     for (std::string& e : held.errors) app.link_messages.errors.push_back(std::move(e));
     for (std::string& n : held.notices) app.link_messages.notices.push_back(std::move(n));
+    // No theme in the link: the system's preference (prefers-contrast, forced colours, dark), not written back.
+    if (app.state.theme_follows_system) app.state.theme = Theme(browser_preferred_theme());
     app.table_editor = {}, app.upstream_editor = {};
     Commit(app, "link");
     refresh_text(app.commits, app.state, app.text, false);  // a link replaces what was typed

@@ -93,7 +93,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     AppendInts(j, "offsets", s.offsets);
     j += "\"bags\":" + std::to_string(g_app.derived.bag.bags) +
          ",\"maxDifference\":" + json_number(g_app.derived.bag.max_difference) + "},";
-    j += "\"theme\":" + setting("theme") + ",\"view\":" + setting("view") + ",";
+    j += "\"theme\":" + json_string(kThemeNames[int(s.theme)]) + ",\"view\":" + setting("view") + ",";  // the theme in use
     j += "\"link\":" + json_string(encode_link(s)) + ",";
     j += "\"optimizer\":{\"name\":" + json_string(optimizer_name(s.optimizer.kind));
     for (const auto& [name, key] : {std::pair{"lr", "lr"}, {"momentum", "mom"}, {"dampening", "damp"},

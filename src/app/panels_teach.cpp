@@ -286,7 +286,8 @@ static AppState TeacherState(const App& app) {
     s.embed = true;
     s.panels = d.panels ? d.panels : kPanelForward | kPanelBackward;
     s.teach = d.teach;
-    s.theme = Theme(d.theme);
+    s.theme_follows_system = d.theme == 0;  // 0: each learner's own system preference
+    if (d.theme > 0) s.theme = Theme(d.theme - 1);
     s.tour = TourDepth::None, s.tour_step = 0;
     return s;
 }
@@ -318,9 +319,9 @@ void ShowTeachPanel(App& app) {
     HelpMarker("backward: which rows of dW are nonzero, and one row's numbers; step: which rows momentum moves; "
                "claims: the six true/false claims. Seed 0 asks about the batch on the page; another seed draws "
                "a small batch for the cards.");
-    static const char* const theme_labels[] = {"light", "dark", "high contrast"};
+    static const char* const theme_labels[] = {"the learner's system", "light", "dark", "high contrast"};
     ImGui::SetNextItemWidth(Px(120));
-    ImGui::Combo("theme##teach", &d.theme, theme_labels, 3);
+    ImGui::Combo("theme##teach", &d.theme, theme_labels, 4);
     SameLineIfFits(200);
     ImGui::Checkbox("auto height", &d.teach.auto_height);
     RecordItemRect("teach-auto");

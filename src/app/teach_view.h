@@ -26,7 +26,7 @@ struct CardProgress {
 struct TeachDraft {
     uint32_t panels = kPanelForward | kPanelBackward;
     TeachSettings teach;
-    int theme = 0;
+    int theme = 0;  // 0: the learner's system preference, else Theme + 1
     int width = 900, height = 560;  // the iframe's size (height: the fixed one, or auto's start)
 };
 

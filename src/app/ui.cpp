@@ -27,8 +27,8 @@ void StartApp(App& app) {
     app.state.deeper_tier = kDeeperTierLoaded;  // as apply_link keeps it
     if (!hash.empty()) apply_link(app, hash);
     else Commit(app, "start"), refresh_text(app.commits, app.state, app.text, false);
-    // A link without a theme follows the system: prefers-contrast / forced colours, then dark.
-    if (("&" + hash).find("&theme=") == std::string::npos) {
+    // A link without a theme follows the system (apply_link), and so does the page without a link.
+    if (hash.empty() && app.state.theme_follows_system) {
         const Theme preferred = Theme(browser_preferred_theme());
         if (preferred != app.state.theme) app.state.theme = preferred, Commit(app, "theme");
     }
@@ -73,7 +73,7 @@ static void ShowHeader(App& app) {
     static const char* const theme_labels[] = {"light", "dark", "high contrast"};
     int theme = int(app.state.theme);
     ImGui::SetNextItemWidth(Px(narrow ? 80 : 120));
-    if (ImGui::Combo("##theme", &theme, theme_labels, 3)) app.state.theme = Theme(theme), Commit(app, "theme");
+    if (ImGui::Combo("##theme", &theme, theme_labels, 3)) app.state.theme = Theme(theme), app.state.theme_follows_system = false, Commit(app, "theme");
     RecordItemRect("theme");
     ImGui::SetItemTooltip("Theme: light, dark, or high contrast (chosen by itself when the system asks for more contrast)");
     ImGui::SameLine();

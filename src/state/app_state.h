@@ -125,6 +125,8 @@ struct AppState {
     // The page around it.
     CostShape cost;
     Theme theme = Theme::Light;
+    bool theme_follows_system = true;  // no theme in the link: the page sets `theme` from the system's
+                                       // preference (prefers-contrast, forced colours, dark) and the link stays without one
     View view = View::Canvas;      // view=text: the HTML text view is shown over the canvas
     bool embed = false;            // course-page mode: no menu, only `panels`
     bool deeper_tier = false;      // deeper=1: the page loads the deeper tier's experiments (on demand otherwise)

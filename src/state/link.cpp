@@ -208,6 +208,17 @@ static Status decode_max_norm(AppState& s, std::string_view text) {
     return Status::Ok();
 }
 
+// "auto" (the default, so never written): the page follows the system; else a theme's name.
+static std::string encode_theme(const AppState& s) {
+    return s.theme_follows_system ? "auto" : kThemeNames[int(s.theme)];
+}
+static Status decode_theme(AppState& s, std::string_view text) {
+    if (text == "auto") return s.theme_follows_system = true, Status::Ok();
+    for (int i = 0; kThemeNames[i]; i++)
+        if (text == kThemeNames[i]) return s.theme = Theme(i), s.theme_follows_system = false, Status::Ok();
+    return Status::Fail(quoted(text) + " is not one of light, dark, contrast, auto");
+}
+
 std::string encode_name_list(uint32_t bits, const char* const* names, int count) {
     std::string out;
     for (int i = 0; i < count; i++)
@@ -355,8 +366,8 @@ static const std::vector<LinkField>& fields() {
          .get = EL_GET(cost.repeats), .set = EL_SET(cost.repeats, int)},
         {.key = "bag", .meaning = "EmbeddingBag reduction: none, sum, mean, max", .type = L::Choice,
          .choices = kBagNames, .get = EL_GET(bag), .set = EL_SET(bag, BagChoice)},
-        {.key = "theme", .meaning = "light, dark or contrast", .type = L::Choice, .choices = kThemeNames,
-         .get = EL_GET(theme), .set = EL_SET(theme, Theme)},
+        {.key = "theme", .meaning = "light, dark or contrast; without it (or auto) the system's preference",
+         .type = L::Custom, .encode = encode_theme, .decode = decode_theme},
         {.key = "view", .meaning = "canvas or text", .type = L::Choice, .choices = kViewNames,
          .get = EL_GET(view), .set = EL_SET(view, View)},
         {.key = "embed", .meaning = "course-page mode", .type = L::Bool, .get = EL_GET(embed),

@@ -95,10 +95,14 @@ test('without a theme in the link the system decides: dark, more contrast, force
     [{ colorScheme: 'dark', forcedColors: 'active' }, '', 'contrast'],
     [{ colorScheme: 'dark' }, '#v=1&ids=2&theme=light', 'light'],  // a link's theme wins
     [{ contrast: 'more' }, '#v=1&ids=2', 'contrast'],
+    [{ colorScheme: 'dark' }, '#v=1&ids=2&theme=auto', 'dark'],
   ];
   for (const [media, hash, want] of cases) {
     const page = await pageWith(media, hash);
-    assert.equal((await snapshot(page)).theme, want, `${JSON.stringify(media)} ${hash}`);
+    const s = await snapshot(page);
+    assert.equal(s.theme, want, `${JSON.stringify(media)} ${hash}`);
+    // The system's choice is not written into the address: a shared link opens in the reader's own.
+    assert.equal(/(^|&)theme=/.test(s.link), /theme=(?!auto)/.test(hash), s.link);
     await page.context().close();
   }
 });

@@ -93,7 +93,7 @@ TEST_CASE("every commit leaves derived data and the address up to date by the en
         {"upstream cell", [](AppState& s) { s.upstream[1] = 0.25f; }},
         {"bag mode", [](AppState& s) { s.bag = el::BagChoice::Mean, s.offsets = {0, 2}; }},
         {"inf in W", [](AppState& s) { s.W[0] = INFINITY; }},
-        {"theme", [](AppState& s) { s.theme = el::Theme::Dark; }},
+        {"theme", [](AppState& s) { s.theme = el::Theme::Dark, s.theme_follows_system = false; }},
         {"view", [](AppState& s) { s.view = el::View::Text; }},
         {"bad ids", [](AppState& s) { s.ids = {99}; }},  // refused by the core: the error is derived too
     };

@@ -71,6 +71,7 @@ static void require_same_state(const AppState& a, const AppState& b) {
     REQUIRE(a.cost.B == b.cost.B);
     REQUIRE(a.cost.repeats == b.cost.repeats);
     REQUIRE(a.theme == b.theme);
+    REQUIRE(a.theme_follows_system == b.theme_follows_system);
     REQUIRE(a.embed == b.embed);
     REQUIRE(a.panels == b.panels);
     REQUIRE(a.tour == b.tour);
@@ -170,7 +171,8 @@ TEST_CASE("decode(encode(state)) == state for random states", "[link][property]"
     s.rows_activation.steps = pick(1, el::kMaxActivationSteps);
     s.compression = {pick(1, el::kMaxV), pick(1, el::kMaxCompressionWidth), pick(1, el::kMaxCompressionWidth)};
     s.cost = {pick(1, el::kMaxV), pick(1, el::kMaxD), pick(1, el::kMaxB), pick(1, 50)};
-    s.theme = el::Theme(pick(0, 2));
+    s.theme_follows_system = pick(0, 3) == 0;  // then the link has no theme, and the page picks it
+    s.theme = s.theme_follows_system ? el::Theme::Light : el::Theme(pick(0, 2));
     s.embed = rng() % 2;
     s.panels = uint32_t(pick(1, (1 << el::kPanelCount) - 1));
     s.tour = el::TourDepth(pick(0, 3));
@@ -217,7 +219,7 @@ TEST_CASE("bad links name the field and the reason, and the rest still applies",
         {"pad=3", "pad: '3' is outside -V..V-1 = -3..2"},
         {"maxnorm=-1", "maxnorm: '-1' must be a positive number (or off)"},
         {"panels=forward,nope", "panels: 'nope' is not a panel"},
-        {"theme=%3Cscript%3E", "theme: '<script>' is not one of light, dark, contrast"},
+        {"theme=%3Cscript%3E", "theme: '<script>' is not one of light, dark, contrast, auto"},
         {"embed=yes", "embed: 'yes' is not 0 or 1"},
         {"V", "'V' has no value"},
         {"ids=1,1&offsets=1", "offsets: "},
@@ -338,4 +340,18 @@ TEST_CASE("the snapshot's settings are the link's field table, typed as JSON", "
     }
     std::string unused;
     CHECK_FALSE(el::link_value_json(s, "no-such-key", unused));
+}
+
+TEST_CASE("a link without a theme leaves it to the system and stays without one", "[link]") {
+    el::AppState s;
+    REQUIRE(el::decode_link("v=1&V=3&d=3&ids=1", s).errors.empty());
+    CHECK(s.theme_follows_system);
+    s.theme = el::Theme::Dark;  // what the page resolved from the system's preference
+    CHECK(el::encode_link(s).find("theme=") == std::string::npos);
+    REQUIRE(el::decode_link("v=1&V=3&d=3&ids=1&theme=dark", s).errors.empty());
+    CHECK_FALSE(s.theme_follows_system);
+    CHECK(s.theme == el::Theme::Dark);
+    CHECK(el::encode_link(s).find("&theme=dark") != std::string::npos);
+    REQUIRE(el::decode_link("v=1&theme=auto", s).errors.empty());
+    CHECK(s.theme_follows_system);
 }
