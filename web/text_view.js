@@ -339,6 +339,18 @@
 
     parts.push(...labsPart(), ...checkPart());
 
+    // The share link of this state, to select or copy without a pointer.
+    const url = location.href.split('#')[0] + '#' + s.link;
+    const copy = () => {
+      const field = document.getElementById('tv-share-link');
+      const fail = () => { field.focus(); field.select(); say('The browser did not allow copying: the link is selected, copy it with Ctrl+C.'); };
+      if (!navigator.clipboard || !navigator.clipboard.writeText) return fail();
+      navigator.clipboard.writeText(field.value).then(() => say('Link copied.'), fail);
+    };
+    parts.push(el('h3', { text: 'Share this state' }),
+      el('p', {}, el('label', { for: 'tv-share-link', text: 'Link ' }), el('input', { id: 'tv-share-link', type: 'text', readonly: true, value: url }),
+        ' ', button('Copy link', copy, 'tv-share-copy')));
+
     // Presets: each is a link.
     const list = el('ul');
     for (const p of lab.presets()) list.append(el('li', {}, el('a', { href: '#' + p.link, text: p.title })));

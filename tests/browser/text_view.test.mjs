@@ -64,6 +64,19 @@ test('keyboard only: Escape, Tab into the text view, edit W[1][2], read the new 
   await frames(page, 2);
   assert.deepEqual(await domTable(page, 'Gather'), [['0.4', '0.5', '2.5']]);
   assert.equal(await page.evaluate(() => document.activeElement.id), 'tv-w-1-2', 'the focus stays on the cell');
+  // ... and copy the share link of the new state, still by keyboard.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  for (let i = 0; i < 200 && id !== 'tv-share-copy'; i++) {
+    await page.keyboard.press('Tab');
+    id = await page.evaluate(() => document.activeElement.id);
+  }
+  assert.equal(id, 'tv-share-copy', 'Tab reaches Copy link');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('live').textContent === 'Link copied.');
+  const link = await page.inputValue('#tv-share-link');
+  assert.equal(link, server.url + '#' + (await snapshot(page)).link);
+  assert.match(link, /cells=1:2:2\.5/);
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
