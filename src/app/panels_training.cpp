@@ -386,7 +386,9 @@ void ShowTrainingPanel(App& app) {
     BeginLocked(app, kLockOptimizer);
     ShowOptimizerSettings(app);
     EndLocked(app, kLockOptimizer);
+    BeginLocked(app, kLockTable);  // a step changes W
     ShowStepButtons(app);
+    EndLocked(app, kLockTable);
     const TrainingSession& t = app.training.session;
     if (!t.notice.empty()) ImGui::TextDisabled("(%s)", t.notice.c_str());
     if (TrainingMarksCurrent(app)) {

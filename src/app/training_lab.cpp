@@ -7,11 +7,17 @@
 #include <cstring>
 
 #include "app.h"
+#include "state/teach.h"
 
 namespace el {
 
 void TrainingSteps(App& app, int n) {
     TrainingLab& lab = app.training;
+    // A step changes W: under lock=table it is refused, as every other change of W is.
+    if (Status st = check_unlocked(app.state, kLockTable); !st.ok()) {
+        lab.error = st.error;
+        return;
+    }
     lab.error = training_step(app.state, lab.session, n).error;
     Commit(app, "training step");
     // The page's own forward pass (Commit) applies max_norm to the new W, as the next step's

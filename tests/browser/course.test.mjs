@@ -175,6 +175,10 @@ test('locked fields refuse edits through the canvas, the DOM layer and setLink, 
   // The DOM layer's setters (the text view edits through them).
   assert.deepEqual(await auto.evaluate(() => window.embeddingLab.setCell(1, 1, '5')), { ok: false, error: tableMessage });
   assert.deepEqual(await auto.evaluate(() => window.embeddingLab.setIds('0, 1')), { ok: false, error: idsMessage });
+  // A training step would change W: refused with the same message, W as it was.
+  const step = await auto.evaluate(() => window.embeddingLab.step(1));
+  assert.equal(step.error, tableMessage);
+  assert.deepEqual((await auto.evaluate(() => window.embeddingLab.snapshot())).table, before.table);
   const size = await auto.evaluate(() => window.embeddingLab.setSize(4, 3));
   assert.equal(size.ok, false);
   assert.match(size.error, /^locked by the teacher \(lock=size\)/);
