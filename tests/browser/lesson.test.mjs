@@ -77,6 +77,8 @@ test('a phone at dpr 2: panels stack, the canvas is sharp and drawn, touch edits
   const cell = await widgetCenter(page, 'cell:W:1:0');
   await page.touchscreen.tap(cell.x, cell.y);
   await frames(page, 3);
+  // The tap focuses the phone's real input over the cell (text_input.cpp): type once it has.
+  await page.waitForFunction(() => document.activeElement && document.activeElement.tagName === 'INPUT');
   await page.keyboard.type('7', { delay: 5 });
   await page.keyboard.press('Enter');
   await frames(page, 3);
