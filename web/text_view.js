@@ -105,7 +105,7 @@
    */
   function setting(key, label, choices, busy) {
     const [value, teacherLock] = extra.fields[key];
-    const lock = teacherLock || (busy ? busy : '');  // a run going on holds its settings, as on the canvas
+    const lock = teacherLock || busy || '';  // a run going on holds its settings, as on the canvas
     const id = 'tv-f-' + key, messageId = id + '-message', box = choices === '';
     const attrs = { id, 'aria-describedby': messageId, disabled: !!lock && choices !== undefined, readonly: !!lock,
                     onchange: (e) => {

@@ -82,9 +82,9 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     j += "\"highlight\":" + HighlightJson(g_app) + ",";
     // The settings, as the share link's field table writes them (one loop, src/state/link.cpp),
     // and the older names of some of them, read from the same table.
-    const auto setting = [&s](const char* key) {
+    const auto setting = [](const char* key) {
         std::string v;
-        link_value_json(s, key, v);
+        link_value_json(g_app.state, key, v);
         return v;
     };
     j += "\"settings\":" + link_settings_json(s) + ",";

@@ -195,9 +195,7 @@ EMSCRIPTEN_KEEPALIVE void el_tour(int depth, int step) {
 EMSCRIPTEN_KEEPALIVE const char* el_answer(int claim, int card, const char* text) {
     if (card >= 0) return Answer(AnswerCard(g_app, card, text ? text : ""));
     if (claim < 0 || claim >= int(wrong_claims().size())) return Answer("claim " + std::to_string(claim) + ": no such claim");
-    const bool said_true = text && !std::strcmp(text, "true");
-    g_app.tour.claim_answer[claim] = said_true ? 1 : 0;
-    ReportClaimAnswer(g_app, claim, said_true);
+    ReportClaimAnswer(g_app, claim, text && !std::strcmp(text, "true"));
     return Answer("");
 }
 

@@ -8,6 +8,7 @@
 #include <emscripten.h>
 
 #include <algorithm>
+#include <iterator>
 #include <cmath>
 #include <string>
 
@@ -87,7 +88,8 @@ static void PostAnswer(const App& app, const Question& q, bool correct, int atte
 }
 
 void ReportClaimAnswer(App& app, int claim, bool said_true) {
-    if (claim < 0 || claim >= 8) return;
+    if (claim < 0 || claim >= int(std::size(app.tour.claim_answer))) return;
+    app.tour.claim_answer[claim] = said_true ? 1 : 0;  // the self-check's record (panels_tour.cpp)
     const Question q = claim_question(claim);
     PostAnswer(app, q, said_true == q.truth, ++app.teach.claim_attempts[claim], said_true ? "true" : "false");
 }

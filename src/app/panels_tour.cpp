@@ -128,10 +128,10 @@ static void ShowSelfCheck(App& app) {
         ImGui::PushID(int(i) + 100);
         ImGui::Bullet();
         ImGui::TextWrapped("\"%s\"", claims[i].claim);
-        if (ImGui::SmallButton("True")) app.tour.claim_answer[i] = 1, ReportClaimAnswer(app, int(i), true);
+        if (ImGui::SmallButton("True")) ReportClaimAnswer(app, int(i), true);
         RecordItemRect(("claim-true:" + std::to_string(i)).c_str());
         ImGui::SameLine();
-        if (ImGui::SmallButton("False")) app.tour.claim_answer[i] = 0, ReportClaimAnswer(app, int(i), false);
+        if (ImGui::SmallButton("False")) ReportClaimAnswer(app, int(i), false);
         RecordItemRect(("claim-false:" + std::to_string(i)).c_str());
         if (app.tour.claim_answer[i] >= 0) {
             const bool right = app.tour.claim_answer[i] == 0;  // every claim here is false

@@ -44,7 +44,7 @@ struct TeachView {
 };
 
 struct App;
-void ReportClaimAnswer(App& app, int claim, bool said_true);  // the self-check's true/false, posted the same way
+void ReportClaimAnswer(App& app, int claim, bool said_true);  // the self-check's true/false: recorded, and posted the same way
 std::string EmbedCode(const AppState& s, int width, int height);  // fixed or (teach.auto_height) auto-height snippet
 // Controls under a lock (lock=): drawn read-only, the reason on hover, a click says it. `locks` is a
 // mask of Lock bits; Begin returns whether the controls are locked. A grid passes tooltip=false

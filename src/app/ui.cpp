@@ -25,12 +25,11 @@ namespace el {
 void StartApp(App& app) {
     const std::string hash = browser_location_hash();
     app.state.deeper_tier = kDeeperTierLoaded;  // as apply_link keeps it
-    if (!hash.empty()) apply_link(app, hash);
-    else Commit(app, "start"), refresh_text(app.commits, app.state, app.text, false);
-    // A link without a theme follows the system (apply_link), and so does the page without a link.
-    if (hash.empty() && app.state.theme_follows_system) {
-        const Theme preferred = Theme(browser_preferred_theme());
-        if (preferred != app.state.theme) app.state.theme = preferred, Commit(app, "theme");
+    if (!hash.empty()) {
+        apply_link(app, hash);  // a link without a theme gets the system's (app.cpp)
+    } else {
+        app.state.theme = Theme(browser_preferred_theme());  // no link, so no theme: the system's
+        Commit(app, "start"), refresh_text(app.commits, app.state, app.text, false);
     }
 }
 
