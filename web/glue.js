@@ -8,6 +8,43 @@
   const live = document.getElementById('live');
   let resolveReady, rejectReady;
   const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
+  const glueUrl = document.currentScript && document.currentScript.src;
+
+  // --- The page's language (src/i18n) ------------------------------------------
+  // lang= in the link, else the first of the browser's languages the page has. English is built
+  // in; another language's catalog (lang/<code>.json) is fetched only when it is asked for: at
+  // once for the language the page opens in (the wasm waits for it, so the first frame is in it).
+  const LANGUAGES = ['en', 'de'];  // kLanguages in src/i18n/i18n.cpp
+  function browserLanguage() {
+    for (const tag of navigator.languages || [navigator.language || 'en']) {
+      const code = String(tag).toLowerCase().split('-')[0];
+      if (LANGUAGES.includes(code)) return code;
+    }
+    return 'en';
+  }
+  const catalogs = {}, catalogFetches = {};  // code -> {json} or {error}; code -> its fetch
+  function fetchCatalog(code) {
+    if (code === 'en' || !LANGUAGES.includes(code)) return Promise.resolve();
+    if (!catalogFetches[code]) {
+      const inline = window.embeddingLabCatalogs && window.embeddingLabCatalogs[code];  // the single-file page
+      catalogFetches[code] = (inline ? Promise.resolve(inline)
+        : fetch(new URL('lang/' + code + '.json', glueUrl || location.href), { credentials: 'same-origin' })
+          .then((r) => { if (!r.ok) throw new Error('lang/' + code + '.json: HTTP ' + r.status); return r.json(); }))
+        .then((json) => { catalogs[code] = { json }; }, (e) => { catalogs[code] = { error: e.message || String(e) }; })
+        .then(() => { if (window.Module && window.Module._el_catalog_arrived) window.Module._el_catalog_arrived(); });
+    }
+    return catalogFetches[code];
+  }
+  const linkLanguage = (/(?:^|&)lang=([a-z]+)(?:&|$)/.exec(location.hash.slice(1)) || [])[1];
+  const startLanguage = LANGUAGES.includes(linkLanguage) ? linkLanguage : browserLanguage();
+  const startCatalog = fetchCatalog(startLanguage);
+  // glue.js's own texts, for when the wasm cannot run: English here, other languages' in their
+  // catalog's "glue" part (src/i18n/de/glue.txt; build_catalog.py checks ids and {placeholders}).
+  function say(id, english, values) {
+    const c = catalogs[startLanguage];
+    const text = (c && c.json && c.json.glue && c.json.glue[id]) || english;
+    return text.replace(/\{(\w+)\}/g, (m, k) => (values && k in values ? String(values[k]) : m));
+  }
 
   // The WebGL2 context is made here, while the wasm downloads and compiles, with only what an
   // ImGui page needs (main() hands it to Emscripten's GL layer: platform_web.cpp). ImGui draws opaque
@@ -90,6 +127,17 @@
       else closeTextEntry();
     },
     fatal,
+    browserLanguage,
+    // A language's catalog as set_language in src/i18n/i18n.h takes it: "" while it is fetched
+    // (el_catalog_arrived follows), "!" and the reason when it could not be.
+    catalog(code) {
+      const c = catalogs[code];
+      if (!c) { fetchCatalog(code); return ''; }
+      if (c.error) return '!' + c.error;
+      const j = c.json;
+      if (!j || typeof j.fingerprint !== 'string' || !Array.isArray(j.messages)) return '!lang/' + code + '.json is not a catalog';
+      return [j.fingerprint, ...j.messages].map((t) => String(t).replace(/\x1e/g, '') + '\x1e').join('');
+    },
   };
 
   window.Module = {
@@ -106,14 +154,14 @@
     const heap = window.Module.HEAP8 ? window.Module.HEAP8.length : 0;
     const mb = Math.round(heap / 1048576);
     if (heap >= 0.9 * 1073741824) {
-      return 'Embedding Lab ran out of memory: it was using ' + mb + ' MB of the 1024 MB a page may have. ' +
-             'Reload the page to start again; smaller tables (V x d) need less.';
+      return say('out_of_memory', 'Embedding Lab ran out of memory: it was using {mb} MB of the 1024 MB a page may have. ' +
+                 'Reload the page to start again; smaller tables (V x d) need less.', { mb });
     }
-    return 'Embedding Lab stopped' + (what ? ': ' + what : '') + ' (memory in use: ' + mb + ' MB). ' +
-           'Reload the page to start again.';
+    return say('stopped', 'Embedding Lab stopped{what} (memory in use: {mb} MB). Reload the page to start again.',
+               { what: what ? ': ' + what : '', mb });
   }
 
-  if (!gl) fatal('This browser has no WebGL2, which the page needs to draw.');
+  if (!gl) fatal(say('no_webgl2', 'This browser has no WebGL2, which the page needs to draw.'));
 
   // The deeper tier's experiments (issue 16) are a second build of the page, loaded on demand: a
   // link with deeper=1 gets embedding_lab_deeper.{js,wasm}, every other link the smaller default.
@@ -122,7 +170,6 @@
   // The wasm is fetched and compiled now, while embedding_lab.js downloads, instead of once
   // that script has run. The single-file page carries it as base64 text in a script before this
   // one (src/app/single_file.py): there it is compiled from that.
-  const glueUrl = document.currentScript && document.currentScript.src;
   let compiled = null;
   if (window.embeddingLabWasm) {
     compiled = WebAssembly.compile(Uint8Array.from(atob(window.embeddingLabWasm), (c) => c.charCodeAt(0)));
@@ -139,8 +186,9 @@
   if (compiled) {
     compiled.catch(() => {});  // reported when Emscripten asks for it, below
     window.Module.instantiateWasm = (imports, receiveInstance) => {
-      compiled.then((module) => WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module)))
-        .catch((e) => fatal('Embedding Lab could not load its WebAssembly (' + e.message + '). Reload the page to try again.'));
+      Promise.all([compiled, startCatalog])
+        .then(([module]) => WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module)))
+        .catch((e) => fatal(say('no_wasm', 'Embedding Lab could not load its WebAssembly ({why}). Reload the page to try again.', { why: e.message })));
       return {};  // asynchronous: Emscripten waits for receiveInstance
     };
   }
@@ -152,7 +200,7 @@
     const addScript = () => {
       const script = document.createElement('script');
       script.src = new URL(build + '.js', glueUrl).href;
-      script.onerror = () => fatal('Embedding Lab could not load ' + build + '.js. Reload the page to try again.');
+      script.onerror = () => fatal(say('no_script', 'Embedding Lab could not load {file}. Reload the page to try again.', { file: build + '.js' }));
       document.body.appendChild(script);
     };
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', addScript);
@@ -195,8 +243,8 @@
   canvas.addEventListener('webglcontextlost', (event) => {
     event.preventDefault();  // without this the browser never restores the context
     if (window.Module._el_context_lost) window.Module._el_context_lost();
-    statusBox.textContent = 'The browser has paused this page\'s graphics (its WebGL context was lost). ' +
-                            'Your work is kept; the page comes back as soon as the browser restores them.';
+    statusBox.textContent = say('context_lost', 'The browser has paused this page\'s graphics (its WebGL context was lost). ' +
+                                'Your work is kept; the page comes back as soon as the browser restores them.');
     statusBox.className = 'notice';
   });
   canvas.addEventListener('webglcontextrestored', () => {
@@ -328,7 +376,7 @@
   textEntry.setAttribute('autocorrect', 'off');
   textEntry.setAttribute('spellcheck', 'false');
   textEntry.setAttribute('enterkeyhint', 'done');
-  textEntry.setAttribute('aria-label', 'The value being edited');
+  textEntry.setAttribute('aria-label', say('text_entry', 'The value being edited'));
   canvas.after(textEntry);
   let textEntryOn = false;  // the app has a text field active
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "browser.h"
+#include "i18n/i18n.h"
 #include "panels.h"
 #include "state/parse.h"
 #include "state/teach.h"
@@ -64,6 +65,29 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     refresh_text(app.commits, app.state, app.text, false);  // a link replaces what was typed
     link_written(app.commits);  // the address keeps the link as given until the learner edits
     return app.link_messages;
+}
+
+void ApplyLanguage(App& app) {
+    const std::string wanted = app.state.lang.empty() ? browser_language() : app.state.lang;
+    static std::string tried;  // the language last asked for: a refused catalog is not asked again
+    if (wanted == active_language().code || wanted == tried) return;
+    const std::string catalog = wanted == kLanguages[0].code ? "" : browser_catalog(wanted.c_str());
+    if (wanted == kLanguages[0].code) {  // English is built in
+        set_english(), app.language_message.clear(), tried.clear();
+        browser_set_document_language(wanted.c_str());
+        return Commit(app, "language");
+    }
+    if (catalog.empty()) return;  // being fetched: el_catalog_arrived wakes the page
+    tried = wanted;
+    const Language* lang = find_language(wanted);
+    const CatalogResult r = catalog[0] == '!' ? CatalogResult{false, catalog.substr(1), 0}
+                                              : set_language(wanted, catalog);
+    if (!r.ok) set_english();
+    app.language_message = !r.ok ? format(TR(page_language_failed), lang ? lang->name : wanted.c_str(), r.error.c_str())
+                           : r.refused ? format(TR(page_language_refused), r.refused) : "";
+    browser_set_document_language(active_language().code);
+    tried = r.ok ? "" : wanted;
+    Commit(app, "language");  // the fields, the screen-reader line and the text view are written anew
 }
 
 std::string describe_result(const App& app) {

@@ -54,7 +54,7 @@ struct App {
     bool link_too_long = false;  // the copied link is over kMaxLinkBytes
 
     TourProgress tour;
-
+    std::string language_message;  // why the page is not in the language asked for ("": it is)
 
     TrainingLab training;  // the training and frequency panels (training_lab.h)
     CostRun cost_run;      // the cost-at-scale benchmark (cost_run.h)
@@ -84,6 +84,11 @@ void EndFrameCommit(App& app, bool widget_active);
 // Replaces the state with a share link's (as a pasted link would); the text
 // fields follow the new state. Returns what was rejected or ignored.
 const LinkMessages& apply_link(App& app, std::string_view fragment);
+
+// The language the state asks for (lang=, else the browser's) made the active one, once its
+// catalog is there (src/i18n; glue.js fetches it): called before every frame is built.
+// A catalog that cannot be used leaves the page in English with a message (language_message).
+void ApplyLanguage(App& app);
 
 // Speaks the key result in words to the page's aria-live region.
 std::string describe_result(const App& app);

@@ -23,6 +23,9 @@ EM_JS(int, el_js_preferred_theme, (), {
     return m("(prefers-contrast: more)") || m("(forced-colors: active)") ? 2 : m("(prefers-color-scheme: dark)") ? 1 : 0;
 });
 EM_JS(void, el_js_state_changed, (int text_view), { if (window.embeddingLabTextView) window.embeddingLabTextView.update(!!text_view); });
+EM_JS(char*, el_js_language, (), { return stringToNewUTF8(window.embeddingLabHost.browserLanguage()); });
+EM_JS(char*, el_js_catalog, (const char* code), { return stringToNewUTF8(window.embeddingLabHost.catalog(UTF8ToString(code))); });
+EM_JS(void, el_js_document_language, (const char* code), { document.documentElement.lang = UTF8ToString(code); });
 EM_JS(void, el_js_load_deeper_tier, (const char* link), { window.embeddingLabHost.loadDeeperTier(UTF8ToString(link)); });
 
 namespace el {
@@ -46,6 +49,9 @@ void browser_open_link(const char* link) { el_js_open_link(link); }
 void browser_open_window(const char* url) { el_js_open_window(url); }
 int browser_preferred_theme() { return el_js_preferred_theme(); }
 void browser_state_changed(bool text_view) { el_js_state_changed(text_view ? 1 : 0); }
+std::string browser_language() { return take_string(el_js_language()); }
+std::string browser_catalog(const char* code) { return take_string(el_js_catalog(code)); }
+void browser_set_document_language(const char* code) { el_js_document_language(code); }
 void browser_load_deeper_tier(const char* link) { el_js_load_deeper_tier(link); }
 
 }  // namespace el

@@ -18,5 +18,10 @@ void browser_open_window(const char* url);  // a new tab (embed mode's "open the
 int browser_preferred_theme();              // 2 prefers-contrast: more / forced colours, 1 dark, 0 light
 void browser_state_changed(bool text_view);  // the HTML text view re-renders (web/text_view.js)
 void browser_load_deeper_tier(const char* link);  // reloads the page at `link` with the deeper tier's build
+std::string browser_language();             // the first of the browser's languages the page has ("en" if none)
+// A language's catalog as set_language takes it (src/i18n/i18n.h); "" while it is being fetched
+// (glue.js calls el_catalog_arrived when it is there), "!" and a message when it could not be.
+std::string browser_catalog(const char* code);
+void browser_set_document_language(const char* code);  // <html lang>: screen readers speak in it
 
 }  // namespace el

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "i18n/i18n.h"
 #include "imgui.h"
 #include "picture_ui.h"
 #include "state/parse.h"
@@ -93,6 +94,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     AppendInts(j, "offsets", s.offsets);
     j += "\"bags\":" + std::to_string(g_app.derived.bag.bags) +
          ",\"maxDifference\":" + json_number(g_app.derived.bag.max_difference) + "},";
+    j += "\"language\":" + json_string(active_language().code) + ",";  // the language in use (lang= or the browser's)
     j += "\"theme\":" + json_string(kThemeNames[int(s.theme)]) + ",\"view\":" + setting("view") + ",";  // the theme in use
     j += "\"link\":" + json_string(encode_link(s)) + ",";
     j += "\"optimizer\":{\"name\":" + json_string(optimizer_name(s.optimizer.kind));

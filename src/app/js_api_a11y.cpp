@@ -10,6 +10,7 @@
 #include <string_view>
 #include <string>
 
+#include "i18n/i18n.h"
 #include "imgui.h"
 #include "panels.h"
 #include "state/json_writer.h"
@@ -223,3 +224,15 @@ EMSCRIPTEN_KEEPALIVE void el_set_view(int text) {
 }
 
 }  // extern "C"
+
+// {lang, decimal, words: {name: text}}: the texts web/text_view.js shows (MSG_JS in
+// src/i18n/messages.def), in the page's language.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* el_words_json() {
+    static std::string j;
+    const Language& l = active_language();
+    j = "{\"lang\":" + json_string(l.code) + ",\"decimal\":" + json_string(std::string(1, l.decimal)) + ",\"words\":{";
+    for (int i = 0; i < kJsWordCount; i++)
+        j += (i ? "," : "") + json_string(kJsWords[i].name) + ":" + json_string(tr(kJsWords[i].id));
+    j += "}}";
+    return j.c_str();
+}

@@ -16,6 +16,7 @@
 
 #include "app.h"
 #include "browser.h"
+#include "i18n/i18n.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // InputEventsQueue: any pending input wakes the idle loop
 #include "offscreen.h"
@@ -211,6 +212,9 @@ static void Frame() {
     const double t0 = emscripten_get_now();
     if (PlatformSyncCanvas()) WakeUp();
     if (!ShouldDraw()) return;
+    ApplyLanguage(g_app);  // lang= or the browser's, once its catalog is there (app.cpp)
+    // A language other than English writes letters beyond the first atlas (umlauts): the whole font at once.
+    if (!g_all_glyphs && active_language().code != kLanguages[0].code) g_all_glyphs = true, ApplyFont(g_app.dpr);
     ApplyScaleAndTheme();
     if (g_frame_stats.frames == 0) MarkStartup("font atlas and style");
 
@@ -241,6 +245,8 @@ static void Frame() {
 }  // namespace el
 
 extern "C" EMSCRIPTEN_KEEPALIVE void el_frame() { el::Frame(); }
+// glue.js fetched a language's catalog (or failed to): the next frame applies it (ApplyLanguage).
+extern "C" EMSCRIPTEN_KEEPALIVE void el_catalog_arrived() { el::WakeUp(); }
 
 int main() {
     using namespace el;

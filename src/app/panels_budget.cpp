@@ -134,7 +134,7 @@ static void ShowBudgetSettings(App& app) {
     edited |= IntSetting("shared", "budget:sk", &b.split_buckets, 0, kMaxBudgetV,
                          "... and every other id reads one of these hashed shared rows.");
     ImGui::SetNextItemWidth(Px(70));
-    if (ImGui::InputFloat("Zipf s##budget", &b.zipf_exponent, 0, 0, "%g"))
+    if (InputDecimal("Zipf s##budget", &b.zipf_exponent, "%g"))
         b.zipf_exponent = std::clamp(b.zipf_exponent, 0.0f, kMaxZipfExponent), edited = true;
     RecordItemRect("budget:zipf");
     HelpMarker("P(id k) is proportional to 1/(k+1)^s: id 0 is the most frequent. s = 0 is uniform.");
@@ -414,7 +414,7 @@ static void ShowRowsActivationPanel(App& app) {
     RowsActivationSettings& a = app.state.rows_activation;
     bool edited = false;
     ImGui::SetNextItemWidth(Px(70));
-    if (ImGui::InputFloat("spread", &a.spread, 0, 0, "%g"))
+    if (InputDecimal("spread", &a.spread, "%g"))
         a.spread = std::clamp(a.spread, 0.01f, kMaxActivationSpread), edited = true;
     RecordItemRect("activation:spread");
     HelpMarker("16 targets evenly from -spread to +spread, one per id.");

@@ -30,7 +30,7 @@ static void ShowFrequencySettings(App& app) {
     bool edited = false;
     ImGui::BeginDisabled(running);
     ImGui::SetNextItemWidth(Px(80));
-    if (ImGui::InputFloat("Zipf s", &f.zipf_exponent, 0, 0, "%g"))
+    if (InputDecimal("Zipf s", &f.zipf_exponent, "%g"))
         f.zipf_exponent = std::clamp(f.zipf_exponent, 0.0f, kMaxZipfExponent), edited = true;
     RecordItemRect("freq:zipf");
     RegisterTextField(TextFieldKind::Decimal);

@@ -119,12 +119,12 @@ static void ShowLookupOptions(App& app) {
         ImGui::SameLine();
         float m = *o.max_norm;
         ImGui::SetNextItemWidth(Px(80));
-        if (ImGui::InputFloat("##maxnorm", &m, 0, 0, "%g") && m > 0) o.max_norm = m, changed = true;
+        if (InputDecimal("##maxnorm", &m, "%g") && m > 0) o.max_norm = m, changed = true;
         RecordItemRect("option:maxnorm");
         RegisterTextField(TextFieldKind::Decimal);
         ImGui::SameLine();
         ImGui::SetNextItemWidth(Px(60));
-        if (ImGui::InputFloat("norm_type", &o.norm_type, 0, 0, "%g")) o.norm_type = std::max(0.1f, o.norm_type), changed = true;
+        if (InputDecimal("norm_type", &o.norm_type, "%g")) o.norm_type = std::max(0.1f, o.norm_type), changed = true;
         RecordItemRect("option:normtype");
         RegisterTextField(TextFieldKind::Decimal);
     }
@@ -256,7 +256,7 @@ static void ShowRandomBatch(App& app) {
     g_random.B = std::clamp(g_random.B, 1, kMaxB);
     SameLineIfFits(150);
     ImGui::SetNextItemWidth(Px(70));
-    ImGui::InputFloat("Zipf s", &g_random.zipf, 0, 0, "%.2f");
+    InputDecimal("Zipf s", &g_random.zipf, "%.2f");
     RecordItemRect("random:zipf");
     RegisterTextField(TextFieldKind::Decimal);
     g_random.zipf = std::clamp(g_random.zipf, 0.0f, kMaxRandomZipf);

@@ -538,7 +538,7 @@ static void ShowWalkControls(App& app) {
     }
     SameLineIfFits(150);
     ImGui::SetNextItemWidth(Px(110));
-    ImGui::SliderFloat("speed", &p.walk_speed, 0.25f, 8.0f, "%.2gx", ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderFloat("speed", &p.walk_speed, 0.25f, 8.0f, "%.2gx", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoInput);  // no typed value: it would read "1,5" back as 1 in German
     if (w.b < 0) return;
     const int term = w.terms_done - 1;
     ImGui::PushTextWrapPos(0.0f);

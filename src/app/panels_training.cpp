@@ -71,7 +71,7 @@ static void ApplyRecipe(OptimizerConfig& c, Recipe r) {
 // A number field: true when the learner changed it.
 static bool NumberField(const char* label, const char* rect, float* v, float css_width, const char* help) {
     ImGui::SetNextItemWidth(Px(css_width));
-    const bool changed = ImGui::InputFloat(label, v, 0.0f, 0.0f, "%g");
+    const bool changed = InputDecimal(label, v, "%g");
     RecordItemRect(rect);
     RegisterTextField(TextFieldKind::Decimal);
     if (help) HelpMarker(help);

@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
 """Builds the single-file page: web/index.html with its stylesheet, scripts and icon inlined, and
 the deeper build's Emscripten script and wasm (it has every panel: a file cannot load more later).
-The wasm goes in as base64 text, window.embeddingLabWasm, which web/glue.js compiles.
+The wasm goes in as base64 text, window.embeddingLabWasm, which web/glue.js compiles; the
+languages' catalogs (lang/<code>.json, src/i18n/build_catalog.py) as window.embeddingLabCatalogs.
 
-    single_file.py <web dir> <embedding_lab_deeper.js> <embedding_lab_deeper.wasm> <out.html>
+    single_file.py <web dir> <embedding_lab_deeper.js> <embedding_lab_deeper.wasm> <out.html> [<lang/xx.json> ...]
 
 Linking straight to .html would need htmlmin (not in Debian), so the HTML shell stays ours.
 The result needs no other file: it works offline, from file://, and in <iframe sandbox="allow-scripts">.
 Inline scripts cannot run under script-src 'self': host the normal build where a strict CSP applies.
 """
 import base64
+import json
 import pathlib
 import sys
 
@@ -19,15 +21,17 @@ def script(text):
     return "<script>\n" + text.replace("</script", "<\\/script") + "\n</script>"
 
 
-def main(web_dir, js_file, wasm_file, out_file):
+def main(web_dir, js_file, wasm_file, out_file, *catalog_files):
     web = pathlib.Path(web_dir)
     html = (web / "index.html").read_text(encoding="utf-8")
+    catalogs = {pathlib.Path(f).stem: json.loads(pathlib.Path(f).read_text(encoding="utf-8")) for f in catalog_files}
     icon = base64.b64encode((web / "favicon.svg").read_bytes()).decode()
     replacements = {
         '<link rel="stylesheet" href="style.css">':
             "<style>\n" + (web / "style.css").read_text(encoding="utf-8") + "\n</style>",
         '<script src="glue.js"></script>':
             script('window.embeddingLabWasm = "' + base64.b64encode(pathlib.Path(wasm_file).read_bytes()).decode() + '";') +
+            "\n" + script('window.embeddingLabCatalogs = ' + json.dumps(catalogs, ensure_ascii=False) + ';') +
             "\n" + script((web / "glue.js").read_text(encoding="utf-8")),
         # glue.js adds the Emscripten script on the site (one of two builds); here it is inline.
         '<script src="text_view.js"></script>': script((web / "text_view.js").read_text(encoding="utf-8")) + "\n" +
@@ -45,6 +49,6 @@ def main(web_dir, js_file, wasm_file, out_file):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 5:
+    if len(sys.argv) < 5:
         sys.exit(__doc__)
     main(*sys.argv[1:])

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "browser.h"
+#include "i18n/i18n.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // the page window, for scrolling by wheel and touch
 #include "offscreen.h"
@@ -41,12 +42,28 @@ bool AppBusy(const App& app) {
            PictureBusy(app);          // the walk animates only while it runs
 }
 
+// The language: each in its own name. Choosing one pins it in the link (lang=); a link without
+// one follows the browser's languages.
+static void ShowLanguageChoice(App& app, bool narrow) {
+    const char* current = active_language().name;
+    ImGui::SetNextItemWidth(Px(narrow ? 80 : 100));
+    if (ImGui::BeginCombo("##language", current)) {
+        for (int i = 0; i < kLanguageCount; i++) {
+            const Language& l = kLanguages[i];
+            if (ImGui::Selectable(l.name, &l == &active_language())) app.state.lang = l.code, Commit(app, "language");
+        }
+        ImGui::EndCombo();
+    }
+    RecordItemRect("language");
+    ImGui::SetItemTooltip("%s", TR(page_language_tooltip));
+}
+
 // The page's header: the title and the share box, or in a course page just a way out.
 static void ShowHeader(App& app) {
     if (app.state.embed) {
         ErrorText(app.teach.lock_message);  // a locked control was clicked (panels_teach.cpp)
         if (is_hidden(app.state, kHideOpenFull)) return;
-        if (ImGui::SmallButton("Open the full demo")) {
+        if (ImGui::SmallButton(TR(page_open_full))) {
             AppState full = app.state;
             full.embed = false, full.panels = kDefaultPanels;
             full.teach = {};  // the full demo is for exploring: no locks, hidden controls or questions
@@ -59,31 +76,33 @@ static void ShowHeader(App& app) {
     // buttons open under it on demand.
     const bool narrow = ImGui::GetMainViewport()->WorkSize.x / app.dpr < 600.0f;
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Embedding Lab");
+    ImGui::TextUnformatted(TR(page_title));
     if (!narrow) {
         SameLineIfFits(400);
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextDisabled("an embedding layer is a row lookup - and a one-hot matmul");
+        ImGui::TextDisabled("%s", TR(page_subtitle));
         ImGui::PopTextWrapPos();
         SameLineIfFits(260);
     } else {
         ImGui::SameLine();
     }
-    static const char* const theme_labels[] = {"light", "dark", "high contrast"};
+    const char* const theme_labels[] = {TR(page_theme_light), TR(page_theme_dark), TR(page_theme_contrast)};
     int theme = int(app.state.theme);
     ImGui::SetNextItemWidth(Px(narrow ? 80 : 120));
     if (ImGui::Combo("##theme", &theme, theme_labels, 3)) app.state.theme = Theme(theme), app.state.theme_follows_system = false, Commit(app, "theme");
     RecordItemRect("theme");
-    ImGui::SetItemTooltip("Theme: light, dark, or high contrast (chosen by itself when the system asks for more contrast)");
+    ImGui::SetItemTooltip("%s", TR(page_theme_tooltip));
     ImGui::SameLine();
-    if (ImGui::Button("Text view")) app.state.view = View::Text, Commit(app, "view");
+    ShowLanguageChoice(app, narrow);
+    ImGui::SameLine();
+    if (ImGui::Button(TR(page_text_view))) app.state.view = View::Text, Commit(app, "view");
     RecordItemRect("text-view");
-    ImGui::SetItemTooltip("The same lesson as a plain HTML page: tables and fields for screen readers, keyboards, "
-                          "find, zoom and print");
+    ImGui::SetItemTooltip("%s", TR(page_text_view_tooltip));
+    ErrorText(app.language_message);
     static bool share_open = false;
     if (narrow) {
         ImGui::SameLine();
-        if (ImGui::Button(share_open ? "Share ^" : "Share")) share_open = !share_open;
+        if (ImGui::Button(share_open ? TR(page_share_open) : TR(page_share))) share_open = !share_open;
         RecordItemRect("share");
         if (!share_open) return;
     }

@@ -14,6 +14,8 @@
 #include <string>
 #include <unordered_map>
 
+#include "i18n/i18n.h"
+#include "imgui_internal.h"  // ImFormatString, which the page defines (below)
 #include "state/parse.h"
 #include "text_input.h"
 #include "themes.h"
@@ -110,15 +112,15 @@ std::string ShortNumber(float v) {
     static std::unordered_map<uint32_t, std::string> known;
     uint32_t bits = 0;
     std::memcpy(&bits, &v, sizeof bits);
+    static const Language* language = nullptr;  // the texts are the language's (0,4 in German)
+    if (language != &active_language()) known.clear(), language = &active_language();
     if (auto it = known.find(bits); it != known.end()) return it->second;
     if (known.size() >= 8192) known.clear();  // bounded: a large table scrolled through
     std::string text;
     if (!std::isfinite(v) || v == 0.0f) {
         text = format_float(v);
     } else {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.4g", double(v));
-        text = buf;
+        text = format("%.4g", double(v));
     }
     known.emplace(bits, text);
     return text;
@@ -142,10 +144,21 @@ void HelpMarker(const char* text) {
     }
 }
 
+bool InputDecimal(const char* label, float* v, const char* fmt) {
+    char buf[64];
+    ImFormatString(buf, sizeof buf, fmt, double(*v));  // while the field is edited ImGui keeps its own text
+    if (!ImGui::InputText(label, buf, sizeof buf, ImGuiInputTextFlags_AutoSelectAll)) return false;
+    float typed = 0.0f;
+    if (!parse_float_shown(buf, typed).ok() || !std::isfinite(typed)) return false;  // half-typed ("-", "1e"): wait
+    *v = typed;
+    return true;
+}
+
 std::string VectorString(const float* v, int n) {
     std::string s = "[";
-    for (int i = 0; i < n && i < 16; i++) s += (i ? ", " : "") + format_float(v[i]);
-    s += n > 16 ? ", ...]" : "]";
+    const char* sep = active_language().list_separator;
+    for (int i = 0; i < n && i < 16; i++) s += (i ? sep : "") + display_float(v[i]);
+    s += n > 16 ? std::string(sep) + "...]" : "]";
     return s;
 }
 
@@ -205,7 +218,7 @@ static CellAction DrawCell(const GridSpec& g, int r, int c, float w, bool dim) {
                 text.c_str());
     dl->PopClipRect();
     if (ImGui::BeginItemTooltip()) {
-        ImGui::Text("%s[%d][%d] = %s%s", g.name, r, c, format_float(v).c_str(),
+        ImGui::Text("%s[%d][%d] = %s%s", g.name, r, c, display_float(v).c_str(),
                     std::isfinite(v) ? "" : "  (not finite)");
         if (g.values) ImGui::TextDisabled("click to type a value, drag up or down to change it");
         ImGui::EndTooltip();
@@ -230,7 +243,7 @@ static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
         float v = 0.0f;
         const bool escaped = !ImGui::IsItemDeactivatedAfterEdit() && ed.error.empty() &&
                              ImGui::IsKeyPressed(ImGuiKey_Escape, false);
-        Status s = escaped ? Status::Ok() : parse_float(ed.text, v);
+        Status s = escaped ? Status::Ok() : parse_float_shown(ed.text, v);
         if (escaped) {
             ed.row = ed.col = -1;
         } else if (s.ok()) {
@@ -240,7 +253,7 @@ static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
         } else {
             char where[48];
             std::snprintf(where, sizeof where, "%s[%d][%d]: ", g.name, r, c);
-            ed.error = where + s.error + " (the cell keeps " + format_float(g.values[size_t(r) * g.cols + c]) + ")";
+            ed.error = where + s.error + format(TR(grid_cell_keeps), display_float(g.values[size_t(r) * g.cols + c]).c_str());
         }
     }
     ImGui::PopID();
@@ -312,7 +325,7 @@ bool CellGrid(const GridSpec& g, CellEditor* ed, int* add_id) {
                     if (action == CellAction::Clicked && g.values && ed) {
                         ed->row = r, ed->col = c, ed->error.clear(), ed->focus_pending = true;
                         std::snprintf(ed->text, sizeof ed->text, "%s",
-                                      format_float(g.values[size_t(r) * g.cols + c]).c_str());
+                                      display_float(g.values[size_t(r) * g.cols + c]).c_str());
                     }
                 }
                 char rect_name[48];
@@ -362,3 +375,18 @@ void HeatLegend(float scale) {
 }
 
 }  // namespace el
+
+// Every number ImGui prints (ImGui::Text("%.3f"), a slider's value) in the page's language:
+// ImGui is built with IMGUI_DISABLE_DEFAULT_FORMAT_FUNCTIONS, so these two are the page's.
+int ImFormatString(char* buf, size_t buf_size, const char* fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    const int w = ImFormatStringV(buf, buf_size, fmt, args);
+    va_end(args);
+    return w;
+}
+int ImFormatStringV(char* buf, size_t buf_size, const char* fmt, va_list args) {
+    const int w = el::format_v(buf, buf_size, fmt, args, el::active_language().decimal);
+    if (buf == nullptr) return w;
+    return w < 0 || size_t(w) >= buf_size ? int(buf_size) - 1 : w;  // as ImGui's own: the length written
+}

@@ -19,6 +19,9 @@ ImU32 HeatColor(float v, float scale);  // diverging: blue negative, red positiv
 std::string ShortNumber(float v);           // a cell's short text; the exact value is in the tooltip
 void ErrorText(const std::string& message); // a red, wrapped message (nothing when empty)
 void HelpMarker(const char* text);          // "(?)" with a tooltip
+// ImGui::InputFloat, but the number is shown and read the page's language's way (0,5 in German;
+// a point is read too): InputFloat would print "0,5" and read it back as 0. True when a new value was typed.
+bool InputDecimal(const char* label, float* v, const char* fmt = "%g");
 void VectorText(const float* v, int n, ImU32 color = 0);  // "[0.4, 0.5, 0.6]", exact values
 std::string VectorString(const float* v, int n);            // VectorText's text (first 16 numbers)
 // SameLine() when the next item (about `css_width` wide) still fits, else a new line:

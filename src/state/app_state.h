@@ -127,6 +127,7 @@ struct AppState {
     Theme theme = Theme::Light;
     bool theme_follows_system = true;  // no theme in the link: the page sets `theme` from the system's
                                        // preference (prefers-contrast, forced colours, dark) and the link stays without one
+    std::string lang;              // lang=de: the page's language (src/i18n); empty (auto, never written): the browser's
     View view = View::Canvas;      // view=text: the HTML text view is shown over the canvas
     bool embed = false;            // course-page mode: no menu, only `panels`
     bool deeper_tier = false;      // deeper=1: the page loads the deeper tier's experiments (on demand otherwise)

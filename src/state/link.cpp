@@ -8,6 +8,7 @@
 #include "core/cost.h"
 #include "core/embedding_bag.h"
 #include "core/limits.h"
+#include "i18n/i18n.h"
 #include "json_writer.h"
 #include "parse.h"
 #include "teach.h"
@@ -219,6 +220,16 @@ static Status decode_theme(AppState& s, std::string_view text) {
     return Status::Fail(quoted(text) + " is not one of light, dark, contrast, auto");
 }
 
+// "auto" (the default, so never written): the browser's language; else a language's code.
+static std::string encode_lang(const AppState& s) { return s.lang.empty() ? "auto" : s.lang; }
+static Status decode_lang(AppState& s, std::string_view text) {
+    if (text == "auto") return s.lang.clear(), Status::Ok();
+    if (find_language(text)) return s.lang = std::string(text), Status::Ok();
+    std::string codes;
+    for (int i = 0; i < kLanguageCount; i++) codes += std::string(kLanguages[i].code) + ", ";
+    return Status::Fail(quoted(text) + " is not one of " + codes + "auto");
+}
+
 std::string encode_name_list(uint32_t bits, const char* const* names, int count) {
     std::string out;
     for (int i = 0; i < count; i++)
@@ -368,6 +379,8 @@ static const std::vector<LinkField>& fields() {
          .choices = kBagNames, .get = EL_GET(bag), .set = EL_SET(bag, BagChoice)},
         {.key = "theme", .meaning = "light, dark or contrast; without it (or auto) the system's preference",
          .type = L::Custom, .encode = encode_theme, .decode = decode_theme},
+        {.key = "lang", .meaning = "the page's language: en or de; without it (or auto) the browser's",
+         .type = L::Custom, .encode = encode_lang, .decode = decode_lang},
         {.key = "view", .meaning = "canvas or text", .type = L::Choice, .choices = kViewNames,
          .get = EL_GET(view), .set = EL_SET(view, View)},
         {.key = "embed", .meaning = "course-page mode", .type = L::Bool, .get = EL_GET(embed),

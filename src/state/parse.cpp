@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "core/limits.h"
+#include "i18n/i18n.h"
 
 namespace el {
 
@@ -93,6 +94,9 @@ std::string format_float(float v) {
     return buf;
 }
 
+std::string display_float(float v) { return localized_number(format_float(v)); }
+Status parse_float_shown(std::string_view text, float& out) { return parse_float(number_from_locale(text), out); }
+
 Status parse_ids(std::string_view text, int V, std::vector<int>& out) {
     std::vector<int> ids;
     size_t i = 0;
@@ -145,7 +149,7 @@ std::string format_ids(const std::vector<int>& ids) {
 std::string format_count(long long n) {
     std::string digits = std::to_string(n < 0 ? -n : n), out;
     for (size_t i = 0; i < digits.size(); i++) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += active_language().thousands;
         out += digits[i];
     }
     return (n < 0 ? "-" : "") + out;

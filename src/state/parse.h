@@ -17,6 +17,10 @@ Status parse_float(std::string_view text, float& out);
 // The shortest text that parses back to exactly the same float32:
 // 0.4f -> "0.4", -0.0f -> "-0", infinity -> "inf", NaN -> "nan".
 std::string format_float(float v);
+// format_float as the page's language shows a number (0,4 in German): for the screen only,
+// never for links, exports or JSON. parse_float_shown reads it back (and a point too).
+std::string display_float(float v);
+Status parse_float_shown(std::string_view text, float& out);
 
 // A batch of ids separated by commas and/or spaces ("1, 1, 2"). Each must be
 // an integer in [0, V); the batch holds 1..kMaxB ids.
@@ -25,7 +29,7 @@ Status parse_ids(std::string_view text, int V, std::vector<int>& out);
 // "1, 1, 2"
 std::string format_ids(const std::vector<int>& ids);
 
-// A count with thousands separators, as help texts write limits: 100000 -> "100,000".
+// A count with thousands separators, as help texts write limits: 100000 -> "100,000" ("100.000" in German).
 std::string format_count(long long n);
 
 }  // namespace el

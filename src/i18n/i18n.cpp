@@ -1,0 +1,229 @@
+#include "i18n.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+namespace el {
+
+extern const char* const kEnglish[kMessageCount];  // english.cpp
+
+const Language kLanguages[] = {{"en", "English", '.', ',', ", "}, {"de", "Deutsch", ',', '.', "; "}};
+const int kLanguageCount = int(sizeof kLanguages / sizeof kLanguages[0]);
+
+namespace {
+const Language* g_language = &kLanguages[0];
+std::vector<std::string> g_texts;  // the active catalog's texts; empty for English
+std::vector<const char*> g_active;  // per id: a text of g_texts, or nullptr for the English one
+
+constexpr uint64_t kFnvOffset = 14695981039346656037ull, kFnvPrime = 1099511628211ull;
+constexpr uint64_t fnv_line(uint64_t h, const char* s) {
+    for (; *s; s++) h = (h ^ uint8_t(*s)) * kFnvPrime;
+    return (h ^ uint8_t('\n')) * kFnvPrime;
+}
+// The names are read here at compile time only: the page's code holds the number, not the names.
+constexpr uint64_t kFingerprint = [] {
+    uint64_t h = kFnvOffset;
+#define MSG(id, english) h = fnv_line(h, #id);
+#define MSG_JS(id, english) h = fnv_line(h, #id);
+#define MSG_DEEPER(id, english) h = fnv_line(h, #id);
+#include "messages.def"
+#undef MSG
+#undef MSG_JS
+#undef MSG_DEEPER
+    return h;
+}();
+}  // namespace
+
+const JsWord kJsWords[] = {
+#define MSG(id, english)
+#define MSG_JS(id, english) {#id, Msg::id},
+#define MSG_DEEPER(id, english)
+#include "messages.def"
+#undef MSG
+#undef MSG_JS
+#undef MSG_DEEPER
+    {nullptr, Msg::Count},
+};
+const int kJsWordCount = int(sizeof kJsWords / sizeof kJsWords[0]) - 1;
+
+const char* english_text(Msg id) { return unsigned(id) < unsigned(kMessageCount) ? kEnglish[int(id)] : ""; }
+
+const char* tr(Msg id) {
+    const int i = int(id);
+    if (i < 0 || i >= kMessageCount) return "";
+    return !g_active.empty() && g_active[i] ? g_active[i] : kEnglish[i];
+}
+
+uint64_t catalog_fingerprint() { return kFingerprint; }
+
+const Language* find_language(std::string_view code) {
+    for (const Language& l : kLanguages)
+        if (code == l.code) return &l;
+    return nullptr;
+}
+const Language& active_language() { return *g_language; }
+
+void set_english() {
+    g_language = &kLanguages[0];
+    g_texts.clear(), g_active.clear();
+}
+
+CatalogResult set_language(std::string_view code, std::string_view catalog) {
+    CatalogResult r;
+    const Language* lang = find_language(code);
+    if (!lang) return r.error = "no language \"" + std::string(code) + "\"", r;
+    if (lang == &kLanguages[0]) return set_english(), r.ok = true, r;
+    std::vector<std::string> records;
+    for (size_t start = 0; start < catalog.size();) {
+        const size_t end = catalog.find('\x1e', start);
+        if (end == std::string_view::npos) return r.error = "the catalog's last text is not ended", r;
+        records.emplace_back(catalog.substr(start, end - start));
+        start = end + 1;
+    }
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", (unsigned long long)kFingerprint);
+    if (records.empty() || records[0] != hex || int(records.size()) != kMessageCount + 1)
+        return r.error = "the " + std::string(lang->name) + " catalog was made for another version of the page", r;
+    std::vector<std::string> texts(records.begin() + 1, records.end());
+    std::vector<const char*> active(kMessageCount, nullptr);
+    for (int i = 0; i < kMessageCount; i++) {
+        if (!*kEnglish[i]) continue;  // not in this build (the deeper tier's texts in the first page)
+        if (placeholders(texts[i]) != placeholders(kEnglish[i])) { r.refused++; continue; }
+        active[i] = texts[i].c_str();  // the strings stay where they are: g_texts is moved, not copied
+    }
+    g_language = lang;
+    g_texts = std::move(texts), g_active = std::move(active);
+    r.ok = true;
+    return r;
+}
+
+// One conversion of a printf format: flags, width, precision, length and the conversion itself.
+struct Conversion {
+    const char* end;  // one past the conversion character
+    int stars;        // '*' widths or precisions, each an int argument
+    char length;      // 0, 'h' (h, hh), 'l', 'q' (ll), 'z' (z, j, t), 'L'
+    char conv;
+};
+static Conversion parse_conversion(const char* p) {  // p: just after '%'
+    Conversion c{p, 0, 0, 0};
+    while (*p && std::strchr("-+ #0'", *p)) p++;
+    if (*p == '*') c.stars++, p++;
+    else while (std::isdigit((unsigned char)*p)) p++;
+    if (*p == '.') {
+        p++;
+        if (*p == '*') c.stars++, p++;
+        else while (std::isdigit((unsigned char)*p)) p++;
+    }
+    if (*p == 'h') c.length = 'h', p += p[1] == 'h' ? 2 : 1;
+    else if (*p == 'l') c.length = p[1] == 'l' ? 'q' : 'l', p += p[1] == 'l' ? 2 : 1;
+    else if (*p == 'z' || *p == 'j' || *p == 't') c.length = 'z', p++;
+    else if (*p == 'L') c.length = 'L', p++;
+    c.conv = *p;
+    c.end = *p ? p + 1 : p;
+    return c;
+}
+
+std::string placeholders(std::string_view text) {
+    std::string out, s(text);
+    for (const char* p = s.c_str(); (p = std::strchr(p, '%'));) {
+        if (p[1] == '%') { p += 2; continue; }
+        const Conversion c = parse_conversion(p + 1);
+        if (!out.empty()) out += ' ';
+        out.append(c.stars, '*');
+        if (c.length == 'q') out += "ll";
+        else if (c.length) out += c.length;
+        out += c.conv ? c.conv : '?';
+        p = c.end;
+    }
+    return out;
+}
+
+int format_v(char* buf, size_t size, const char* fmt, va_list args, char decimal) {
+    if (decimal == '.' || !std::strpbrk(fmt, "fFeEgGaA")) return std::vsnprintf(buf, size, fmt, args);
+    std::string out;
+    char spec[32];
+    auto emit = [&](auto... values) {  // one conversion, printed by snprintf itself
+        const int n = std::snprintf(nullptr, 0, spec, values...);
+        if (n <= 0) return;
+        const size_t at = out.size();
+        out.resize(at + size_t(n) + 1);
+        std::snprintf(&out[at], size_t(n) + 1, spec, values...);
+        out.resize(at + size_t(n));
+    };
+    for (const char* p = fmt; *p;) {
+        if (*p != '%') { out += *p++; continue; }
+        if (p[1] == '%') { out += '%', p += 2; continue; }
+        const Conversion c = parse_conversion(p + 1);
+        const size_t len = size_t(c.end - p);
+        if (len >= sizeof spec || !c.conv) { out.append(p, len), p = c.end; continue; }
+        std::memcpy(spec, p, len), spec[len] = 0;
+        int star[2] = {0, 0};
+        for (int i = 0; i < c.stars; i++) star[i] = va_arg(args, int);
+        auto with_stars = [&](auto value) {
+            if (c.stars == 0) emit(value);
+            else if (c.stars == 1) emit(star[0], value);
+            else emit(star[0], star[1], value);
+        };
+        switch (c.conv) {
+            case 'd': case 'i': case 'o': case 'u': case 'x': case 'X': case 'c':
+                if (c.length == 'l') with_stars(va_arg(args, long));
+                else if (c.length == 'q') with_stars(va_arg(args, long long));
+                else if (c.length == 'z') with_stars(va_arg(args, size_t));
+                else with_stars(va_arg(args, int));
+                break;
+            case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A': {
+                const size_t at = out.size();
+                if (c.length == 'L') with_stars(va_arg(args, long double));
+                else with_stars(va_arg(args, double));
+                for (size_t i = at; i < out.size(); i++)
+                    if (out[i] == '.') out[i] = decimal;
+                break;
+            }
+            case 's': with_stars(va_arg(args, const char*)); break;
+            case 'p': with_stars(va_arg(args, void*)); break;
+            default: out.append(p, len);  // %n and unknown conversions: printed as written
+        }
+        p = c.end;
+    }
+    if (buf && size) {
+        const size_t n = std::min(out.size(), size - 1);
+        std::memcpy(buf, out.data(), n), buf[n] = 0;
+    }
+    return int(out.size());
+}
+
+std::string format(const char* fmt, ...) {
+    va_list args, copy;
+    va_start(args, fmt);
+    va_copy(copy, args);
+    const int n = format_v(nullptr, 0, fmt, copy, active_language().decimal);
+    va_end(copy);
+    std::string out(size_t(n > 0 ? n : 0) + 1, '\0');
+    format_v(out.data(), out.size(), fmt, args, active_language().decimal);
+    va_end(args);
+    out.resize(size_t(n > 0 ? n : 0));
+    return out;
+}
+
+std::string format_number(double x, const char* fmt) { return format(fmt, x); }
+
+std::string localized_number(std::string text) {
+    if (active_language().decimal != '.')
+        for (char& ch : text)
+            if (ch == '.') ch = active_language().decimal;
+    return text;
+}
+
+std::string number_from_locale(std::string_view text) {
+    std::string out(text);
+    if (active_language().decimal != ',' || out.find('.') != std::string::npos) return out;
+    if (std::count(out.begin(), out.end(), ',') != 1) return out;
+    for (char& ch : out)
+        if (ch == ',') ch = '.';
+    return out;
+}
+
+}  // namespace el
