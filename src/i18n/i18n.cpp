@@ -141,56 +141,43 @@ std::string placeholders(std::string_view text) {
     return out;
 }
 
+// The format with each floating-point conversion between two marks, printed once by vsnprintf
+// (which reads the arguments), then the points between the marks swapped and the marks dropped.
 int format_v(char* buf, size_t size, const char* fmt, va_list args, char decimal) {
     if (decimal == '.' || !std::strpbrk(fmt, "fFeEgGaA")) return std::vsnprintf(buf, size, fmt, args);
-    std::string out;
-    char spec[32];
-    auto emit = [&](auto... values) {  // one conversion, printed by snprintf itself
-        const int n = std::snprintf(nullptr, 0, spec, values...);
-        if (n <= 0) return;
-        const size_t at = out.size();
-        out.resize(at + size_t(n) + 1);
-        std::snprintf(&out[at], size_t(n) + 1, spec, values...);
-        out.resize(at + size_t(n));
-    };
+    std::string marked;
     for (const char* p = fmt; *p;) {
-        if (*p != '%') { out += *p++; continue; }
-        if (p[1] == '%') { out += '%', p += 2; continue; }
-        const Conversion c = parse_conversion(p + 1);
-        const size_t len = size_t(c.end - p);
-        if (len >= sizeof spec || !c.conv) { out.append(p, len), p = c.end; continue; }
-        std::memcpy(spec, p, len), spec[len] = 0;
-        int star[2] = {0, 0};
-        for (int i = 0; i < c.stars; i++) star[i] = va_arg(args, int);
-        auto with_stars = [&](auto value) {
-            if (c.stars == 0) emit(value);
-            else if (c.stars == 1) emit(star[0], value);
-            else emit(star[0], star[1], value);
-        };
-        switch (c.conv) {
-            case 'd': case 'i': case 'o': case 'u': case 'x': case 'X': case 'c':
-                if (c.length == 'l') with_stars(va_arg(args, long));
-                else if (c.length == 'q') with_stars(va_arg(args, long long));
-                else if (c.length == 'z') with_stars(va_arg(args, size_t));
-                else with_stars(va_arg(args, int));
-                break;
-            case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A': {
-                const size_t at = out.size();
-                if (c.length == 'L') with_stars(va_arg(args, long double));
-                else with_stars(va_arg(args, double));
-                for (size_t i = at; i < out.size(); i++)
-                    if (out[i] == '.') out[i] = decimal;
-                break;
-            }
-            case 's': with_stars(va_arg(args, const char*)); break;
-            case 'p': with_stars(va_arg(args, void*)); break;
-            default: out.append(p, len);  // %n and unknown conversions: printed as written
+        if (*p != '%' || p[1] == '%') {
+            const size_t n = *p == '%' ? 2 : 1;
+            marked.append(p, n), p += n;
+            continue;
         }
+        const Conversion c = parse_conversion(p + 1);
+        const bool floating = c.conv && std::strchr("fFeEgGaA", c.conv);
+        if (floating) marked += '\x01';
+        marked.append(p, size_t(c.end - p));
+        if (floating) marked += '\x02';
         p = c.end;
     }
+    va_list again;
+    va_copy(again, args);
+    char small[256];
+    const int n = std::vsnprintf(small, sizeof small, marked.c_str(), args);
+    std::string out;
+    if (n >= 0 && size_t(n) < sizeof small) out.assign(small, size_t(n));
+    else if (n >= 0) out.resize(size_t(n) + 1), std::vsnprintf(out.data(), out.size(), marked.c_str(), again), out.resize(size_t(n));
+    va_end(again);
+    if (n < 0) return n;
+    size_t w = 0;
+    bool in_number = false;
+    for (char ch : out) {
+        if (ch == '\x01' || ch == '\x02') { in_number = ch == '\x01'; continue; }
+        out[w++] = in_number && ch == '.' ? decimal : ch;
+    }
+    out.resize(w);
     if (buf && size) {
-        const size_t n = std::min(out.size(), size - 1);
-        std::memcpy(buf, out.data(), n), buf[n] = 0;
+        const size_t k = std::min(out.size(), size - 1);
+        std::memcpy(buf, out.data(), k), buf[k] = 0;
     }
     return int(out.size());
 }
