@@ -1,0 +1,167 @@
+// The page's second language (issue 15, src/i18n): lang= in the link and the browser's language
+// pick it; every string switches (spot-checked in the screen-reader line, the header, the text
+// view's whole DOM); numbers are shown and typed with a decimal comma, while links, snapshot()
+// and exports keep the point; a bad lang= value or a catalog that cannot be fetched leaves the
+// page in English with a message, and nothing the learner did is lost.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, snapshot, frames, clickWidget, typeInto, widgetCenter } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser.close(); await server.close(); });
+
+const LINK = '#v=1&V=3&d=3&init=example&ids=1';
+// Words English prose is made of and German prose is not: any of them in the German text view is
+// a string the catalog missed. (Notation such as W[ids], padding_idx, SGD is not among them.)
+const ENGLISH_WORDS = /\b(the|and|with|which|of|is|are|every|row|rows|gradient reaches|only|this|that|click|step|table|each|from|into)\b/i;
+
+const words = (text) => text.replace(/`[^`]*`/g, ' ');
+
+async function textViewText(page) {
+  return page.evaluate(() => {
+    const root = document.getElementById('text-view');
+    // Inputs hold values (numbers, links), not texts the page writes; code and links are not prose.
+    const skip = (n) => n.closest('input, textarea, code, pre, [data-notation]');
+    const out = [];
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) if (!skip(n.parentElement)) out.push(n.textContent);
+    for (const el of root.querySelectorAll('[aria-label], [title], [placeholder]'))
+      out.push(el.getAttribute('aria-label') || '', el.getAttribute('title') || '', el.getAttribute('placeholder') || '');
+    return out.join('\n');
+  });
+}
+
+test('lang=de: the page, its screen-reader line and <html lang> are German; the link keeps lang=de', async () => {
+  const page = await openPage(browser, server.url + LINK + '&lang=de');
+  await frames(page, 3);
+  const s = await snapshot(page);
+  assert.equal(s.language, 'de');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
+  assert.match(s.link, /(^|&)lang=de(&|$)/);
+  assert.ok(s.liveText.length > 20, s.liveText);
+  assert.doesNotMatch(words(s.liveText), ENGLISH_WORDS, `English left in the live line: ${s.liveText}`);
+  assert.match(s.liveText, /0,4/, 'numbers in the live line have a decimal comma');
+  // The same state in English says it in English: the line is the catalog's, not fixed text.
+  const en = await openPage(browser, server.url + LINK + '&lang=en');
+  const e = await snapshot(en);
+  assert.equal(e.language, 'en');
+  assert.notEqual(e.liveText, s.liveText);
+  assert.match(e.liveText, /0\.4/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close(), await en.context().close();
+});
+
+test('the text view in German: no English sentence left in its DOM, numbers with a comma', async () => {
+  const page = await openPage(browser, server.url + LINK + '&lang=de&view=text');
+  await frames(page, 3);
+  const text = await textViewText(page);
+  assert.ok(text.length > 500, 'the text view has content');
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  const english = lines.filter((l) => ENGLISH_WORDS.test(words(l)));
+  assert.deepEqual(english, [], `English lines in the German text view:\n${english.slice(0, 15).join('\n')}`);
+  assert.ok(await page.evaluate(() => /0,4/.test(document.getElementById('text-view').textContent)), 'W[1][0] = 0,4 is shown with a comma');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test("a browser set to German opens in German; the link stays without lang", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto(server.url + LINK);
+  await page.waitForFunction(() => window.embeddingLab !== undefined);
+  await page.evaluate(() => window.embeddingLab.ready);
+  await frames(page, 3);
+  const s = await snapshot(page);
+  assert.equal(s.language, 'de');
+  assert.doesNotMatch(s.link, /lang=/, 'the learner did not choose: the link does not pin a language');
+  assert.doesNotMatch(words(s.liveText), ENGLISH_WORDS);
+  await context.close();
+});
+
+test('the header switches the language: the address pins it, English comes back the same way', async () => {
+  const page = await openPage(browser, server.url + LINK, { width: 1280, height: 800 });
+  assert.equal((await snapshot(page)).language, 'en');
+  const english = (await snapshot(page)).liveText;
+  const choose = async (name) => {
+    await clickWidget(page, 'language');
+    await frames(page, 3);
+    const { x, y } = await widgetCenter(page, 'language');
+    // The combo's list opens under it: English first, then Deutsch, one line each.
+    const line = await page.evaluate(() => window.embeddingLab.widgetRect('language').height);
+    await page.mouse.click(x, y + line * (name === 'en' ? 1.1 : 2.1));
+    await page.waitForFunction((n) => window.embeddingLab.snapshot().language === n, name, { timeout: 10000 });
+    await frames(page, 4);
+  };
+  await choose('de');
+  let s = await snapshot(page);
+  assert.match(s.link, /(^|&)lang=de(&|$)/);
+  assert.match(await page.evaluate(() => location.hash), /lang=de/);
+  assert.notEqual(s.liveText, english);
+  await choose('en');
+  s = await snapshot(page);
+  assert.equal(s.liveText, english);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('numbers typed the German way: "0,25" into W[1][0] is 0.25; links and snapshot() keep the point', async () => {
+  const page = await openPage(browser, server.url + LINK + '&lang=de');
+  await typeInto(page, 'cell:W:1:0', '0,25');
+  const s = await snapshot(page);
+  assert.equal(s.matrices.table[1][0], 0.25);
+  assert.match(s.link, /cells=1:0:0\.25/);
+  assert.equal(s.errors.table, '');
+  // A number that is not one gets a German message naming it, and the cell keeps its value.
+  await typeInto(page, 'cell:W:1:1', '0,5x');
+  const t = await snapshot(page);
+  assert.equal(t.matrices.table[1][1], 0.5);
+  assert.match(t.errors.table, /0,5x/);
+  assert.doesNotMatch(words(t.errors.table), ENGLISH_WORDS, t.errors.table);
+  await page.context().close();
+});
+
+test('lang=xx: a message naming it, the page in English; a catalog that cannot be fetched: English and a message', async () => {
+  const page = await openPage(browser, server.url + LINK + '&lang=xx');
+  const s = await snapshot(page);
+  assert.equal(s.language, 'en');
+  assert.ok(s.linkErrors.some((e) => /xx/.test(e)), JSON.stringify(s.linkErrors));
+  await page.context().close();
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.route('**/lang/de.json', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  const broken = await context.newPage();
+  await broken.goto(server.url + LINK + '&lang=de');
+  await broken.waitForFunction(() => window.embeddingLab !== undefined);
+  await broken.evaluate(() => window.embeddingLab.ready);
+  await frames(broken, 3);
+  const b = await snapshot(broken);
+  assert.equal(b.language, 'en');
+  assert.match(b.errors.language, /Deutsch/);
+  assert.match(b.errors.language, /404/);
+  assert.match(b.link, /lang=de/, 'the learner\'s choice stays in the link');
+  // The page works on in English: an edit lands.
+  await typeInto(broken, 'cell:W:1:0', '0.75');
+  assert.equal((await snapshot(broken)).matrices.table[1][0], 0.75);
+  await context.close();
+});
+
+test('a catalog made for another build is refused whole: English and a message', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.route('**/lang/de.json', async (route) => {
+    const response = await route.fetch();
+    const json = await response.json();
+    json.fingerprint = '0000000000000000';
+    await route.fulfill({ response, body: JSON.stringify(json), headers: { 'content-type': 'application/json' } });
+  });
+  const page = await context.newPage();
+  await page.goto(server.url + LINK + '&lang=de');
+  await page.waitForFunction(() => window.embeddingLab !== undefined);
+  await page.evaluate(() => window.embeddingLab.ready);
+  await frames(page, 3);
+  const s = await snapshot(page);
+  assert.equal(s.language, 'en');
+  assert.match(s.errors.language, /another version/);
+  await context.close();
+});
