@@ -23,6 +23,7 @@
     return 'en';
   }
   const catalogs = {}, catalogFetches = {};  // code -> {json} or {error}; code -> its fetch
+  let appRunning = false;  // main() has run: the wasm's exports may be called
   function fetchCatalog(code) {
     if (code === 'en' || !LANGUAGES.includes(code)) return Promise.resolve();
     if (!catalogFetches[code]) {
@@ -31,7 +32,7 @@
         : fetch(new URL('lang/' + code + '.json', glueUrl || location.href), { credentials: 'same-origin' })
           .then((r) => { if (!r.ok) throw new Error('lang/' + code + '.json: HTTP ' + r.status); return r.json(); }))
         .then((json) => { catalogs[code] = { json }; }, (e) => { catalogs[code] = { error: e.message || String(e) }; })
-        .then(() => { if (window.Module && window.Module._el_catalog_arrived) window.Module._el_catalog_arrived(); });
+        .then(() => { if (appRunning) window.Module._el_catalog_arrived(); });  // before main(), main() reads it
     }
     return catalogFetches[code];
   }
@@ -108,7 +109,7 @@
     },
     // main() has drawn the first frame: from now on one app frame per animation frame.
     startFrames() {
-      framesStarted = true;
+      framesStarted = true, appRunning = true;
       applyVisibility();
     },
     copyText(text) {

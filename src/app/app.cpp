@@ -68,25 +68,25 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
 }
 
 void ApplyLanguage(App& app) {
-    const std::string wanted = app.state.lang.empty() ? browser_language() : app.state.lang;
-    static std::string tried;  // the language last asked for: a refused catalog is not asked again
-    if (wanted == active_language().code || wanted == tried) return;
-    const std::string catalog = wanted == kLanguages[0].code ? "" : browser_catalog(wanted.c_str());
-    if (wanted == kLanguages[0].code) {  // English is built in
-        set_english(), app.language_message.clear(), tried.clear();
-        browser_set_document_language(wanted.c_str());
-        return Commit(app, "language");
+    static const std::string browser = browser_language();  // asked once: this runs before every frame
+    static std::string refused;  // a language whose catalog could not be used: its message stays up
+    const std::string& wanted = app.state.lang.empty() ? browser : app.state.lang;
+    if (wanted == refused) return;
+    if (wanted == active_language().code) {  // nothing to load; a message about another language goes
+        if (!refused.empty()) refused.clear(), app.language_message.clear();
+        return;
     }
-    if (catalog.empty()) return;  // being fetched: el_catalog_arrived wakes the page
-    tried = wanted;
+    const bool english = wanted == kLanguages[0].code;  // built in
+    const std::string catalog = english ? "" : browser_catalog(wanted.c_str());
+    if (!english && catalog.empty()) return;  // being fetched: el_catalog_arrived wakes the page
+    const CatalogResult r = english ? (set_english(), CatalogResult{true, "", 0})
+                            : catalog[0] == '!' ? CatalogResult{false, catalog.substr(1), 0}
+                                                : set_language(wanted, catalog);
+    if (!r.ok) set_english(), refused = wanted;
     const Language* lang = find_language(wanted);
-    const CatalogResult r = catalog[0] == '!' ? CatalogResult{false, catalog.substr(1), 0}
-                                              : set_language(wanted, catalog);
-    if (!r.ok) set_english();
     app.language_message = !r.ok ? format(TR(page_language_failed), lang ? lang->name : wanted.c_str(), r.error.c_str())
                            : r.refused ? format(TR(page_language_refused), r.refused) : "";
     browser_set_document_language(active_language().code);
-    tried = r.ok ? "" : wanted;
     Commit(app, "language");  // the fields, the screen-reader line and the text view are written anew
 }
 
