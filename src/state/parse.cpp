@@ -95,7 +95,12 @@ std::string format_float(float v) {
 }
 
 std::string display_float(float v) { return localized_number(format_float(v)); }
-Status parse_float_shown(std::string_view text, float& out) { return parse_float(number_from_locale(text), out); }
+Status parse_float_shown(std::string_view text, float& out) {
+    const std::string as_point = number_from_locale(text);
+    if (as_point == text) return parse_float(text, out);
+    Status st = parse_float(as_point, out);
+    return st.ok() ? st : parse_float(text, out);  // the message quotes what was typed
+}
 
 Status parse_ids(std::string_view text, int V, std::vector<int>& out) {
     std::vector<int> ids;
