@@ -521,6 +521,8 @@
     },
     /** The text shown in the share box for copying by hand (link, embed code or script). */
     shareText() { return window.Module.UTF8ToString(window.Module._el_share_text()); },
+    /** The page's words in its language: {lang, decimal, words: {name: text}} (MSG_JS in src/i18n/en/dom.def). */
+    words() { return JSON.parse(window.Module.UTF8ToString(window.Module._el_words_json())); },
     /** The preset gallery: [{name, title, link}]. */
     presets() { return JSON.parse(window.Module.UTF8ToString(window.Module._el_presets_json())); },
     /** Frame counter and CPU time per drawn frame. */

@@ -8,6 +8,25 @@
   const lab = window.embeddingLab;
   const FULL_TABLE_CELLS = 400;  // larger tables show the looked-up and touched rows, and a way to any row
 
+  // --- The page's words (MSG_JS in src/i18n/en/dom.def), in its language -------------------
+  // Re-read on every update: the language may have changed with the commit that calls it.
+  let words = {}, decimal = '.', lang = 'en';
+  function readWords() {
+    const w = lab.words();
+    words = w.words, decimal = w.decimal, lang = w.lang;
+  }
+  const t = (name) => (name in words ? words[name] : name);
+  /** A catalog text with its printf placeholders (%d, %s, %.3f ...) filled in order; %% is a percent sign. */
+  const fill = (text, ...values) => {
+    let i = 0;
+    return text.replace(/%(%|[-+ #0]*\d*(?:\.\d+)?(?:hh|h|ll|l|z)?[a-zA-Z])/g, (m) => (m === '%%' ? '%' : String(values[i++])));
+  };
+  const tf = (name, ...values) => fill(t(name), ...values);
+  // A number printed with a point, as the page's language shows it (0,5 in German).
+  const shown = (text) => (decimal === '.' ? String(text) : String(text).replace(/\./g, decimal));
+  // A number typed the language's way, for the setters (which read '.'): "0,5" -> "0.5", not a list "1,2.5".
+  const typedNumber = (text) => (decimal !== '.' && !String(text).includes('.') ? String(text).replace(decimal, '.') : String(text));
+
   // --- Setters: the JavaScript API's edits, one commit each -----------------------------
   function withString(text, fn) {
     const M = window.Module;
@@ -70,15 +89,15 @@
    */
   function table(caption, colLabel, cols, rows, edit) {
     const head = el('tr', {}, el('th', { scope: 'col', text: '' }));
-    for (let c = 0; c < cols; c++) head.append(el('th', { scope: 'col', text: `${colLabel} ${c}` }));
+    for (let c = 0; c < cols; c++) head.append(el('th', { scope: 'col', text: tf(colLabel, c) }));
     const body = el('tbody');
     for (const row of rows) {
       const tr = el('tr', { class: row.mark ? 'touched' : null }, el('th', { scope: 'row', text: row.label }));
       row.values.forEach((v, c) => {
-        if (!edit) { tr.append(el('td', { text: fmt(v) })); return; }
+        if (!edit) { tr.append(el('td', { text: shown(fmt(v)) })); return; }
         const e = edit(row.index, c);
         tr.append(el('td', {}, el('input', { id: e.id, type: 'text', inputmode: 'decimal', 'aria-label': e.label,
-                                             value: fmt(v), onchange: e.onchange, readonly: e.locked })));
+                                             value: shown(fmt(v)), onchange: e.onchange, readonly: e.locked })));
       });
       body.append(tr);
     }
@@ -90,7 +109,7 @@
   let extra = null;  // {fields: {key: [value, lock]}, tour, claims, followUps, cards}
   const say = (text) => window.embeddingLabHost && window.embeddingLabHost.setLiveText(text);
   const button = (text, onclick, id, disabled) => el('button', { type: 'button', id, text, onclick, disabled });
-  const words = (key) => key.replace(/([A-Z])/g, ' $1').toLowerCase();
+  const keyWords = (key) => key.replace(/([A-Z])/g, ' $1').toLowerCase();
 
   /** A refused edit: the control is marked invalid and described by the message. */
   function refuse(input, messageId, error) {
@@ -104,12 +123,15 @@
    * select's names; '' a checkbox (0/1). A locked setting is read-only, its reason beside it.
    */
   function setting(key, label, choices, busy) {
-    const [value, teacherLock] = extra.fields[key];
+    const [linkValue, teacherLock] = extra.fields[key];
+    const number = choices === undefined && /^-?[0-9.]+(e[-+]?[0-9]+)?$/.test(linkValue);  // shown and typed as a number
+    const value = number ? shown(linkValue) : linkValue;
     const lock = teacherLock || busy || '';  // a run going on holds its settings, as on the canvas
     const id = 'tv-f-' + key, messageId = id + '-message', box = choices === '';
     const attrs = { id, 'aria-describedby': messageId, disabled: !!lock && choices !== undefined, readonly: !!lock,
                     onchange: (e) => {
-                      const r = lab.setField(key, box ? (e.target.checked ? '1' : '0') : e.target.value);
+                      const text = box ? (e.target.checked ? '1' : '0') : number ? typedNumber(e.target.value) : e.target.value;
+                      const r = lab.setField(key, text);
                       if (!r.ok) refuse(e.target, messageId, r.error);
                     } };
     const input = choices ? el('select', attrs, ...choices.split(' ').map((c) => el('option', { value: c, selected: c === value, text: c })))
@@ -121,24 +143,25 @@
   function figures(caption, o) {
     const rows = Object.entries(o || {}).filter(([, v]) => v !== null && v !== '' && typeof v !== 'object');
     return el('table', {}, el('caption', { text: caption }), el('tbody', {}, ...rows.map(([k, v]) =>
-      el('tr', {}, el('th', { scope: 'row', text: words(k) }), el('td', { text: typeof v === 'number' ? String(Number(v.toPrecision(6))) : String(v) })))));
+      el('tr', {}, el('th', { scope: 'row', text: keyWords(k) }),
+        el('td', { text: typeof v === 'number' ? shown(Number(v.toPrecision(6))) : typeof v === 'boolean' ? t(v ? 'dom_value_true' : 'dom_value_false') : String(v) })))));
   }
 
   const DEPTHS = ['', 'basics', 'solid', 'deeper'];
   function tourPart() {
-    const t = extra.tour, go = (depth, step) => M()._el_tour(depth, step);
-    const out = [el('h3', { text: 'Guided tour' })];
-    if (!t.steps) {
-      out.push(el('p', {}, ...DEPTHS.slice(1).map((d, i) => button(`Start the ${d} tour`, () => go(i + 1, 0), 'tv-tour-' + d)), ' ',
-                  t.resume[0] ? button('Resume the tour', () => go(t.resume[0], t.resume[1]), 'tv-tour-resume') : null));
+    const tour = extra.tour, go = (depth, step) => M()._el_tour(depth, step);
+    const out = [el('h3', { text: t('dom_tour_heading') })];
+    if (!tour.steps) {
+      out.push(el('p', {}, ...DEPTHS.slice(1).map((d, i) => button(t('dom_tour_start_' + d), () => go(i + 1, 0), 'tv-tour-' + d)), ' ',
+                  tour.resume[0] ? button(t('dom_tour_resume'), () => go(tour.resume[0], tour.resume[1]), 'tv-tour-resume') : null));
       return out;
     }
-    const d = DEPTHS.indexOf(t.depth), last = t.step === t.steps - 1;
-    out.push(el('p', { id: 'tv-tour-depth', text: `The ${t.depth} tour, step ${t.step + 1} of ${t.steps}` }),
-      el('h4', { id: 'tv-tour-title', text: t.title }), ...t.text.split(/\n+/).map((x) => el('p', { text: x })),
-      el('p', {}, button('Back', () => go(d, t.step - 1), 'tv-tour-back', t.step === 0), ' ',
-        button(last ? 'Finish' : 'Next', () => go(last ? 0 : d, last ? 1 : t.step + 1), 'tv-tour-next'), ' ',
-        button('Leave the tour', () => go(0, 0), 'tv-tour-leave')));
+    const d = DEPTHS.indexOf(tour.depth), last = tour.step === tour.steps - 1;
+    out.push(el('p', { id: 'tv-tour-depth', text: tf('dom_tour_position_' + tour.depth, tour.step + 1, tour.steps) }),
+      el('h4', { id: 'tv-tour-title', text: tour.title }), ...tour.text.split(/\n+/).map((x) => el('p', { text: x })),
+      el('p', {}, button(t('dom_back'), () => go(d, tour.step - 1), 'tv-tour-back', tour.step === 0), ' ',
+        button(t(last ? 'dom_finish' : 'dom_next'), () => go(last ? 0 : d, last ? 1 : tour.step + 1), 'tv-tour-next'), ' ',
+        button(t('dom_tour_leave'), () => go(0, 0), 'tv-tour-leave')));
     return out;
   }
 
@@ -147,23 +170,23 @@
     const r = withString(text, (p) => JSON.parse(M().UTF8ToString(M()._el_answer(claim, card, p))));
     render();
     const c = card >= 0 ? extra.cards[card] : { result: extra.claims[claim][1] === 0 ? 1 : 0 };
-    say(!r.ok ? r.error : c.result ? 'Right.' : 'Not quite: try again' + (card >= 0 ? ', or show the answer.' : '.'));
+    say(!r.ok ? r.error : t(c.result ? 'dom_right' : card >= 0 ? 'dom_try_again_or_show' : 'dom_try_again'));
   }
   function checkPart() {
-    const out = [el('h3', { text: 'Check yourself' })];
+    const out = [el('h3', { text: t('dom_check_heading') })];
     for (const [q, a] of extra.followUps) out.push(el('details', {}, el('summary', { text: q }), el('p', { text: a })));
-    out.push(el('p', { text: 'Each claim below is common. True or false?' }));
-    const trueFalse = (claim, card, id) => ['True', 'False'].map((b) => button(b, () => reply(claim, card, b.toLowerCase()), `${id}-${b.toLowerCase()}`));
-    extra.claims.forEach(([claim, said, why], i) => out.push(el('p', {}, `"${claim}" `, ...trueFalse(i, -1, 'tv-claim-' + i),
-      said >= 0 ? ` ${said ? 'Not quite.' : 'Right.'} ${why}` : '')));
+    out.push(el('p', { text: t('dom_claims_intro') }));
+    const trueFalse = (claim, card, id) => ['true', 'false'].map((b) => button(t('dom_' + b), () => reply(claim, card, b), `${id}-${b}`));
+    extra.claims.forEach(([claim, said, why], i) => out.push(el('p', {}, tf('dom_claim_quoted', claim) + ' ', ...trueFalse(i, -1, 'tv-claim-' + i),
+      said >= 0 ? ` ${t(said ? 'dom_not_quite' : 'dom_right')} ${why}` : '')));
     extra.cards.forEach((c, i) => {
       const id = 'tv-card-' + i;
-      out.push(el('h4', { text: `Question ${i + 1} of ${extra.cards.length}` }), el('p', { text: c.prompt }),
-        el('p', {}, ...(c.kind === 'claim' ? trueFalse(-1, i, id) : [el('label', { for: id, text: `Your ${c.kind}, separated by commas ` }),
+      out.push(el('h4', { text: tf('dom_card_heading', i + 1, extra.cards.length) }), el('p', { text: c.prompt }),
+        el('p', {}, ...(c.kind === 'claim' ? trueFalse(-1, i, id) : [el('label', { for: id, text: t(c.kind === 'rows' ? 'dom_card_rows' : 'dom_card_numbers') + ' ' }),
           el('input', { id, type: 'text', 'aria-describedby': id + '-message', 'aria-invalid': c.error ? 'true' : null }), ' ',
-          button('Check', () => reply(-1, i, document.getElementById(id).value), id + '-check')])),
+          button(t('dom_check'), () => reply(-1, i, document.getElementById(id).value), id + '-check')])),
         el('p', { id: id + '-message', class: 'message', text: c.error }),
-        c.result >= 0 ? el('p', { id: id + '-result', text: (c.result ? 'Right. ' : 'Not quite: try again. ') + c.answer }) : null);
+        c.result >= 0 ? el('p', { id: id + '-result', text: t(c.result ? 'dom_right' : 'dom_try_again') + ' ' + c.answer }) : null);
     });
     return out;
   }
@@ -173,24 +196,24 @@
   let runs = {}, redraw = 0;
   function labsPart() {
     const f = lab.frequency(), c = lab.benchmarkStatus(), w = lab.walkStatus();
-    const running = { 'frequency experiment': f.running, 'cost benchmark': c.running, walk: w.running };
-    for (const [name, on] of Object.entries(running)) if (runs[name] && !on) say(`The ${name} finished.`);
+    const running = { dom_frequency_finished: f.running, dom_cost_finished: c.running, dom_walk_finished: w.running };
+    for (const [name, on] of Object.entries(running)) if (runs[name] && !on) say(t(name));
     runs = running;
     clearTimeout(redraw);
     if (Object.values(running).some(Boolean)) redraw = setTimeout(render, 500);
     return [
-      el('h3', { text: 'Training lab' }), setting('opt', 'Optimizer', 'sgd adam adamw lazysgd lazyadam'), setting('lr', 'Learning rate'),
-      setting('mom', 'Momentum'), setting('wd', 'Weight decay'), setting('loss', 'Loss', 'upstream mse'),
-      el('p', {}, button('Step', () => { lab.step(1); render(); }, 'tv-step'), ' ', button('Reset training', () => { lab.resetTraining(); render(); }, 'tv-reset')),
-      figures('Training: the last step', lab.training()),
-      el('h3', { text: 'Frequency experiment' }), ...[['zipf', 'Zipf exponent s'], ['fV', 'Its V'], ['fsteps', 'Its steps'], ['fseed', 'Its seed'],
-        ['ffreqscale', 'scale_grad_by_freq', ''], ['flazy', 'Lazy Adam', ''], ['fwd', 'Weight decay (AdamW)', '']]
-        .map(([key, label, choices]) => setting(key, label, choices, f.running && '(held while the experiment runs)')),
-      el('p', {}, button('Run', () => { lab.startFrequency(); render(); }, 'tv-frequency-run'), ' ', button('Cancel', () => lab.cancelFrequency(), 'tv-frequency-cancel')),
-      figures('Frequency experiment', f),
-      el('h3', { text: 'Cost at scale' }), setting('costV', 'Benchmark V'), setting('costd', 'Benchmark d'), setting('costB', 'Benchmark B'), setting('reps', 'Repeats'),
-      el('p', {}, button('Run the benchmark', () => { lab.benchmark().catch((e) => say(e.message)); render(); }, 'tv-cost-run')),
-      figures('The benchmark (times in ms, the median of the repeats)', { running: c.running, progress: c.progress, activity: c.activity, error: c.error,
+      el('h3', { text: t('dom_training_heading') }), setting('opt', t('dom_optimizer'), 'sgd adam adamw lazysgd lazyadam'), setting('lr', t('dom_lr')),
+      setting('mom', t('dom_momentum')), setting('wd', t('dom_weight_decay')), setting('loss', t('dom_loss'), 'upstream mse'),
+      el('p', {}, button(t('dom_step'), () => { lab.step(1); render(); }, 'tv-step'), ' ', button(t('dom_reset_training'), () => { lab.resetTraining(); render(); }, 'tv-reset')),
+      figures(t('dom_training_figures'), lab.training()),
+      el('h3', { text: t('dom_frequency_heading') }), ...[['zipf', t('dom_zipf')], ['fV', t('dom_freq_V')], ['fsteps', t('dom_freq_steps')], ['fseed', t('dom_freq_seed')],
+        ['ffreqscale', 'scale_grad_by_freq', ''], ['flazy', t('dom_lazy_adam'), ''], ['fwd', t('dom_wd_adamw'), '']]
+        .map(([key, label, choices]) => setting(key, label, choices, f.running && t('dom_held'))),
+      el('p', {}, button(t('dom_run'), () => { lab.startFrequency(); render(); }, 'tv-frequency-run'), ' ', button(t('dom_cancel'), () => lab.cancelFrequency(), 'tv-frequency-cancel')),
+      figures(t('dom_frequency_heading'), f),
+      el('h3', { text: t('dom_cost_heading') }), setting('costV', t('dom_cost_V')), setting('costd', t('dom_cost_d')), setting('costB', t('dom_cost_B')), setting('reps', t('dom_repeats')),
+      el('p', {}, button(t('dom_run_benchmark'), () => { lab.benchmark().catch((e) => say(e.message)); render(); }, 'tv-cost-run')),
+      figures(t('dom_cost_figures'), { running: c.running, progress: c.progress, activity: c.activity, error: c.error,
         ...c.figures, ...Object.fromEntries(Object.values(c.figures?.routes || {}).map((r) => [r.name, r.medianMs])) }),
     ];
   }
@@ -200,12 +223,13 @@
 
   function cellChanged(r, c, upstream) {
     return (event) => {
-      const result = (upstream ? lab.setUpstreamCell : lab.setCell)(r, c, event.target.value);
+      const result = (upstream ? lab.setUpstreamCell : lab.setCell)(r, c, typedNumber(event.target.value));
       if (!result.ok) refuse(event.target, upstream ? 'tv-g-message' : 'tv-table-message', result.error);  // else the commit re-renders
     };
   }
 
   function render() {
+    readWords();
     const s = state();
     const V = s.V, d = s.d, B = s.ids.length;
     const big = V * d > FULL_TABLE_CELLS;
@@ -219,121 +243,114 @@
     const hidden = new Set(s.teach.hide.split(',')), lockOf = (key) => extra.fields[key][1];
     const parts = [];
 
-    parts.push(el('h2', { id: 'tv-title', text: 'Embedding Lab, as text' }),
-               el('p', { text: 'The same lesson as the canvas: edit a value and press Enter; every result below ' +
-                               'follows, and so does the canvas.' }),
-               el('button', { type: 'button', id: 'tv-toggle', text: s.view === 'text' ? 'Back to the canvas' : 'Show this text view',
+    parts.push(el('h2', { id: 'tv-title', text: t('dom_title') }),
+               el('p', { text: t('dom_intro') }),
+               el('button', { type: 'button', id: 'tv-toggle', text: t(s.view === 'text' ? 'dom_back_to_canvas' : 'dom_show_text_view'),
                               onclick: () => {
                                 if (s.view !== 'text') { lab.setView('text'); return; }
                                 lab.setView('canvas');
                                 document.getElementById('canvas').focus();  // back where the view was left
                               } }));
     if (s.teach.lock || s.teach.hide)
-      parts.push(el('p', { id: 'tv-locks', text: (s.teach.lock ? `Locked by the teacher: ${s.teach.lock} (read-only here). ` : '') +
-        (s.teach.hide ? `Hidden by the teacher: ${s.teach.hide}.` : '') }));
+      parts.push(el('p', { id: 'tv-locks', text: (s.teach.lock ? tf('dom_locked', s.teach.lock) + ' ' : '') +
+        (s.teach.hide ? tf('dom_hidden', s.teach.hide) : '') }));
     parts.push(...tourPart());
 
     // Table W, its size and the ids.
     const sizeLock = lockOf('V');
     const size = hidden.has('resize') ? null : el('p', {},
-      el('label', { for: 'tv-V', text: 'V, rows of W (ids) ' }), el('input', { id: 'tv-V', type: 'number', min: 1, value: V, readonly: !!sizeLock }), ' ',
-      el('label', { for: 'tv-d', text: 'd, columns of W ' }), el('input', { id: 'tv-d', type: 'number', min: 1, value: d, readonly: !!sizeLock }), ' ',
-      el('button', { type: 'button', id: 'tv-resize', text: 'Resize', onclick: () => {
+      el('label', { for: 'tv-V', text: t('dom_V_label') + ' ' }), el('input', { id: 'tv-V', type: 'number', min: 1, value: V, readonly: !!sizeLock }), ' ',
+      el('label', { for: 'tv-d', text: t('dom_d_label') + ' ' }), el('input', { id: 'tv-d', type: 'number', min: 1, value: d, readonly: !!sizeLock }), ' ',
+      el('button', { type: 'button', id: 'tv-resize', text: t('dom_resize'), onclick: () => {
         const r = lab.setSize(Number(document.getElementById('tv-V').value), Number(document.getElementById('tv-d').value));
         if (!r.ok) document.getElementById('tv-size-message').textContent = r.error;
       }, disabled: !!sizeLock }));
     let rows = Array.from({ length: V }, (_, r) => r);
     if (big) rows = [...new Set([...s.ids, ...s.touchedRows, ...(goToRow >= 0 && goToRow < V ? [goToRow] : [])])].sort((a, b) => a - b);
-    const wRows = rows.map((r) => ({ index: r, label: `id ${r}`, values: rowOf(s, 'table', r), mark: touched.has(r) }));
-    parts.push(el('h3', { text: 'Table W' }), size, msg('tv-size-message', s.errors.size),
-      table(`Table W: ${V} rows (one per id) by ${d} columns` + (big ? `, showing ${rows.length} rows: the looked-up and touched ones` : ''),
-            'column', d, wRows, (r, c) => ({ id: `tv-w-${r}-${c}`, label: `W row ${r}, column ${c}`, onchange: cellChanged(r, c, 0), locked: !!lockOf('cells') })),
+    const wRows = rows.map((r) => ({ index: r, label: tf('dom_id_n', r), values: rowOf(s, 'table', r), mark: touched.has(r) }));
+    parts.push(el('h3', { text: t('dom_table_heading') }), size, msg('tv-size-message', s.errors.size),
+      table(big ? tf('dom_table_caption_big', V, d, rows.length) : tf('dom_table_caption', V, d),
+            'dom_column_n', d, wRows, (r, c) => ({ id: `tv-w-${r}-${c}`, label: tf('dom_w_cell', r, c), onchange: cellChanged(r, c, 0), locked: !!lockOf('cells') })),
       msg('tv-table-message', s.errors.table || lockOf('cells')));
     if (!hidden.has('fill'))
-      parts.push(el('p', {}, 'Fill W: ', ...['example', 'normal', 'uniform', 'zeros'].map((name) => button(name, () => {
+      parts.push(el('p', {}, t('dom_fill_w') + ' ', ...['example', 'normal', 'uniform', 'zeros'].map((name) => button(t('dom_fill_' + name), () => {
         const r = lab.setField('init', name);
         if (!r.ok) document.getElementById('tv-table-message').textContent = r.error;
-      }, 'tv-fill-' + name, !!lockOf('init')))), setting('seed', 'Seed of the normal and uniform fills'));
+      }, 'tv-fill-' + name, !!lockOf('init')))), setting('seed', t('dom_seed')));
     if (!hidden.has('options'))
-      parts.push(el('h3', { text: 'Lookup options (PyTorch)' }), setting('pad', 'padding_idx (a row, or none)'),
-                 setting('maxnorm', 'max_norm (a number, or off)'), setting('normtype', 'norm_type'),
+      parts.push(el('h3', { text: t('dom_options_heading') }), setting('pad', t('dom_pad')),
+                 setting('maxnorm', t('dom_maxnorm')), setting('normtype', 'norm_type'),
                  setting('freqscale', 'scale_grad_by_freq', ''), setting('sparse', 'sparse', ''));
     if (big) {
-      parts.push(el('p', {}, el('label', { for: 'tv-goto', text: `Show row (0 to ${V - 1}) ` }),
+      parts.push(el('p', {}, el('label', { for: 'tv-goto', text: tf('dom_show_row', V - 1) + ' ' }),
         el('input', { id: 'tv-goto', type: 'number', min: 0, max: V - 1, value: goToRow >= 0 ? goToRow : '',
                       onchange: (e) => { goToRow = Number(e.target.value); render(); } })));
     }
     const ids = el('input', { id: 'tv-ids', type: 'text', value: s.ids.join(', '), 'aria-describedby': 'tv-ids-message',
                               'aria-invalid': s.errors.ids ? 'true' : null, readonly: !!lockOf('ids'),
                               onchange: (e) => { const r = lab.setIds(e.target.value); if (!r.ok) render(); } });
-    parts.push(el('h3', { text: 'Ids' }), el('p', {}, el('label', { for: 'tv-ids', text: `Ids, the batch (B = ${B}), separated by commas ` }), ids),
+    parts.push(el('h3', { text: t('dom_ids_heading') }), el('p', {}, el('label', { for: 'tv-ids', text: tf('dom_ids_label', B) + ' ' }), ids),
                msg('tv-ids-message', s.errors.ids || lockOf('ids')));
-    if (!hidden.has('bag')) parts.push(setting('bag', 'EmbeddingBag mode', 'none sum mean max'), s.bag.mode !== 'none' ? setting('offsets', 'Offsets, where each bag starts') : null);
+    if (!hidden.has('bag')) parts.push(setting('bag', t('dom_bag_mode'), 'none sum mean max'), s.bag.mode !== 'none' ? setting('offsets', t('dom_offsets')) : null);
 
     // Forward: the gather, the one-hot rows, the matmul and whether they agree.
-    const posRows = (name) => s.ids.map((id, b) => ({ index: b, label: `b ${b} (id ${id})`, values: rowOf(s, name, b) }));
-    parts.push(el('h3', { text: 'Forward: two routes to the same numbers' }));
+    const posRows = (name) => s.ids.map((id, b) => ({ index: b, label: tf('dom_position_row', b, id), values: rowOf(s, name, b) }));
+    parts.push(el('h3', { text: t('dom_forward_heading') }));
     if (s.errors.result) parts.push(el('p', { text: s.errors.result }));
     if (s.matrices.gather[1] === B && B > 0) {
-      parts.push(table('Gather: out[b] = W[ids[b]]', 'column', d, posRows('gather')));
+      parts.push(table(t('dom_gather_caption'), 'dom_column_n', d, posRows('gather')));
       if (B * V <= FULL_TABLE_CELLS) {
-        const oneHot = s.ids.map((id, b) => ({ index: b, label: `b ${b} (id ${id})`, values: Array.from({ length: V }, (_, k) => (k === id ? 1 : 0)) }));
-        parts.push(table('One-hot rows: onehot(ids), a 1 at column ids[b]', 'id', V, oneHot));
+        const oneHot = s.ids.map((id, b) => ({ index: b, label: tf('dom_position_row', b, id), values: Array.from({ length: V }, (_, k) => (k === id ? 1 : 0)) }));
+        parts.push(table(t('dom_onehot_caption'), 'dom_id_n', V, oneHot));
       } else {
-        parts.push(el('p', { text: `The one-hot matrix is B x V = ${B} x ${V} numbers with a single 1 per row, at column ids[b]; too large to list.` }));
+        parts.push(el('p', { text: tf('dom_onehot_too_large', B, V) }));
       }
-      parts.push(table('One-hot matmul: onehot(ids) @ W', 'column', d, posRows('matmul')),
-        el('p', { id: 'tv-agreement', text: s.equal ? 'The gather and the one-hot matmul agree: identical, number for number.'
-          : `The gather and the one-hot matmul differ in ${s.differingOutputs.length} outputs: the table has a non-finite value, and 0 * inf is nan.` }));
+      parts.push(table(t('dom_matmul_caption'), 'dom_column_n', d, posRows('matmul')),
+        el('p', { id: 'tv-agreement', text: s.equal ? t('dom_agree') : tf('dom_differ', s.differingOutputs.length) }));
     }
 
     // The picture (the canvas's one-hot product drawn as grids), said in words.
     if (B > 0 && s.matrices.gather[1] === B) {
-      const shown = Math.min(B, 32);
+      const listed = Math.min(B, 32);
       const links = el('ul', { id: 'tv-picture-links' });
-      for (let b = 0; b < shown; b++) {
+      for (let b = 0; b < listed; b++) {
         const id = s.ids[b];
-        links.append(el('li', { text: `position ${b}: the 1 of one-hot row ${b} sits in column ${id}, which lines up with row ${id} of W; row ${b} of out is row ${id} of W` }));
+        links.append(el('li', { text: tf('dom_picture_position', b, b, id, id, b, id) }));
       }
-      const count = (x) => x.toLocaleString('en-US');
-      parts.push(el('h3', { text: 'The picture, in words' }),
-        el('p', { id: 'tv-picture', text: `The canvas draws onehot(ids) (B x V = ${B} x ${V}) @ W (V x d = ${V} x ${d}) = out (B x d = ${B} x ${d}) ` +
-          'as three aligned grids, with a band from each lit 1 through its row of W to its row of out, and the gather beside it: ' +
-          `each id goes straight to its row. The matmul route does ${count(B * V * d)} multiply-adds, ${count(B * (V - 1) * d)} of them ` +
-          `against zero; the gather copies ${count(B * d)} numbers. Walking one output out[b][c] by the matmul route takes V = ${count(V)} ` +
-          `terms, ${count(V - 1)} of them multiplied by zero; the gather takes one step, to W[ids[b]][c]. Backward, onehot^T @ G = dW: ` +
-          'each row g_b of G goes to row ids[b] of dW, and rows no position looks up stay exactly zero.' }),
+      const count = (x) => x.toLocaleString(lang === 'de' ? 'de-DE' : 'en-US');  // thousands as the language groups them
+      parts.push(el('h3', { text: t('dom_picture_heading') }),
+        el('p', { id: 'tv-picture', text: tf('dom_picture_text', B, V, V, d, B, d, count(B * V * d), count(B * (V - 1) * d), count(B * d), count(V), count(V - 1)) }),
         links);
-      if (B > shown) parts.push(el('p', { text: `... and ${B - shown} more positions.` }));
+      if (B > listed) parts.push(el('p', { text: tf('dom_more_positions', B - listed) }));
       const h = s.highlight, w = lab.walkStatus();
-      parts.push(el('p', { id: 'tv-highlight', text: h ? `Highlighted: id ${h.id}, looked up at positions ${h.positions.join(', ') || 'none'}.`
-        : 'Nothing is highlighted.' }),
-        el('p', { id: 'tv-walk', text: w.active ? `The walk of out[${w.b}][${w.c}]: ${w.terms} of ${w.V} terms, ${w.zeroTerms} times zero, ` +
-          `sum ${fmt(w.value)}; the gather's one step gives W[${w.id}][${w.c}] = ${fmt(w.gatherValue)}` + (w.done ? '. Done.' : '.') : 'No walk is running.' }));
+      parts.push(el('p', { id: 'tv-highlight', text: h ? tf('dom_highlighted', h.id, h.positions.join(', ') || t('dom_none'))
+        : t('dom_nothing_highlighted') }),
+        el('p', { id: 'tv-walk', text: w.active ? tf(w.done ? 'dom_walk_done' : 'dom_walk', w.b, w.c, w.terms, w.V, w.zeroTerms,
+          shown(fmt(w.value)), w.id, w.c, shown(fmt(w.gatherValue))) : t('dom_no_walk') }));
     }
 
     // Backward: G, dW with its touched rows, and the sums for repeated ids.
-    parts.push(el('h3', { text: 'Backward: the table\'s gradient' }));
+    parts.push(el('h3', { text: t('dom_backward_heading') }));
     if (s.matrices.upstream[1] === B && B > 0) {
       const gRows = posRows('upstream').slice(0, Math.max(1, Math.floor(FULL_TABLE_CELLS / d)));
-      parts.push(table('Upstream gradient G: g_b = dL/dout[b]' + (gRows.length < B ? `, the first ${gRows.length} of ${B} positions` : ''), 'column', d, gRows,
-                       (b, c) => ({ id: `tv-g-${b}-${c}`, label: `G row ${b}, column ${c}`, onchange: cellChanged(b, c, 1), locked: !!lockOf('g') })),
+      parts.push(table(gRows.length < B ? tf('dom_g_caption_first', gRows.length, B) : t('dom_g_caption'), 'dom_column_n', d, gRows,
+                       (b, c) => ({ id: `tv-g-${b}-${c}`, label: tf('dom_g_cell', b, c), onchange: cellChanged(b, c, 1), locked: !!lockOf('g') })),
                  msg('tv-g-message', s.errors.upstream || lockOf('g')));
       if (!hidden.has('gfill'))
-        parts.push(el('p', {}, 'Fill G: ', ...[['canonical', '[0.01, -0.02, 0.03]'], ['ones', 'ones'], ['random', 'random'], ['mse', 'MSE to 0']].map(([name, text]) =>
-          button(text, () => { const r = lab.fillUpstream(name); if (!r.ok) document.getElementById('tv-g-message').textContent = r.error; }, 'tv-gfill-' + name, !!lockOf('g')))));
+        parts.push(el('p', {}, t('dom_fill_g') + ' ', ...['canonical', 'ones', 'random', 'mse'].map((name) =>
+          button(t('dom_gfill_' + name), () => { const r = lab.fillUpstream(name); if (!r.ok) document.getElementById('tv-g-message').textContent = r.error; }, 'tv-gfill-' + name, !!lockOf('g')))));
     }
     if (s.teach.gradientCovered) {
-      parts.push(el('p', { id: 'tv-dw-covered', text: 'dW is covered until you answer the question card about it (or show its answer): predict it first.' }));
+      parts.push(el('p', { id: 'tv-dw-covered', text: t('dom_dw_covered') }));
     } else if (s.matrices.gradTable[1] === V) {
-      const gRows = (big ? s.touchedRows : rows).map((r) => ({ index: r, label: `id ${r}` + (touched.has(r) ? ' (touched)' : ''),
+      const gRows = (big ? s.touchedRows : rows).map((r) => ({ index: r, label: tf(touched.has(r) ? 'dom_touched_row' : 'dom_id_n', r),
                                                              values: rowOf(s, 'gradTable', r), mark: touched.has(r) }));
-      parts.push(table('dW = onehot^T @ G' + (big ? ': the touched rows (every other row is exactly zero)' : ''), 'column', d, gRows),
-        el('p', { id: 'tv-touched', text: `Rows touched: ${s.touchedRows.join(', ') || 'none'}; every other row of dW is exactly zero.` }));
+      parts.push(table(t(big ? 'dom_dw_caption_big' : 'dom_dw_caption'), 'dom_column_n', d, gRows),
+        el('p', { id: 'tv-touched', text: tf('dom_rows_touched', s.touchedRows.join(', ') || t('dom_none')) }));
       const uses = new Map();
       s.ids.forEach((id, b) => uses.set(id, [...(uses.get(id) || []), b]));
       for (const [id, bs] of uses) {
-        if (bs.length > 1) parts.push(el('p', { text: `Id ${id} is used ${bs.length} times, so its row adds them up: row ${id} of dW = ${bs.map((b) => `g_${b}`).join(' + ')}.` }));
+        if (bs.length > 1) parts.push(el('p', { text: tf('dom_repeated_id', id, bs.length, id, bs.map((b) => `g_${b}`).join(' + ')) }));
       }
     }
 
@@ -343,20 +360,24 @@
     const url = location.href.split('#')[0] + '#' + s.link;
     const copy = () => {
       const field = document.getElementById('tv-share-link');
-      const fail = () => { field.focus(); field.select(); say('The browser did not allow copying: the link is selected, copy it with Ctrl+C.'); };
+      const fail = () => { field.focus(); field.select(); say(t('dom_copy_refused')); };
       if (!navigator.clipboard || !navigator.clipboard.writeText) return fail();
-      navigator.clipboard.writeText(field.value).then(() => say('Link copied.'), fail);
+      navigator.clipboard.writeText(field.value).then(() => say(t('dom_link_copied')), fail);
     };
-    parts.push(el('h3', { text: 'Share this state' }),
-      el('p', {}, el('label', { for: 'tv-share-link', text: 'Link ' }), el('input', { id: 'tv-share-link', type: 'text', readonly: true, value: url }),
-        ' ', button('Copy link', copy, 'tv-share-copy')));
+    parts.push(el('h3', { text: t('dom_share_heading') }),
+      el('p', {}, el('label', { for: 'tv-share-link', text: t('dom_link') + ' ' }), el('input', { id: 'tv-share-link', type: 'text', readonly: true, value: url }),
+        ' ', button(t('dom_copy_link'), copy, 'tv-share-copy')));
 
     // Presets: each is a link.
     const list = el('ul');
     for (const p of lab.presets()) list.append(el('li', {}, el('a', { href: '#' + p.link, text: p.title })));
-    parts.push(el('h3', { text: 'Presets' }), list);
+    parts.push(el('h3', { text: t('dom_presets_heading') }), list);
 
     root.replaceChildren(...parts.filter(Boolean));
+    // The page's own words for screen readers (web/index.html holds the English until the app runs).
+    document.getElementById('canvas')?.setAttribute('aria-label', t('dom_canvas_label'));
+    const keys = document.getElementById('keys');
+    if (keys) keys.textContent = t('dom_keys');
     for (const [id, was, value, invalid] of typed) {
       const f = document.getElementById(id);
       if (!f || f.defaultValue !== was) continue;

@@ -77,14 +77,12 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_cell(int upstream, int r, int c, const c
     CellEditor& ed = upstream ? g_app.upstream_editor : g_app.table_editor;
     if (Status locked = check_unlocked(s, upstream ? kLockUpstream : kLockTable); !locked.ok()) return Answer(ed.error = locked.error);
     if (r < 0 || r >= rows || c < 0 || c >= s.d)
-        return Answer(std::string(name) + "[" + std::to_string(r) + "][" + std::to_string(c) + "]: no such cell (" + name +
-                      " is " + std::to_string(rows) + " x " + std::to_string(s.d) + ")");
+        return Answer(format(TR(msg_no_such_cell), name, r, c, name, rows, s.d));
     float v = 0.0f;
     const size_t i = size_t(r) * size_t(s.d) + size_t(c);
-    const Status st = parse_float(text ? text : "", v);
+    const Status st = parse_float_shown(text ? text : "", v);  // 0,5 as typed in German too
     if (!st.ok()) {
-        ed.error = std::string(name) + "[" + std::to_string(r) + "][" + std::to_string(c) + "]: " + st.error +
-                   " (the cell keeps " + format_float(grid[i]) + ")";
+        ed.error = format(TR(msg_cell_refused), name, r, c, st.error.c_str(), display_float(grid[i]).c_str());
         return Answer(ed.error);
     }
     grid[i] = v;
@@ -101,7 +99,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_field(const char* key_text, const char* 
     const std::string key = key_text ? key_text : "";
     static const char* const own[] = {"v", "V", "d", "ids", "cells", "g", "lock", "hide", "linklocks", "quiz", "tour", "step"};
     for (const char* k : own)
-        if (key == k) return Answer(key + ": set through its own control, not as a setting");
+        if (key == k) return Answer(format(TR(msg_own_control), key.c_str()));
     AppState& s = g_app.state;
     if (Status locked = check_unlocked(s, lock_of_key(key)); !locked.ok()) return Answer(g_app.teach.lock_message = locked.error);
     AppState next = s;
@@ -172,7 +170,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
             const CardProgress& p = t.cards[i];
             put({i ? ",{\"kind\":\"" : "{\"kind\":\"", kinds[int(q.kind)], "\",\"prompt\":"});
             str(q.prompt, ",\"error\":");
-            str(q.error.empty() ? p.message : "This card cannot be asked here: " + q.error, ",\"result\":");
+            str(q.error.empty() ? p.message : format(TR(msg_card_cannot_ask), q.error.c_str()), ",\"result\":");
             put({std::to_string(p.result), ",\"answer\":"});
             str(p.revealed ? question_answer(q) : "", "}");
         }
@@ -195,7 +193,7 @@ EMSCRIPTEN_KEEPALIVE void el_tour(int depth, int step) {
 // The self-check's True (1) / False (0) for claim i, or a question card's answer (card >= 0): {ok, error}.
 EMSCRIPTEN_KEEPALIVE const char* el_answer(int claim, int card, const char* text) {
     if (card >= 0) return Answer(AnswerCard(g_app, card, text ? text : ""));
-    if (claim < 0 || claim >= int(wrong_claims().size())) return Answer("claim " + std::to_string(claim) + ": no such claim");
+    if (claim < 0 || claim >= int(wrong_claims().size())) return Answer(format(TR(msg_no_such_claim), claim));
     ReportClaimAnswer(g_app, claim, text && !std::strcmp(text, "true"));
     return Answer("");
 }

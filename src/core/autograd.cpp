@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "embedding.h"
+#include "i18n/i18n.h"
 #include "limits.h"
 #include "matmul.h"
 
@@ -36,8 +37,7 @@ inline int64_t b_index(Broadcast how, int r, int c, int N) {
 }  // namespace
 
 Tensor one_hot(const std::vector<int>& ids, int V) {
-    if (V < 1 || V > kMaxV) return Tensor::failed("V = " + std::to_string(V) + " is out of range: V runs from 1 to " +
-                                                  std::to_string(kMaxV));
+    if (V < 1 || V > kMaxV) return Tensor::failed(format(TR(msg_v_out_of_range), V, kMaxV));
     if (Status s = check_ids(ids.data(), int(ids.size()), V); !s.ok()) return Tensor::failed(s.error);
     if (Status s = check_one_hot_size(int(ids.size()), V); !s.ok()) return Tensor::failed(s.error);
     Tensor out = Tensor::make(int(ids.size()), V, {}, "one_hot");

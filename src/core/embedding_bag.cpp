@@ -3,6 +3,7 @@
 #include <string>
 
 #include "embedding.h"
+#include "i18n/i18n.h"
 #include "limits.h"
 
 namespace el {
@@ -17,25 +18,20 @@ const char* bag_mode_name(BagMode mode) {
 }
 
 Status check_offsets(const std::vector<int>& offsets, int B, bool include_last_offset) {
-    if (offsets.empty()) return Status::Fail("offsets is empty: give at least one bag (offsets = {0})");
+    if (offsets.empty()) return Status::Fail(TR(msg_offsets_empty));
     if (include_last_offset && offsets.size() < 2)
-        return Status::Fail("with include_last_offset, offsets needs at least two entries (start and end of a bag)");
+        return Status::Fail(TR(msg_offsets_last_needs_two));
     if (offsets.size() > size_t(kMaxB) + 1)
-        return Status::Fail("there are " + std::to_string(offsets.size()) + " offsets; at most " +
-                            std::to_string(kMaxB) + " bags are allowed");
-    if (offsets[0] != 0) return Status::Fail("offsets[0] is " + std::to_string(offsets[0]) + ": the first bag must start at 0");
+        return Status::Fail(format(TR(msg_offsets_too_many), offsets.size(), kMaxB));
+    if (offsets[0] != 0) return Status::Fail(format(TR(msg_offsets_first_not_zero), offsets[0]));
     for (size_t j = 1; j < offsets.size(); j++)
         if (offsets[j] < offsets[j - 1])
-            return Status::Fail("offsets must not decrease: offsets[" + std::to_string(j) + "] = " +
-                                std::to_string(offsets[j]) + " is below offsets[" + std::to_string(j - 1) +
-                                "] = " + std::to_string(offsets[j - 1]));
+            return Status::Fail(format(TR(msg_offsets_decrease), j, offsets[j], j - 1, offsets[j - 1]));
     for (size_t j = 0; j < offsets.size(); j++)
         if (offsets[j] > B)
-            return Status::Fail("offsets[" + std::to_string(j) + "] = " + std::to_string(offsets[j]) +
-                                " is past the end of the " + std::to_string(B) + " ids");
+            return Status::Fail(format(TR(msg_offsets_past_end), j, offsets[j], B));
     if (include_last_offset && offsets.back() != B)
-        return Status::Fail("with include_last_offset the last offset must equal B = " + std::to_string(B) +
-                            ", not " + std::to_string(offsets.back()));
+        return Status::Fail(format(TR(msg_offsets_last_not_b), B, offsets.back()));
     return Status::Ok();
 }
 
@@ -44,15 +40,13 @@ namespace {
 Status check_bag_options(const EmbeddingBagOptions& options, const Tensor& psw, int B) {
     const bool has_weights = psw.ok();
     if (has_weights && options.mode != BagMode::kSum)
-        return Status::Fail(std::string("per_sample_weights is only supported in sum mode, not ") +
-                            bag_mode_name(options.mode));
+        return Status::Fail(format(TR(msg_bag_weights_mode), bag_mode_name(options.mode)));
     if (has_weights && psw.size() != B)
-        return Status::Fail("per_sample_weights needs one weight per id: " + std::to_string(B) + " ids, " +
-                            std::to_string(psw.size()) + " weights");
+        return Status::Fail(format(TR(msg_bag_weights_count), B, (long long)psw.size()));
     if (options.mode == BagMode::kMax && options.embedding.scale_grad_by_freq)
-        return Status::Fail("max mode does not support scale_grad_by_freq (PyTorch refuses it too)");
+        return Status::Fail(TR(msg_bag_max_freq));
     if (options.mode == BagMode::kMax && options.embedding.sparse)
-        return Status::Fail("max mode does not support sparse gradients (PyTorch refuses it too)");
+        return Status::Fail(TR(msg_bag_max_sparse));
     return Status::Ok();
 }
 

@@ -4,19 +4,37 @@
 #include <cmath>
 #include <string>
 
+#include "embedding.h"
+#include "i18n/i18n.h"
 #include "limits.h"
 #include "random.h"
 
 namespace el {
 
+// The checks of embedding.h live here, in el_core, not beside the kernels in embedding.cpp:
+// their messages come from the page's catalog (src/i18n), which the kernels' library does not link.
+Status check_ids(const int* ids, int B, int V) {
+    if (B <= 0) return Status::Fail(TR(msg_batch_empty));
+    if (B > kMaxB) return Status::Fail(format(TR(msg_batch_too_long), B, kMaxB));
+    for (int b = 0; b < B; b++) {
+        if (ids[b] < 0 || ids[b] >= V) return Status::Fail(format(TR(msg_id_out_of_range), ids[b], b, V - 1));
+    }
+    return Status::Ok();
+}
+
+Status check_one_hot_size(int B, int V) {
+    const int64_t floats = int64_t(B) * V;
+    if (floats <= kMaxOneHotFloats) return Status::Ok();
+    const double mb = double(floats) * sizeof(float) / 1e6;
+    return Status::Fail(format(TR(msg_one_hot_too_big), B, V, mb, double(kMaxOneHotFloats) * sizeof(float) / 1e6));
+}
+
 Status check_table(const Tensor& W) {
     if (!W.ok()) return W.status();
     if (W.rows() < 1 || W.rows() > kMaxV)
-        return Status::Fail("V = " + std::to_string(W.rows()) + " is out of range: V runs from 1 to " +
-                            std::to_string(kMaxV));
+        return Status::Fail(format(TR(msg_v_out_of_range), W.rows(), kMaxV));
     if (W.cols() < 1 || W.cols() > kMaxD)
-        return Status::Fail("d = " + std::to_string(W.cols()) + " is out of range: d runs from 1 to " +
-                            std::to_string(kMaxD));
+        return Status::Fail(format(TR(msg_d_out_of_range), W.cols(), kMaxD));
     return Status::Ok();
 }
 
@@ -25,16 +43,15 @@ Status check_embedding_options(const EmbeddingOptions& options, int V, int& padd
     if (options.padding_idx) {
         const int p = *options.padding_idx;
         if (p < -V || p >= V)
-            return Status::Fail("padding_idx " + std::to_string(p) + " is out of range: it runs from -V = " +
-                                std::to_string(-V) + " to V-1 = " + std::to_string(V - 1));
+            return Status::Fail(format(TR(msg_padding_out_of_range), p, -V, V - 1));
         padding_row = p < 0 ? p + V : p;
     }
     if (options.max_norm && !(*options.max_norm > 0.0f && std::isfinite(*options.max_norm)))
-        return Status::Fail("max_norm must be a positive finite number, not " + std::to_string(*options.max_norm));
+        return Status::Fail(format(TR(msg_max_norm_not_positive), double(*options.max_norm)));
     if (options.max_norm && !(options.norm_type > 0.0f))
-        return Status::Fail("norm_type must be positive (2 for the Euclidean norm, INFINITY for the largest entry)");
+        return Status::Fail(TR(msg_norm_type_not_positive));
     if (options.sparse && options.scale_grad_by_freq)
-        return Status::Fail("sparse gradients cannot be combined with scale_grad_by_freq (PyTorch refuses it too)");
+        return Status::Fail(TR(msg_sparse_with_freq));
     return Status::Ok();
 }
 
@@ -90,8 +107,7 @@ std::vector<int> embedding_renorm(float* W, const std::vector<int>& ids, int d, 
 
 Tensor init_embedding_table(int V, int d, uint64_t seed, int padding_row) {
     if (V < 1 || V > kMaxV || d < 1 || d > kMaxD)
-        return Tensor::failed("a table of " + shape_text(V, d) + " is outside the limits: V runs from 1 to " +
-                              std::to_string(kMaxV) + ", d from 1 to " + std::to_string(kMaxD));
+        return Tensor::failed(format(TR(msg_table_outside_limits), shape_text(V, d).c_str(), kMaxV, kMaxD));
     Tensor W = Tensor::zeros(V, d);
     Rng rng(seed);
     for (float& x : W.values()) x = float(rng.normal());

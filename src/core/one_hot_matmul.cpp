@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "embedding.h"
+#include "i18n/i18n.h"
 #include "limits.h"
 #include "matmul.h"
 
@@ -79,12 +80,8 @@ int64_t one_hot_matmul_backward_naive(float* dW, const float* dout, const int* i
 Status check_one_hot_work(int B, int V, int d) {
     const int64_t work = int64_t(B) * V * d;
     if (work <= kMaxOneHotMultAdds) return Status::Ok();
-    char buf[200];
-    std::snprintf(buf, sizeof buf,
-                  "the one-hot route B x V x d = %d x %d x %d would take %.2f billion multiply-adds each way; "
-                  "the limit is %.2f billion",
-                  B, V, d, double(work) / 1e9, double(kMaxOneHotMultAdds) / 1e9);
-    return Status::Fail(buf);
+    return Status::Fail(
+        format(TR(msg_one_hot_too_much_work), B, V, d, double(work) / 1e9, double(kMaxOneHotMultAdds) / 1e9));
 }
 
 }  // namespace el

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/limits.h"
+#include "i18n/i18n.h"
 
 namespace el {
 
@@ -37,18 +38,13 @@ const char* const kPanelNames[kPanelCount] = {"table",    "ids",       "forward"
 
 Status check_table_size(int V, int d) {
     if (V < 1 || V > kMaxV)
-        return Status::Fail("V = " + std::to_string(V) + " is out of range: V runs from 1 to " + std::to_string(kMaxV));
+        return Status::Fail(format(TR(msg_v_out_of_range), V, kMaxV));
     if (d < 1 || d > kMaxD)
-        return Status::Fail("d = " + std::to_string(d) + " is out of range: d runs from 1 to " + std::to_string(kMaxD));
+        return Status::Fail(format(TR(msg_d_out_of_range), d, kMaxD));
     const int64_t cells = int64_t(V) * d;
     if (cells > kMaxTableCells) {
-        char buf[200];
-        std::snprintf(buf, sizeof buf,
-                      "a %d x %d table has %lld cells (%.0f MB as float32, three times that with its gradients); "
-                      "the page allows %lld cells (%.0f MB)",
-                      V, d, (long long)cells, double(cells) * 4 / 1e6, (long long)kMaxTableCells,
-                      double(kMaxTableCells) * 4 / 1e6);
-        return Status::Fail(buf);
+        return Status::Fail(format(TR(msg_table_too_many_cells), V, d, (long long)cells, double(cells) * 4 / 1e6,
+                                   (long long)kMaxTableCells, double(kMaxTableCells) * 4 / 1e6));
     }
     return Status::Ok();
 }

@@ -59,12 +59,13 @@ static std::string format_limit(double v, LinkType type) {
 }
 
 static Status parse_int(std::string_view text, int64_t& out) {
-    if (text.empty() || text.size() > 12) return Status::Fail(quoted(text) + " is not a whole number");
+    const auto not_whole = [&] { return Status::Fail(format(TR(msg_not_whole_number), quoted(text).c_str())); };
+    if (text.empty() || text.size() > 12) return not_whole();
     size_t i = text[0] == '-' ? 1 : 0;
-    if (i == text.size()) return Status::Fail(quoted(text) + " is not a whole number");
+    if (i == text.size()) return not_whole();
     int64_t v = 0;
     for (; i < text.size(); i++) {
-        if (text[i] < '0' || text[i] > '9') return Status::Fail(quoted(text) + " is not a whole number");
+        if (text[i] < '0' || text[i] > '9') return not_whole();
         v = v * 10 + (text[i] - '0');
     }
     out = text[0] == '-' ? -v : v;
@@ -107,19 +108,20 @@ static Status decode_cells(std::string_view text, std::vector<float>& grid, int 
             continue;
         }
         const size_t c1 = item.find(':'), c2 = c1 == std::string_view::npos ? c1 : item.find(':', c1 + 1);
-        const std::string where = "entry " + std::to_string(entry) + " " + quoted(item);
-        if (c2 == std::string_view::npos) return Status::Fail(where + " is not row:column:value");
+        const std::string where = quoted(item);
+        if (c2 == std::string_view::npos) return Status::Fail(format(TR(msg_cell_not_triple), entry, where.c_str()));
         int64_t r = 0, c = 0;
         float v = 0.0f;
         if (!parse_int(item.substr(0, c1), r).ok() || !parse_int(item.substr(c1 + 1, c2 - c1 - 1), c).ok())
-            return Status::Fail(where + " does not start with two whole numbers row:column");
+            return Status::Fail(format(TR(msg_cell_not_two_numbers), entry, where.c_str()));
         if (r < 0 || r >= rows)
-            return Status::Fail(where + " has row " + std::to_string(r) + " outside 0.." + std::to_string(rows - 1) +
-                                " (" + row_letter + " = " + std::to_string(rows) + ")");
+            return Status::Fail(
+                format(TR(msg_cell_row_outside), entry, where.c_str(), (long long)r, rows - 1, row_letter, rows));
         if (c < 0 || c >= cols)
-            return Status::Fail(where + " has column " + std::to_string(c) + " outside 0.." +
-                                std::to_string(cols - 1) + " (" + col_letter + " = " + std::to_string(cols) + ")");
-        if (Status st = parse_float(item.substr(c2 + 1), v); !st.ok()) return Status::Fail(where + ": " + st.error);
+            return Status::Fail(
+                format(TR(msg_cell_col_outside), entry, where.c_str(), (long long)c, cols - 1, col_letter, cols));
+        if (Status st = parse_float(item.substr(c2 + 1), v); !st.ok())
+            return Status::Fail(format(TR(msg_cell_bad_value), entry, where.c_str(), st.error.c_str()));
         writes.emplace_back(size_t(r) * size_t(cols) + size_t(c), v);
         entry++;
     }
@@ -169,7 +171,7 @@ static Status decode_offsets(AppState& s, std::string_view text) {
         start = end + 1;
         int64_t v = 0;
         if (Status st = parse_int(item, v); !st.ok()) return st;
-        if (offsets.size() >= size_t(kMaxB)) return Status::Fail("more than " + std::to_string(kMaxB) + " offsets");
+        if (offsets.size() >= size_t(kMaxB)) return Status::Fail(format(TR(msg_offsets_more_than), kMaxB));
         offsets.push_back(int(std::clamp<int64_t>(v, -1, int64_t(kMaxB) + 1)));
     }
     if (Status st = check_offsets(offsets, s.B(), false); !st.ok()) return st;
@@ -186,10 +188,9 @@ static Status decode_padding(AppState& s, std::string_view text) {
         return Status::Ok();
     }
     int64_t p = 0;
-    if (Status st = parse_int(text, p); !st.ok()) return Status::Fail(st.error + " (or none)");
+    if (Status st = parse_int(text, p); !st.ok()) return Status::Fail(format(TR(msg_or_none), st.error.c_str()));
     if (p < -s.V || p >= s.V)
-        return Status::Fail(quoted(text) + " is outside -V..V-1 = " + std::to_string(-s.V) + ".." +
-                            std::to_string(s.V - 1));
+        return Status::Fail(format(TR(msg_padding_outside), quoted(text).c_str(), -s.V, s.V - 1));
     s.lookup.padding_idx = int(p);
     return Status::Ok();
 }
@@ -203,8 +204,8 @@ static Status decode_max_norm(AppState& s, std::string_view text) {
         return Status::Ok();
     }
     float v = 0.0f;
-    if (Status st = parse_float(text, v); !st.ok()) return Status::Fail(st.error + " (or off)");
-    if (!(v > 0.0f) || !std::isfinite(v)) return Status::Fail(quoted(text) + " must be a positive number (or off)");
+    if (Status st = parse_float(text, v); !st.ok()) return Status::Fail(format(TR(msg_or_off), st.error.c_str()));
+    if (!(v > 0.0f) || !std::isfinite(v)) return Status::Fail(format(TR(msg_max_norm_positive), quoted(text).c_str()));
     s.lookup.max_norm = v;
     return Status::Ok();
 }
@@ -217,7 +218,7 @@ static Status decode_theme(AppState& s, std::string_view text) {
     if (text == "auto") return s.theme_follows_system = true, Status::Ok();
     for (int i = 0; kThemeNames[i]; i++)
         if (text == kThemeNames[i]) return s.theme = Theme(i), s.theme_follows_system = false, Status::Ok();
-    return Status::Fail(quoted(text) + " is not one of light, dark, contrast, auto");
+    return Status::Fail(format(TR(msg_theme_not_known), quoted(text).c_str()));
 }
 
 // "auto" (the default, so never written): the browser's language; else a language's code.
@@ -227,7 +228,7 @@ static Status decode_lang(AppState& s, std::string_view text) {
     if (find_language(text)) return s.lang = std::string(text), Status::Ok();
     std::string codes;
     for (int i = 0; i < kLanguageCount; i++) codes += std::string(kLanguages[i].code) + ", ";
-    return Status::Fail(quoted(text) + " is not one of " + codes + "auto");
+    return Status::Fail(format(TR(msg_not_one_of), quoted(text).c_str(), (codes + "auto").c_str()));
 }
 
 std::string encode_name_list(uint32_t bits, const char* const* names, int count) {
@@ -253,7 +254,14 @@ Status decode_name_list(std::string_view text, const char* const* names, int cou
         if (found < 0) {
             std::string known;
             for (int i = 0; i < count; i++) known += (i ? ", " : "") + std::string(names[i]);
-            return Status::Fail(quoted(name) + " is not " + what + " (known: " + known + ")");
+            // Whole sentences for the callers' lists (link.cpp, teach.cpp); any other is told by `what`.
+            const std::string q = quoted(name);
+            const std::string_view w = what;
+            if (w == "a panel") return Status::Fail(format(TR(msg_not_a_panel), q.c_str(), known.c_str()));
+            if (w == "a lock") return Status::Fail(format(TR(msg_not_a_lock), q.c_str(), known.c_str()));
+            if (w == "a control that can be hidden")
+                return Status::Fail(format(TR(msg_not_hideable), q.c_str(), known.c_str()));
+            return Status::Fail(format(TR(msg_not_known_name), q.c_str(), what, known.c_str()));
         }
         found_bits |= 1u << found;
     }
@@ -265,7 +273,7 @@ static std::string encode_panels(const AppState& s) { return encode_name_list(s.
 static Status decode_panels(AppState& s, std::string_view text) {
     uint32_t panels = 0;
     if (Status st = decode_name_list(text, kPanelNames, kPanelCount, "a panel", panels); !st.ok()) return st;
-    if (!panels) return Status::Fail("no panel named: give at least one, e.g. panels=forward,backward");
+    if (!panels) return Status::Fail(TR(msg_no_panel));
     s.panels = panels;
     return Status::Ok();
 }
@@ -472,14 +480,14 @@ static Status decode_field(const LinkField& f, AppState& s, std::string_view tex
         case LinkType::Float: {
             float x = 0.0f;
             if (Status st = parse_float(text, x); !st.ok()) return st;
-            if (std::isnan(x)) return Status::Fail("nan is not allowed here");
+            if (std::isnan(x)) return Status::Fail(TR(msg_nan_not_allowed));
             v = x;
             break;
         }
         case LinkType::Bool:
             if (text == "1" || text == "true") f.set(s, 1);
             else if (text == "0" || text == "false") f.set(s, 0);
-            else return Status::Fail(quoted(text) + " is not 0 or 1");
+            else return Status::Fail(format(TR(msg_not_0_or_1), quoted(text).c_str()));
             return Status::Ok();
         case LinkType::Choice: {
             int found = -1;
@@ -488,15 +496,15 @@ static Status decode_field(const LinkField& f, AppState& s, std::string_view tex
                 if (text == f.choices[i]) found = i;
                 names += (i ? ", " : "") + std::string(f.choices[i]);
             }
-            if (found < 0) return Status::Fail(quoted(text) + " is not one of " + names);
+            if (found < 0) return Status::Fail(format(TR(msg_not_one_of), quoted(text).c_str(), names.c_str()));
             f.set(s, found);
             return Status::Ok();
         }
         case LinkType::Custom: break;
     }
     if (v < f.lo || v > f.hi)
-        return Status::Fail(quoted(text) + " is out of range (" + format_limit(f.lo, f.type) + " to " +
-                            format_limit(f.hi, f.type) + ")");
+        return Status::Fail(format(TR(msg_out_of_limits), quoted(text).c_str(), format_limit(f.lo, f.type).c_str(),
+                                   format_limit(f.hi, f.type).c_str()));
     f.set(s, v);
     return Status::Ok();
 }
@@ -508,7 +516,7 @@ static void read_pair(std::string_view pair, LinkValues& values, LinkMessages& m
     const size_t eq = pair.find('=');
     std::string key, value;
     if (!percent_decode(pair.substr(0, eq), key)) {
-        msg.errors.push_back("key " + quoted(pair.substr(0, eq)) + " has a broken percent escape");
+        msg.errors.push_back(format(TR(msg_key_broken_escape), quoted(pair.substr(0, eq)).c_str()));
         return;
     }
     if (eq == std::string_view::npos) {
@@ -517,20 +525,19 @@ static void read_pair(std::string_view pair, LinkValues& values, LinkMessages& m
             return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
         });
         if (unreadable)
-            msg.errors.push_back(quoted(key) + " (" + std::to_string(key.size()) +
-                                 " unreadable control bytes, no '=') is not a key=value pair; it was ignored");
+            msg.errors.push_back(format(TR(msg_control_bytes), quoted(key).c_str(), key.size()));
         else {
             const std::string shown = quoted(key);  // control bytes shown as '?'
-            msg.errors.push_back(shown + " has no value (write " + shown.substr(1, shown.size() - 2) + "=...)");
+            msg.errors.push_back(format(TR(msg_no_value), shown.c_str(), shown.substr(1, shown.size() - 2).c_str()));
         }
         return;
     }
     if (!percent_decode(pair.substr(eq + 1), value)) {
-        msg.errors.push_back(key + ": " + quoted(pair.substr(eq + 1)) + " has a broken percent escape");
+        msg.errors.push_back(format(TR(msg_value_broken_escape), key.c_str(), quoted(pair.substr(eq + 1)).c_str()));
         return;
     }
     if (values.count(key)) {
-        msg.notices.push_back("'" + key + "' is given more than once; the first value is used");
+        msg.notices.push_back(format(TR(msg_key_twice), key.c_str()));
         return;
     }
     values.emplace(std::move(key), std::move(value));
@@ -539,13 +546,11 @@ static void read_pair(std::string_view pair, LinkValues& values, LinkMessages& m
 // The version this page reads, and keys the table does not have (ignored with a notice).
 static void check_keys(const LinkValues& values, LinkMessages& msg) {
     if (auto it = values.find("v"); it != values.end() && it->second != std::to_string(kLinkVersion))
-        msg.errors.push_back("v: link version " + quoted(it->second) + " is not one this page reads (v=" +
-                             std::to_string(kLinkVersion) + "); the rest was read as v=" +
-                             std::to_string(kLinkVersion));
+        msg.errors.push_back(format(TR(msg_link_version), quoted(it->second).c_str(), kLinkVersion, kLinkVersion));
     for (const auto& [key, value] : values) {
         bool known = key == "v";
         for (const LinkField& f : fields()) known |= key == f.key;
-        if (!known) msg.notices.push_back("unknown key " + quoted(key) + " ignored");
+        if (!known) msg.notices.push_back(format(TR(msg_unknown_key), quoted(key).c_str()));
     }
 }
 
@@ -563,14 +568,12 @@ static void apply_phase(Phase phase, const LinkValues& values, AppState& s, Link
 static void settle_settings(AppState& s, LinkMessages& msg) {
     // A step past the tour's end opens its last step: say so rather than clamp in silence.
     if (const int steps = int(tour_steps(s.tour).size()); steps > 0 && s.tour_step >= steps) {
-        msg.notices.push_back("step: the " + std::string(tour_depth_name(s.tour)) + " tour has " +
-                              std::to_string(steps) + " steps (step=0 to " + std::to_string(steps - 1) + "); step=" +
-                              std::to_string(s.tour_step) + " is past its end, so step=" + std::to_string(steps - 1) +
-                              " (the last) was used");
+        msg.notices.push_back(format(TR(msg_tour_step_past_end), tour_depth_name(s.tour), steps, steps - 1,
+                                     s.tour_step, steps - 1));
         s.tour_step = steps - 1;
     }
     if (Status st = check_table_size(s.V, s.d); !st.ok()) {
-        msg.errors.push_back("V, d: " + st.error + "; using V = 3, d = 3");
+        msg.errors.push_back(format(TR(msg_link_size_fallback), st.error.c_str()));
         s.V = 3, s.d = 3;
     }
     regenerate_table(s);
@@ -583,8 +586,7 @@ LinkMessages decode_link(std::string_view fragment, AppState& out) {
     AppState s;  // defaults
     if (!fragment.empty() && fragment[0] == '#') fragment.remove_prefix(1);
     if (fragment.size() > kMaxLinkBytes) {
-        msg.errors.push_back("the link is " + std::to_string(fragment.size() / 1024) + " KB long; links are limited to " +
-                             std::to_string(kMaxLinkBytes / 1024) + " KB, so none of it was applied");
+        msg.errors.push_back(format(TR(msg_link_too_long), size_t(fragment.size() / 1024), size_t(kMaxLinkBytes / 1024)));
         out = s;
         return msg;
     }
@@ -638,7 +640,7 @@ std::string link_settings_json(const AppState& s) {
 Status set_link_field(AppState& s, std::string_view key, std::string_view text) {
     for (const LinkField& f : fields())
         if (key == f.key) return decode_field(f, s, text);
-    return Status::Fail("no such setting");
+    return Status::Fail(TR(msg_no_such_setting));
 }
 
 std::vector<LinkFieldInfo> link_fields() {

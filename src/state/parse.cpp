@@ -61,8 +61,8 @@ static bool is_decimal(std::string_view s) {
 
 Status parse_float(std::string_view text, float& out) {
     const std::string_view s = trim(text);
-    if (s.empty()) return Status::Fail("the value is empty: type a number");
-    if (s.size() > 64) return Status::Fail("the value " + quoted(s) + " is too long for a number");
+    if (s.empty()) return Status::Fail(TR(msg_value_empty));
+    if (s.size() > 64) return Status::Fail(format(TR(msg_value_too_long), quoted(s).c_str()));
     std::string_view body = s;
     const bool negative = !body.empty() && body[0] == '-';
     if (!body.empty() && (body[0] == '-' || body[0] == '+')) body.remove_prefix(1);
@@ -74,11 +74,11 @@ Status parse_float(std::string_view text, float& out) {
         out = NAN;
         return Status::Ok();
     }
-    if (!is_decimal(s)) return Status::Fail(quoted(s) + " is not a number");
+    if (!is_decimal(s)) return Status::Fail(format(TR(msg_not_a_number), quoted(s).c_str()));
     const std::string copy(s);
     errno = 0;
     const float v = std::strtof(copy.c_str(), nullptr);
-    if (std::isinf(v)) return Status::Fail(quoted(s) + " is too large for a float32 (largest is about 3.4e38)");
+    if (std::isinf(v)) return Status::Fail(format(TR(msg_too_large_float), quoted(s).c_str()));
     out = v;  // underflow to a denormal or zero is the float32 value the text names
     return Status::Ok();
 }
@@ -117,27 +117,24 @@ Status parse_ids(std::string_view text, int V, std::vector<int>& out) {
         const std::string_view token = text.substr(i, j - i);
         i = j;
         if (int(ids.size()) >= kMaxB)
-            return Status::Fail("the batch has more than " + std::to_string(kMaxB) + " ids (the limit)");
+            return Status::Fail(format(TR(msg_ids_too_many), kMaxB));
         bool digits_only = !token.empty();
         size_t start = (token[0] == '-' || token[0] == '+') ? 1 : 0;
         if (start == token.size()) digits_only = false;
         for (size_t k = start; k < token.size(); k++)
             if (token[k] < '0' || token[k] > '9') digits_only = false;
         if (!digits_only)
-            return Status::Fail("id " + quoted(token) + " at position " + std::to_string(position) +
-                                " is not a whole number");
+            return Status::Fail(format(TR(msg_id_not_whole), quoted(token).c_str(), position));
         if (token[0] == '-' && token.find_first_not_of("-0") != std::string_view::npos)
-            return Status::Fail("id " + quoted(token) + " at position " + std::to_string(position) +
-                                " is negative: ids run from 0 to V-1 = " + std::to_string(V - 1));
+            return Status::Fail(format(TR(msg_id_negative), quoted(token).c_str(), position, V - 1));
         long long value = 0;
         for (size_t k = start; k < token.size() && value <= kMaxV; k++) value = value * 10 + (token[k] - '0');
         if (value >= V)
-            return Status::Fail("id " + quoted(token) + " at position " + std::to_string(position) +
-                                " is out of range: ids run from 0 to V-1 = " + std::to_string(V - 1));
+            return Status::Fail(format(TR(msg_id_text_out_of_range), quoted(token).c_str(), position, V - 1));
         ids.push_back(int(value));
         position++;
     }
-    if (ids.empty()) return Status::Fail("the batch is empty: give at least one id, e.g. 1 or 1, 1, 2");
+    if (ids.empty()) return Status::Fail(TR(msg_ids_empty));
     out = std::move(ids);
     return Status::Ok();
 }
