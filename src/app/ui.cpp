@@ -58,7 +58,7 @@ static void ShowLanguageChoice(App& app, bool narrow) {
     ImGui::SetItemTooltip("%s", TR(page_language_tooltip));
 }
 
-// The page's header: the title and the share box, or in a course page just a way out.
+// The page's header: the title, theme, language and the share box, or in a course page just a way out.
 static void ShowHeader(App& app) {
     if (app.state.embed) {
         ErrorText(app.teach.lock_message);  // a locked control was clicked (panels_teach.cpp)
@@ -72,8 +72,8 @@ static void ShowHeader(App& app) {
         RecordItemRect("open-full");
         return;
     }
-    // On a phone the header is one line (title, theme, text view, share); the share
-    // buttons open under it on demand.
+    // On a phone the header is one line (title, theme, text view, share); the language and
+    // the share buttons open under it on demand.
     const bool narrow = ImGui::GetMainViewport()->WorkSize.x / app.dpr < 600.0f;
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(TR(page_title));
@@ -93,8 +93,7 @@ static void ShowHeader(App& app) {
     RecordItemRect("theme");
     ImGui::SetItemTooltip("%s", TR(page_theme_tooltip));
     ImGui::SameLine();
-    ShowLanguageChoice(app, narrow);
-    ImGui::SameLine();
+    if (!narrow) ShowLanguageChoice(app, narrow), ImGui::SameLine();  // on a phone: behind Share
     if (ImGui::Button(TR(page_text_view))) app.state.view = View::Text, Commit(app, "view");
     RecordItemRect("text-view");
     ImGui::SetItemTooltip("%s", TR(page_text_view_tooltip));
@@ -105,6 +104,7 @@ static void ShowHeader(App& app) {
         if (ImGui::Button(share_open ? TR(page_share_open) : TR(page_share))) share_open = !share_open;
         RecordItemRect("share");
         if (!share_open) return;
+        ShowLanguageChoice(app, narrow);
     }
     ShowShareBox(app);
     ShowTeachPanel(app);
