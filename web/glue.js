@@ -38,7 +38,12 @@
   }
   const linkLanguage = (/(?:^|&)lang=([a-z]+)(?:&|$)/.exec(location.hash.slice(1)) || [])[1];
   const startLanguage = LANGUAGES.includes(linkLanguage) ? linkLanguage : browserLanguage();
-  const startCatalog = fetchCatalog(startLanguage);
+  // The page's own lines before the wasm runs (index.html has them in English) in that language too.
+  const startCatalog = fetchCatalog(startLanguage).then(() => {
+    if (startLanguage === 'en') return;
+    document.title = say('title', 'Embedding Lab: an embedding layer is a row lookup and a one-hot matmul');
+    if (statusBox.className === '') statusBox.textContent = say('loading', 'Loading Embedding Lab\u2026');
+  });
   // glue.js's own texts, for when the wasm cannot run: English here, other languages' in their
   // catalog's "glue" part (src/i18n/de/glue.txt; build_catalog.py checks ids and {placeholders}).
   function say(id, english, values) {
