@@ -601,7 +601,9 @@ static void ShowGradientChecks(const App& app) {
         ImGui::TextColored(Color(GoodColor()), TR(lesson_fd_match_unscaled), r.fd_max_abs_error);
     else
         ImGui::TextColored(Color(GoodColor()), TR(lesson_fd_agree), r.fd_max_abs_error);
+    ImGui::PopTextWrapPos();  // "(?)" beside the line, never wrapped into a column of its own
     HelpMarker(TR(lesson_fd_help));
+    ImGui::PushTextWrapPos(0.0f);
     if (r.fd_checked && r.fd_passed && r.fd_shown_is_scaled)
         ImGui::TextWrapped(TR(lesson_fd_scaled_note), r.fd_shown_max_abs_difference);
     if (r.fd_checked && r.fd_skipped_row >= 0)
