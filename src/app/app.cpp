@@ -30,7 +30,7 @@ void EditIds(App& app, const char* text) {
     if (text != field.text) std::snprintf(field.text, sizeof field.text, "%s", text);
     std::vector<int> ids;
     const Status st = parse_ids(field.text, app.state.V, ids);
-    field.error = st.ok() ? "" : st.error + " (still using " + format_ids(app.state.ids) + ")";
+    field.error = st.ok() ? "" : format(TR(lesson_ids_error), st.error.c_str(), format_ids(app.state.ids).c_str());
     if (st.ok()) SetIds(app, std::move(ids));
 }
 
@@ -90,23 +90,26 @@ void ApplyLanguage(App& app) {
     Commit(app, "language");  // the fields, the screen-reader line and the text view are written anew
 }
 
+// The screen-reader line: the highlight, both routes' result and which rows the gradient reaches,
+// as clauses joined by "; ", numbers in the page's language (0,4 in German).
 std::string describe_result(const App& app) {
     const LessonResult& r = app.derived.result;
-    if (!app.derived.result_error.empty()) return "Not computed: " + app.derived.result_error;
+    if (!app.derived.result_error.empty()) return format(TR(lesson_not_computed), app.derived.result_error.c_str());
     if (r.B == 0) return "";
     std::string text = describe_highlight(CurrentHighlight(app), r.padding_row, app.state.lookup.scale_grad_by_freq);
     if (!text.empty()) text += "; ";
+    const char* sep = active_language().list_separator;
     auto row = [&](int b) {
         std::string v = "[";
-        for (int c = 0; c < r.d && c < 8; c++) v += (c ? ", " : "") + format_float(r.gather[size_t(b) * r.d + c]);
-        return v + (r.d > 8 ? ", ...]" : "]");
+        for (int c = 0; c < r.d && c < 8; c++) v += (c ? sep : "") + display_float(r.gather[size_t(b) * r.d + c]);
+        return v + (r.d > 8 ? std::string(sep) + "...]" : "]");
     };
-    text += r.equal ? "gather and one-hot matmul agree: " : "gather and one-hot matmul differ in " +
-                                                               std::to_string(r.differing_outputs.size()) +
-                                                               " outputs (non-finite table); gather gives ";
-    for (int b = 0; b < r.B && b < 4; b++) text += (b ? ", " : "") + row(b);
-    if (r.B > 4) text += " and " + std::to_string(r.B - 4) + " more";
-    text += "; gradient reaches ";
+    std::string rows;
+    for (int b = 0; b < r.B && b < 4; b++) rows += (b ? ", " : "") + row(b);
+    if (r.B > 4) rows = format(TR(lesson_live_list_more), rows.c_str(), r.B - 4);
+    text += r.equal ? format(TR(lesson_live_agree), rows.c_str())
+                    : format(TR(lesson_live_differ), int(r.differing_outputs.size()), rows.c_str());
+    text += "; ";
     if (r.touched_rows.empty()) {
         const AppState& s = app.state;
         bool all_padding = r.B > 0 && r.padding_row >= 0, upstream_zero = true;
@@ -114,16 +117,16 @@ std::string describe_result(const App& app) {
             if (s.ids[size_t(b)] != r.padding_row) all_padding = false;
         for (float g : s.upstream)
             if (g != 0.0f) upstream_zero = false;
-        text += all_padding     ? "no row (every id is the padding row)"
-                : upstream_zero ? "no row (the upstream gradient is zero)"
-                                : "no row (the terms cancel, or only the padding row got them)";
-    }
-    else {
-        text += r.touched_rows.size() == 1 ? "row " : "rows ";
+        text += all_padding     ? TR(lesson_live_grad_none_padding)
+                : upstream_zero ? TR(lesson_live_grad_none_zero)
+                                : TR(lesson_live_grad_none_cancel);
+    } else {
+        std::string touched;
         for (size_t i = 0; i < r.touched_rows.size() && i < 8; i++)
-            text += (i ? ", " : "") + std::to_string(r.touched_rows[i]);
-        if (r.touched_rows.size() > 8) text += " and " + std::to_string(r.touched_rows.size() - 8) + " more";
-        text += " only";
+            touched += (i ? ", " : "") + std::to_string(r.touched_rows[i]);
+        if (r.touched_rows.size() > 8)
+            touched = format(TR(lesson_live_list_more), touched.c_str(), int(r.touched_rows.size()) - 8);
+        text += format(r.touched_rows.size() == 1 ? TR(lesson_live_grad_row) : TR(lesson_live_grad_rows), touched.c_str());
     }
     return text;
 }

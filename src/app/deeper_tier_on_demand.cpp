@@ -11,6 +11,7 @@
 #include <string>
 
 #include "browser.h"
+#include "i18n/i18n.h"
 #include "panels.h"
 #include "state/link.h"
 #include "main.h"
@@ -29,17 +30,12 @@ void UpdateDeeperTier(App& app) {
 }
 
 void ShowBudgetPanel(App& app) {
-    ImGui::SeparatorText("Parameter budget: where should the parameters go?");
-    ImGui::TextWrapped("Experiments for the deeper tour: the frequency task trained with a full table, a hashed "
-                       "table (k shared rows), a factorised one (A @ P, rank r) and a split one (the top N ids own "
-                       "a row) at the same parameter budget; raw rows against tanh(rows); and whether an "
-                       "embedding compresses its input (V x h against V x d + d x h).");
-    ImGui::TextWrapped("They load on demand: the page reloads as a second, larger build of itself (a new download "
-                       "of about 300 KB) at the same link. The table, ids and settings stay; training steps taken "
-                       "and benchmark figures start again.");
+    ImGui::SeparatorText(TR(page_deeper_title));
+    ImGui::TextWrapped("%s", TR(page_deeper_intro));
+    ImGui::TextWrapped("%s", TR(page_deeper_on_demand));
     if (g_requested) {
-        ImGui::TextDisabled("Loading the experiments...");
-    } else if (ImGui::Button("Load the experiments")) {
+        ImGui::TextDisabled("%s", TR(page_deeper_loading));
+    } else if (ImGui::Button(TR(page_deeper_load))) {
         app.state.deeper_tier = true;
         Commit(app, "deeper tier");
     }

@@ -184,7 +184,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE void el_context_lost() { g_context_lost = true; 
 extern "C" EMSCRIPTEN_KEEPALIVE int el_context_restored() {
     const char* error = "";
     if (!RendererRecreate(&error)) {
-        browser_fatal((std::string("The page's graphics came back but its WebGL2 shaders would not compile: ") + error).c_str());
+        browser_fatal(format(TR(page_fatal_shaders_restored), error).c_str());
         return 0;
     }
     g_context_lost = false;
@@ -254,7 +254,7 @@ int main() {
     // glue.js made the canvas's WebGL2 context (its attributes are chosen there) at the
     // canvas's final size: Emscripten's GL layer takes it as it is.
     if (!PlatformUseCanvasContext()) {
-        browser_fatal("This browser has no WebGL2, which the page needs to draw.");
+        browser_fatal(TR(page_fatal_no_webgl2));  // (English: no language's catalog is fetched yet)
         return 1;
     }
 
@@ -267,7 +267,7 @@ int main() {
     PlatformInit();  // keyboard navigation, cursors, clipboard
     const char* error = "";
     if (!RendererInit(&error)) {
-        browser_fatal((std::string("This browser could not compile the page's WebGL2 shaders: ") + error).c_str());
+        browser_fatal(format(TR(page_fatal_shaders), error).c_str());
         return 1;
     }
 

@@ -16,6 +16,7 @@
 
 #include "core/embedding_bag.h"
 #include "core/random.h"
+#include "i18n/i18n.h"
 #include "panels.h"
 #include "picture_ui.h"
 #include "state/teach.h"
@@ -48,24 +49,32 @@ static void ShowTableSize(App& app) {
     ImGui::InputInt("V", &app.text.size.V, 0);
     RecordItemRect("V");
     RegisterTextField(TextFieldKind::Decimal);
-    static const std::string v_help = "Number of ids = rows of W (1 to " + format_count(kMaxV) + ").";
-    HelpMarker(v_help.c_str());
+    HelpMarker(format(TR(lesson_table_v_help), format_count(kMaxV).c_str()).c_str());
     SameLineIfFits(110);
     ImGui::SetNextItemWidth(Px(70));
     ImGui::InputInt("d", &app.text.size.d, 0);
     RecordItemRect("d");
     RegisterTextField(TextFieldKind::Decimal);
-    static const std::string d_help = "Embedding width = columns of W (1 to " + format_count(kMaxD) +
-                                      "). V*d may be at most " + format_count(kMaxTableCells) + " numbers.";
-    HelpMarker(d_help.c_str());
+    HelpMarker(format(TR(lesson_table_d_help), format_count(kMaxD).c_str(), format_count(kMaxTableCells).c_str()).c_str());
     SameLineIfFits(60);
     SizeField& size = app.text.size;
     ImGui::BeginDisabled(size.V == s.V && size.d == s.d);
-    if (ImGui::Button("Resize")) EditSize(app, size.V, size.d);
+    if (ImGui::Button(TR(lesson_table_resize))) EditSize(app, size.V, size.d);
     RecordItemRect("resize");
     ImGui::EndDisabled();
     EndLocked(app, kLockSize);
     ErrorText(size.error);
+}
+
+// A fill's button: its name in the page's language (the link keeps table_init_name).
+static const char* FillLabel(TableInit init) {
+    switch (init) {
+        case TableInit::Example: return TR(lesson_fill_example);
+        case TableInit::Normal: return TR(lesson_fill_normal);
+        case TableInit::Uniform: return TR(lesson_fill_uniform);
+        case TableInit::Zeros: return TR(lesson_fill_zeros);
+    }
+    return table_init_name(init);
 }
 
 // The generator of W: a fill and its seed.
@@ -74,10 +83,10 @@ static void ShowTableFill(App& app) {
     if (is_hidden(s, kHideFill)) return;
     BeginLocked(app, kLockTable);
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Fill:");
+    ImGui::TextUnformatted(TR(lesson_table_fill));
     for (TableInit init : {TableInit::Example, TableInit::Normal, TableInit::Uniform, TableInit::Zeros}) {
         SameLineIfFits(70);
-        if (ImGui::Button(table_init_name(init))) {
+        if (ImGui::Button(FillLabel(init))) {
             s.init = init;
             regenerate_table(s);
             Commit(app, "table fill");
@@ -87,10 +96,9 @@ static void ShowTableFill(App& app) {
     SameLineIfFits(140);
     int seed = int(s.seed);
     ImGui::SetNextItemWidth(Px(80));
-    if (ImGui::InputInt("seed", &seed, 0)) s.seed = uint32_t(std::max(0, seed)), Commit(app, "seed");
+    if (ImGui::InputInt(TR(lesson_table_seed), &seed, 0)) s.seed = uint32_t(std::max(0, seed)), Commit(app, "seed");
     RegisterTextField(TextFieldKind::Decimal);
-    HelpMarker("Normal N(0,1) and uniform U(-1,1) fills are drawn from this seed: the same seed gives the same "
-               "table. The example fill is 0.1, 0.2, 0.3, ... row by row.");
+    HelpMarker(TR(lesson_table_seed_help));
     EndLocked(app, kLockTable);
 }
 
@@ -99,7 +107,7 @@ static void ShowLookupOptions(App& app) {
     EmbeddingOptions& o = app.state.lookup;
     if (is_hidden(app.state, kHideOptions)) return;
     SectionOpenOverride();
-    if (!ImGui::TreeNode("Lookup options (PyTorch)")) return;
+    if (!ImGui::TreeNode(format("%s###lookup_options", TR(lesson_options_title)).c_str())) return;
     BeginLocked(app, kLockOptions);
     bool changed = false;
     bool has_padding = o.padding_idx.has_value();
@@ -112,7 +120,7 @@ static void ShowLookupOptions(App& app) {
         RecordItemRect("option:pad");
         RegisterTextField(TextFieldKind::Decimal);
     }
-    HelpMarker("Row p is looked up as usual but never receives gradient. A negative p means p + V.");
+    HelpMarker(TR(lesson_options_padding_help));
     bool has_max_norm = o.max_norm.has_value();
     if (ImGui::Checkbox("max_norm", &has_max_norm)) o.max_norm = has_max_norm ? std::optional<float>(1.0f) : std::nullopt, changed = true;
     if (o.max_norm) {
@@ -128,14 +136,12 @@ static void ShowLookupOptions(App& app) {
         RecordItemRect("option:normtype");
         RegisterTextField(TextFieldKind::Decimal);
     }
-    HelpMarker("Before the lookup, each looked-up row whose norm exceeds max_norm is rescaled in place to "
-               "max_norm / (norm + 1e-7) times itself: the forward pass changes W.");
+    HelpMarker(TR(lesson_options_max_norm_help));
     changed |= ImGui::Checkbox("scale_grad_by_freq", &o.scale_grad_by_freq);
-    HelpMarker("Row k's gradient terms are divided by c_k, how often id k occurs in the batch.");
+    HelpMarker(TR(lesson_options_scale_help));
     ImGui::SameLine();
     changed |= ImGui::Checkbox("sparse", &o.sparse);
-    HelpMarker("The gradient comes as (index, row) pairs, one per occurrence, instead of a dense V x d matrix. "
-               "Not allowed together with scale_grad_by_freq.");
+    HelpMarker(TR(lesson_options_sparse_help));
     EndLocked(app, kLockOptions);
     if (changed) Commit(app, "lookup options");
     ImGui::TreePop();
@@ -154,7 +160,7 @@ static void ShowTableOverview(App& app) {
         const float t = (ImGui::GetIO().MousePos.x - p.x) / w;
         g_table_scroll_row = std::clamp(int(t * float(s.V)), 0, s.V - 1);
     }
-    ImGui::SetItemTooltip("All %d rows, downsampled (rows left to right). Click to scroll the table there.", s.V);
+    ImGui::SetItemTooltip(TR(lesson_overview_tooltip), s.V);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     for (int r = 0; r < R; r++)
         for (int c = 0; c < C; c++)
@@ -168,25 +174,23 @@ static void ShowTableOverview(App& app) {
 
 void ShowTablePanel(App& app) {
     AppState& s = app.state;
-    ImGui::SeparatorText("Table W  (V rows x d columns)");
-    ImGui::TextWrapped("One learned row per id, V*d = %lld parameters. Click a cell to type a value or drag it "
-                       "up and down; click a row's label to look that id up.",
-                       (long long)s.V * s.d);
+    ImGui::SeparatorText(TR(lesson_table_title));
+    ImGui::TextWrapped(TR(lesson_table_intro), (long long)s.V * s.d);
     ShowTableSize(app);
     ShowTableFill(app);
     ShowLookupOptions(app);
     int add_id = -1;
     // Locked: drawn read-only (no editor, no drag), its cells' tooltips kept; a click says why.
     const bool table_locked = BeginLocked(app, kLockTable, false);
-    if (table_locked) ImGui::TextDisabled("(read-only: locked by the teacher)");
-    GridSpec g{"W", "id", s.V, s.d, table_locked ? nullptr : s.W.data(), s.W.data(), app.derived.table_abs_max};
+    if (table_locked) ImGui::TextDisabled("%s", TR(lesson_read_only_locked));
+    GridSpec g{"W", TR(lesson_row_id), s.V, s.d, table_locked ? nullptr : s.W.data(), s.W.data(), app.derived.table_abs_max};
     g.row_buttons = check_unlocked(s, kLockIds).ok();
     g.scroll_to_row = &g_table_scroll_row;
     std::vector<int> looked_up = s.ids;  // the rows the batch looks up, marked
     std::sort(looked_up.begin(), looked_up.end());
     looked_up.erase(std::unique(looked_up.begin(), looked_up.end()), looked_up.end());
     g.marked_rows = &looked_up;
-    g.marked_tooltip = "row %d is looked up by the batch";
+    g.marked_tooltip = TR(lesson_table_marked_tooltip);
     g.dim_unmarked = false;
     g.highlight_row = HighlightedId(app);
     int hovered_row = -1;
@@ -202,9 +206,8 @@ void ShowTablePanel(App& app) {
         SetIds(app, ids);
     }
     if (app.derived.table_nonfinite)
-        ErrorText(std::to_string(app.derived.table_nonfinite) + (app.derived.table_nonfinite == 1 ? " cell" : " cells") +
-                  " of W not finite (inf or nan): the one-hot route multiplies every cell by e_i, and 0 x inf = nan "
-                  "(for the id whose row holds it, 1 x inf = inf).");
+        ErrorText(format(app.derived.table_nonfinite == 1 ? TR(lesson_table_nonfinite_one) : TR(lesson_table_nonfinite_many),
+                         int(app.derived.table_nonfinite)));
 }
 
 //-----------------------------------------------------------------------------
@@ -219,16 +222,14 @@ static void ShowIdChips(App& app) {
     int shown = 0;
     for (auto [id, n] : counts) {
         if (shown++ >= 24) {
-            ImGui::TextDisabled("... and %d more distinct ids", int(counts.size()) - 24);
+            ImGui::TextDisabled(TR(lesson_ids_more_distinct), int(counts.size()) - 24);
             break;
         }
         if (shown > 1) SameLineIfFits(80);
-        char label[32];
-        if (n > 1) std::snprintf(label, sizeof label, "id %d x%d", id, n);
-        else std::snprintf(label, sizeof label, "id %d", id);
+        const std::string label = n > 1 ? format(TR(lesson_chip_repeated), id, n) : format(TR(lesson_chip), id);
         const bool lit = id == HighlightedId(app);
         if (lit) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetColorU32(ImGuiCol_NavHighlight));
-        const bool clicked = ImGui::SmallButton(label);
+        const bool clicked = ImGui::SmallButton(label.c_str());
         if (lit) ImGui::PopStyleColor();
         if (clicked && s.B() > 1) {
             std::vector<int> ids = s.ids;
@@ -238,16 +239,16 @@ static void ShowIdChips(App& app) {
         }
         if (ImGui::IsItemHovered() || ImGui::IsItemFocused()) NoteHoveredId(app, id);
         RecordItemRect((std::string("chip:") + std::to_string(id)).c_str());
-        ImGui::SetItemTooltip(s.B() > 1 ? "used %d time(s); click to remove one" : "used %d time(s)", n);
+        ImGui::SetItemTooltip(s.B() > 1 ? TR(lesson_chip_uses_removable) : TR(lesson_chip_uses), n);
     }
-    ImGui::TextDisabled("B = %d ids, %d distinct", s.B(), int(counts.size()));
+    ImGui::TextDisabled(TR(lesson_ids_count), s.B(), int(counts.size()));
 }
 
 // A random batch of B ids, uniform or Zipf (a few frequent ids, a long tail).
 static void ShowRandomBatch(App& app) {
     if (is_hidden(app.state, kHideRandom)) return;
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Random batch:");
+    ImGui::TextUnformatted(TR(lesson_random_title));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(60));
     ImGui::InputInt("B", &g_random.B, 0);
@@ -260,15 +261,14 @@ static void ShowRandomBatch(App& app) {
     RecordItemRect("random:zipf");
     RegisterTextField(TextFieldKind::Decimal);
     g_random.zipf = std::clamp(g_random.zipf, 0.0f, kMaxRandomZipf);
-    HelpMarker("s = 0 draws every id equally often; s = 1.1 draws id k with probability proportional to "
-               "(k+1)^-s, as words in text: a few ids very often, most rarely.");
+    HelpMarker(TR(lesson_random_zipf_help));
     SameLineIfFits(110);
     ImGui::SetNextItemWidth(Px(60));
-    ImGui::InputInt("seed##batch", &g_random.seed, 0);
+    ImGui::InputInt(format("%s##batch", TR(lesson_random_seed)).c_str(), &g_random.seed, 0);
     RecordItemRect("random:seed");
     RegisterTextField(TextFieldKind::Decimal);
     SameLineIfFits(60);
-    if (ImGui::Button("Draw")) {
+    if (ImGui::Button(TR(lesson_random_draw))) {
         Rng rng(uint64_t(g_random.seed));
         const ZipfSampler zipf(app.state.V, double(g_random.zipf));
         std::vector<int> ids(size_t(g_random.B));
@@ -287,10 +287,10 @@ static void ShowBagSettings(App& app) {
     ImGui::TextUnformatted("EmbeddingBag:");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(80));
-    if (ImGui::Combo("##bag", &mode, kBagNames, int(BagChoice::Max) + 1)) s.bag = BagChoice(mode), Commit(app, "bag mode");
+    const char* const modes[] = {TR(lesson_bag_none), kBagNames[1], kBagNames[2], kBagNames[3]};  // sum, mean, max: PyTorch's names
+    if (ImGui::Combo("##bag", &mode, modes, int(BagChoice::Max) + 1)) s.bag = BagChoice(mode), Commit(app, "bag mode");
     RecordItemRect("bag-mode");
-    HelpMarker("nn.EmbeddingBag looks the ids up and reduces each bag to one row by sum, mean or elementwise max, "
-               "without storing the B x d lookups. Bag j holds the ids from offsets[j] to the next offset.");
+    HelpMarker(TR(lesson_bag_help));
     if (s.bag == BagChoice::None) return;
     SameLineIfFits(160);
     ImGui::SetNextItemWidth(Px(110));
@@ -299,7 +299,7 @@ static void ShowBagSettings(App& app) {
         std::vector<int> offsets;
         Status st = parse_ids(field.text, s.B() + 1, offsets);
         if (st.ok()) st = check_offsets(offsets, s.B(), false);
-        field.error = st.ok() ? "" : "offsets: " + st.error + " (still using " + format_ids(s.offsets) + ")";
+        field.error = st.ok() ? "" : format(TR(lesson_offsets_error), st.error.c_str(), format_ids(s.offsets).c_str());
         if (st.ok()) s.offsets = offsets, Commit(app, "bag offsets");
     }
     RecordItemRect("offsets");
@@ -308,14 +308,14 @@ static void ShowBagSettings(App& app) {
 }
 
 void ShowIdsPanel(App& app) {
-    ImGui::SeparatorText("Ids  (the batch, B ids)");
+    ImGui::SeparatorText(TR(lesson_ids_title));
     BeginLocked(app, kLockIds);
     ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x - Px(30), Px(320)));
     TextField<4096>& field = app.text.ids;
     if (ImGui::InputText("##ids", field.text, sizeof field.text)) EditIds(app, field.text);
     RecordItemRect("ids");
     RegisterTextField(TextFieldKind::Text);
-    HelpMarker("Ids separated by commas or spaces; an id may repeat. Each must be in 0..V-1.");
+    HelpMarker(TR(lesson_ids_help));
     ErrorText(field.error);
     ShowIdChips(app);
     ShowRandomBatch(app);
@@ -356,7 +356,7 @@ static const RouteTexts& ShownRouteTexts(const App& app) {
     for (int b = 0; b < rows; b++) {
         t.gather[size_t(b)] = VectorString(&r.gather[size_t(b) * r.d], r.d);
         for (int c = 0; c < cols; c++) {
-            t.matmul[size_t(b * cols + c)] = format_float(r.matmul[size_t(b) * r.d + c]);
+            t.matmul[size_t(b * cols + c)] = display_float(r.matmul[size_t(b) * r.d + c]);
             t.names[size_t(b * cols + c)] = "matmul:" + std::to_string(b) + ":" + std::to_string(c);
         }
     }
@@ -366,15 +366,15 @@ static const RouteTexts& ShownRouteTexts(const App& app) {
 static void ShowGatherRoute(const App& app) {
     const AppState& s = app.state;
     const LessonResult& r = app.derived.result;
-    ImGui::TextUnformatted("Gather: out[b] = W[ids[b]]");
-    ImGui::TextDisabled("copies d = %d numbers per id", r.d);
+    ImGui::TextUnformatted(TR(lesson_gather_title));
+    ImGui::TextDisabled(TR(lesson_gather_copies), r.d);
     const RouteTexts& texts = ShownRouteTexts(app);
     for (int b = 0; b < std::min(r.B, kShownPositions); b++) {
         ImGui::Text("W[%d] =", s.ids[size_t(b)]);
         ImGui::SameLine();
         ImGui::TextUnformatted(texts.gather[size_t(b)].c_str());
     }
-    if (r.B > kShownPositions) ImGui::TextDisabled("... %d more positions", r.B - kShownPositions);
+    if (r.B > kShownPositions) ImGui::TextDisabled(TR(lesson_more_positions), r.B - kShownPositions);
 }
 
 // e_i drawn with its single 1 highlighted and every 0 dimmed.
@@ -388,8 +388,8 @@ static void ShowOneHotRow(const LessonResult& r, int id) {
     }
     ImGui::SameLine(0, Px(3));
     if (r.V > shown) {
-        if (id >= shown) ImGui::TextDisabled("... 1 at %d, %d zeros in all]", id, r.V - 1);
-        else ImGui::TextDisabled("... %d more zeros]", r.V - shown);
+        if (id >= shown) ImGui::TextDisabled(TR(lesson_onehot_tail_id), id, r.V - 1);
+        else ImGui::TextDisabled(TR(lesson_onehot_tail), r.V - shown);
     } else {
         ImGui::TextUnformatted("]");
     }
@@ -402,20 +402,19 @@ static void SumTooltip(const App& app, int b, int c) {
     const int id = s.ids[size_t(b)];
     std::string sum;
     const int shown = std::min(r.V, 6);
-    for (int v = 0; v < shown; v++) sum += (v ? " + " : "") + std::string(v == id ? "1*" : "0*") + format_float(r.table[size_t(v) * r.d + c]);
-    if (id >= shown) sum += " + ... + 1*" + format_float(r.table[size_t(id) * r.d + c]);
-    if (r.V > shown) sum += " + ... (" + std::to_string(r.V) + " terms)";
-    ImGui::Text("out[%d][%d] = sum over r of e_%d[r] * W[r][%d]", b, c, id, c);
+    for (int v = 0; v < shown; v++) sum += (v ? " + " : "") + std::string(v == id ? "1*" : "0*") + display_float(r.table[size_t(v) * r.d + c]);
+    if (id >= shown) sum += " + ... + 1*" + display_float(r.table[size_t(id) * r.d + c]);
+    if (r.V > shown) sum += format(TR(lesson_sum_more_terms), r.V);
+    ImGui::Text(TR(lesson_sum_formula), b, c, id, c);
     ImGui::TextUnformatted(sum.c_str());
-    ImGui::Text("= %s  (%d of the %d terms are 0 * something)", format_float(r.matmul[size_t(b) * r.d + c]).c_str(),
-                r.V - 1, r.V);
+    ImGui::Text(TR(lesson_sum_result), display_float(r.matmul[size_t(b) * r.d + c]).c_str(), r.V - 1, r.V);
 }
 
 static void ShowMatmulRoute(const App& app) {
     const AppState& s = app.state;
     const LessonResult& r = app.derived.result;
-    ImGui::TextUnformatted("One-hot matmul: out = onehot(ids) @ W");
-    ImGui::TextDisabled("%d multiply-adds per output number", r.V);
+    ImGui::TextUnformatted(TR(lesson_matmul_title));
+    ImGui::TextDisabled(TR(lesson_matmul_cost), r.V);
     const RouteTexts& texts = ShownRouteTexts(app);
     const int cols = std::min(r.d, kShownColumns);
     for (int b = 0; b < std::min(r.B, kShownPositions); b++) {
@@ -437,23 +436,23 @@ static void ShowMatmulRoute(const App& app) {
         if (r.d > kShownColumns) ImGui::SameLine(), ImGui::TextDisabled("...");
         ImGui::PopID();
     }
-    if (r.B > kShownPositions) ImGui::TextDisabled("... %d more positions", r.B - kShownPositions);
+    if (r.B > kShownPositions) ImGui::TextDisabled(TR(lesson_more_positions), r.B - kShownPositions);
 }
 
 static void ShowForwardSummary(const App& app) {
     const LessonResult& r = app.derived.result;
+    ImGui::PushTextWrapPos(0.0f);  // a long line wraps on a phone instead of running off the panel
     if (r.equal)
-        ImGui::TextColored(Color(GoodColor()), "identical: all %d outputs agree exactly", r.B * r.d);
+        ImGui::TextColored(Color(GoodColor()), TR(lesson_forward_identical), r.B * r.d);
     else
-        ImGui::TextColored(Color(ErrorColor()), "differ in %d outputs (non-finite table)", int(r.differing_outputs.size()));
+        ImGui::TextColored(Color(ErrorColor()), TR(lesson_forward_differ), int(r.differing_outputs.size()));
     RecordItemRect("badge");
     if (!r.renormed_rows.empty())
-        ImGui::TextWrapped("max_norm rescaled %d looked-up row(s) of W in place before the lookup.",
-                           int(r.renormed_rows.size()));
-    ImGui::TextDisabled("one-hot route: %lld multiply-adds, %lld of them against zero", (long long)r.matmul_mult_adds,
-                        (long long)r.matmul_zero_mult_adds);
-    ImGui::TextDisabled("gather route: %lld numbers copied, no multiplications", (long long)r.gather_copies);
-    ImGui::TextDisabled("one-hot block: %d x %d floats = %lld bytes", r.B, r.V, (long long)r.onehot_bytes);
+        ImGui::TextWrapped(TR(lesson_forward_renormed), int(r.renormed_rows.size()));
+    ImGui::TextDisabled(TR(lesson_forward_onehot_cost), (long long)r.matmul_mult_adds, (long long)r.matmul_zero_mult_adds);
+    ImGui::TextDisabled(TR(lesson_forward_gather_cost), (long long)r.gather_copies);
+    ImGui::TextDisabled(TR(lesson_forward_onehot_block), r.B, r.V, (long long)r.onehot_bytes);
+    ImGui::PopTextWrapPos();
 }
 
 // The bags, both ways: embedding_bag, and the bag matrix M times W.
@@ -462,36 +461,32 @@ static void ShowBags(const App& app) {
     const BagView& v = app.derived.bag;
     if (s.bag == BagChoice::None) return;
     ImGui::Spacing();
-    ImGui::Text("EmbeddingBag (%s): %d bags", s.bag == BagChoice::Sum ? "sum" : s.bag == BagChoice::Mean ? "mean" : "max",
-                v.bags);
+    ImGui::Text(TR(lesson_bag_count), s.bag == BagChoice::Sum ? "sum" : s.bag == BagChoice::Mean ? "mean" : "max", v.bags);
     if (!v.error.empty()) return ErrorText(v.error);
     for (int j = 0; j < std::min(v.bags, kShownPositions); j++) {
         const int begin = s.offsets[size_t(j)], end = j + 1 < v.bags ? s.offsets[size_t(j) + 1] : s.B();
         std::vector<int> bag(s.ids.begin() + begin, s.ids.begin() + end);
-        ImGui::Text("bag %d = ids [%s] ->", j, format_ids(bag).c_str());
+        ImGui::Text(TR(lesson_bag_row), j, format_ids(bag).c_str());
         ImGui::SameLine();
         VectorText(&v.gather[size_t(j) * s.d], s.d);
     }
     if (v.matrix.empty()) {
-        ImGui::TextWrapped("max is not linear, so it has no matmul route: each output is the largest of the bag's values.");
+        ImGui::TextWrapped("%s", TR(lesson_bag_max_note));
         return;
     }
-    ImGui::TextWrapped("The same as the bag matrix M @ W, where row j of M holds %s: a multi-hot row instead of a "
-                       "one-hot one.", s.bag == BagChoice::Mean ? "c/n_j at each of bag j's ids (c: how often the id occurs in the bag; n_j: the "
-                                                    "bag's ids other than padding)"
-                                                  : "how often each id is in bag j");
+    ImGui::TextWrapped("%s", s.bag == BagChoice::Mean ? TR(lesson_bag_matrix_mean) : TR(lesson_bag_matrix_sum));
     if (v.max_difference == 0.0f)
-        ImGui::TextColored(Color(GoodColor()), "M @ W gives the same numbers exactly");
+        ImGui::TextColored(Color(GoodColor()), "%s", TR(lesson_bag_exact));
     else
-        ImGui::TextColored(Color(GoodColor()), "M @ W agrees up to float rounding: max |difference| %.2g",
-                           double(v.max_difference));
+        ImGui::PushTextWrapPos(0.0f), ImGui::TextColored(Color(GoodColor()), TR(lesson_bag_rounding), double(v.max_difference)),
+            ImGui::PopTextWrapPos();
     RecordItemRect("bag-check");
 }
 
 void ShowForwardPanel(App& app) {
     const LessonResult& r = app.derived.result;
-    ImGui::SeparatorText("Forward: two routes, one function");
-    if (!app.derived.result_error.empty()) ErrorText("Not computed: " + app.derived.result_error);
+    ImGui::SeparatorText(TR(lesson_forward_title));
+    if (!app.derived.result_error.empty()) ErrorText(format(TR(lesson_not_computed), app.derived.result_error.c_str()));
     if (r.B == 0) return;
     ShowForwardPicture(app);
     ImGui::Spacing();
@@ -530,12 +525,12 @@ std::string FillUpstream(App& app, std::string_view name) {
         Rng rng(s.seed + 1000u);
         for (float& g : s.upstream) g = float(std::round(rng.normal() * 100.0) / 1000.0);  // 3 decimals
     } else if (name == "mse") {
-        if (app.derived.result.gather.size() != s.upstream.size()) return "Fill G: MSE to 0 needs the forward result";
+        if (app.derived.result.gather.size() != s.upstream.size()) return TR(lesson_fill_g_needs_forward);
         // L = mean over b, c of out[b][c]^2, so dL/dout = 2 * out / (B*d).
         const float scale = 2.0f / float(s.B() * s.d);
         for (size_t i = 0; i < s.upstream.size(); i++) s.upstream[i] = scale * app.derived.result.gather[i];
     } else {
-        return "Fill G: '" + std::string(name) + "' is not one of canonical, ones, random, mse";
+        return format(TR(lesson_fill_g_unknown), std::string(name).c_str());
     }
     Commit(app, "upstream fill");
     return "";
@@ -545,22 +540,22 @@ static void ShowUpstreamFills(App& app) {
     AppState& s = app.state;
     if (is_hidden(s, kHideUpstreamFills)) return;
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Fill G:");
+    ImGui::TextUnformatted(TR(lesson_fill_g));
     const char* fill = nullptr;
     ImGui::SameLine();
-    if (ImGui::SmallButton("[0.01, -0.02, 0.03]")) fill = "canonical";
+    static const float canonical[] = {0.01f, -0.02f, 0.03f};  // default_upstream's first three
+    if (ImGui::SmallButton(VectorString(canonical, 3).c_str())) fill = "canonical";
     RecordItemRect("fill-g:canonical");
     SameLineIfFits(50);
-    if (ImGui::SmallButton("ones")) fill = "ones";
+    if (ImGui::SmallButton(TR(lesson_fill_g_ones))) fill = "ones";
     RecordItemRect("fill-g:ones");
     SameLineIfFits(70);
-    if (ImGui::SmallButton("random")) fill = "random";
+    if (ImGui::SmallButton(TR(lesson_fill_g_random))) fill = "random";
     RecordItemRect("fill-g:random");
     SameLineIfFits(90);
-    if (ImGui::SmallButton("MSE to 0")) fill = "mse";
+    if (ImGui::SmallButton(TR(lesson_fill_g_mse))) fill = "mse";
     RecordItemRect("fill-g:mse");
-    HelpMarker("MSE to 0: the gradient of L = mean(out^2), which pulls every looked-up row towards 0: "
-               "g_b = 2 * out[b] / (B*d).");
+    HelpMarker(TR(lesson_fill_g_help));
     if (fill) FillUpstream(app, fill);
 }
 
@@ -573,65 +568,59 @@ static void ShowAccumulation(const App& app) {
     int lines = 0;
     for (const auto& [id, bs] : uses) {
         if (bs.size() < 2 || id == r.padding_row || lines++ >= 6) continue;
-        std::string text = "row " + std::to_string(id) + " = ";
-        if (s.lookup.scale_grad_by_freq) text += "(";
-        for (size_t i = 0; i < bs.size() && i < 8; i++) text += (i ? " + g_" : "g_") + std::to_string(bs[i]);
-        if (bs.size() > 8) text += " + ...";
-        if (s.lookup.scale_grad_by_freq) text += ") / " + std::to_string(bs.size());
-        text += "   (" + std::to_string(bs.size()) + " uses, " + std::to_string(bs.size()) + " terms added)";
-        ImGui::TextUnformatted(text.c_str());
+        std::string sum;  // notation: (g_0 + g_2) / 2
+        if (s.lookup.scale_grad_by_freq) sum += "(";
+        for (size_t i = 0; i < bs.size() && i < 8; i++) sum += (i ? " + g_" : "g_") + std::to_string(bs[i]);
+        if (bs.size() > 8) sum += " + ...";
+        if (s.lookup.scale_grad_by_freq) sum += ") / " + std::to_string(bs.size());
+        ImGui::TextWrapped(TR(lesson_accum_row), id, sum.c_str(), int(bs.size()), int(bs.size()));
     }
     if (r.padding_row >= 0)
-        ImGui::TextWrapped("padding_idx = %d: that row is looked up, but gets no gradient.", r.padding_row);
+        ImGui::TextWrapped(TR(lesson_padding_no_grad), r.padding_row);
     if (!r.sparse_indices.empty()) {
-        std::string pairs = "sparse gradient: " + std::to_string(r.sparse_indices.size()) + " (index, row) pairs, indices ";
-        for (size_t i = 0; i < r.sparse_indices.size() && i < 12; i++) pairs += (i ? ", " : "") + std::to_string(r.sparse_indices[i]);
-        if (r.sparse_indices.size() > 12) pairs += ", ...";
-        ImGui::TextWrapped("%s (summed into the dense view below)", pairs.c_str());
+        std::string indices;
+        for (size_t i = 0; i < r.sparse_indices.size() && i < 12; i++) indices += (i ? ", " : "") + std::to_string(r.sparse_indices[i]);
+        if (r.sparse_indices.size() > 12) indices += ", ...";
+        ImGui::TextWrapped(TR(lesson_sparse_pairs), int(r.sparse_indices.size()), indices.c_str());
     }
 }
 
 static void ShowGradientChecks(const App& app) {
     const LessonResult& r = app.derived.result;
+    ImGui::PushTextWrapPos(0.0f);  // the notes wrap in a narrow column instead of running off it
     if (r.grads_equal)
-        ImGui::TextColored(Color(GoodColor()), "scatter-add == one-hot route (onehot^T @ G): exactly equal");
+        ImGui::TextColored(Color(GoodColor()), "%s", TR(lesson_grad_equal));
     else
-        ImGui::TextColored(Color(ErrorColor()), "scatter-add and one-hot route differ (inf or nan in G)");
+        ImGui::TextColored(Color(ErrorColor()), "%s", TR(lesson_grad_differ));
     RecordItemRect("grad-check");
     if (!r.fd_checked)
-        ImGui::TextDisabled("finite differences: %s", r.fd_note.c_str());
+        ImGui::TextDisabled(TR(lesson_fd_not_checked), r.fd_note.c_str());
     else if (!r.fd_passed)
-        ImGui::TextColored(Color(ErrorColor()), "finite differences disagree with the backward pass: max |diff| %.2g",
-                           r.fd_max_abs_error);
+        ImGui::TextColored(Color(ErrorColor()), TR(lesson_fd_disagree), r.fd_max_abs_error);
     else if (r.fd_shown_is_scaled)  // scale_grad_by_freq: the gradient shown is deliberately not dL/dW
-        ImGui::TextColored(Color(GoodColor()), "finite differences match unscaled dL/dW: max |diff| %.2g",
-                           r.fd_max_abs_error);
+        ImGui::TextColored(Color(GoodColor()), TR(lesson_fd_match_unscaled), r.fd_max_abs_error);
     else
-        ImGui::TextColored(Color(GoodColor()), "finite differences agree: max |difference| %.2g", r.fd_max_abs_error);
-    HelpMarker("Finite differences nudge each number of W by +-h and watch L = sum(out * G) change, in double: "
-               "an independent check of dL/dW. float32 rounding of L leaves a small difference. They are compared "
-               "with the backward pass without scale_grad_by_freq, which is what dL/dW is.");
-    ImGui::PushTextWrapPos(0.0f);  // the notes wrap in a narrow column instead of running off it
+        ImGui::TextColored(Color(GoodColor()), TR(lesson_fd_agree), r.fd_max_abs_error);
+    ImGui::PopTextWrapPos();  // "(?)" beside the line, never wrapped into a column of its own
+    HelpMarker(TR(lesson_fd_help));
+    ImGui::PushTextWrapPos(0.0f);
     if (r.fd_checked && r.fd_passed && r.fd_shown_is_scaled)
-        ImGui::TextWrapped("The gradient shown is not dL/dW: scale_grad_by_freq divides row k's terms by c_k on purpose, "
-                           "so rows used more than once differ from finite differences (max |difference| %.2g).",
-                           r.fd_shown_max_abs_difference);
+        ImGui::TextWrapped(TR(lesson_fd_scaled_note), r.fd_shown_max_abs_difference);
     if (r.fd_checked && r.fd_skipped_row >= 0)
-        ImGui::TextDisabled("row %d (padding_idx) is left out of the check: nudging it changes L, but the op gives it "
-                            "no gradient by design", r.fd_skipped_row);
+        ImGui::TextDisabled(TR(lesson_fd_skipped_row), r.fd_skipped_row);
     const int untouched = r.V - int(r.touched_rows.size());
-    ImGui::TextDisabled("%d of %d rows touched; the other %d %s gradient exactly 0", int(r.touched_rows.size()), r.V,
-                        untouched, untouched == 1 ? "row has" : "rows have");
+    ImGui::TextDisabled(untouched == 1 ? TR(lesson_touched_one_untouched) : TR(lesson_touched_many_untouched),
+                        int(r.touched_rows.size()), r.V, untouched);
     ImGui::PopTextWrapPos();
 }
 
 void ShowBackwardPanel(App& app) {
     AppState& s = app.state;
     const LessonResult& r = app.derived.result;
-    ImGui::SeparatorText("Backward: dL/dW");
-    ImGui::TextWrapped("Upstream gradient G (B x d): g_b = dL/dout[b], what the layers above send back.");
+    ImGui::SeparatorText(TR(lesson_backward_title));
+    ImGui::TextWrapped("%s", TR(lesson_backward_intro));
     const bool g_locked = BeginLocked(app, kLockUpstream, false);
-    if (g_locked) ImGui::TextDisabled("(read-only: locked by the teacher)");
+    if (g_locked) ImGui::TextDisabled("%s", TR(lesson_read_only_locked));
     GridSpec g{"G", "b", s.B(), s.d, g_locked ? nullptr : s.upstream.data(), s.upstream.data(),
                app.derived.upstream_abs_max};
     g.drag_step = 0.001f;
@@ -643,8 +632,7 @@ void ShowBackwardPanel(App& app) {
     if (r.B == 0 || r.grad_scatter.empty()) return;
     if (CardsHideGradient(app)) {
         ImGui::Spacing();
-        ImGui::TextWrapped("dW is covered until you answer the question card about it (or press Show answer): "
-                           "predict it first.");
+        ImGui::TextWrapped("%s", TR(lesson_dw_covered));
         RecordItemRect("dW-covered");
         return;
     }
@@ -652,10 +640,10 @@ void ShowBackwardPanel(App& app) {
     ImGui::Spacing();
     ShowBackwardPicture(app);
     ImGui::Spacing();
-    ImGui::TextWrapped("dW = onehot^T @ G: row k sums g_b over the positions b whose id is k; every other row is "
-                       "exactly zero.");
-    GridSpec gw{"dW", "id", r.V, r.d, nullptr, r.grad_scatter.data(), app.derived.grad_abs_max};
+    ImGui::TextWrapped("%s", TR(lesson_dw_formula));
+    GridSpec gw{"dW", TR(lesson_row_id), r.V, r.d, nullptr, r.grad_scatter.data(), app.derived.grad_abs_max};
     gw.marked_rows = &r.touched_rows;
+    gw.marked_tooltip = TR(lesson_dw_marked_tooltip);
     CellGrid(gw, nullptr, nullptr);
     ShowAccumulation(app);
     ShowGradientChecks(app);

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "i18n/i18n.h"
 #include "picture_ui.h"
 #include "state/parse.h"
 #include "themes.h"
@@ -118,9 +119,7 @@ static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d,
                 ImVec2 ts = ImGui::CalcTextSize(s.c_str());
                 for (const char* fmt : {"%.3g", "%.2g"}) {
                     if (ts.x <= g.cw - Px(2) || !std::isfinite(v)) break;
-                    char buf[32];
-                    std::snprintf(buf, sizeof buf, fmt, double(v));
-                    s = buf, ts = ImGui::CalcTextSize(buf);
+                    s = format(fmt, double(v)), ts = ImGui::CalcTextSize(s.c_str());  // the language's decimal
                 }
                 if (ts.x <= g.cw - Px(2))
                     dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f),
@@ -411,9 +410,9 @@ static void ProductInput(App& app, ImDrawList* dl, const Product& P, const Produ
     const HoverCell hl_left = RegionButton(app, "##left", L, P.R, P.left_id, !P.chips);
     if (hl_left.row >= 0 && ImGui::BeginItemTooltip()) {
         const int i = hl_left.row, id = P.left_id(i);
-        if (P.chips) ImGui::Text("ids[%d] = %d: copy row %d of W", i, id, id);
-        else if (!P.transposed_left) ImGui::Text("onehot row %d = e_%d: a 1 in column %d, %d zeros", i, id, id, P.K - 1);
-        else ImGui::Text("onehot^T row %d: a 1 at each position b whose id is %d", i, i);
+        if (P.chips) ImGui::Text(TR(picture_tip_chip), i, id, id);
+        else if (!P.transposed_left) ImGui::Text(TR(picture_tip_onehot_row), i, id, id, P.K - 1);
+        else ImGui::Text(TR(picture_tip_onehot_t_row), i, i);
         ImGui::EndTooltip();
     }
     for (int k = 0; k < P.K && !M.rows.compressed(); k++) {
@@ -433,20 +432,20 @@ static void ProductInput(App& app, ImDrawList* dl, const Product& P, const Produ
     const HoverCell hm = RegionButton(app, "##mid", M, P.K, P.mid_id, true);
     if (hm.row >= 0 && ImGui::BeginItemTooltip()) {
         const float v = P.mid[size_t(hm.row) * size_t(P.d) + size_t(hm.col)];
-        ImGui::Text("%s[%d][%d] = %s  (id %d)", P.mid_name, hm.row, hm.col, format_float(v).c_str(), P.mid_id(hm.row));
+        ImGui::Text(TR(picture_tip_mid_cell), P.mid_name, hm.row, hm.col, display_float(v).c_str(), P.mid_id(hm.row));
         ImGui::EndTooltip();
     }
     const HoverCell hr = RegionButton(app, "##right", Rg, P.R, P.right_id, true);
     if (hr.row >= 0 && ImGui::BeginItemTooltip()) {
         const float v = P.right[size_t(hr.row) * size_t(P.d) + size_t(hr.col)];
-        ImGui::Text("%s[%d][%d] = %s", P.right_name, hr.row, hr.col, format_float(v).c_str());
+        ImGui::Text("%s[%d][%d] = %s", P.right_name, hr.row, hr.col, display_float(v).c_str());
         if (P.transposed_left) {  // dW row = the sum of the G rows of its positions
             Highlight h;
             highlight_for(app.state.ids, app.state.V, hr.row, h);
             ImGui::TextUnformatted(describe_highlight(h, app.derived.result.padding_row,
                                                       app.state.lookup.scale_grad_by_freq).c_str());
         } else if (P.walk) {
-            ImGui::TextDisabled("click to pick out[%d][%d] for the walk", hr.row, hr.col);
+            ImGui::TextDisabled(TR(picture_tip_pick), hr.row, hr.col);
         }
         ImGui::EndTooltip();
     }
@@ -516,21 +515,22 @@ static void ShowWalkControls(App& app) {
     p.selected_b = std::clamp(p.selected_b, 0, std::max(0, r.B - 1));
     p.selected_c = std::clamp(p.selected_c, 0, std::max(0, r.d - 1));
     ImGui::AlignTextToFramePadding();
-    ImGui::Text("Walk out[%d][%d]:", p.selected_b, p.selected_c);
+    ImGui::Text(TR(picture_walk_label), p.selected_b, p.selected_c);
     SameLineIfFits(50);
-    if (ImGui::SmallButton("Walk")) StartWalk(app, p.selected_b, p.selected_c);
+    if (ImGui::SmallButton(TR(picture_walk_start))) StartWalk(app, p.selected_b, p.selected_c);
     RecordItemRect("walk:start");
-    HelpMarker("Click a number of out to pick it. The matmul route walks down column c of W through all V terms "
-               "e[r] * W[r][c], every shelf of the shop; the gather walks straight to W[ids[b]][c].");
+    HelpMarker(TR(picture_walk_help));
     if (w.b >= 0) {
         SameLineIfFits(60);
-        if (ImGui::SmallButton(w.running ? "Pause" : "Play") && !w.done()) w.running = !w.running, WakeUp();
+        if (ImGui::SmallButton(format("%s###walk_play", w.running ? TR(picture_walk_pause) : TR(picture_walk_play)).c_str()) &&
+            !w.done())
+            w.running = !w.running, WakeUp();
         RecordItemRect("walk:play");
         SameLineIfFits(50);
-        if (ImGui::SmallButton("Step")) w.running = false, walk_step(w, r.table.data(), r.d, 1);
+        if (ImGui::SmallButton(TR(picture_walk_step))) w.running = false, walk_step(w, r.table.data(), r.d, 1);
         RecordItemRect("walk:step");
         SameLineIfFits(90);
-        if (ImGui::SmallButton("Skip to end")) {
+        if (ImGui::SmallButton(TR(picture_walk_skip))) {
             walk_skip_to_end(w, r.table.data(), r.d);
             if (p.walk_done_frame < 0) p.walk_done_frame = g_frame_stats.frames;
         }
@@ -538,18 +538,17 @@ static void ShowWalkControls(App& app) {
     }
     SameLineIfFits(150);
     ImGui::SetNextItemWidth(Px(110));
-    ImGui::SliderFloat("speed", &p.walk_speed, 0.25f, 8.0f, "%.2gx", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoInput);  // no typed value: it would read "1,5" back as 1 in German
+    ImGui::SliderFloat(format("%s###walk_speed", TR(picture_walk_speed)).c_str(), &p.walk_speed, 0.25f, 8.0f, "%.2gx", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoInput);  // no typed value: it would read "1,5" back as 1 in German
     if (w.b < 0) return;
     const int term = w.terms_done - 1;
     ImGui::PushTextWrapPos(0.0f);
     if (term >= 0 && !w.done()) {
         const float x = r.table[size_t(term) * r.d + w.c];
-        ImGui::TextWrapped("term %d: e[%d] * W[%d][%d] = %s * %s%s", term, term, term, w.c, term == w.id ? "1" : "0",
-                           ShortNumber(x).c_str(), term == w.id ? "  (the one that counts)" : "  (against zero)");
+        ImGui::TextWrapped(term == w.id ? TR(picture_walk_term_one) : TR(picture_walk_term_zero), term, term, term, w.c,
+                           ShortNumber(x).c_str());
     }
-    ImGui::TextWrapped("matmul route: %d of %d terms, %d against zero; sum so far %s", w.terms_done, w.V, w.zero_terms,
-                       ShortNumber(w.sum).c_str());
-    ImGui::TextWrapped("gather route: 1 step, W[%d][%d] = %s", w.id, w.c, ShortNumber(r.table[size_t(w.id) * r.d + w.c]).c_str());
+    ImGui::TextWrapped(TR(picture_walk_matmul), w.terms_done, w.V, w.zero_terms, ShortNumber(w.sum).c_str());
+    ImGui::TextWrapped(TR(picture_walk_gather), w.id, w.c, ShortNumber(r.table[size_t(w.id) * r.d + w.c]).c_str());
     ImGui::PopTextWrapPos();
 }
 
@@ -566,18 +565,16 @@ void ShowForwardPicture(App& app) {
     Product mm;
     mm.key = "fwd", mm.left_name = "onehot(ids)", mm.mid_name = "W", mm.right_name = "out";
     mm.left_rect = "picture:onehot", mm.mid_rect = "picture:W", mm.right_rect = "picture:out";
-    mm.left_letter = "b", mm.mid_letter = "id", mm.right_letter = "b";
+    mm.left_letter = "b", mm.mid_letter = TR(lesson_row_id), mm.right_letter = "b";
     mm.R = r.B, mm.K = r.V, mm.d = r.d;
     mm.mid = r.table.data(), mm.mid_scale = app.derived.table_abs_max;
     mm.right = r.matmul.data(), mm.right_scale = app.derived.table_abs_max;
     mm.links = links;
     mm.left_id = id_of_b, mm.mid_id = id_of_k, mm.right_id = id_of_b;
     mm.walk = true;
-    ImGui::TextWrapped("The picture: onehot(ids) @ W = out. Row b of the one-hot block has its one 1 in column ids[b], "
-                       "which picks row ids[b] of W; every other term is 0 * something. Hover any row to light its id up "
-                       "everywhere; click to keep it lit.");
+    ImGui::TextWrapped("%s", TR(picture_forward_intro));
     DrawProduct(app, mm);
-    ImGui::TextDisabled("%s multiply-adds (B*V*d), %s of them against zero", format_count(r.matmul_mult_adds).c_str(),
+    ImGui::TextDisabled(TR(picture_forward_cost), format_count(r.matmul_mult_adds).c_str(),
                         format_count(r.matmul_zero_mult_adds).c_str());
     ShowWalkControls(app);
 
@@ -587,9 +584,9 @@ void ShowForwardPicture(App& app) {
     g.right = r.gather.data();
     g.chips = true, g.walk = false;
     ImGui::Spacing();
-    ImGui::TextUnformatted("The gather: each id goes straight to its row.");
+    ImGui::TextUnformatted(TR(picture_gather_intro));
     DrawProduct(app, g);
-    ImGui::TextDisabled("%s numbers copied (B*d), no multiplications", format_count(r.gather_copies).c_str());
+    ImGui::TextDisabled(TR(picture_gather_cost), format_count(r.gather_copies).c_str());
 }
 
 //-----------------------------------------------------------------------------
@@ -603,7 +600,7 @@ void ShowBackwardPicture(App& app) {
     Product p;
     p.key = "bwd", p.left_name = "onehot^T", p.mid_name = "G", p.right_name = "dW";
     p.left_rect = "picture:onehotT", p.mid_rect = "picture:G", p.right_rect = "picture:dW";
-    p.left_letter = "id", p.mid_letter = "b", p.right_letter = "id";
+    p.left_letter = TR(lesson_row_id), p.mid_letter = "b", p.right_letter = TR(lesson_row_id);
     p.R = r.V, p.K = r.B, p.d = r.d;
     p.mid = s.upstream.data(), p.mid_scale = app.derived.upstream_abs_max;
     p.right = r.grad_scatter.data(), p.right_scale = app.derived.grad_abs_max;
@@ -614,12 +611,10 @@ void ShowBackwardPicture(App& app) {
     p.right_rows_filled = &r.touched_rows;
     p.transposed_left = true;
     p.log_scale = true;  // one heavy id would otherwise wash every other row of dW out
-    ImGui::TextWrapped("The picture: onehot^T @ G = dW. Each G row goes to the dW row of its id; rows of a repeated id "
-                       "meet in one row and add up. Rows no position looks up stay exactly 0 (empty).");
+    ImGui::TextWrapped("%s", TR(picture_backward_intro));
     DrawProduct(app, p);
     ImGui::PushStyleColor(ImGuiCol_Text, DimColor());
-    ImGui::TextWrapped("G and dW colours: log scale, %g decades below the largest |value| (a pale row is small, not 0); "
-                       "exact zeros are empty; hover for the exact number.", double(kLogScaleDecades));
+    ImGui::TextWrapped(TR(picture_backward_scale), double(kLogScaleDecades));
     ImGui::PopStyleColor();
 }
 

@@ -218,9 +218,8 @@ static CellAction DrawCell(const GridSpec& g, int r, int c, float w, bool dim) {
                 text.c_str());
     dl->PopClipRect();
     if (ImGui::BeginItemTooltip()) {
-        ImGui::Text("%s[%d][%d] = %s%s", g.name, r, c, display_float(v).c_str(),
-                    std::isfinite(v) ? "" : "  (not finite)");
-        if (g.values) ImGui::TextDisabled("click to type a value, drag up or down to change it");
+        ImGui::Text(std::isfinite(v) ? "%s[%d][%d] = %s" : TR(grid_cell_not_finite), g.name, r, c, display_float(v).c_str());
+        if (g.values) ImGui::TextDisabled("%s", TR(grid_cell_edit_hint));
         ImGui::EndTooltip();
     }
     ImGui::PopID();
@@ -267,7 +266,7 @@ static void DrawRowLabel(const GridSpec& g, int r, bool marked, float label_w, i
     std::snprintf(label, sizeof label, "%s %d", g.row_label, r);
     if (g.row_buttons) {
         if (ImGui::Button(label, ImVec2(label_w, 0)) && add_id) *add_id = r;
-        ImGui::SetItemTooltip("add id %d to the batch", r);
+        ImGui::SetItemTooltip(TR(grid_row_add), r);
         if (g.hovered_row && (ImGui::IsItemHovered() || ImGui::IsItemFocused())) *g.hovered_row = r;
     } else {
         ImGui::AlignTextToFramePadding();

@@ -7,6 +7,7 @@
 #include "embedding.h"
 #include "embedding_autograd.h"
 #include "gradcheck.h"
+#include "i18n/i18n.h"
 #include "limits.h"
 #include "one_hot_matmul.h"
 
@@ -14,14 +15,11 @@ namespace el {
 
 static Status check_sizes(const LessonInput& in) {
     if (in.V < 1 || in.V > kMaxV)
-        return Status::Fail("V = " + std::to_string(in.V) + " is out of range: V runs from 1 to " +
-                            std::to_string(kMaxV));
+        return Status::Fail(format(TR(lesson_error_v_range), in.V, int(kMaxV)));
     if (in.d < 1 || in.d > kMaxD)
-        return Status::Fail("d = " + std::to_string(in.d) + " is out of range: d runs from 1 to " +
-                            std::to_string(kMaxD));
+        return Status::Fail(format(TR(lesson_error_d_range), in.d, int(kMaxD)));
     if (in.W.size() != size_t(in.V) * size_t(in.d))
-        return Status::Fail("the table holds " + std::to_string(in.W.size()) + " numbers, not V*d = " +
-                            std::to_string(int64_t(in.V) * in.d));
+        return Status::Fail(format(TR(lesson_error_table_size), in.W.size(), (long long)in.V * in.d));
     return Status::Ok();
 }
 
@@ -33,13 +31,13 @@ constexpr int64_t kFiniteDifferenceLimit = 4096;
 
 static void finite_difference_check(const LessonInput& in, const Tensor& G, LessonResult& r) {
     const int64_t n = int64_t(in.V) * in.d;
-    if (in.options.max_norm) return void(r.fd_note = "not with max_norm (it rewrites W inside the forward pass)");
+    if (in.options.max_norm) return void(r.fd_note = TR(lesson_fd_note_max_norm));
     if (n > kFiniteDifferenceLimit)
-        return void(r.fd_note = "checked for tables of up to " + std::to_string(kFiniteDifferenceLimit) + " numbers");
+        return void(r.fd_note = format(TR(lesson_fd_note_limit), (long long)kFiniteDifferenceLimit));
     for (float v : in.W)
-        if (!std::isfinite(v)) return void(r.fd_note = "not for a table with inf or nan");
+        if (!std::isfinite(v)) return void(r.fd_note = TR(lesson_fd_note_nonfinite_table));
     for (float v : in.upstream)
-        if (!std::isfinite(v)) return void(r.fd_note = "not for an upstream gradient with inf or nan");
+        if (!std::isfinite(v)) return void(r.fd_note = TR(lesson_fd_note_nonfinite_upstream));
     Tensor W = Tensor::from(in.V, in.d, in.W);
     EmbeddingOptions options = in.options;
     options.sparse = false;
@@ -71,8 +69,7 @@ Status compute_lesson(const LessonInput& in, LessonResult& out) {
     const int V = in.V, d = in.d, B = int(in.ids.size());
     if (Status s = check_ids(in.ids.data(), B, V); !s.ok()) return s;
     if (in.upstream.size() != size_t(B) * size_t(d))
-        return Status::Fail("the upstream gradient holds " + std::to_string(in.upstream.size()) +
-                            " numbers, not B*d = " + std::to_string(int64_t(B) * d));
+        return Status::Fail(format(TR(lesson_error_upstream_size), in.upstream.size(), (long long)B * d));
     if (Status s = check_one_hot_work(B, V, d); !s.ok()) return s;
     LessonResult r;
     if (Status s = check_embedding_options(in.options, V, r.padding_row); !s.ok()) return s;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "i18n/i18n.h"
+
 namespace el {
 
 Status highlight_for(const std::vector<int>& ids, int V, int id, Highlight& out) {
@@ -17,23 +19,23 @@ Status highlight_for(const std::vector<int>& ids, int V, int id, Highlight& out)
 
 std::string describe_highlight(const Highlight& h, int padding_row, bool scale_grad_by_freq) {
     if (h.id < 0) return "";
-    const std::string row = "row " + std::to_string(h.id) + " of dW";
-    std::string text = "id " + std::to_string(h.id) + ": ";
-    if (h.positions.empty()) return text + "not in the batch; " + row + " stays 0";
-    text += h.positions.size() == 1 ? "position " : "positions ";
-    std::string sum;
+    if (h.positions.empty()) return format(TR(picture_highlight_absent), h.id, h.id);
+    std::string positions, sum;  // "0, 2, 3" and its notation "g_0 + g_2 + g_3"
     for (size_t i = 0; i < h.positions.size(); i++) {
         if (i == 8) {
-            text += ", ...", sum += " + ...";
+            positions += ", ...", sum += " + ...";
             break;
         }
-        text += (i ? ", " : "") + std::to_string(h.positions[i]);
+        positions += (i ? ", " : "") + std::to_string(h.positions[i]);
         sum += (i ? " + g_" : "g_") + std::to_string(h.positions[i]);
     }
-    if (h.id == padding_row) return text + "; " + row + " = 0 (padding_idx gets no gradient)";
+    const bool one = h.positions.size() == 1;
+    if (h.id == padding_row)
+        return format(one ? TR(picture_highlight_padding_one) : TR(picture_highlight_padding_many), h.id,
+                      positions.c_str(), h.id);
     if (scale_grad_by_freq && h.positions.size() > 1)
         sum = "(" + sum + ") / " + std::to_string(h.positions.size());
-    return text + "; " + row + " = " + sum;
+    return format(one ? TR(picture_highlight_one) : TR(picture_highlight_many), h.id, positions.c_str(), h.id, sum.c_str());
 }
 
 AxisBins::AxisBins(int n_, int max_cells) : n(std::max(0, n_)), cells(std::min(std::max(0, n_), std::max(1, max_cells))) {}
