@@ -278,7 +278,7 @@ static void DrawRowLabel(const GridSpec& g, int r, bool marked, float label_w, i
         const ImVec2 a = ImGui::GetItemRectMin();
         ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(a.x - Px(4), a.y), ImVec2(a.x - Px(1), a.y + ImGui::GetFrameHeight()),
                                                   GoodColor());
-        ImGui::SetItemTooltip(g.marked_tooltip, r);
+        if (g.marked_tooltip) ImGui::SetItemTooltip(g.marked_tooltip, r);
     }
     if (r == g.highlight_row) {
         const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();

@@ -59,7 +59,7 @@ struct GridSpec {
     bool row_buttons = false;  // clicking a row label adds that id to the batch
     int* scroll_to_row = nullptr;  // when >= 0: scroll there once, then set to -1
     float drag_step = 0.01f;       // value change per CSS pixel when a cell is dragged
-    const char* marked_tooltip = "row %d has nonzero gradient (touched)";  // on a marked row's label
+    const char* marked_tooltip = nullptr;  // on a marked row's label: a format with the row (%d)
     bool dim_unmarked = true;      // unmarked rows' numbers drawn dim (dW: exact zeros)
     int highlight_row = -1;        // the highlighted id's row (linked highlighting), outlined
     int* hovered_row = nullptr;    // receives the row whose label is hovered or focused
