@@ -435,8 +435,9 @@ static void ShowRowsActivationPanel(App& app) {
         PlotDot(f, x, y(r.tanh_fit[size_t(i)]), VariantColor(1), 2.0f);
     }
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(VariantColor(0)), TR(deeper_activation_raw), double(r.raw_loss));
-    ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(VariantColor(1)), TR(deeper_activation_tanh), double(r.tanh_loss));
+    const std::string tanh_legend = format(TR(deeper_activation_tanh), double(r.tanh_loss));
+    SameLineIfFits(ImGui::CalcTextSize(tanh_legend.c_str()).x / Px(1));  // on its own line on a phone
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(VariantColor(1)), "%s", tanh_legend.c_str());
     float widest = 0, flattest = 1;
     for (size_t i = 0; i < r.tanh_rows.size(); i++)
         widest = std::max(widest, std::fabs(r.tanh_rows[i])), flattest = std::min(flattest, r.tanh_slope[i]);

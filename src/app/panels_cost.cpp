@@ -147,8 +147,10 @@ static void CostResults(const CostRun& r) {
                        Megabytes(r.heap_after_bytes - r.heap_before_bytes).c_str(),
                        Megabytes(double(f.buffer_bytes)).c_str());
     RecordItemRect("cost:heap");
-    ImGui::TextDisabled(TR(labs_cost_run_took), Duration(r.wall_ms).c_str(),
-                        (long long)r.frames, Duration(r.longest_frame_ms).c_str());
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled(TR(labs_cost_run_took), Duration(r.wall_ms).c_str(), (long long)r.frames,
+                        Duration(r.longest_frame_ms).c_str());
+    ImGui::PopTextWrapPos();
 }
 
 void ShowCostPanel(App& app) {

@@ -55,11 +55,11 @@ static void ShowFrequencySettings(App& app) {
     edited |= ImGui::Checkbox("scale_grad_by_freq", &f.scale_grad_by_freq);
     RecordItemRect("freq:freqscale");
     HelpMarker(TR(labs_freq_scale_help));
-    ImGui::SameLine();
+    SameLineIfFits(ImGui::CalcTextSize(TR(labs_recipe_lazy_adam)).x / Px(1) + 60);  // box, label, (?)
     edited |= ImGui::Checkbox(TR(labs_recipe_lazy_adam), &f.lazy);
     RecordItemRect("freq:lazy");
     HelpMarker(TR(labs_freq_lazy_help));
-    ImGui::SameLine();
+    SameLineIfFits(ImGui::CalcTextSize(TR(labs_weight_decay)).x / Px(1) + 60);
     edited |= ImGui::Checkbox(format("%s##freq_wd", TR(labs_weight_decay)).c_str(), &f.weight_decay);
     RecordItemRect("freq:wd");
     HelpMarker(TR(labs_freq_decay_help));
@@ -128,7 +128,7 @@ static void PlotUpdates(const FrequencyRun& run) {
         Dot(f, x, std::log10(1.0f + float(s.row_touches[size_t(k)])) / ly, kTouchColor);
     }
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kTouchColor), "%s", TR(labs_freq_legend_blue));
-    ImGui::SameLine();
+    SameLineIfFits(ImGui::CalcTextSize(TR(labs_freq_legend_orange)).x / Px(1));  // on its own line on a phone
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kChangeColor), "%s", TR(labs_freq_legend_orange));
     ImGui::TextDisabled(TR(labs_freq_updates_axes), V, top);
 }
@@ -173,9 +173,9 @@ static void PlotNorms(const FrequencyRun& run) {
     const FrequencyState& s = run.state;
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kTouchColor), TR(labs_freq_head_seen), run.head_id,
                        s.row_seen[size_t(run.head_id)]);
-    ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kChangeColor), TR(labs_freq_tail_seen), run.tail_id,
-                       run.tail_id + 1, s.row_seen[size_t(run.tail_id)]);
+    const std::string tail = format(TR(labs_freq_tail_seen), run.tail_id, run.tail_id + 1, s.row_seen[size_t(run.tail_id)]);
+    SameLineIfFits(ImGui::CalcTextSize(tail.c_str()).x / Px(1));
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kChangeColor), "%s", tail.c_str());
     ImGui::TextDisabled(TR(labs_freq_norms_axes), s.steps_done, double(top));
 }
 
@@ -205,10 +205,12 @@ void ShowFrequencyPanel(App& app) {
     ShowRunControls(app);
     const FrequencyRun& run = app.training.frequency;
     if (run.target == 0) return;
+    ImGui::PushTextWrapPos(0.0f);  // titles, legends and axes wrap in a phone's narrow column
     PlotUpdates(run);
     PlotError(run);
     PlotNorms(run);
     if (run.finished) ShowSummary(run);
+    ImGui::PopTextWrapPos();
 }
 
 }  // namespace el

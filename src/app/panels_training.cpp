@@ -176,6 +176,7 @@ static void ShowCounts(const App& app) {
     const TrainingSession& t = app.training.session;
     const StepReport& r = t.last;
     const int V = app.state.V;
+    ImGui::PushTextWrapPos(0.0f);  // wrapped: a phone's column is narrower than these lines (German's more so)
     ImGui::Text(TR(labs_counts_step), optimizer_name(t.config.kind), t.optimizer.steps(), double(t.last_loss));
     ImGui::Text(TR(labs_counts_rows), int(r.touched_rows.size()), V, int(r.changed_rows.size()));
     RecordItemRect("train:counts");
@@ -194,6 +195,7 @@ static void ShowCounts(const App& app) {
     }
     ImGui::TextDisabled(TR(labs_counts_dense), V - int(r.touched_rows.size()), V, (long long)nonzero,
                         (long long)app.state.W.size());
+    ImGui::PopTextWrapPos();
 }
 
 //-----------------------------------------------------------------------------
@@ -267,7 +269,9 @@ static void ShowRowTable(App& app) {
         }
     }
     ImGui::EndTable();
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", TR(labs_updates_note));
+    ImGui::PopTextWrapPos();
 }
 
 //-----------------------------------------------------------------------------
@@ -284,7 +288,9 @@ static void StateLine(const char* name, std::span<const float> v, const char* mi
 static void ShowRowState(App& app) {
     const int k = app.training.selected_row;
     if (k < 0 || k >= app.state.V) {
+        ImGui::PushTextWrapPos(0.0f);
         ImGui::TextDisabled("%s", TR(labs_state_pick));
+        ImGui::PopTextWrapPos();
         return;
     }
     const Optimizer& opt = app.training.session.optimizer;
@@ -344,6 +350,8 @@ static void ShowFollowUp(App& app) {
     if (!lab.follow_up_asked) return;
     if (!lab.follow_up_error.empty()) return ErrorText(lab.follow_up_error);
     const FollowUpAnswer& a = lab.follow_up;
+    ImGui::PushTextWrapPos(0.0f);
+    struct PopWrap { ~PopWrap() { ImGui::PopTextWrapPos(); } } pop_wrap;  // every way out of this function
     ImGui::Text(TR(labs_followup_batch), a.optimizer.c_str(), a.distinct, app.state.V);
     ImGui::Text(TR(labs_followup_counts), a.touched, a.changed);
     RecordItemRect("followup:answer");
