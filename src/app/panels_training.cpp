@@ -184,7 +184,11 @@ static void ShowCounts(const App& app) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(changed_untouched ? ErrorColor() : DimColor()),
                        TR(labs_counts_changed_untouched), changed_untouched, t.changed_untouched);
     RecordItemRect("train:changed-untouched");
+    // Wrapped short of the edge, so that the marker "(?)" beside it still fits on the line.
+    const float marker_w = ImGui::CalcTextSize("(?)").x + ImGui::GetStyle().ItemSpacing.x;
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - marker_w);
     ImGui::TextDisabled(TR(labs_counts_touched_unchanged), CountTouchedUnchanged(r), t.touched_unchanged);
+    ImGui::PopTextWrapPos();
     HelpMarker(TR(labs_counts_touched_unchanged_help));
     int64_t nonzero = 0;
     for (float v : app.state.W) nonzero += v != 0.0f;
@@ -327,7 +331,7 @@ static void ShowWalkThroughs() {
         if (ImGui::SmallButton(TR(labs_walk_load))) browser_open_link(preset->link);
         RecordItemRect((std::string("walk:") + w.preset).c_str());
         ImGui::SameLine();
-        ImGui::TextUnformatted(preset->title);
+        ImGui::TextWrapped("%s", preset->title);  // wrapped beside the button: a phone's column is narrow
         ImGui::Indent(Px(12));
         ImGui::PushStyleColor(ImGuiCol_Text, DimColor());
         ImGui::TextWrapped("%s", tr(w.what_to_do));
