@@ -12,6 +12,8 @@
 namespace el {
 
 static std::string g_budget_json;
+// The variants by name in TableKind order, as in links and tests: not the page's words (table_kind_name).
+static const char* const kVariantKeys[kTableKinds] = {"full", "hashed", "factorised", "split"};
 
 static void BudgetFloats(std::string& j, const char* key, std::span<const float> v) {
     j += '"', j += key, j += "\":[";
@@ -43,7 +45,7 @@ static const char* BudgetJson() {
              ",\"middleEnd\":" + std::to_string(s.middle_end) + ",\"variants\":[";
         for (size_t k = 0; k < s.runs.size(); k++) {
             const BudgetRun& r = s.runs[k];
-            j += (k ? ",{" : "{") + std::string("\"name\":") + json_string(table_kind_name(r.kind)) +
+            j += (k ? ",{" : "{") + std::string("\"name\":") + json_string(kVariantKeys[int(r.kind)]) +
                  ",\"tableParameters\":" + std::to_string(r.table_parameters) +
                  ",\"parameters\":" + std::to_string(r.parameters) + ",\"evalSteps\":[";
             for (size_t i = 0; i < r.eval_steps.size(); i++) j += (i ? "," : "") + std::to_string(r.eval_steps[i]);

@@ -23,6 +23,7 @@
 #include <string>
 
 #include "core/table_variants.h"
+#include "i18n/i18n.h"
 #include "panels.h"
 #include "state/parse.h"
 #include "widgets.h"
@@ -30,7 +31,6 @@
 namespace el {
 
 static constexpr double kFrameBudgetMs = 8.0;  // work per frame, leaving time to draw at 60 Hz
-static_assert(kMaxBudgetV == 2000 && kMaxV == 100000, "the V fields' help texts quote these limits");
 
 //-----------------------------------------------------------------------------
 // [SECTION] Plot helpers
@@ -118,32 +118,34 @@ static void ShowBudgetSettings(App& app) {
     BudgetSettings& b = app.state.budget;
     bool edited = false;
     ImGui::BeginDisabled(app.budget_lab.run.running);
-    edited |= IntSetting("V##budget", "budget:V", &b.V, 2, kMaxBudgetV, "Ids of this experiment's own table, 2 to 2,000.");
+    const std::string v_help = format(TR(deeper_v_help), format_count(kMaxBudgetV).c_str());
+    edited |= IntSetting("V##budget", "budget:V", &b.V, 2, kMaxBudgetV, v_help.c_str());
     SameLineIfFits(140);
-    edited |= IntSetting("d##budget", "budget:d", &b.d, 1, kMaxBudgetD, "Width of every variant's rows (1 to 32).");
+    edited |= IntSetting("d##budget", "budget:d", &b.d, 1, kMaxBudgetD, format(TR(deeper_d_help), kMaxBudgetD).c_str());
     SameLineIfFits(140);
-    edited |= IntSetting("steps##budget", "budget:steps", &b.steps, 1, kMaxBudgetSteps, nullptr);
-    edited |= IntSetting("k buckets", "budget:k", &b.buckets, 1, kMaxBudgetV,
-                         "Hashed: k shared rows; id -> row by a seeded hash, so about V/k ids share each row.");
+    edited |= IntSetting(format("%s##budget", TR(labs_steps)).c_str(), "budget:steps", &b.steps, 1, kMaxBudgetSteps,
+                         nullptr);
+    edited |= IntSetting(format("%s##budget_k", TR(deeper_buckets)).c_str(), "budget:k", &b.buckets, 1, kMaxBudgetV,
+                         TR(deeper_buckets_help));
     SameLineIfFits(160);
-    edited |= IntSetting("rank r", "budget:r", &b.rank, 1, kMaxBudgetD,
-                         "Factorised: W = A @ P with A (V x r), P (r x d): V*r + r*d numbers, rank at most r.");
-    edited |= IntSetting("top N", "budget:N", &b.own_rows, 0, kMaxBudgetV,
-                         "Split: the N most frequent ids get a row of their own ...");
+    edited |= IntSetting(format("%s##budget_r", TR(deeper_rank)).c_str(), "budget:r", &b.rank, 1, kMaxBudgetD,
+                         TR(deeper_rank_help));
+    edited |= IntSetting(format("%s##budget_N", TR(deeper_top_n)).c_str(), "budget:N", &b.own_rows, 0, kMaxBudgetV,
+                         TR(deeper_top_n_help));
     SameLineIfFits(180);
-    edited |= IntSetting("shared", "budget:sk", &b.split_buckets, 0, kMaxBudgetV,
-                         "... and every other id reads one of these hashed shared rows.");
+    edited |= IntSetting(format("%s##budget_sk", TR(deeper_shared)).c_str(), "budget:sk", &b.split_buckets, 0,
+                         kMaxBudgetV, TR(deeper_shared_help));
     ImGui::SetNextItemWidth(Px(70));
     if (InputDecimal("Zipf s##budget", &b.zipf_exponent, "%g"))
         b.zipf_exponent = std::clamp(b.zipf_exponent, 0.0f, kMaxZipfExponent), edited = true;
     RecordItemRect("budget:zipf");
-    HelpMarker("P(id k) is proportional to 1/(k+1)^s: id 0 is the most frequent. s = 0 is uniform.");
+    HelpMarker(TR(deeper_zipf_help));
     SameLineIfFits(140);
     int seed = int(b.seed);
     ImGui::SetNextItemWidth(Px(70));
-    if (ImGui::InputInt("seed##budget", &seed, 0)) b.seed = uint32_t(std::max(0, seed)), edited = true;
+    if (ImGui::InputInt(format("%s##budget", TR(labs_seed)).c_str(), &seed, 0)) b.seed = uint32_t(std::max(0, seed)), edited = true;
     RecordItemRect("budget:seed");
-    HelpMarker("Draws the starting numbers, each id's class and the batches: the same seed gives the same run.");
+    HelpMarker(TR(deeper_seed_help));
     ImGui::EndDisabled();
     if (edited) Commit(app, "budget settings");
 }
@@ -163,7 +165,8 @@ static void ShowParameterCounts(const App& app) {
     std::snprintf(shape[3], sizeof shape[3], "(%d + %d) x %d", b.own_rows, b.split_buckets, b.d);
     ImGui::BeginGroup();
     if (ImGui::BeginTable("##budget_counts", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
-        for (const char* h : {"table", "shape", "parameters", "of full"}) ImGui::TableSetupColumn(h);
+        for (const char* h : {TR(deeper_col_table), TR(deeper_col_shape), TR(deeper_col_parameters), TR(deeper_col_of_full)})
+            ImGui::TableSetupColumn(h);
         ImGui::TableHeadersRow();
         for (int k = 0; k < kTableKinds; k++) {
             ImGui::TableNextColumn();
@@ -177,7 +180,7 @@ static void ShowParameterCounts(const App& app) {
         }
         ImGui::EndTable();
     }
-    ImGui::TextDisabled("plus the same head for each: %d x %d + %d = %s", b.d, kBudgetClasses, kBudgetClasses,
+    ImGui::TextDisabled(TR(deeper_head_count), b.d, kBudgetClasses, kBudgetClasses,
                         format_count(head).c_str());
     ImGui::EndGroup();
     RecordItemRect("budget:counts");
@@ -186,18 +189,18 @@ static void ShowParameterCounts(const App& app) {
 static void ShowBudgetRunControls(App& app) {
     BudgetExperiment& run = app.budget_lab.run;
     if (!run.running) {
-        if (ImGui::Button(run.target > 0 ? "Run again##budget" : "Run##budget")) StartBudgetRun(app);
+        if (ImGui::Button(format("%s###budget_run", run.target > 0 ? TR(labs_run_again) : TR(labs_run)).c_str()))
+            StartBudgetRun(app);
         RecordItemRect("budget:run");
     } else {
-        if (ImGui::Button("Cancel##budget")) CancelBudgetRun(app);
+        if (ImGui::Button(format("%s##budget", TR(labs_cancel)).c_str())) CancelBudgetRun(app);
         RecordItemRect("budget:cancel");
     }
     ImGui::SameLine();
     const float fraction = run.target > 0 ? float(run.state.steps_done) / float(run.target) : 0.0f;
-    char overlay[64];
-    std::snprintf(overlay, sizeof overlay, "%d / %d steps%s", run.state.steps_done, run.target,
-                  run.cancelled ? " (cancelled)" : "");
-    ImGui::ProgressBar(fraction, ImVec2(-FLT_MIN, 0), run.target > 0 ? overlay : "not run yet");
+    const std::string overlay = format(run.cancelled ? TR(deeper_progress_cancelled) : TR(labs_progress_steps),
+                                       run.state.steps_done, run.target);
+    ImGui::ProgressBar(fraction, ImVec2(-FLT_MIN, 0), run.target > 0 ? overlay.c_str() : TR(labs_not_run_yet));
     RecordItemRect("budget:progress");
     ErrorText(run.error);
 }
@@ -208,7 +211,7 @@ static void ShowBudgetRunControls(App& app) {
 
 // The batch loss of each step, averaged over a window of 25 steps (one batch is noisy).
 static void PlotBudgetLoss(const BudgetExperiment& run) {
-    const BudgetPlot f = BeginBudgetPlot("budget:loss", "Loss (cross-entropy, mean of 25 steps) against steps");
+    const BudgetPlot f = BeginBudgetPlot("budget:loss", format(TR(deeper_plot_loss), kBudgetEvalEvery).c_str());
     const int window = kBudgetEvalEvery;
     float top = std::log(float(kBudgetClasses)) * 1.5f;
     const float x_hi = float(std::max(1, run.target));
@@ -224,12 +227,12 @@ static void PlotBudgetLoss(const BudgetExperiment& run) {
         }
         PlotLine(f, xs, ys, x_hi, 0, top, VariantColor(k));
     }
-    PlotCaption("x: step 0 .. %d, y: 0 .. %.2f (chance: ln %d = %.2f)", run.target, double(top),
+    PlotCaption(TR(deeper_loss_axes), run.target, double(top),
                 kBudgetClasses, std::log(double(kBudgetClasses)));
 }
 
 static void PlotBudgetAccuracy(const BudgetExperiment& run) {
-    const BudgetPlot f = BeginBudgetPlot("budget:accuracy", "Accuracy over all ids against steps");
+    const BudgetPlot f = BeginBudgetPlot("budget:accuracy", TR(deeper_plot_accuracy));
     const float x_hi = float(std::max(1, run.target));
     ImGui::GetWindowDrawList()->AddLine(f.at(0, 1.0f / kBudgetClasses), f.at(1, 1.0f / kBudgetClasses), DimColor());
     for (int k = 0; k < kTableKinds; k++) {
@@ -238,12 +241,12 @@ static void PlotBudgetAccuracy(const BudgetExperiment& run) {
         PlotLine(f, xs, r.accuracy, x_hi, 0, 1, VariantColor(k));
         if (!xs.empty()) PlotDot(f, xs.back() / x_hi, r.accuracy.back(), VariantColor(k));
     }
-    PlotCaption("x: step 0 .. %d, y: 0 .. 100%%; line: chance, 1/%d", run.target, kBudgetClasses);
+    PlotCaption(TR(deeper_accuracy_axes), run.target, kBudgetClasses);
 }
 
 // Final accuracy on head, middle and tail ids (by frequency rank), one bar per variant.
 static void PlotBudgetGroups(const BudgetExperiment& run) {
-    const BudgetPlot f = BeginBudgetPlot("budget:groups", "Accuracy on head, middle and tail ids (last measurement)");
+    const BudgetPlot f = BeginBudgetPlot("budget:groups", TR(deeper_plot_groups));
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const float slot = 1.0f / 3.0f, bar = slot / (kTableKinds + 1);
     for (int g = 0; g < 3; g++)
@@ -253,7 +256,7 @@ static void PlotBudgetGroups(const BudgetExperiment& run) {
         }
     draw->AddLine(f.at(0, 1.0f / kBudgetClasses), f.at(1, 1.0f / kBudgetClasses), DimColor());
     const BudgetState& s = run.state;
-    PlotCaption("head: ranks 1-%d, middle: %d-%d, tail: %d-%d; y: 0 .. 100%%", s.head_end, s.head_end + 1,
+    PlotCaption(TR(deeper_groups_axes), s.head_end, s.head_end + 1,
                 s.middle_end, s.middle_end + 1, s.config.V);
 }
 
@@ -275,11 +278,8 @@ static void ShowBudgetOutcome(const BudgetExperiment& run) {
 
 void ShowBudgetPanel(App& app) {
     if (app.budget_lab.run.running) AdvanceBudgetRun(app, kFrameBudgetMs);
-    ImGui::SeparatorText("Parameter budget: where should the parameters go?");
-    ImGui::TextWrapped("The frequency task (Zipf ids, C = %d classes, B = %d, Adam lr 0.05) trained on the same "
-                       "batches with four tables: full (a row per id), hashed (k shared rows), factorised "
-                       "(A @ P, rank r) and split (the top N ids own a row, the rest share hashed rows).",
-                       kBudgetClasses, kBudgetBatch);
+    ImGui::SeparatorText(TR(deeper_budget_title));
+    ImGui::TextWrapped(TR(deeper_budget_intro), kBudgetClasses, kBudgetBatch);
     ShowBudgetSettings(app);
     ShowParameterCounts(app);
     ShowBudgetRunControls(app);
@@ -314,9 +314,7 @@ static void ShowRunCollisions(const App& app) {
         return;
     }
     std::vector<SharedRow> shared = collisions(map);
-    ImGui::TextWrapped("With V = %d ids in k = %d rows, %d ids share their row with another id; %zu of the %d rows "
-                       "are read by two or more ids.",
-                       b.V, b.buckets, colliding_ids(map), shared.size(), map.rows);
+    ImGui::TextWrapped(TR(deeper_collisions), b.V, b.buckets, colliding_ids(map), shared.size(), map.rows);
     ImGui::BeginGroup();
     for (int shown = 0; shown < 3 && !shared.empty(); shown++) {  // the three fullest rows, fullest first
         size_t fullest = 0;
@@ -328,7 +326,7 @@ static void ShowRunCollisions(const App& app) {
         for (size_t j = 0; j < std::min<size_t>(row.ids.size(), 16); j++)
             used += std::snprintf(ids + used, sizeof ids - size_t(used), j ? ", %d" : "%d", row.ids[j]);
         ImGui::Bullet();
-        ImGui::TextWrapped("row %d: %zu ids (%s%s)", row.row, row.ids.size(), ids, row.ids.size() > 16 ? ", ..." : "");
+        ImGui::TextWrapped(TR(deeper_collision_row), row.row, row.ids.size(), ids, row.ids.size() > 16 ? ", ..." : "");
         shared.erase(shared.begin() + std::ptrdiff_t(fullest));
     }
     ImGui::EndGroup();
@@ -347,12 +345,11 @@ static void ShowSmallHashedCase() {
     const Tensor H = row_map_matrix(map);
     const Tensor gather = mapped_embedding(W_k, map, ids), product = mapped_embedding_one_hot(W_k, map, ids);
     if (!gather.ok() || !product.ok()) return ErrorText(gather.ok() ? product.status().error : gather.status().error);
-    ImGui::TextWrapped("A small case: V = %d ids hashed into k = %d rows (seed %d), ids [0, 3, 5, 6]. H (V x k) has "
-                       "a single 1 per row, in the column of the id's row:", V, k, int(kBudgetHashSeed));
+    ImGui::TextWrapped(TR(deeper_small_case), V, k, int(kBudgetHashSeed));
     ImGui::BeginGroup();
     for (int i = 0; i < V; i++) {
         const float* h = H.data() + i * k;  // k = 3 columns
-        ImGui::Text("  id %d: [%d %d %d] -> row %d", i, int(h[0]), int(h[1]), int(h[2]), map.row_of[size_t(i)]);
+        ImGui::Text(TR(deeper_small_case_row), i, int(h[0]), int(h[1]), int(h[2]), map.row_of[size_t(i)]);
     }
     ImGui::EndGroup();
     RecordItemRect("variants:H");
@@ -361,7 +358,7 @@ static void ShowSmallHashedCase() {
     MatrixText("gather W_k[row_of[ids]]", gather);
     const bool same = std::equal(gather.values().begin(), gather.values().end(), product.values().begin());
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(same ? GoodColor() : ErrorColor()), "%s",
-                       same ? "identical, number for number" : "the two routes differ");
+                       same ? TR(deeper_identical) : TR(deeper_routes_differ));
     RecordItemRect("variants:product");
 }
 
@@ -385,20 +382,16 @@ static void ShowFactorisedGradient() {
         if (any) used += std::snprintf(rows + used, sizeof rows - size_t(used), used ? ", %d" : "%d", i);
     }
     for (float g : dP) nonzero_P += g != 0.0f;
-    ImGui::TextWrapped("Factorised: out[b] = A[ids[b]] @ P reads only its id's row of A, so dA is zero in rows no "
-                       "id looked up; but out[b][c] = sum_j A[id][j] * P[j][c] uses every number of P, so "
-                       "dP = A[ids]^T @ dout reaches all of P, whichever ids are in the batch.");
+    ImGui::TextWrapped("%s", TR(deeper_factorised_intro));
     ImGui::BeginGroup();
-    ImGui::TextWrapped("Ids [1, 1, 4], V = %d, r = %d, d = %d, dout = ones: dA nonzero in rows %s; dP nonzero in %d of %d.",
-                V, r, d, rows, nonzero_P, r * d);
+    ImGui::TextWrapped(TR(deeper_factorised_case), V, r, d, rows, nonzero_P, r * d);
     ImGui::EndGroup();
     RecordItemRect("variants:factorised");
 }
 
 static void ShowTableVariantsPanel(App& app) {
-    ImGui::SeparatorText("Every variant is still a one-hot product");
-    ImGui::TextWrapped("Hashed: lookup = onehot(ids) @ H @ W_k, H (V x k) with one 1 per row. Ids whose hash lands "
-                       "on the same row share it: their gradients add into one row and they get the same vector.");
+    ImGui::SeparatorText(TR(deeper_variants_title));
+    ImGui::TextWrapped("%s", TR(deeper_variants_intro));
     ShowRunCollisions(app);
     ShowSmallHashedCase();
     ImGui::Spacing();
@@ -410,19 +403,19 @@ static void ShowTableVariantsPanel(App& app) {
 //-----------------------------------------------------------------------------
 
 static void ShowRowsActivationPanel(App& app) {
-    ImGui::SeparatorText("Activation on the rows: raw rows vs tanh(rows)");
+    ImGui::SeparatorText(TR(deeper_activation_title));
     RowsActivationSettings& a = app.state.rows_activation;
     bool edited = false;
     ImGui::SetNextItemWidth(Px(70));
-    if (InputDecimal("spread", &a.spread, "%g"))
+    if (InputDecimal(format("%s##activation", TR(deeper_spread)).c_str(), &a.spread, "%g"))
         a.spread = std::clamp(a.spread, 0.01f, kMaxActivationSpread), edited = true;
     RecordItemRect("activation:spread");
-    HelpMarker("16 targets evenly from -spread to +spread, one per id.");
+    HelpMarker(format(TR(deeper_spread_help), kActivationIds).c_str());
     SameLineIfFits(140);
-    edited |= IntSetting("steps##activation", "activation:steps", &a.steps, 1, kMaxActivationSteps, nullptr);
+    edited |= IntSetting(format("%s##activation", TR(labs_steps)).c_str(), "activation:steps", &a.steps, 1, kMaxActivationSteps, nullptr);
     if (edited) Commit(app, "activation settings");
     // Trains on first sight of the plot, never in the first frame.
-    const BudgetPlot f = BeginBudgetPlot("activation:plot", "Targets (grey) and the fits: raw rows, tanh(rows)");
+    const BudgetPlot f = BeginBudgetPlot("activation:plot", TR(deeper_activation_plot));
     if (!ImGui::IsItemVisible() && !app.budget_lab.activation_ready) return;
     UpdateRowsActivation(app);
     const BudgetLab& lab = app.budget_lab;
@@ -441,16 +434,14 @@ static void ShowRowsActivationPanel(App& app) {
         PlotDot(f, x, y(r.raw_fit[size_t(i)]), VariantColor(0), 2.0f);
         PlotDot(f, x, y(r.tanh_fit[size_t(i)]), VariantColor(1), 2.0f);
     }
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(VariantColor(0)), "raw rows: MSE %.4g", double(r.raw_loss));
-    ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(VariantColor(1)), "tanh(rows): MSE %.4g", double(r.tanh_loss));
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(VariantColor(0)), TR(deeper_activation_raw), double(r.raw_loss));
+    const std::string tanh_legend = format(TR(deeper_activation_tanh), double(r.tanh_loss));
+    SameLineIfFits(ImGui::CalcTextSize(tanh_legend.c_str()).x / Px(1));  // on its own line on a phone
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(VariantColor(1)), "%s", tanh_legend.c_str());
     float widest = 0, flattest = 1;
     for (size_t i = 0; i < r.tanh_rows.size(); i++)
         widest = std::max(widest, std::fabs(r.tanh_rows[i])), flattest = std::min(flattest, r.tanh_slope[i]);
-    ImGui::TextWrapped("x: id 0 .. %d, y: -%.2g .. %.2g, lines at -1 and 1. %d of %d targets lie outside (-1, 1), "
-                       "out of tanh's reach. After %d steps the largest |row| under tanh is %.3g, where the slope "
-                       "1 - tanh^2 scaling its gradient is %.3g. tanh adds nothing the raw rows lack (any value in "
-                       "(-1, 1) is some tanh(x)); it only narrows the range.",
+    ImGui::TextWrapped(TR(deeper_activation_text),
                        n - 1, double(top), double(top), r.targets_outside, n, lab.activation_for.steps, double(widest),
                        double(flattest));
 }
@@ -460,30 +451,31 @@ static void ShowRowsActivationPanel(App& app) {
 //-----------------------------------------------------------------------------
 
 static void ShowCompressionPanel(App& app) {
-    ImGui::SeparatorText("\"It compresses the input\": parameter counts");
+    ImGui::SeparatorText(TR(deeper_compression_title));
     CompressionSettings& c = app.state.compression;
     bool edited = false;
-    edited |= IntSetting("V##compress", "compression:V", &c.V, 1, kMaxV, "Ids, 1 to 100,000.");
+    edited |= IntSetting("V##compress", "compression:V", &c.V, 1, kMaxV,
+                         format(TR(deeper_compression_v_help), format_count(kMaxV).c_str()).c_str());
     SameLineIfFits(120);
-    edited |= IntSetting("d##compress", "compression:d", &c.d, 1, kMaxCompressionWidth, "Embedding width.");
+    edited |= IntSetting("d##compress", "compression:d", &c.d, 1, kMaxCompressionWidth, TR(deeper_compression_d_help));
     SameLineIfFits(120);
-    edited |= IntSetting("h##compress", "compression:h", &c.h, 1, kMaxCompressionWidth,
-                         "Width of the first dense layer.");
+    edited |= IntSetting("h##compress", "compression:h", &c.h, 1, kMaxCompressionWidth, TR(deeper_compression_h_help));
     if (edited) Commit(app, "compression settings");
     const DenseVsEmbeddingCounts counts = dense_vs_embedding_counts(c.V, c.d, c.h);
     ImGui::BeginGroup();
-    ImGui::Text("one-hot -> dense (V x h):         %s", format_count(counts.dense).c_str());
-    ImGui::Text("embedding (V x d) + layer (d x h): %s", format_count(counts.embedding).c_str());
+    ImGui::Text(TR(deeper_compression_dense), format_count(counts.dense).c_str());
+    ImGui::Text(TR(deeper_compression_pair), format_count(counts.embedding).c_str());
     const bool fewer = counts.embedding < counts.dense;
-    ImGui::TextWrapped("%s: the embedding pair has %.2fx the dense layer's parameters (d %s h).",
-                       fewer ? "Fewer" : counts.embedding == counts.dense ? "The same" : "More",
+    ImGui::TextWrapped(fewer                                ? TR(deeper_compression_fewer)
+                       : counts.embedding == counts.dense ? TR(deeper_compression_same)
+                                                          : TR(deeper_compression_more),
                        double(counts.embedding) / double(std::max<int64_t>(1, counts.dense)),
                        c.d < c.h ? "<" : c.d == c.h ? "=" : ">");
     ImGui::EndGroup();
     RecordItemRect("compression:counts");
     // Parameters against d for the current V and h: the dense layer is flat, the pair grows with d.
     const int d_hi = kMaxCompressionWidth;
-    const BudgetPlot f = BeginBudgetPlot("compression:plot", "Parameters against d (dense flat, embedding + layer)");
+    const BudgetPlot f = BeginBudgetPlot("compression:plot", TR(deeper_compression_plot));
     const float top = float(std::max(counts.dense, dense_vs_embedding_counts(c.V, d_hi, c.h).embedding));
     std::vector<float> xs, ys;
     for (int d = 1; d <= d_hi; d++)
@@ -493,7 +485,7 @@ static void ShowCompressionPanel(App& app) {
                                         VariantColor(0), Px(1.5f));
     PlotDot(f, float(c.d) / float(d_hi), float(counts.embedding) / top, ErrorColor(), 3.0f);
     const double crossing = double(c.V) * c.h / double(c.V + c.h);
-    PlotCaption("x: d 1 .. %d, y: 0 .. %s; the lines cross at d = V*h/(V+h) = %.1f", d_hi,
+    PlotCaption(TR(deeper_compression_axes), d_hi,
                 format_count(int64_t(top)).c_str(), crossing);
     // The same linear map, of rank at most d: measured on a small case.
     if (!ImGui::IsItemVisible() && !app.budget_lab.compression_ready) return;
@@ -502,11 +494,7 @@ static void ShowCompressionPanel(App& app) {
     if (!lab.compression_error.empty()) return ErrorText(lab.compression_error);
     const ComposedMapResult& m = lab.composed;
     ImGui::BeginGroup();
-    ImGui::TextWrapped("Not a compression of the input but a re-parameterisation: embedding then layer is the one "
-                       "linear map W_emb @ W_1 (V x h) applied to the one-hot id. Measured on %d ids with d = %d, "
-                       "h = %d: every id's output through the pair and through the composed dense layer differs by "
-                       "at most %.3g (float rounding), and the composed map's numerical rank is %d (at most "
-                       "min(V, d, h) = %d): the dense layers the pair can express are those of rank <= d.",
+    ImGui::TextWrapped(TR(deeper_compression_rank),
                        m.V, m.d, m.h, double(m.max_abs_difference), m.rank, std::min({m.V, m.d, m.h}));
     ImGui::EndGroup();
     RecordItemRect("compression:rank");

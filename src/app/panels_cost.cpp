@@ -13,6 +13,7 @@
 #include <string>
 
 #include "cost_run.h"
+#include "i18n/i18n.h"
 #include "panels.h"
 #include "state/parse.h"
 #include "text_input.h"
@@ -24,47 +25,35 @@ namespace el {
 // [SECTION] Formatting
 //-----------------------------------------------------------------------------
 
-static std::string Grouped(double x) {  // 1840.2 -> "1,840"
-    std::string digits = std::to_string((long long)std::llround(x)), out;
-    for (size_t i = 0; i < digits.size(); i++) {
-        if (i && (digits.size() - i) % 3 == 0) out += ',';
-        out += digits[i];
-    }
-    return out;
+static std::string Grouped(double x) {  // 1840.2 -> "1,840" ("1.840" in German)
+    return format_count((long long)std::llround(x));
 }
 
+// The figures in the language's decimal (1,5 ms in German): el::format, not snprintf.
 static std::string Duration(double ms) {
-    char buf[32];
-    if (ms >= 1000) std::snprintf(buf, sizeof buf, "%.2f s", ms / 1000);
-    else if (ms >= 1) std::snprintf(buf, sizeof buf, "%.3g ms", ms);
-    else if (ms >= 1e-3) std::snprintf(buf, sizeof buf, "%.3g \xC2\xB5s", ms * 1e3);
-    else std::snprintf(buf, sizeof buf, "%.3g ns", ms * 1e6);
-    return buf;
+    if (ms >= 1000) return format("%.2f s", ms / 1000);
+    if (ms >= 1) return format("%.3g ms", ms);
+    if (ms >= 1e-3) return format("%.3g \xC2\xB5s", ms * 1e3);
+    return format("%.3g ns", ms * 1e6);
 }
 
-static std::string Megabytes(double bytes) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f MB", bytes / 1e6);
-    return buf;
-}
+static std::string Megabytes(double bytes) { return format(TR(labs_megabytes), bytes / 1e6); }
 
 static std::string Large(double n) {  // 1.6384e9 -> "1.64 billion"
-    char buf[40];
-    if (n >= 1e9) std::snprintf(buf, sizeof buf, "%.3g billion", n / 1e9);
-    else if (n >= 1e6) std::snprintf(buf, sizeof buf, "%.3g million", n / 1e6);
-    else return Grouped(n);
-    return buf;
+    if (n >= 1e9) return format(TR(labs_cost_billion), n / 1e9);
+    if (n >= 1e6) return format(TR(labs_cost_million), n / 1e6);
+    return Grouped(n);
 }
 
 // What one call of a route does, in numbers.
 static std::string RouteWork(const CostBenchShape& s, int route) {
     const double V = s.V, d = s.d, B = s.B;
     switch (route) {
-        case kCostOneHot: return Large(B * V) + " written";
+        case kCostOneHot: return format(TR(labs_cost_work_written), Large(B * V).c_str());
         case kCostDenseForward:
-        case kCostDenseBackward: return Large(B * V * d) + " multiply-adds";
-        case kCostGather: return Grouped(B * d) + " copied";
-        case kCostScatterAdd: return Grouped(B * d) + " added";
+        case kCostDenseBackward: return format(TR(labs_cost_work_madds), Large(B * V * d).c_str());
+        case kCostGather: return format(TR(labs_cost_work_copied), Grouped(B * d).c_str());
+        case kCostScatterAdd: return format(TR(labs_cost_work_added), Grouped(B * d).c_str());
     }
     return "";
 }
@@ -79,7 +68,9 @@ static void CostBars(const CostFigures& f) {
     for (int r = 0; r < kCostRouteCount; r++) lo = std::min(lo, f.time[r].median_ms), hi = std::max(hi, f.time[r].median_ms);
     if (!(lo > 0) || !(hi > 0)) return;
     const double d0 = std::floor(std::log10(lo)), d1 = std::max(d0 + 1, std::ceil(std::log10(hi)));
-    const float label_w = ImGui::CalcTextSize("scatter-add backward").x + Px(8);
+    float label_w = 0;  // the longest route name, in the page's language
+    for (int r = 0; r < kCostRouteCount; r++) label_w = std::max(label_w, ImGui::CalcTextSize(cost_route_name(r)).x);
+    label_w += Px(8);
     const float row_h = ImGui::GetTextLineHeightWithSpacing();
     const float width = std::max(Px(120), ImGui::GetContentRegionAvail().x - label_w);
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -113,15 +104,15 @@ static void CostBars(const CostFigures& f) {
 static void CostTable(const CostFigures& f) {
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
     if (!ImGui::BeginTable("##cost", 3, flags)) return;
-    ImGui::TableSetupColumn("route", 0, 1.6f);
-    ImGui::TableSetupColumn("median", 0, 1.0f);
-    ImGui::TableSetupColumn("min - max", 0, 1.7f);
+    ImGui::TableSetupColumn(TR(labs_cost_col_route), 0, 1.6f);
+    ImGui::TableSetupColumn(TR(labs_cost_col_median), 0, 1.0f);
+    ImGui::TableSetupColumn(TR(labs_cost_col_range), 0, 1.7f);
     ImGui::TableHeadersRow();
     for (int r = 0; r < kCostRouteCount; r++) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(cost_route_name(r));
-        ImGui::SetItemTooltip("%s per call", RouteWork(f.shape, r).c_str());
+        ImGui::SetItemTooltip(TR(labs_cost_per_call), RouteWork(f.shape, r).c_str());
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(Duration(f.time[r].median_ms).c_str());
         ImGui::TableNextColumn();
@@ -129,8 +120,7 @@ static void CostTable(const CostFigures& f) {
     }
     ImGui::EndTable();
     RecordItemRect("cost:table");
-    ImGui::TextWrapped("Per call: the one-hot block writes %s numbers; each dense route does %s; the gather "
-                       "copies %s numbers and the scatter-add does %s additions.",
+    ImGui::TextWrapped(TR(labs_cost_work_summary),
                        Large(double(f.shape.B) * f.shape.V).c_str(),
                        RouteWork(f.shape, kCostDenseForward).c_str(), Grouped(double(f.shape.B) * f.shape.d).c_str(),
                        Grouped(double(f.shape.B) * f.shape.d).c_str());
@@ -138,50 +128,46 @@ static void CostTable(const CostFigures& f) {
 
 static void CostResults(const CostRun& r) {
     const CostFigures& f = r.figures;
-    ImGui::Text("V = %s, d = %d, B = %d; median of %d runs:", Grouped(f.shape.V).c_str(), f.shape.d, f.shape.B,
-                f.repeats_done);
+    ImGui::Text(TR(labs_cost_results_shape), Grouped(f.shape.V).c_str(), f.shape.d, f.shape.B, f.repeats_done);
     CostTable(f);
     CostBars(f);
     // The number starts its own short line: ImGui may wrap after the comma of "1,840".
-    ImGui::TextWrapped("The one-hot route (build the block, then onehot @ W) took");
-    ImGui::Text("%sx as long as the gather.", Grouped(f.forward_ratio()).c_str());
+    ImGui::TextWrapped("%s", TR(labs_cost_forward_took));
+    ImGui::Text(TR(labs_cost_forward_ratio), Grouped(f.forward_ratio()).c_str());
     RecordItemRect("cost:ratio");
-    ImGui::TextWrapped("The dense backward (onehot^T @ G) took");
-    ImGui::Text("%sx as long as the scatter-add.", Grouped(f.backward_ratio()).c_str());
+    ImGui::TextWrapped("%s", TR(labs_cost_backward_took));
+    ImGui::Text(TR(labs_cost_backward_ratio), Grouped(f.backward_ratio()).c_str());
     const bool agree = f.forward_equal && f.backward_equal;
     ImGui::PushStyleColor(ImGuiCol_Text, agree ? GoodColor() : ErrorColor());
-    ImGui::TextWrapped("%s %s", agree ? "Same numbers by both routes:" : "The routes disagree:", f.check_text.c_str());
+    ImGui::TextWrapped("%s %s", agree ? TR(labs_cost_agree) : TR(labs_cost_disagree), f.check_text.c_str());
     ImGui::PopStyleColor();
     RecordItemRect("cost:check");
-    ImGui::TextWrapped("Memory: the wasm heap went from %s to %s (+%s). The run's %s of buffers %s; WebAssembly "
-                       "memory never shrinks, so the page keeps the grown heap for later use.",
+    ImGui::TextWrapped(r.buffers_released ? TR(labs_cost_memory_freed) : TR(labs_cost_memory_held),
                        Megabytes(r.heap_before_bytes).c_str(), Megabytes(r.heap_after_bytes).c_str(),
                        Megabytes(r.heap_after_bytes - r.heap_before_bytes).c_str(),
-                       Megabytes(double(f.buffer_bytes)).c_str(),
-                       r.buffers_released ? "are freed" : "are still held");
+                       Megabytes(double(f.buffer_bytes)).c_str());
     RecordItemRect("cost:heap");
-    ImGui::TextDisabled("Run took %s over %lld frames; longest frame %s.", Duration(r.wall_ms).c_str(),
-                        (long long)r.frames, Duration(r.longest_frame_ms).c_str());
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled(TR(labs_cost_run_took), Duration(r.wall_ms).c_str(), (long long)r.frames,
+                        Duration(r.longest_frame_ms).c_str());
+    ImGui::PopTextWrapPos();
 }
 
 void ShowCostPanel(App& app) {
     CostShape& c = app.state.cost;
     CostRun& r = app.cost_run;
-    ImGui::SeparatorText("Cost at scale");
-    ImGui::TextWrapped("Both routes at a realistic size, timed in this browser: the one-hot route multiplies "
-                       "every zero, the gather copies B rows.");
+    ImGui::SeparatorText(TR(labs_cost_title));
+    ImGui::TextWrapped("%s", TR(labs_cost_intro));
 
     ImGui::BeginDisabled(r.running());
     bool edited = false;
     struct Field { const char* label; const char* name; int* value; std::string help; };
-    static const std::string to = " (1 to ";
+    const std::string repeats = format("%s##cost_repeats", TR(labs_cost_repeats));
     const Field fields[] = {
-        {"V##cost", "cost:V", &c.V, "Ids = rows of W" + to + format_count(kMaxV) + ")."},
-        {"d##cost", "cost:d", &c.d, "Embedding width = columns of W" + to + format_count(kMaxD) + ")."},
-        {"B##cost", "cost:B", &c.B, "Ids looked up at once" + to + format_count(kMaxB) + "), drawn at random."},
-        {"repeats", "cost:repeats", &c.repeats, "Each route is timed this many times" + to +
-                                                    format_count(kMaxCostRepeats) +
-                                                    "); the table shows the median and the range."},
+        {"V##cost", "cost:V", &c.V, format(TR(labs_cost_v_help), format_count(kMaxV).c_str())},
+        {"d##cost", "cost:d", &c.d, format(TR(labs_cost_d_help), format_count(kMaxD).c_str())},
+        {"B##cost", "cost:B", &c.B, format(TR(labs_cost_b_help), format_count(kMaxB).c_str())},
+        {repeats.c_str(), "cost:repeats", &c.repeats, format(TR(labs_cost_repeats_help), format_count(kMaxCostRepeats).c_str())},
     };
     for (int i = 0; i < 4; i++) {
         if (i % 2) ImGui::SameLine();
@@ -198,28 +184,25 @@ void ShowCostPanel(App& app) {
     const Status fits = check_cost_shape(shape);
     if (fits.ok()) {
         const double V = c.V, d = c.d, B = c.B;
-        ImGui::TextWrapped("W holds %s (%s). The one-hot block is %s x %s = %s numbers (%s) holding %s ones. "
-                           "Each output number costs V = %s multiply-adds, V - 1 of them against zero.",
+        ImGui::TextWrapped(TR(labs_cost_shape_text),
                            Large(V * d).c_str(), Megabytes(V * d * 4).c_str(), Grouped(B).c_str(), Grouped(V).c_str(),
                            Large(B * V).c_str(), Megabytes(B * V * 4).c_str(), Grouped(B).c_str(), Grouped(V).c_str());
     }
     ErrorText(fits.error);
 
     ImGui::BeginDisabled(r.running() || !fits.ok());
-    if (ImGui::Button("Run")) (void)StartCostRun(app);
+    if (ImGui::Button(format("%s##cost", TR(labs_run)).c_str())) (void)StartCostRun(app);
     RecordItemRect("cost:run");
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(!r.running());
-    if (ImGui::Button("Cancel")) CancelCostRun(app);
+    if (ImGui::Button(format("%s##cost", TR(labs_cancel)).c_str())) CancelCostRun(app);
     RecordItemRect("cost:cancel");
     ImGui::EndDisabled();
-    HelpMarker("The run does a few milliseconds of work per frame, so the page stays responsive. A route's time is "
-               "the sum of its slices. The gather and scatter-add are too short for the browser's clock, so each "
-               "sample times many calls in a row and divides (their rows then sit in cache, which favours them).");
+    HelpMarker(TR(labs_cost_run_help));
     ImGui::SameLine();
     const double progress = r.running() ? r.bench->progress() : r.have_figures ? 1.0 : 0.0;
-    const char* what = r.running() ? r.bench->activity() : r.cancelled ? "cancelled" : r.have_figures ? "done" : "";
+    const char* what = r.running() ? r.bench->activity() : r.cancelled ? TR(labs_cost_cancelled) : r.have_figures ? TR(labs_cost_done) : "";
     ImGui::ProgressBar(float(progress), ImVec2(-1, 0), what);
     RecordItemRect("cost:progress");
     ErrorText(r.error);

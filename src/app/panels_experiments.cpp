@@ -12,6 +12,7 @@
 #include <string>
 
 #include "core/experiments.h"
+#include "i18n/i18n.h"
 #include "panels.h"
 #include "state/parse.h"
 #include "widgets.h"
@@ -69,11 +70,11 @@ static void PlotFits(const ExperimentsView& ex) {
         std::snprintf(label, sizeof label, "%d", i);
         dl->AddText(ImVec2(x_of(float(i)) - Px(4), p0.y + height - ImGui::GetFontSize() - Px(2)), DimColor(), label);
     }
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(raw_color), "line: w*id + b, MSE %.3f", double(ex.raw.raw_loss));
-    ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(emb_color), "dots: embedding + linear head, MSE %.4f",
-                       double(ex.raw.embedding_loss));
-    ImGui::TextDisabled("rings: the target of each id (0 to 7)");
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(raw_color), TR(labs_exp_raw_legend), double(ex.raw.raw_loss));
+    const std::string emb_legend = format(TR(labs_exp_emb_legend), double(ex.raw.embedding_loss));
+    SameLineIfFits(ImGui::CalcTextSize(emb_legend.c_str()).x / Px(1));  // on its own line on a phone
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(emb_color), "%s", emb_legend.c_str());
+    ImGui::TextDisabled("%s", TR(labs_exp_rings));
 }
 
 // The two trainings run the first time the plot is on screen, and never in the page's first
@@ -81,9 +82,7 @@ static void PlotFits(const ExperimentsView& ex) {
 // start-up, so the next frame runs them). Until then the plot and its two legend lines keep
 // their room, so nothing moves when the results arrive.
 static void ShowRawVsEmbedding(ExperimentsView& ex) {
-    ImGui::TextWrapped("Eight ids, each with a target unrelated to its number. Both models are trained with "
-                       "Adam on the same targets. Fed the raw id, a dense layer can only draw a straight line "
-                       "through the ids in order; the embedding gives each id its own value.");
+    ImGui::TextWrapped("%s", TR(labs_exp_raw_intro));
     if (!ex.ran) {
         const ImVec2 p0 = ImGui::GetCursorScreenPos();
         const float width = std::min(ImGui::GetContentRegionAvail().x, Px(420)), height = Px(150);
@@ -105,21 +104,17 @@ static void ShowRawVsEmbedding(ExperimentsView& ex) {
 //-----------------------------------------------------------------------------
 
 static void ShowBiasAbsorbed(const ExperimentsView& ex) {
-    ImGui::TextWrapped("Add one bias vector c to every row of W, then a linear layer x @ A + b. Since "
-                       "(W[i] + c) @ A + b = W[i] @ A + (c @ A + b), the next layer's bias absorbs c: "
-                       "b' = c @ A + b gives the same outputs for every id without it. This holds for one lookup "
-                       "(or a mean over a bag) straight into the linear layer; a sum over a bag of n_j ids adds "
-                       "n_j * c, and a normalisation or nonlinearity in between breaks it.");
+    ImGui::TextWrapped("%s", TR(labs_exp_bias_intro));
     if (!ex.bias_error.empty()) return ErrorText(ex.bias_error);
-    ImGui::Text("V = %d ids, outputs of width k = %d", ex.bias.V, ex.bias.k);
-    ImGui::Text("with c, b  vs  without c, b':");
+    ImGui::Text(TR(labs_exp_bias_shape), ex.bias.V, ex.bias.k);
+    ImGui::Text("%s", TR(labs_exp_bias_shifted));
     ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), "max difference %.2g (float rounding)",
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), TR(labs_exp_bias_rounding),
                        double(ex.bias.max_abs_difference));
     RecordItemRect("bias-difference");
-    ImGui::Text("with c, b  vs  without c, b: ");
+    ImGui::Text("%s", TR(labs_exp_bias_unshifted));
     ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ErrorColor()), "max difference %.3g (c's real effect)",
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ErrorColor()), TR(labs_exp_bias_effect),
                        double(ex.bias.unshifted_max_abs_difference));
     ImGui::TextDisabled("b' =");
     ImGui::SameLine();
@@ -133,18 +128,14 @@ static void ShowBiasAbsorbed(const ExperimentsView& ex) {
 static void ShowNonFinite(App& app) {
     AppState& s = app.state;
     const int c = std::min(2, s.d - 1);
-    ImGui::TextWrapped("Put inf in one cell of W[0]. The gather still returns every other row untouched, but the "
-                       "matmul route multiplies that cell by 0 for every id other than 0, and 0 x inf = nan: that "
-                       "column turns to nan for those ids. For id 0 the term is 1 x inf = inf, the gather's value.");
-    char label[64];
-    std::snprintf(label, sizeof label, "Put inf in W[0][%d]", c);
-    if (ImGui::Button(label)) {
+    ImGui::TextWrapped("%s", TR(labs_exp_inf_intro));
+    if (ImGui::Button(format(TR(labs_exp_put_inf), c).c_str())) {
         s.W[size_t(c)] = INFINITY;
         Commit(app, "inf in W");
     }
     RecordItemRect("put-inf");
     ImGui::SameLine();
-    if (ImGui::Button("Restore W")) {
+    if (ImGui::Button(TR(labs_exp_restore))) {
         regenerate_table(s);
         Commit(app, "table restored");
     }
@@ -152,11 +143,11 @@ static void ShowNonFinite(App& app) {
     const LessonResult& r = app.derived.result;
     if (r.B == 0) return;
     if (r.equal)
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), "now: the routes agree in all %d outputs",
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), TR(labs_exp_now_agree),
                            r.B * r.d);
     else
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ErrorColor()),
-                           "now: the routes differ in %d of %d outputs (see the forward panel)",
+                           TR(labs_exp_now_differ),
                            int(r.differing_outputs.size()), r.B * r.d);
 }
 
@@ -165,18 +156,18 @@ static void ShowNonFinite(App& app) {
 //-----------------------------------------------------------------------------
 
 void ShowExperimentsPanel(App& app) {
-    ImGui::SeparatorText("Experiments");
+    ImGui::SeparatorText(TR(labs_exp_title));
     ExperimentsView& ex = g_experiments;
     SectionOpenOverride();
-    if (ImGui::CollapsingHeader("Raw integer id vs embedding", ImGuiTreeNodeFlags_DefaultOpen))
+    if (ImGui::CollapsingHeader(format("%s###exp_raw", TR(labs_exp_raw_title)).c_str(), ImGuiTreeNodeFlags_DefaultOpen))
         ShowRawVsEmbedding(ex);
     SectionOpenOverride();
-    if (ImGui::CollapsingHeader("A bias on the table is absorbed")) {
+    if (ImGui::CollapsingHeader(format("%s###exp_bias", TR(labs_exp_bias_title)).c_str())) {
         if (!ex.ran) RunExperiments(ex);  // opened by hand, so in view
         ShowBiasAbsorbed(ex);
     }
     SectionOpenOverride();
-    if (ImGui::CollapsingHeader("A non-finite table breaks the equivalence")) ShowNonFinite(app);
+    if (ImGui::CollapsingHeader(format("%s###exp_inf", TR(labs_exp_inf_title)).c_str())) ShowNonFinite(app);
 }
 
 }  // namespace el

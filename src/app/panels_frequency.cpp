@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <string>
 
+#include "i18n/i18n.h"
 #include "panels.h"
 #include "state/parse.h"
 #include "text_input.h"
@@ -34,38 +35,34 @@ static void ShowFrequencySettings(App& app) {
         f.zipf_exponent = std::clamp(f.zipf_exponent, 0.0f, kMaxZipfExponent), edited = true;
     RecordItemRect("freq:zipf");
     RegisterTextField(TextFieldKind::Decimal);
-    HelpMarker("P(id k) is proportional to 1/(k+1)^s: id 0 is the most frequent (rank 1). s = 0 is uniform.");
+    HelpMarker(TR(labs_freq_zipf_help));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(80));
     if (ImGui::InputInt("V##freq", &f.V, 0)) f.V = std::clamp(f.V, 2, kMaxFrequencyV), edited = true;
     RecordItemRect("freq:V");
     RegisterTextField(TextFieldKind::Decimal);
-    static const std::string v_help =
-        "Ids of this experiment's own table, 2 to " + format_count(kMaxFrequencyV) + " (not the lesson's W).";
-    HelpMarker(v_help.c_str());
+    HelpMarker(format(TR(labs_freq_v_help), format_count(kMaxFrequencyV).c_str()).c_str());
     ImGui::SetNextItemWidth(Px(80));
     int seed = int(f.seed);
-    if (ImGui::InputInt("seed##freq", &seed, 0)) f.seed = uint32_t(std::max(0, seed)), edited = true;
+    if (ImGui::InputInt(format("%s##freq", TR(labs_seed)).c_str(), &seed, 0)) f.seed = uint32_t(std::max(0, seed)), edited = true;
     RecordItemRect("freq:seed");
     RegisterTextField(TextFieldKind::Decimal);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(80));
-    if (ImGui::InputInt("steps", &f.steps, 0)) f.steps = std::clamp(f.steps, 1, kMaxFrequencySteps), edited = true;
+    if (ImGui::InputInt(format("%s##freq_steps", TR(labs_steps)).c_str(), &f.steps, 0)) f.steps = std::clamp(f.steps, 1, kMaxFrequencySteps), edited = true;
     RecordItemRect("freq:steps");
     RegisterTextField(TextFieldKind::Decimal);
     edited |= ImGui::Checkbox("scale_grad_by_freq", &f.scale_grad_by_freq);
     RecordItemRect("freq:freqscale");
-    HelpMarker("Divide row k's gradient by c_k, its count in the batch: a frequent id's row gets the mean of its "
-               "terms instead of the sum.");
-    ImGui::SameLine();
-    edited |= ImGui::Checkbox("lazy Adam", &f.lazy);
+    HelpMarker(TR(labs_freq_scale_help));
+    SameLineIfFits(ImGui::CalcTextSize(TR(labs_recipe_lazy_adam)).x / Px(1) + 60);  // box, label, (?)
+    edited |= ImGui::Checkbox(TR(labs_recipe_lazy_adam), &f.lazy);
     RecordItemRect("freq:lazy");
-    HelpMarker("Lazy Adam updates only rows in the batch. Dense Adam keeps moving every row whose m is not zero, "
-               "so rare rows change on many steps without gradient.");
-    ImGui::SameLine();
-    edited |= ImGui::Checkbox("weight decay", &f.weight_decay);
+    HelpMarker(TR(labs_freq_lazy_help));
+    SameLineIfFits(ImGui::CalcTextSize(TR(labs_weight_decay)).x / Px(1) + 60);
+    edited |= ImGui::Checkbox(format("%s##freq_wd", TR(labs_weight_decay)).c_str(), &f.weight_decay);
     RecordItemRect("freq:wd");
-    HelpMarker("AdamW with lambda = 0.01: every row shrinks each step, and a rare row's gradient seldom pushes back.");
+    HelpMarker(TR(labs_freq_decay_help));
     ImGui::EndDisabled();
     if (edited) Commit(app, "frequency settings");
 }
@@ -73,17 +70,17 @@ static void ShowFrequencySettings(App& app) {
 static void ShowRunControls(App& app) {
     FrequencyRun& run = app.training.frequency;
     if (!run.running) {
-        if (ImGui::Button(run.finished ? "Run again" : "Run")) StartFrequencyRun(app);
+        if (ImGui::Button(format("%s###freq_run", run.finished ? TR(labs_run_again) : TR(labs_run)).c_str()))
+            StartFrequencyRun(app);
         RecordItemRect("freq:run");
     } else {
-        if (ImGui::Button("Cancel")) CancelFrequencyRun(app);
+        if (ImGui::Button(format("%s##freq", TR(labs_cancel)).c_str())) CancelFrequencyRun(app);
         RecordItemRect("freq:cancel");
     }
     ImGui::SameLine();
     const float fraction = run.target > 0 ? float(run.state.steps_done) / float(run.target) : 0.0f;
-    char overlay[64];
-    std::snprintf(overlay, sizeof overlay, "%d / %d steps", run.state.steps_done, run.target);
-    ImGui::ProgressBar(fraction, ImVec2(-FLT_MIN, 0), run.target > 0 ? overlay : "not run yet");
+    const std::string overlay = format(TR(labs_progress_steps), run.state.steps_done, run.target);
+    ImGui::ProgressBar(fraction, ImVec2(-FLT_MIN, 0), run.target > 0 ? overlay.c_str() : TR(labs_not_run_yet));
     RecordItemRect("freq:progress");
     ErrorText(run.error);
 }
@@ -121,7 +118,7 @@ static void Dot(const PlotFrame& f, float x, float y, ImU32 color) {
 static void PlotUpdates(const FrequencyRun& run) {
     const FrequencyState& s = run.state;
     const int V = s.config.V;
-    const PlotFrame f = BeginPlotFrame("plot:updates", "Updates per row against frequency rank (log-log)");
+    const PlotFrame f = BeginPlotFrame("plot:updates", TR(labs_freq_plot_updates));
     int top = 1;
     for (int k = 0; k < V; k++) top = std::max({top, s.row_touches[size_t(k)], s.row_updates[size_t(k)]});
     const float lx = std::log10(float(V)), ly = std::log10(1.0f + float(top));
@@ -130,17 +127,17 @@ static void PlotUpdates(const FrequencyRun& run) {
         Dot(f, x, std::log10(1.0f + float(s.row_updates[size_t(k)])) / ly, kChangeColor);
         Dot(f, x, std::log10(1.0f + float(s.row_touches[size_t(k)])) / ly, kTouchColor);
     }
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kTouchColor), "blue: steps with gradient");
-    ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kChangeColor), "orange: steps that changed the row");
-    ImGui::TextDisabled("x: rank 1 .. %d, y: 0 .. %d steps, both log", V, top);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kTouchColor), "%s", TR(labs_freq_legend_blue));
+    SameLineIfFits(ImGui::CalcTextSize(TR(labs_freq_legend_orange)).x / Px(1));  // on its own line on a phone
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kChangeColor), "%s", TR(labs_freq_legend_orange));
+    ImGui::TextDisabled(TR(labs_freq_updates_axes), V, top);
 }
 
 // x = log10(rank), y = the id's cross-entropy on its own class, 0 .. max; chance = ln C.
 static void PlotError(const FrequencyRun& run) {
     const FrequencyState& s = run.state;
     const int V = s.config.V;
-    const PlotFrame f = BeginPlotFrame("plot:error", "Per-row error (cross-entropy) against frequency rank");
+    const PlotFrame f = BeginPlotFrame("plot:error", TR(labs_freq_plot_error));
     const float chance = std::log(float(s.config.C));
     float top = chance * 1.5f;
     for (float e : s.row_error)
@@ -150,8 +147,7 @@ static void PlotError(const FrequencyRun& run) {
     for (int k = 0; k < V; k++)
         Dot(f, std::log10(float(k + 1)) / lx, std::min(s.row_error[size_t(k)], top) / top,
             s.row_correct[size_t(k)] ? GoodColor() : ErrorColor());
-    ImGui::TextDisabled("x: rank 1 .. %d (log), y: 0 .. %.2f; line: chance, ln %d = %.2f", V, double(top), s.config.C,
-                        double(chance));
+    ImGui::TextDisabled(TR(labs_freq_error_axes), V, double(top), s.config.C, double(chance));
 }
 
 static void Polyline(const PlotFrame& f, const std::vector<float>& v, float top, ImU32 color) {
@@ -167,7 +163,7 @@ static void Polyline(const PlotFrame& f, const std::vector<float>& v, float top,
 }
 
 static void PlotNorms(const FrequencyRun& run) {
-    const PlotFrame f = BeginPlotFrame("plot:norms", "Row norm over the steps: head id and tail id");
+    const PlotFrame f = BeginPlotFrame("plot:norms", TR(labs_freq_plot_norms));
     float top = 1e-6f;
     for (float x : run.head_norm) top = std::max(top, x);
     for (float x : run.tail_norm) top = std::max(top, x);
@@ -175,12 +171,12 @@ static void PlotNorms(const FrequencyRun& run) {
     Polyline(f, run.head_norm, top, kTouchColor);
     Polyline(f, run.tail_norm, top, kChangeColor);
     const FrequencyState& s = run.state;
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kTouchColor), "id %d (rank 1): seen %d times", run.head_id,
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kTouchColor), TR(labs_freq_head_seen), run.head_id,
                        s.row_seen[size_t(run.head_id)]);
-    ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kChangeColor), "id %d (rank %d): seen %d times", run.tail_id,
-                       run.tail_id + 1, s.row_seen[size_t(run.tail_id)]);
-    ImGui::TextDisabled("x: step 0 .. %d, y: ||W[id]|| from 0 to %.2f", s.steps_done, double(top));
+    const std::string tail = format(TR(labs_freq_tail_seen), run.tail_id, run.tail_id + 1, s.row_seen[size_t(run.tail_id)]);
+    SameLineIfFits(ImGui::CalcTextSize(tail.c_str()).x / Px(1));
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kChangeColor), "%s", tail.c_str());
+    ImGui::TextDisabled(TR(labs_freq_norms_axes), s.steps_done, double(top));
 }
 
 // Accuracy on the most frequent tenth of the ids against the rarest half.
@@ -190,7 +186,7 @@ static void ShowSummary(const FrequencyRun& run) {
     int head_ok = 0, tail_ok = 0;
     for (int k = 0; k < head; k++) head_ok += s.row_correct[size_t(k)];
     for (int k = tail_start; k < V; k++) tail_ok += s.row_correct[size_t(k)];
-    ImGui::Text("Right class: %.0f%% of the most frequent 10%% of ids, %.0f%% of the rarest half.",
+    ImGui::Text(TR(labs_freq_summary),
                 100.0 * head_ok / head, 100.0 * tail_ok / std::max(1, V - tail_start));
     RecordItemRect("freq:summary");
 }
@@ -201,21 +197,20 @@ static void ShowSummary(const FrequencyRun& run) {
 
 void ShowFrequencyPanel(App& app) {
     if (app.training.frequency.running) AdvanceFrequencyRun(app, kFrameBudgetMs);
-    ImGui::SeparatorText("Frequency: rare ids learn slowly");
+    ImGui::SeparatorText(TR(labs_freq_title));
     const FrequencySettings& f = app.state.frequency;
-    const char* optimizer = f.lazy ? "lazy Adam (SparseAdam)" : f.weight_decay ? "AdamW" : "Adam";
-    ImGui::TextWrapped("Ids are drawn from a Zipf distribution, B = 32 per step. Each id has a class (one of "
-                       "C = 4); an embedding (V x 8) and a linear head learn id -> class with cross-entropy and "
-                       "%s (lr 0.005). Same learning rate for every row, but a row only gets gradient when its "
-                       "id is drawn.", optimizer);
+    const char* optimizer = f.lazy ? TR(labs_freq_lazy_adam) : f.weight_decay ? "AdamW" : "Adam";
+    ImGui::TextWrapped(TR(labs_freq_intro), optimizer);
     ShowFrequencySettings(app);
     ShowRunControls(app);
     const FrequencyRun& run = app.training.frequency;
     if (run.target == 0) return;
+    ImGui::PushTextWrapPos(0.0f);  // titles, legends and axes wrap in a phone's narrow column
     PlotUpdates(run);
     PlotError(run);
     PlotNorms(run);
     if (run.finished) ShowSummary(run);
+    ImGui::PopTextWrapPos();
 }
 
 }  // namespace el

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "browser.h"
+#include "i18n/i18n.h"
 #include "panels.h"
 #include "state/parse.h"
 #include "state/presets.h"
@@ -29,8 +30,18 @@ namespace el {
 // The choices a learner picks from; each sets the optimizer kind and switches on the
 // setting it is named for (momentum, decay), keeping the other hyperparameters.
 enum class Recipe { Sgd, SgdMomentum, SgdL2, Adam, AdamW, LazySgd, LazyAdam };
+// The English names also name the choices' rectangles for the browser tests (opt:SGD + momentum).
 static const char* const kRecipeNames[] = {"SGD",   "SGD + momentum", "SGD + L2 decay", "Adam",
                                            "AdamW", "lazy SGD (momentum)", "lazy Adam"};
+static const char* RecipeLabel(int i) {
+    switch (Recipe(i)) {
+        case Recipe::SgdMomentum: return TR(labs_recipe_sgd_momentum);
+        case Recipe::SgdL2: return TR(labs_recipe_sgd_l2);
+        case Recipe::LazySgd: return TR(labs_recipe_lazy_sgd);
+        case Recipe::LazyAdam: return TR(labs_recipe_lazy_adam);
+        default: return kRecipeNames[i];  // SGD, Adam, AdamW: names in every language
+    }
+}
 
 static Recipe CurrentRecipe(const OptimizerConfig& c) {
     switch (c.kind) {
@@ -84,62 +95,50 @@ static void ShowOptimizerSettings(App& app) {
     bool edited = false;
     const Recipe current = CurrentRecipe(c);
     ImGui::SetNextItemWidth(Px(200));
-    if (ImGui::BeginCombo("optimizer", kRecipeNames[int(current)])) {
+    if (ImGui::BeginCombo(format("%s###optimizer", TR(labs_optimizer)).c_str(), RecipeLabel(int(current)))) {
         for (int i = 0; i < int(std::size(kRecipeNames)); i++) {
-            if (ImGui::Selectable(kRecipeNames[i], i == int(current))) ApplyRecipe(c, Recipe(i)), edited = true;
+            if (ImGui::Selectable(RecipeLabel(i), i == int(current))) ApplyRecipe(c, Recipe(i)), edited = true;
             RecordItemRect((std::string("opt:") + kRecipeNames[i]).c_str());
         }
         ImGui::EndCombo();
     }
     RecordItemRect("optimizer");
-    HelpMarker("Lazy variants update only the batch's rows (values and state). Lazy Adam is PyTorch's SparseAdam: "
-               "every row in the sparse gradient, even one whose terms sum to 0, and eps added to sqrt(v) before "
-               "the bias correction (lr*sqrt(1-b2^t)/(1-b1^t) * m/(sqrt(v)+eps)). PyTorch has no lazy SGD: its "
-               "SGD with momentum on sparse gradients keeps moving every row it has touched, like dense SGD. "
-               "Dense optimizers run their formula on every row of W.");
+    HelpMarker(TR(labs_optimizer_help));
 
     const bool sgd = c.kind == OptimizerKind::kSGD || c.kind == OptimizerKind::kLazySGD;
     const bool lazy = c.kind == OptimizerKind::kLazySGD || c.kind == OptimizerKind::kLazyAdam;
     edited |= NumberField("lr", "opt:lr", &c.lr, 90, nullptr);
     if (sgd) {
         ImGui::SameLine();
-        edited |= NumberField("momentum", "opt:momentum", &c.momentum, 70,
-                              "mu: b <- mu*b + (1 - tau)*g (on the first step b = g, as PyTorch does), then "
-                              "W <- W - lr*b. A row keeps moving while b != 0.");
-        edited |= NumberField("dampening", "opt:dampening", &c.dampening, 70,
-                              "tau: b <- mu*b + (1 - tau)*g, so (1 - tau) of g enters b. Not on the first step, "
-                              "where PyTorch sets b = g.");
+        edited |= NumberField(TR(labs_momentum), "opt:momentum", &c.momentum, 70, TR(labs_momentum_help));
+        edited |= NumberField("dampening", "opt:dampening", &c.dampening, 70, TR(labs_dampening_help));
         ImGui::SameLine();
         edited |= ImGui::Checkbox("nesterov", &c.nesterov);
         RecordItemRect("opt:nesterov");
-        HelpMarker("Step along g + mu*b instead of b. Needs momentum > 0 and dampening 0.");
+        HelpMarker(TR(labs_nesterov_help));
     } else {
         ImGui::SameLine();
-        edited |= NumberField("beta1", "opt:beta1", &c.beta1, 70, "m <- b1*m + (1-b1)*g: Adam's running mean of g.");
-        edited |= NumberField("beta2", "opt:beta2", &c.beta2, 90, "v <- b2*v + (1-b2)*g^2: running mean of g^2.");
+        edited |= NumberField("beta1", "opt:beta1", &c.beta1, 70, TR(labs_beta1_help));
+        edited |= NumberField("beta2", "opt:beta2", &c.beta2, 90, TR(labs_beta2_help));
         ImGui::SameLine();
-        edited |= NumberField("eps", "opt:eps", &c.eps, 70, "W <- W - lr*m_hat/(sqrt(v_hat) + eps).");
+        edited |= NumberField("eps", "opt:eps", &c.eps, 70, TR(labs_eps_help));
     }
     ImGui::BeginDisabled(lazy);
-    const char* wd_help = c.kind == OptimizerKind::kAdamW
-                              ? "lambda, decoupled: W <- W - lr*lambda*W on every row, every step."
-                              : "lambda, coupled L2: g <- g + lambda*W on every row, so untouched rows get "
-                                "gradient too.";
-    edited |= NumberField("weight decay", "opt:wd", &c.weight_decay, 70, lazy ? nullptr : wd_help);
+    const char* wd_help = c.kind == OptimizerKind::kAdamW ? TR(labs_decay_decoupled_help) : TR(labs_decay_coupled_help);
+    edited |= NumberField(TR(labs_weight_decay), "opt:wd", &c.weight_decay, 70, lazy ? nullptr : wd_help);
     ImGui::EndDisabled();
-    if (lazy) ImGui::SameLine(), ImGui::TextDisabled("(none: lazy steps leave untouched rows alone)");
+    if (lazy) ImGui::SameLine(), ImGui::TextDisabled("%s", TR(labs_decay_none_lazy));
 
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("loss:");
+    ImGui::TextUnformatted(TR(labs_loss_label));
     ImGui::SameLine();
-    if (ImGui::RadioButton("upstream G", s.loss == LossKind::Upstream)) s.loss = LossKind::Upstream, edited = true;
+    if (ImGui::RadioButton(TR(labs_loss_upstream), s.loss == LossKind::Upstream)) s.loss = LossKind::Upstream, edited = true;
     RecordItemRect("loss:upstream");
-    HelpMarker("L = sum_b g_b . out[b], so dL/dout[b] = g_b: the G you edit in the backward panel.");
+    HelpMarker(TR(labs_loss_upstream_help));
     ImGui::SameLine();
-    if (ImGui::RadioButton("MSE to targets", s.loss == LossKind::Mse)) s.loss = LossKind::Mse, edited = true;
+    if (ImGui::RadioButton(TR(labs_loss_mse), s.loss == LossKind::Mse)) s.loss = LossKind::Mse, edited = true;
     RecordItemRect("loss:mse");
-    HelpMarker("L = mean over b, c of (W[ids[b]][c] - T[ids[b]][c])^2, where T holds one fixed random target row "
-               "per id (uniform in [-1, 1], from seed + 1).");
+    HelpMarker(TR(labs_loss_mse_help));
     if (edited) Commit(app, "optimizer settings");
     ErrorText(check_optimizer_config(c).error);
 }
@@ -150,12 +149,10 @@ static void ShowOptimizerSettings(App& app) {
 
 static void ShowStepButtons(App& app) {
     TrainingLab& lab = app.training;
-    if (ImGui::Button("Step")) TrainingSteps(app, 1);
+    if (ImGui::Button(TR(labs_step))) TrainingSteps(app, 1);
     RecordItemRect("train:step");
     ImGui::SameLine();
-    char label[32];
-    std::snprintf(label, sizeof label, "Step x %d", lab.step_n);
-    if (ImGui::Button(label)) TrainingSteps(app, lab.step_n);
+    if (ImGui::Button(format(TR(labs_step_n), lab.step_n).c_str())) TrainingSteps(app, lab.step_n);
     RecordItemRect("train:stepn");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(60));
@@ -163,10 +160,9 @@ static void ShowStepButtons(App& app) {
     RecordItemRect("train:n");
     RegisterTextField(TextFieldKind::Decimal);
     ImGui::SameLine();
-    if (ImGui::Button("Reset")) TrainingReset(app);
+    if (ImGui::Button(TR(labs_reset))) TrainingReset(app);
     RecordItemRect("train:reset");
-    HelpMarker("Reset puts W back as it was before the first step and clears the optimizer's state. "
-               "Change the batch in the Ids panel between steps.");
+    HelpMarker(TR(labs_reset_help));
     ErrorText(lab.error);
 }
 
@@ -180,29 +176,30 @@ static void ShowCounts(const App& app) {
     const TrainingSession& t = app.training.session;
     const StepReport& r = t.last;
     const int V = app.state.V;
-    ImGui::Text("%s, step t = %d, loss %.4g", optimizer_name(t.config.kind), t.optimizer.steps(), double(t.last_loss));
-    ImGui::Text("This step: %d of V = %d rows touched, %d changed.", int(r.touched_rows.size()), V,
-                int(r.changed_rows.size()));
+    ImGui::PushTextWrapPos(0.0f);  // wrapped: a phone's column is narrower than these lines (German's more so)
+    ImGui::Text(TR(labs_counts_step), optimizer_name(t.config.kind), t.optimizer.steps(), double(t.last_loss));
+    ImGui::Text(TR(labs_counts_rows), int(r.touched_rows.size()), V, int(r.changed_rows.size()));
     RecordItemRect("train:counts");
     const int changed_untouched = int(r.changed_untouched_rows().size());
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(changed_untouched ? ErrorColor() : DimColor()),
-                       "changed but untouched: %d this step, %lld since reset", changed_untouched,
-                       t.changed_untouched);
+                       TR(labs_counts_changed_untouched), changed_untouched, t.changed_untouched);
     RecordItemRect("train:changed-untouched");
-    ImGui::TextDisabled("touched but unchanged: %d this step, %lld since reset", CountTouchedUnchanged(r),
-                        t.touched_unchanged);
-    HelpMarker("A touched row can stay put when its update rounds away (a tiny lr against a large value).");
+    // Wrapped short of the edge, so that the marker "(?)" beside it still fits on the line.
+    const float marker_w = ImGui::CalcTextSize("(?)").x + ImGui::GetStyle().ItemSpacing.x;
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - marker_w);
+    ImGui::TextDisabled(TR(labs_counts_touched_unchanged), CountTouchedUnchanged(r), t.touched_unchanged);
+    ImGui::PopTextWrapPos();
+    HelpMarker(TR(labs_counts_touched_unchanged_help));
     int64_t nonzero = 0;
     for (float v : app.state.W) nonzero += v != 0.0f;
     if (!app.training.page_renormed_rows.empty()) {
         std::string rows;
         for (int k : app.training.page_renormed_rows) rows += (rows.empty() ? "" : ", ") + std::to_string(k);
-        ImGui::TextDisabled("max_norm: the forward pass after this step rescaled row(s) %s to just below norm %g "
-                            "(by max_norm / (norm + 1e-7)).",
-                            rows.c_str(), double(app.state.lookup.max_norm.value_or(0.0f)));
+        ImGui::TextDisabled(TR(labs_counts_renormed), rows.c_str(), double(app.state.lookup.max_norm.value_or(0.0f)));
     }
-    ImGui::TextDisabled("The gradient was zero in %d of %d rows; W itself stays dense (%lld of %lld cells nonzero).",
-                        V - int(r.touched_rows.size()), V, (long long)nonzero, (long long)app.state.W.size());
+    ImGui::TextDisabled(TR(labs_counts_dense), V - int(r.touched_rows.size()), V, (long long)nonzero,
+                        (long long)app.state.W.size());
+    ImGui::PopTextWrapPos();
 }
 
 //-----------------------------------------------------------------------------
@@ -213,8 +210,8 @@ static std::string RowWhy(const TrainingSession& t, int k) {
     const bool rescaled = std::binary_search(t.rescaled_rows.begin(), t.rescaled_rows.end(), k);
     const uint8_t reasons = t.last.row_reasons[size_t(k)];
     const bool changed = std::binary_search(t.last.changed_rows.begin(), t.last.changed_rows.end(), k);
-    std::string why = changed ? row_reason_text(reasons) : reasons & kRowGradient ? "gradient, but no value moved" : "";
-    if (rescaled) why = why.empty() ? "max_norm rescale (forward)" : "max_norm rescale (forward) + " + why;
+    std::string why = changed ? row_reason_text(reasons) : reasons & kRowGradient ? TR(labs_why_no_move) : "";
+    if (rescaled) why = why.empty() ? std::string(TR(labs_why_rescale)) : format(TR(labs_why_rescale_and), why.c_str());
     return why;
 }
 
@@ -227,11 +224,11 @@ static void ShowRowTable(App& app) {
     const float height = std::min(row_h * float(s.V + 1) + Px(4), Px(260));
     if (!ImGui::BeginTable("##rows", 5, flags, ImVec2(0, height))) return;
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("id");
-    ImGui::TableSetupColumn("touched");
-    ImGui::TableSetupColumn("changed");
-    ImGui::TableSetupColumn("why it moved", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("updates");
+    ImGui::TableSetupColumn(TR(labs_col_id));
+    ImGui::TableSetupColumn(TR(labs_col_touched));
+    ImGui::TableSetupColumn(TR(labs_col_changed));
+    ImGui::TableSetupColumn(TR(labs_col_why), ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn(TR(labs_col_updates));
     ImGui::TableHeadersRow();
     ImGuiListClipper clipper;
     clipper.Begin(s.V);
@@ -250,17 +247,18 @@ static void ShowRowTable(App& app) {
                 ImGui::Text("W[%d] =", k);
                 ImGui::SameLine();
                 VectorText(s.W.data() + size_t(k) * s.d, s.d);
-                ImGui::TextDisabled("click to show its optimizer state below");
+                ImGui::TextDisabled("%s", TR(labs_row_tooltip));
                 ImGui::EndTooltip();
             }
             ImGui::TableNextColumn();
             if (touched) {
-                ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), "touched");
+                ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), "%s", TR(labs_mark_touched));
                 RecordItemRect(("mark:touched:" + std::to_string(k)).c_str());
             }
             ImGui::TableNextColumn();
             if (changed) {
-                ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(touched ? GoodColor() : ErrorColor()), "changed");
+                ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(touched ? GoodColor() : ErrorColor()), "%s",
+                                   TR(labs_mark_changed));
                 RecordItemRect(("mark:changed:" + std::to_string(k)).c_str());
             }
             ImGui::TableNextColumn();
@@ -275,7 +273,9 @@ static void ShowRowTable(App& app) {
         }
     }
     ImGui::EndTable();
-    ImGui::TextDisabled("updates: steps that changed the row / steps that gave it gradient");
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", TR(labs_updates_note));
+    ImGui::PopTextWrapPos();
 }
 
 //-----------------------------------------------------------------------------
@@ -292,17 +292,19 @@ static void StateLine(const char* name, std::span<const float> v, const char* mi
 static void ShowRowState(App& app) {
     const int k = app.training.selected_row;
     if (k < 0 || k >= app.state.V) {
-        ImGui::TextDisabled("Click a row to see its optimizer state.");
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextDisabled("%s", TR(labs_state_pick));
+        ImGui::PopTextWrapPos();
         return;
     }
     const Optimizer& opt = app.training.session.optimizer;
-    ImGui::Text("Row %d", k);
+    ImGui::Text(TR(labs_state_row), k);
     ImGui::SameLine();
     VectorText(app.state.W.data() + size_t(k) * app.state.d, app.state.d);
     RecordItemRect("train:state");
-    StateLine("momentum b:", opt.momentum_row(k), "(none: no momentum)");
-    StateLine("Adam m:", opt.exp_avg_row(k), "(none: not Adam)");
-    StateLine("Adam v:", opt.exp_avg_sq_row(k), "(none: not Adam)");
+    StateLine(TR(labs_state_momentum), opt.momentum_row(k), TR(labs_state_no_momentum));
+    StateLine("Adam m:", opt.exp_avg_row(k), TR(labs_state_not_adam));
+    StateLine("Adam v:", opt.exp_avg_sq_row(k), TR(labs_state_not_adam));
 }
 
 //-----------------------------------------------------------------------------
@@ -311,22 +313,12 @@ static void ShowRowState(App& app) {
 
 struct WalkThrough {
     const char* preset;  // a preset of src/state/presets.cpp
-    const char* what_to_do;
+    Msg what_to_do;
 };
 
 static const WalkThrough kWalkThroughs[] = {
-    {"momentum", "Step once with ids 1, 2. Change the batch to 2 and Step again: row 1 has no gradient, yet it "
-                 "moves by lr*mu*b (b = its last gradient), marked 'momentum carry-over'."},
-    {"adamw", "Step once: rows 1 and 2 take an Adam step, and every other row is scaled by (1 - lr*lambda) = "
-              "0.999, marked 'weight decay'."},
-    {"lazyadam", "Step with ids 1, 2, change the batch to 3 and Step: rows 1 and 2 stay exactly as they were "
-                 "although their m is not zero. Pick Adam instead and they move."},
-    {"padsgd", "Id 0 is padding_idx: looked up twice, its gradient is still zero, so SGD never moves row 0. "
-               "Step as often as you like."},
-    {"maxnorm", "The forward pass rescales each looked-up row whose norm is above max_norm = 1 to just below 1, in W "
-                "itself: row 2 (norm 2.24) is rescaled as soon as the page looks it up; row 1 (0.83) is not; "
-                "row 0 (1.20) is not looked up, so it keeps its norm. Step: whenever the update pushes row 2 "
-                "above 1 again, the next forward pass pulls it back."},
+    {"momentum", Msg::labs_walk_momentum}, {"adamw", Msg::labs_walk_adamw}, {"lazyadam", Msg::labs_walk_lazyadam},
+    {"padsgd", Msg::labs_walk_padsgd},     {"maxnorm", Msg::labs_walk_maxnorm},
 };
 
 static void ShowWalkThroughs() {
@@ -336,13 +328,13 @@ static void ShowWalkThroughs() {
             if (std::string(p.name) == w.preset) preset = &p;
         if (!preset) continue;
         ImGui::PushID(w.preset);
-        if (ImGui::SmallButton("Load")) browser_open_link(preset->link);
+        if (ImGui::SmallButton(TR(labs_walk_load))) browser_open_link(preset->link);
         RecordItemRect((std::string("walk:") + w.preset).c_str());
         ImGui::SameLine();
-        ImGui::TextUnformatted(preset->title);
+        ImGui::TextWrapped("%s", preset->title);  // wrapped beside the button: a phone's column is narrow
         ImGui::Indent(Px(12));
         ImGui::PushStyleColor(ImGuiCol_Text, DimColor());
-        ImGui::TextWrapped("%s", w.what_to_do);
+        ImGui::TextWrapped("%s", tr(w.what_to_do));
         ImGui::PopStyleColor();
         ImGui::Unindent(Px(12));
         ImGui::PopID();
@@ -355,24 +347,23 @@ static void ShowWalkThroughs() {
 
 static void ShowFollowUp(App& app) {
     TrainingLab& lab = app.training;
-    ImGui::TextWrapped("Only the rows the 64 ids indexed can get nonzero gradient, but momentum or weight decay "
-                       "can move more rows than the batch touched (momentum only after a first step). Ask the "
-                       "current optimizer (a copy of it: W is not changed).");
-    if (ImGui::Button(lab.follow_up_asked ? "Another batch of 64" : "Step once on 64 random ids"))
+    ImGui::TextWrapped("%s", TR(labs_followup_text));
+    if (ImGui::Button(lab.follow_up_asked ? TR(labs_followup_again) : TR(labs_followup_ask)))
         AskFollowUp(app, lab.follow_up_asked);
     RecordItemRect("followup:ask");
     if (!lab.follow_up_asked) return;
     if (!lab.follow_up_error.empty()) return ErrorText(lab.follow_up_error);
     const FollowUpAnswer& a = lab.follow_up;
-    ImGui::Text("%s on B = 64 ids (%d distinct of V = %d):", a.optimizer.c_str(), a.distinct, app.state.V);
-    ImGui::Text("touched %d rows, changed %d rows", a.touched, a.changed);
+    ImGui::PushTextWrapPos(0.0f);
+    struct PopWrap { ~PopWrap() { ImGui::PopTextWrapPos(); } } pop_wrap;  // every way out of this function
+    ImGui::Text(TR(labs_followup_batch), a.optimizer.c_str(), a.distinct, app.state.V);
+    ImGui::Text(TR(labs_followup_counts), a.touched, a.changed);
     RecordItemRect("followup:answer");
     if (a.changed_untouched)
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ErrorColor()),
-                           "%d of the changed rows had no gradient: optimizer state or decay moved them",
-                           a.changed_untouched);
+                           TR(labs_followup_untouched), a.changed_untouched);
     else
-        ImGui::TextDisabled("every changed row had gradient%s", a.fresh ? " (a fresh optimizer carries nothing yet)" : "");
+        ImGui::TextDisabled("%s", a.fresh ? TR(labs_followup_all_gradient_fresh) : TR(labs_followup_all_gradient));
 }
 
 //-----------------------------------------------------------------------------
@@ -380,9 +371,8 @@ static void ShowFollowUp(App& app) {
 //-----------------------------------------------------------------------------
 
 void ShowTrainingPanel(App& app) {
-    ImGui::SeparatorText("Training: which rows does a step change?");
-    ImGui::TextWrapped("Step looks up the batch, takes the loss's gradient (nonzero only in rows the batch "
-                       "touched) and lets the optimizer update W. Watch which rows move, and why.");
+    ImGui::SeparatorText(TR(labs_training_title));
+    ImGui::TextWrapped("%s", TR(labs_training_intro));
     BeginLocked(app, kLockOptimizer);
     ShowOptimizerSettings(app);
     EndLocked(app, kLockOptimizer);
@@ -396,13 +386,14 @@ void ShowTrainingPanel(App& app) {
         ShowRowTable(app);
         ShowRowState(app);
     } else {
-        ImGui::TextDisabled(t.active ? "W changed since the last step: Step to see new marks."
-                                     : "No step taken yet: press Step.");
+        ImGui::TextDisabled("%s", t.active ? TR(labs_marks_stale) : TR(labs_marks_none));
     }
     SectionOpenOverride();
-    if (ImGui::CollapsingHeader("Walk-throughs", ImGuiTreeNodeFlags_DefaultOpen)) ShowWalkThroughs();
+    if (ImGui::CollapsingHeader(format("%s###walk_throughs", TR(labs_walk_title)).c_str(), ImGuiTreeNodeFlags_DefaultOpen))
+        ShowWalkThroughs();
     SectionOpenOverride();
-    if (ImGui::CollapsingHeader("After one step on 64 ids, which rows changed?", ImGuiTreeNodeFlags_DefaultOpen))
+    if (ImGui::CollapsingHeader(format("%s###follow_up_64", TR(labs_followup_title)).c_str(),
+                                ImGuiTreeNodeFlags_DefaultOpen))
         ShowFollowUp(app);
 }
 

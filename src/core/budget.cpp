@@ -9,6 +9,7 @@
 #include "embedding_autograd.h"
 #include "embedding_options.h"
 #include "frequency.h"
+#include "i18n/i18n.h"
 #include "limits.h"
 #include "matmul.h"
 
@@ -19,10 +20,10 @@ namespace el {
 
 const char* table_kind_name(TableKind kind) {
     switch (kind) {
-        case TableKind::kFull: return "full";
-        case TableKind::kHashed: return "hashed";
-        case TableKind::kFactorised: return "factorised";
-        case TableKind::kSplit: return "split";
+        case TableKind::kFull: return TR(deeper_kind_full);
+        case TableKind::kHashed: return TR(deeper_kind_hashed);
+        case TableKind::kFactorised: return TR(deeper_kind_factorised);
+        case TableKind::kSplit: return TR(deeper_kind_split);
     }
     return "?";
 }
@@ -30,19 +31,15 @@ const char* table_kind_name(TableKind kind) {
 static Status check_budget_config(const BudgetConfig& c) {
     if (Status st = check_frequency_task(c.V, c.d, c.C, c.B, c.zipf_exponent); !st.ok()) return st;
     if (c.buckets < 1 || c.buckets > c.V)
-        return Status::Fail("the hashed table needs 1 to V = " + std::to_string(c.V) + " buckets, not " +
-                            std::to_string(c.buckets));
+        return Status::Fail(format(TR(deeper_check_buckets), c.V, c.buckets));
     if (c.rank < 1 || c.rank > c.d)
-        return Status::Fail("the factorised table's rank r must run from 1 to d = " + std::to_string(c.d) + ", not " +
-                            std::to_string(c.rank));
+        return Status::Fail(format(TR(deeper_check_rank), c.d, c.rank));
     if (c.own_rows < 0 || c.own_rows > c.V)
-        return Status::Fail("the split gives 0 to V = " + std::to_string(c.V) + " ids their own row, not " +
-                            std::to_string(c.own_rows));
+        return Status::Fail(format(TR(deeper_check_own_rows), c.V, c.own_rows));
     if (c.split_buckets < 0 || c.own_rows + c.split_buckets > c.V)
-        return Status::Fail("the split's own rows plus shared buckets (" + std::to_string(c.own_rows) + " + " +
-                            std::to_string(c.split_buckets) + ") must not exceed V = " + std::to_string(c.V));
+        return Status::Fail(format(TR(deeper_check_split_total), c.own_rows, c.split_buckets, c.V));
     if (c.split_buckets == 0 && c.own_rows < c.V)
-        return Status::Fail("the split needs at least one shared bucket for the ids without their own row");
+        return Status::Fail(TR(deeper_check_split_shared));
     if (c.eval_every < 1 || c.eval_every > 10000) return Status::Fail("measure accuracy every 1 to 10000 steps");
     return check_optimizer_config(c.optimizer);
 }

@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "embedding.h"
+#include "i18n/i18n.h"
 #include "limits.h"
 #include "matmul.h"
 #include "random.h"
@@ -19,9 +20,14 @@
 namespace el {
 
 const char* cost_route_name(int route) {
-    static const char* const names[kCostRouteCount] = {"one-hot block", "dense forward", "gather forward",
-                                                       "dense backward", "scatter-add backward"};
-    return route >= 0 && route < kCostRouteCount ? names[route] : "?";
+    switch (route) {
+        case kCostOneHot: return TR(labs_route_one_hot);
+        case kCostDenseForward: return TR(labs_route_dense_forward);
+        case kCostGather: return TR(labs_route_gather);
+        case kCostDenseBackward: return TR(labs_route_dense_backward);
+        case kCostScatterAdd: return TR(labs_route_scatter_add);
+    }
+    return "?";
 }
 
 int64_t cost_buffer_bytes(const CostBenchShape& s) {
@@ -33,26 +39,21 @@ int64_t cost_buffer_bytes(const CostBenchShape& s) {
 }
 
 static std::string Megabytes(int64_t bytes) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f MB", double(bytes) / 1e6);
-    return buf;
+    return format(TR(labs_megabytes), double(bytes) / 1e6);
 }
 
 Status check_cost_shape(const CostBenchShape& s) {
     auto range = [](const char* name, int v, int hi) {
         if (v >= 1 && v <= hi) return Status::Ok();
-        return Status::Fail(std::string(name) + " = " + std::to_string(v) + " is out of range: 1 to " +
-                            std::to_string(hi));
+        return Status::Fail(format(TR(labs_cost_out_of_range), name, v, hi));
     };
     for (Status st : {range("V", s.V, kMaxV), range("d", s.d, kMaxD), range("B", s.B, kMaxB),
-                      range("repeats", s.repeats, kMaxCostRepeats)})
+                      range(TR(labs_cost_repeats_name), s.repeats, kMaxCostRepeats)})
         if (!st.ok()) return st;
     if (Status st = check_one_hot_size(s.B, s.V); !st.ok()) return st;
     const int64_t bytes = cost_buffer_bytes(s);
     if (bytes > kMaxCostBytes)
-        return Status::Fail("the benchmark would need " + Megabytes(bytes) +
-                            " (W, a gradient per route, the one-hot block); the limit is " +
-                            Megabytes(kMaxCostBytes));
+        return Status::Fail(format(TR(labs_cost_too_big), Megabytes(bytes).c_str(), Megabytes(kMaxCostBytes).c_str()));
     return Status::Ok();
 }
 
@@ -123,8 +124,7 @@ Status CostBench::start(const CostBenchShape& shape, uint64_t seed) {
     dW_scatter_ = static_cast<float*>(grab(V * d * 4));
     if (!W_ || !ids_ || !G_ || !onehot_ || !out_dense_ || !out_gather_ || !dW_dense_ || !dW_scatter_) {
         release();
-        return Status::Fail("the browser could not give the benchmark " + Megabytes(fig_.buffer_bytes) +
-                            " of memory; try a smaller V, d or B");
+        return Status::Fail(format(TR(labs_cost_no_memory), Megabytes(fig_.buffer_bytes).c_str()));
     }
     enter(Stage::Fill);
     return Status::Ok();
@@ -153,16 +153,16 @@ double CostBench::progress() const {
 
 const char* CostBench::activity() const {
     switch (stage_) {
-        case Stage::Fill: return "filling W and G with random numbers";
-        case Stage::OneHot: return "building the one-hot block";
-        case Stage::DenseForward: return "dense forward: onehot @ W";
-        case Stage::Gather: return "gather forward";
-        case Stage::ZeroGrad: return "zeroing dW";
-        case Stage::DenseBackward: return "dense backward: onehot^T @ G";
-        case Stage::ScatterAdd: return "scatter-add backward";
+        case Stage::Fill: return TR(labs_cost_stage_fill);
+        case Stage::OneHot: return TR(labs_cost_stage_one_hot);
+        case Stage::DenseForward: return TR(labs_cost_stage_dense_forward);
+        case Stage::Gather: return TR(labs_route_gather);
+        case Stage::ZeroGrad: return TR(labs_cost_stage_zero_grad);
+        case Stage::DenseBackward: return TR(labs_cost_stage_dense_backward);
+        case Stage::ScatterAdd: return TR(labs_route_scatter_add);
         case Stage::CheckForward:
-        case Stage::CheckBackward: return "checking that the routes agree";
-        case Stage::Done: return "done";
+        case Stage::CheckBackward: return TR(labs_cost_stage_check);
+        case Stage::Done: return TR(labs_cost_done);
         case Stage::Idle: break;
     }
     return "";
@@ -191,24 +191,21 @@ double CostBench::timed_calls(int route, int calls) {
     return now_() - t0;
 }
 
-// Where two buffers first differ, as "b = 3, column 7: 0.25 vs 0.5", or "".
+// Where two buffers first differ, as "b = 3, column 7: 0.25 (dense) vs 0.5 (gather)", or "".
 static std::string FirstDifference(const float* x, const float* y, int64_t n, int d, const char* row_letter,
                                    int64_t row_offset, const char* x_name, const char* y_name) {
     for (int64_t i = 0; i < n; i++) {
         if (x[i] == y[i]) continue;
-        char buf[200];
-        std::snprintf(buf, sizeof buf, "%s = %lld, column %lld: %.9g (%s) vs %.9g (%s)", row_letter,
-                      (long long)(row_offset + i / d), (long long)(i % d), double(x[i]), x_name, double(y[i]),
-                      y_name);
-        return buf;
+        return format(TR(labs_cost_difference), row_letter, (long long)(row_offset + i / d), (long long)(i % d),
+                      double(x[i]), x_name, double(y[i]), y_name);
     }
     return "";
 }
 
-static std::string Count(int64_t n) {  // 6400000 -> "6,400,000"
+static std::string Count(int64_t n) {  // 6400000 -> "6,400,000" ("6.400.000" in German)
     std::string digits = std::to_string(n), out;
     for (size_t i = 0; i < digits.size(); i++) {
-        if (i && (digits.size() - i) % 3 == 0) out += ',';
+        if (i && (digits.size() - i) % 3 == 0) out += active_language().thousands;
         out += digits[i];
     }
     return out;
@@ -335,10 +332,11 @@ void CostBench::check_forward() {
     const int V = fig_.shape.V, d = fig_.shape.d, B = fig_.shape.B;
     if (opt_.corrupt_route == kCostDenseForward) out_dense_[int64_t(B) * d - 1] += 1.0f;
     if (opt_.corrupt_route == kCostGather) out_gather_[0] += 1.0f;
-    const std::string diff = FirstDifference(out_dense_, out_gather_, int64_t(B) * d, d, "b", 0, "dense", "gather");
+    const std::string diff = FirstDifference(out_dense_, out_gather_, int64_t(B) * d, d, "b", 0, TR(labs_cost_dense),
+                                             TR(labs_cost_gather));
     fig_.forward_equal = diff.empty();
-    fig_.check_text = diff.empty() ? "forward: all " + Count(int64_t(B) * d) + " outputs equal"
-                                   : "forward outputs differ at " + diff;
+    fig_.check_text = diff.empty() ? format(TR(labs_cost_forward_equal), Count(int64_t(B) * d).c_str())
+                                   : format(TR(labs_cost_forward_differ), diff.c_str());
     // The scatter-add ran many times into its dW: clear the touched rows and run it once.
     for (int b = 0; b < B; b++) std::memset(dW_scatter_ + int64_t(ids_[b]) * d, 0, sizeof(float) * size_t(d));
     embedding_backward(dW_scatter_, G_, ids_, B, d);
@@ -352,13 +350,13 @@ void CostBench::check_forward() {
 void CostBench::slice_check_backward() {
     const int V = fig_.shape.V, d = fig_.shape.d;
     const int64_t r0 = pos_, r1 = std::min<int64_t>(V, r0 + memory_slice_rows());
-    const std::string diff = FirstDifference(dW_dense_ + r0 * d, dW_scatter_ + r0 * d, (r1 - r0) * d, d, "row", r0,
-                                             "dense", "scatter-add");
+    const std::string diff = FirstDifference(dW_dense_ + r0 * d, dW_scatter_ + r0 * d, (r1 - r0) * d, d,
+                                             TR(labs_cost_row), r0, TR(labs_cost_dense), TR(labs_cost_scatter_add));
     work_done_ += double((r1 - r0) * d);
     pos_ = r1;
-    if (!diff.empty()) fig_.backward_equal = false, fig_.check_text += "; gradients differ at " + diff;
+    if (!diff.empty()) fig_.backward_equal = false, fig_.check_text += format(TR(labs_cost_backward_differ), diff.c_str());
     if (pos_ < V && fig_.backward_equal) return;
-    if (fig_.backward_equal) fig_.check_text += "; backward: all " + Count(int64_t(V) * d) + " numbers of dW equal";
+    if (fig_.backward_equal) fig_.check_text += format(TR(labs_cost_backward_equal), Count(int64_t(V) * d).c_str());
     fig_.checked = true;
     if (!opt_.keep_buffers) release();
     enter(Stage::Done);

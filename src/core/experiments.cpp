@@ -7,6 +7,7 @@
 #include "autograd.h"
 #include "embedding.h"
 #include "embedding_autograd.h"
+#include "i18n/i18n.h"
 #include "limits.h"
 
 namespace el {
@@ -114,7 +115,7 @@ Status embedding_gradient_check(Tensor W, const std::vector<int>& ids, const Emb
                                 uint64_t seed, GradCheckResult& out) {
     if (Status s = check_table(W); !s.ok()) return s;
     if (options.max_norm)
-        return Status::Fail("max_norm rewrites W during the forward pass, so a finite-difference check cannot nudge it");
+        return Status::Fail(TR(labs_gradcheck_max_norm));
     int padding_row = -1;
     if (Status s = check_embedding_options(options, W.rows(), padding_row); !s.ok()) return s;
     if (Status s = check_ids(ids.data(), int(ids.size()), W.rows()); !s.ok()) return s;

@@ -7,17 +7,18 @@
 
 #include "autograd.h"
 #include "embedding_autograd.h"
+#include "i18n/i18n.h"
 #include "limits.h"
 
 namespace el {
 
 Status check_frequency_task(int V, int d, int C, int B, double zipf_exponent) {
-    if (V < 2 || V > kMaxV) return Status::Fail("V must run from 2 to " + std::to_string(kMaxV));
-    if (d < 1 || d > kMaxD) return Status::Fail("d must run from 1 to " + std::to_string(kMaxD));
-    if (C < 2 || C > 1000) return Status::Fail("the task needs 2 to 1000 classes");
-    if (B < 1 || B > kMaxB) return Status::Fail("B must run from 1 to " + std::to_string(kMaxB));
+    if (V < 2 || V > kMaxV) return Status::Fail(format(TR(labs_range_int), "V", 2, kMaxV));
+    if (d < 1 || d > kMaxD) return Status::Fail(format(TR(labs_range_int), "d", 1, kMaxD));
+    if (C < 2 || C > 1000) return Status::Fail(TR(labs_freq_classes_range));
+    if (B < 1 || B > kMaxB) return Status::Fail(format(TR(labs_range_int), "B", 1, kMaxB));
     if (!(zipf_exponent >= 0.0 && zipf_exponent <= 10.0))
-        return Status::Fail("the Zipf exponent must run from 0 (uniform) to 10");
+        return Status::Fail(TR(labs_freq_zipf_range));
     return Status::Ok();
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "i18n/i18n.h"
 #include "lesson.h"
 
 namespace el {
@@ -18,10 +19,10 @@ const char* optimizer_name(OptimizerKind kind) {
 std::string row_reason_text(uint8_t reasons) {
     std::string text;
     auto add = [&](const char* part) { text += text.empty() ? part : std::string(" + ") + part; };
-    if (reasons & kRowGradient) add("gradient");
-    if (reasons & kRowMomentum) add("momentum carry-over");
-    if (reasons & kRowDecay) add("weight decay");
-    return text.empty() ? "not updated" : text;
+    if (reasons & kRowGradient) add(TR(labs_reason_gradient));
+    if (reasons & kRowMomentum) add(TR(labs_reason_momentum));
+    if (reasons & kRowDecay) add(TR(labs_reason_decay));
+    return text.empty() ? TR(labs_reason_none) : text;
 }
 
 std::vector<int> StepReport::changed_untouched_rows() const {
@@ -33,19 +34,18 @@ std::vector<int> StepReport::changed_untouched_rows() const {
 
 Status check_optimizer_config(const OptimizerConfig& c) {
     const bool lazy = c.kind == OptimizerKind::kLazySGD || c.kind == OptimizerKind::kLazyAdam;
-    if (!(c.lr > 0.0f && std::isfinite(c.lr))) return Status::Fail("the learning rate must be a positive number");
-    if (!(c.momentum >= 0.0f && c.momentum < 1.0f)) return Status::Fail("momentum must be in [0, 1)");
-    if (!(c.dampening >= 0.0f && c.dampening <= 1.0f)) return Status::Fail("dampening must be in [0, 1]");
+    if (!(c.lr > 0.0f && std::isfinite(c.lr))) return Status::Fail(TR(labs_opt_lr_positive));
+    if (!(c.momentum >= 0.0f && c.momentum < 1.0f)) return Status::Fail(TR(labs_opt_momentum_range));
+    if (!(c.dampening >= 0.0f && c.dampening <= 1.0f)) return Status::Fail(TR(labs_opt_dampening_range));
     if (c.nesterov && (c.momentum <= 0.0f || c.dampening != 0.0f))
-        return Status::Fail("nesterov momentum requires a momentum above 0 and zero dampening (as in PyTorch)");
+        return Status::Fail(TR(labs_opt_nesterov));
     if (!(c.weight_decay >= 0.0f && std::isfinite(c.weight_decay)))
-        return Status::Fail("weight decay must be zero or positive");
+        return Status::Fail(TR(labs_opt_decay_range));
     if (lazy && c.weight_decay != 0.0f)
-        return Status::Fail(std::string(optimizer_name(c.kind)) +
-                            " takes no weight decay: it updates touched rows only, and decay would move every row");
+        return Status::Fail(format(TR(labs_opt_lazy_no_decay), optimizer_name(c.kind)));
     if (!(c.beta1 >= 0.0f && c.beta1 < 1.0f && c.beta2 >= 0.0f && c.beta2 < 1.0f))
-        return Status::Fail("Adam's betas must be in [0, 1)");
-    if (!(c.eps > 0.0f)) return Status::Fail("Adam's eps must be positive");
+        return Status::Fail(TR(labs_opt_betas_range));
+    if (!(c.eps > 0.0f)) return Status::Fail(TR(labs_opt_eps_positive));
     return Status::Ok();
 }
 

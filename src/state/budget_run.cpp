@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/table_variants.h"
+#include "i18n/i18n.h"
 
 namespace el {
 
@@ -28,13 +29,11 @@ BudgetConfig budget_config(const BudgetSettings& b) {
 // The page's own limits (the core accepts more than a frame can afford), named as the panel names them.
 static Status check_budget_settings(const BudgetSettings& b) {
     auto range = [](const char* name, double v, double lo, double hi) {
-        char text[160];
-        std::snprintf(text, sizeof text, "%s must run from %g to %g here, not %g", name, lo, hi, v);
-        return v >= lo && v <= hi ? Status::Ok() : Status::Fail(text);
+        return v >= lo && v <= hi ? Status::Ok() : Status::Fail(format(TR(deeper_check_range), name, lo, hi, v));
     };
     if (Status s = range("V", b.V, 2, kMaxBudgetV); !s.ok()) return s;
     if (Status s = range("d", b.d, 1, kMaxBudgetD); !s.ok()) return s;
-    if (Status s = range("steps", b.steps, 1, kMaxBudgetSteps); !s.ok()) return s;
+    if (Status s = range(TR(labs_steps), b.steps, 1, kMaxBudgetSteps); !s.ok()) return s;
     if (Status s = range("Zipf s", b.zipf_exponent, 0, kMaxZipfExponent); !s.ok()) return s;
     return Status::Ok();
 }
@@ -75,8 +74,12 @@ void budget_run_cancel(BudgetExperiment& run) {
 //-----------------------------------------------------------------------------
 
 const char* budget_group_name(int group) {
-    static const char* const names[] = {"head", "middle", "tail"};
-    return group >= 0 && group < 3 ? names[group] : "?";
+    switch (group) {
+        case 0: return TR(deeper_group_head);
+        case 1: return TR(deeper_group_middle);
+        case 2: return TR(deeper_group_tail);
+    }
+    return "?";
 }
 
 // "best factorised 52.3%, 37.1 points ahead of hashed 15.2%; lowest split 10.8%", from one number
@@ -88,12 +91,9 @@ static std::string ranking(const std::array<float, kTableKinds>& value) {
         for (size_t j = i; j > 0 && value[size_t(order[j])] > value[size_t(order[j - 1])]; j--)
             std::swap(order[j], order[j - 1]);
     const float best = value[size_t(order[0])], next = value[size_t(order[1])], lowest = value[size_t(order[3])];
-    char text[200];
-    std::snprintf(text, sizeof text, "best %s %.1f%%, %.1f points ahead of %s %.1f%%; lowest %s %.1f%%",
-                  table_kind_name(TableKind(order[0])), 100.0 * double(best), 100.0 * double(best - next),
-                  table_kind_name(TableKind(order[1])), 100.0 * double(next), table_kind_name(TableKind(order[3])),
-                  100.0 * double(lowest));
-    return text;
+    return format(TR(deeper_ranking), table_kind_name(TableKind(order[0])), 100.0 * double(best),
+                  100.0 * double(best - next), table_kind_name(TableKind(order[1])), 100.0 * double(next),
+                  table_kind_name(TableKind(order[3])), 100.0 * double(lowest));
 }
 
 std::vector<std::string> budget_outcome(const BudgetExperiment& run) {
@@ -108,19 +108,16 @@ std::vector<std::string> budget_outcome(const BudgetExperiment& run) {
         all[size_t(k)] = s.runs[size_t(k)].accuracy.back();
         weighted[size_t(k)] = s.runs[size_t(k)].data_accuracy.back();
     }
-    lines.push_back("Measured after " + std::to_string(measured_at) + " of " + std::to_string(run.target) +
-                    " steps" + (run.cancelled ? " (cancelled)" : "") + ", over all " + std::to_string(s.config.V) +
-                    " ids: " + ranking(all) + ".");
+    lines.push_back(format(run.cancelled ? TR(deeper_outcome_all_cancelled) : TR(deeper_outcome_all), measured_at,
+                           run.target, s.config.V, ranking(all).c_str()));
     const int group_size[3] = {s.head_end, s.middle_end - s.head_end, s.config.V - s.middle_end};
     for (int g = 0; g < 3; g++) {
         std::array<float, kTableKinds> group{};
         for (int k = 0; k < kTableKinds; k++) group[size_t(k)] = s.runs[size_t(k)].group_accuracy[size_t(g)];
-        std::string name = budget_group_name(g);
-        name[0] = char(name[0] - 'a' + 'A');
-        lines.push_back(name + " ids (" + std::to_string(group_size[g]) + " ids by frequency rank): " +
-                        ranking(group) + ".");
+        static const Msg group_line[3] = {Msg::deeper_outcome_head, Msg::deeper_outcome_middle, Msg::deeper_outcome_tail};
+        lines.push_back(format(tr(group_line[g]), group_size[g], ranking(group).c_str()));
     }
-    lines.push_back("Weighted by how often each id is drawn (what the batches see): " + ranking(weighted) + ".");
+    lines.push_back(format(TR(deeper_outcome_weighted), ranking(weighted).c_str()));
     return lines;
 }
 
@@ -131,15 +128,14 @@ std::vector<std::string> budget_outcome(const BudgetExperiment& run) {
 Status hashing_question(const BudgetSettings& settings, HashingQuestion& out) {
     RowMap map;
     if (settings.buckets < 1 || settings.buckets > settings.V)
-        return Status::Fail("the hashed table needs 1 to V = " + std::to_string(settings.V) + " buckets");
+        return Status::Fail(format(TR(labs_hash_buckets_range), settings.V));
     if (Status st = hashed_map(settings.V, settings.buckets, kBudgetHashSeed, false, map); !st.ok()) return st;
     HashingQuestion q;
     q.V = settings.V, q.k = settings.buckets, q.row = map.row_of[0];
     for (int i = 1; i < map.V; i++)
         if (map.row_of[size_t(i)] == q.row) q.sharing.push_back(i);
     q.colliding = colliding_ids(map);
-    q.question = "The budget experiment hashes V = " + std::to_string(q.V) + " ids into k = " + std::to_string(q.k) +
-                 " rows. Which ids read the same row as id 0, the most frequent id?";
+    q.question = format(TR(labs_hash_question), q.V, q.k);
     // Each id's class is drawn from the run's seed: how many of the sharing ids agree with id 0.
     std::vector<int> labels;
     int same_class = -1;
@@ -150,17 +146,17 @@ Status hashing_question(const BudgetSettings& settings, HashingQuestion& out) {
     std::string ids;
     const size_t shown = std::min<size_t>(q.sharing.size(), 24);
     for (size_t i = 0; i < shown; i++) ids += (i ? ", " : "") + std::to_string(q.sharing[i]);
-    if (shown < q.sharing.size()) ids += ", ... (" + std::to_string(q.sharing.size() - shown) + " more)";
+    if (shown < q.sharing.size()) ids += format(TR(labs_hash_more), int(q.sharing.size() - shown));
+    const int sharing = int(q.sharing.size());
     if (q.sharing.empty())
-        q.answer = "None: id 0 has row " + std::to_string(q.row) + " to itself with this hash seed.";
+        q.answer = format(TR(labs_hash_answer_none), q.row);
+    else if (same_class >= 0)
+        q.answer = format(sharing == 1 ? TR(labs_hash_answer_one_class) : TR(labs_hash_answer_many_class), sharing,
+                          q.row, ids.c_str(), same_class);
     else
-        q.answer = std::to_string(q.sharing.size()) + " other ids read row " + std::to_string(q.row) + ": " + ids +
-                   ". Their gradients all add into that one row, so it settles where id 0 (drawn most often) pulls it" +
-                   (same_class >= 0 ? "; " + std::to_string(same_class) + " of them have id 0's class, the rest are "
-                                      "classified as id 0 is, right or wrong."
-                                    : ".");
-    q.answer += " In all " + std::to_string(q.colliding) + " of the " + std::to_string(q.V) +
-                " ids share their row with another id (with k < V some must: there are more ids than rows).";
+        q.answer = format(sharing == 1 ? TR(labs_hash_answer_one) : TR(labs_hash_answer_many), sharing, q.row,
+                          ids.c_str());
+    q.answer += format(TR(labs_hash_answer_all), q.colliding, q.V);
     out = std::move(q);
     return Status::Ok();
 }

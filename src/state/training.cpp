@@ -7,6 +7,7 @@
 #include "core/embedding_autograd.h"
 #include "core/embedding_options.h"
 #include "core/random.h"
+#include "i18n/i18n.h"
 
 namespace el {
 
@@ -38,14 +39,14 @@ static Tensor step_loss(const AppState& s, Tensor& W, const std::vector<float>& 
         return mse_loss(out, Tensor::from(B, d, std::move(T_ids)));
     }
     if (s.upstream.size() != size_t(B) * size_t(d))
-        return Tensor::failed("the upstream gradient G is not (B,d) = " + shape_text(B, d));
+        return Tensor::failed(format(TR(labs_train_upstream_shape), shape_text(B, d).c_str()));
     return sum(mul(out, Tensor::from(B, d, s.upstream)));  // dL/dout = G
 }
 
 Status training_step(AppState& s, TrainingSession& t, int n) {
     if (n < 1 || n > kMaxStepsAtOnce)
-        return Status::Fail("take 1 to " + std::to_string(kMaxStepsAtOnce) + " steps at a time");
-    if (s.B() == 0) return Status::Fail("the batch is empty: add ids to look up before stepping");
+        return Status::Fail(format(TR(labs_train_steps_range), kMaxStepsAtOnce));
+    if (s.B() == 0) return Status::Fail(TR(labs_train_empty_batch));
     if (Status st = check_optimizer_config(s.optimizer); !st.ok()) return st;
 
     // Continue the session only if the table is exactly as the last step left it.
@@ -53,10 +54,10 @@ Status training_step(AppState& s, TrainingSession& t, int n) {
     if (!kept) {
         const bool was_active = t.active;
         t = TrainingSession{};
-        t.notice = was_active ? "W was changed outside the training lab, so the optimizer started afresh" : "";
+        t.notice = was_active ? TR(labs_train_notice_w_changed) : "";
         t.active = true, t.V = s.V, t.d = s.d, t.W_before = s.W;
     } else if (!same_optimizer_config(t.config, s.optimizer)) {
-        t.notice = "the optimizer's settings changed, so its state (momentum buffer, Adam's m and v, t) started afresh";
+        t.notice = TR(labs_train_notice_settings);
     }
     if (!kept || !same_optimizer_config(t.config, s.optimizer)) {
         if (Status st = t.optimizer.init(s.optimizer, s.V, s.d); !st.ok()) return st;
@@ -139,9 +140,9 @@ Status frequency_run_start(const FrequencySettings& settings, FrequencyRun& run)
     FrequencyRun r;
     r.settings = settings;
     if (settings.steps < 1 || settings.steps > kMaxFrequencySteps)
-        return Status::Fail("steps must run from 1 to " + std::to_string(kMaxFrequencySteps));
+        return Status::Fail(format(TR(labs_range_int), TR(labs_freq_steps_name), 1, kMaxFrequencySteps));
     if (settings.V < 2 || settings.V > kMaxFrequencyV)
-        return Status::Fail("V must run from 2 to " + std::to_string(kMaxFrequencyV) + " here");
+        return Status::Fail(format(TR(labs_range_int_here), "V", 2, kMaxFrequencyV));
     if (Status st = frequency_init(frequency_config(settings), r.state); !st.ok()) return st;
     r.target = settings.steps;
     r.head_id = 0, r.tail_id = settings.V - 1;  // Zipf: id k has rank k + 1
