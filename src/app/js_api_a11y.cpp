@@ -229,8 +229,10 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* el_words_json() {
     static std::string j;
     const Language& l = active_language();
     j = "{\"lang\":" + json_string(l.code) + ",\"decimal\":" + json_string(std::string(1, l.decimal)) + ",\"words\":{";
-    for (int i = 0; i < kJsWordCount; i++)
-        j += (i ? "," : "") + json_string(kJsWords[i].name) + ":" + json_string(tr(kJsWords[i].id));
+    for_each_js_word([](const char* name, Msg id, void* out) {
+        std::string& s = *static_cast<std::string*>(out);
+        s += (s.back() == '{' ? "" : ",") + json_string(name) + ":" + json_string(tr(id));
+    }, &j);
     j += "}}";
     return j.c_str();
 }

@@ -8,7 +8,8 @@
 
 namespace el {
 
-extern const char* const kEnglish[kMessageCount];  // english.cpp
+extern const char kEnglishTexts[];  // english.cpp
+extern const size_t kEnglishTextsSize;
 
 const Language kLanguages[] = {{"en", "English", '.', ',', ", "}, {"de", "Deutsch", ',', '.', "; "}};
 const int kLanguageCount = int(sizeof kLanguages / sizeof kLanguages[0]);
@@ -37,24 +38,51 @@ constexpr uint64_t kFingerprint = [] {
 }();
 }  // namespace
 
-const JsWord kJsWords[] = {
+// Each English text's start in kEnglishTexts, found once.
+static const char* const* english_table() {
+    static const char* table[kMessageCount > 0 ? kMessageCount : 1];
+    static bool found = false;
+    if (!found) {
+        const char* p = kEnglishTexts;
+        for (int i = 0; i < kMessageCount && p < kEnglishTexts + kEnglishTextsSize; i++) table[i] = p, p += std::strlen(p) + 1;
+        found = true;
+    }
+    return table;
+}
+
+// web/text_view.js's texts: which ids they are, and their names in the same order.
+static const bool kIsJsWord[] = {
+#define MSG(id, english) false,
+#define MSG_JS(id, english) true,
+#define MSG_DEEPER(id, english) false,
+#include "messages.def"
+#undef MSG
+#undef MSG_JS
+#undef MSG_DEEPER
+    false,
+};
+static const char kJsWordNames[] =
 #define MSG(id, english)
-#define MSG_JS(id, english) {#id, Msg::id},
+#define MSG_JS(id, english) #id "\0"
 #define MSG_DEEPER(id, english)
 #include "messages.def"
 #undef MSG
 #undef MSG_JS
 #undef MSG_DEEPER
-    {nullptr, Msg::Count},
-};
-const int kJsWordCount = int(sizeof kJsWords / sizeof kJsWords[0]) - 1;
+    "";
 
-const char* english_text(Msg id) { return unsigned(id) < unsigned(kMessageCount) ? kEnglish[int(id)] : ""; }
+void for_each_js_word(void (*visit)(const char* name, Msg id, void* context), void* context) {
+    const char* name = kJsWordNames;
+    for (int i = 0; i < kMessageCount; i++)
+        if (kIsJsWord[i]) visit(name, Msg(i), context), name += std::strlen(name) + 1;
+}
+
+const char* english_text(Msg id) { return unsigned(id) < unsigned(kMessageCount) ? english_table()[int(id)] : ""; }
 
 const char* tr(Msg id) {
     const int i = int(id);
     if (i < 0 || i >= kMessageCount) return "";
-    return !g_active.empty() && g_active[i] ? g_active[i] : kEnglish[i];
+    return !g_active.empty() && g_active[i] ? g_active[i] : english_table()[i];
 }
 
 uint64_t catalog_fingerprint() { return kFingerprint; }
@@ -90,8 +118,9 @@ CatalogResult set_language(std::string_view code, std::string_view catalog) {
     std::vector<std::string> texts(records.begin() + 1, records.end());
     std::vector<const char*> active(kMessageCount, nullptr);
     for (int i = 0; i < kMessageCount; i++) {
-        if (!*kEnglish[i]) continue;  // not in this build (the deeper tier's texts in the first page)
-        if (placeholders(texts[i]) != placeholders(kEnglish[i])) { r.refused++; continue; }
+        const char* english = english_table()[i];
+        if (!*english) continue;  // not in this build (the deeper tier's texts in the first page)
+        if (placeholders(texts[i]) != placeholders(english)) { r.refused++; continue; }
         active[i] = texts[i].c_str();  // the strings stay where they are: g_texts is moved, not copied
     }
     g_language = lang;

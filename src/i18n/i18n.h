@@ -30,12 +30,7 @@ const char* tr(Msg id);
 #define TR(id) ::el::tr(::el::Msg::id)
 
 // The texts web/text_view.js shows (MSG_JS), by name: the only names the page's code holds.
-struct JsWord {
-    const char* name;
-    Msg id;
-};
-extern const JsWord kJsWords[];
-extern const int kJsWordCount;
+void for_each_js_word(void (*visit)(const char* name, Msg id, void* context), void* context);
 
 // The English text compiled in ("" for the deeper tier's messages in the first page's build).
 const char* english_text(Msg id);
