@@ -311,10 +311,16 @@ static AppState TeacherState(const App& app) {
     return s;
 }
 
+// A combo's width: `css` wide, or wider where the chosen text needs it (a longer language).
+static float ComboWidth(float css, const char* text) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    return std::max(Px(css), ImGui::CalcTextSize(text).x + 2 * st.FramePadding.x + ImGui::GetFrameHeight());
+}
+
 // The learners' language: their browser's (no lang= key), or one the link sets.
 static void ShowTeachLanguage(TeachDraft& d) {
     const char* current = d.lang > 0 && d.lang <= kLanguageCount ? kLanguages[d.lang - 1].name : TR(teach_lang_browser);
-    ImGui::SetNextItemWidth(Px(150));
+    ImGui::SetNextItemWidth(ComboWidth(150, current));
     if (ImGui::BeginCombo(format("%s###teach-lang", TR(teach_language)).c_str(), current)) {
         if (ImGui::Selectable(TR(teach_lang_browser), d.lang == 0)) d.lang = 0;
         for (int i = 0; i < kLanguageCount; i++)
@@ -351,7 +357,7 @@ void ShowTeachPanel(App& app) {
     HelpMarker(TR(teach_quiz_help));
     const char* const theme_labels[] = {TR(teach_theme_system), TR(page_theme_light), TR(page_theme_dark),
                                         TR(page_theme_contrast)};
-    ImGui::SetNextItemWidth(Px(120));
+    ImGui::SetNextItemWidth(ComboWidth(120, theme_labels[std::clamp(d.theme, 0, 3)]));
     ImGui::Combo(format("%s###teach-theme", TR(teach_theme)).c_str(), &d.theme, theme_labels, 4);
     SameLineIfFits(200);
     ShowTeachLanguage(d);

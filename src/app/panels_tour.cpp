@@ -45,10 +45,11 @@ static void ShowTourChooser(App& app) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(TR(tour_chooser_label));
     for (TourDepth depth : {TourDepth::Basics, TourDepth::Solid, TourDepth::Deeper}) {
-        SameLineIfFits(130);
-        const std::string label = format("%s###tour-%s", format(TR(tour_depth_button), tour_depth_label(depth),
-                                                                int(tour_steps(depth).size())).c_str(),
-                                         tour_depth_name(depth));
+        const std::string text = format(TR(tour_depth_button), tour_depth_label(depth), int(tour_steps(depth).size()));
+        // On the line if the button fits there (in a longer language, its own width), else on the next.
+        const float width = (ImGui::CalcTextSize(text.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x) / app.dpr;
+        SameLineIfFits(std::max(130.0f, width));
+        const std::string label = text + "###tour-" + tour_depth_name(depth);
         if (ImGui::Button(label.c_str())) GoToTourStep(app, depth, 0);
         RecordItemRect((std::string("tour:") + tour_depth_name(depth)).c_str());
         ImGui::SetItemTooltip("%s", tour_depth_summary(depth));
