@@ -28,11 +28,11 @@ void ShowLinkBanner(App& app) {
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyle().Colors[ImGuiCol_FrameBg]);
     ImGui::BeginChild("##link-banner", ImVec2(0, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_Border);
     if (!m.errors.empty())
-        ErrorText("This link had " + std::to_string(m.errors.size()) +
-                  (m.errors.size() == 1 ? " problem" : " problems") + "; the rest of it was applied:");
+        ErrorText(format(m.errors.size() == 1 ? TR(teach_banner_problems_one) : TR(teach_banner_problems_many),
+                         int(m.errors.size())));
     for (const std::string& e : m.errors) ErrorText("  " + e);
     for (const std::string& n : m.notices) ImGui::TextDisabled("  %s", n.c_str());
-    if (ImGui::SmallButton("Dismiss")) m = {};
+    if (ImGui::SmallButton(TR(teach_banner_dismiss))) m = {};
     RecordItemRect("banner-dismiss");
     ImGui::EndChild();
     ImGui::PopStyleColor();
@@ -56,7 +56,7 @@ static std::string EmbedSnippet(const AppState& s) {
 // Copy buttons write to the clipboard when the browser allows it; the text is always
 // also shown in a field to select by hand (iframes may forbid clipboard writes).
 void ShowShareBox(App& app) {
-    if (ImGui::Button("Copy link")) {
+    if (ImGui::Button(TR(teach_share_copy_link))) {
         const std::string link = encode_link(app.state);
         app.share_text = browser_page_url() + "#" + link;
         ImGui::SetClipboardText(app.share_text.c_str());
@@ -64,13 +64,13 @@ void ShowShareBox(App& app) {
     }
     RecordItemRect("copy-link");
     SameLineIfFits(130);
-    if (ImGui::Button("Copy embed code")) {
+    if (ImGui::Button(TR(teach_share_copy_embed))) {
         app.share_text = EmbedSnippet(app.state);
         ImGui::SetClipboardText(app.share_text.c_str());
     }
     RecordItemRect("copy-embed");
     SameLineIfFits(170);
-    if (ImGui::Button("Copy auto-height embed")) {
+    if (ImGui::Button(TR(teach_share_copy_embed_auto))) {
         AppState auto_height = app.state;
         auto_height.teach.auto_height = true;
         app.share_text = EmbedCode(auto_height, 900, 560);
@@ -78,25 +78,22 @@ void ShowShareBox(App& app) {
     }
     RecordItemRect("copy-embed-auto");
     SameLineIfFits(120);
-    if (ImGui::Button("Copy as NumPy")) {
+    if (ImGui::Button(TR(teach_share_copy_numpy))) {
         app.share_text = numpy_script(app.state);
         ImGui::SetClipboardText(app.share_text.c_str());
     }
     RecordItemRect("copy-numpy");
     SameLineIfFits(130);
-    if (ImGui::Button("Copy as PyTorch")) {
+    if (ImGui::Button(TR(teach_share_copy_pytorch))) {
         app.share_text = pytorch_script(app.state);
         ImGui::SetClipboardText(app.share_text.c_str());
     }
     RecordItemRect("copy-pytorch");
     SameLineIfFits(130);
-    if (ImGui::Button("Teach with this")) app.teach.panel_open = !app.teach.panel_open;
+    if (ImGui::Button(TR(teach_share_teach))) app.teach.panel_open = !app.teach.panel_open;
     RecordItemRect("teach");
-    ImGui::SetItemTooltip("A link or embed code for a course page: pick panels, lock what learners may not change, "
-                          "hide controls, add question cards");
-    HelpMarker("The link reproduces exactly what you see. The embed code is an <iframe> for a course page "
-               "showing the forward and backward panels. The scripts rebuild this table, ids and upstream "
-               "gradient and print the gather, the one-hot matmul and the table's gradient.");
+    ImGui::SetItemTooltip("%s", TR(teach_share_teach_tooltip));
+    HelpMarker(TR(teach_share_help));
     if (app.share_text.empty()) return;
     const bool script = app.share_text.find('\n') != std::string::npos;
     if (script) {
@@ -108,10 +105,8 @@ void ShowShareBox(App& app) {
     }
     RecordItemRect("share-text");
     if (app.link_too_long)
-        ErrorText(("This link is longer than the " + std::to_string(kMaxLinkBytes / 1024) +
-                   " KB a link may carry (too many edited cells): it will not load whole. Fewer edits, or a fill "
-                   "with a seed, keep links short."));
-    if (ImGui::SmallButton("Close")) app.share_text.clear(), app.link_too_long = false;
+        ErrorText(format(TR(teach_share_too_long), int(kMaxLinkBytes / 1024)));
+    if (ImGui::SmallButton(TR(teach_share_close))) app.share_text.clear(), app.link_too_long = false;
     RecordItemRect("share-close");
 }
 
@@ -121,11 +116,11 @@ void ShowShareBox(App& app) {
 
 void ShowPresetsPanel(App& app) {
     (void)app;
-    ImGui::SeparatorText("Presets");
-    ImGui::TextWrapped("Each preset is a link: open one, then use Back to return.");
+    ImGui::SeparatorText(TR(teach_presets_title));
+    ImGui::TextWrapped("%s", TR(teach_presets_intro));
     for (const Preset& p : presets()) {
         ImGui::PushID(p.name);
-        if (ImGui::Selectable(p.title)) browser_open_link(p.link);
+        if (ImGui::Selectable(tr(p.title))) browser_open_link(p.link);
         RecordItemRect((std::string("preset:") + p.name).c_str());
         ImGui::PopID();
     }

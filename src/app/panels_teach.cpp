@@ -71,6 +71,9 @@ void ReportContentHeight(App& app, float content_bottom) {
 // {type: "embedding-lab:answer", question, correct, attempts, state, response, statement}: the
 // statement is shaped as an xAPI "answered" statement (no actor: the course page knows who).
 static void PostAnswer(const App& app, const Question& q, bool correct, int attempts, const std::string& response) {
+    // The prompt is in the page's language: its xAPI language map says which.
+    const std::string prompt_language =
+        std::string(active_language().code) == "en" ? "en-US" : active_language().code;
     const char* interaction = q.kind == QuestionKind::Claim     ? "true-false"
                               : q.kind == QuestionKind::GradRow ? "fill-in"
                                                                 : "choice";
@@ -78,7 +81,8 @@ static void PostAnswer(const App& app, const Question& q, bool correct, int atte
         "{\"verb\":{\"id\":\"http://adlnet.gov/expapi/verbs/answered\",\"display\":{\"en-US\":\"answered\"}},"
         "\"object\":{\"objectType\":\"Activity\",\"id\":" + json_string(browser_page_url() + "#question=" + q.id) +
         ",\"definition\":{\"type\":\"http://adlnet.gov/expapi/activities/cmi.interaction\",\"interactionType\":\"" +
-        interaction + "\",\"description\":{\"en-US\":" + json_string(q.prompt) + "}}},\"result\":{\"success\":" +
+        interaction + "\",\"description\":{" + json_string(prompt_language) + ":" + json_string(q.prompt) +
+        "}}},\"result\":{\"success\":" +
         json_bool(correct) + ",\"response\":" + json_string(response) + "}}";
     const std::string message = "{\"type\":\"embedding-lab:answer\",\"question\":" + json_string(q.id) +
                                 ",\"correct\":" + json_bool(correct) + ",\"attempts\":" + std::to_string(attempts) +
@@ -100,12 +104,14 @@ void ReportClaimAnswer(App& app, int claim, bool said_true) {
 
 static void ShowCardBatch(const Question& q) {
     const int B = int(q.ids.size());
+    const char* sep = active_language().list_separator;
     for (int b = 0; b < B && b < 8; b++) {
-        std::string g = "g_" + std::to_string(b) + " (id " + std::to_string(q.ids[size_t(b)]) + ") = [";
-        for (int c = 0; c < q.d && c < 6; c++) g += (c ? ", " : "") + format_float(q.upstream[size_t(b) * q.d + c]);
-        ImGui::TextDisabled("%s%s", g.c_str(), q.d > 6 ? ", ...]" : "]");
+        std::string g = "[";
+        for (int c = 0; c < q.d && c < 6; c++) g += (c ? sep : "") + display_float(q.upstream[size_t(b) * q.d + c]);
+        g += q.d > 6 ? std::string(sep) + "...]" : "]";
+        ImGui::TextDisabled(TR(teach_card_batch_row), b, q.ids[size_t(b)], g.c_str());
     }
-    if (B > 8) ImGui::TextDisabled("... and %d more positions", B - 8);
+    if (B > 8) ImGui::TextDisabled(TR(teach_card_more_positions), B - 8);
 }
 
 static void ShowRowPicker(const Question& q, CardProgress& p) {
@@ -114,7 +120,7 @@ static void ShowRowPicker(const Question& q, CardProgress& p) {
         if (r) SameLineIfFits(60);
         const bool on = p.picked[size_t(r)] != 0;
         if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyle().Colors[ImGuiCol_ButtonActive]);
-        const std::string label = (on ? "[x] row " : "row ") + std::to_string(r);
+        const std::string label = format(on ? TR(teach_card_row_picked) : TR(teach_card_row), r);
         if (ImGui::SmallButton(label.c_str())) p.picked[size_t(r)] = !on;
         if (on) ImGui::PopStyleColor();
         RecordItemRect(("card:" + q.id + ":row:" + std::to_string(r)).c_str());
@@ -133,10 +139,10 @@ static void RecordCardAnswer(App& app, const Question& q, CardProgress& p, bool 
 
 static void ShowCard(App& app, const Question& q, CardProgress& p, int index, int count) {
     ImGui::PushID(index);
-    ImGui::SeparatorText(("Question " + std::to_string(index + 1) + " of " + std::to_string(count)).c_str());
+    ImGui::SeparatorText(format(TR(teach_card_heading), index + 1, count).c_str());
     ImGui::TextWrapped("%s", q.prompt.c_str());
     if (!q.error.empty()) {
-        ErrorText("This card cannot be asked here: " + q.error);
+        ErrorText(format(TR(teach_card_cannot), q.error.c_str()));
         ImGui::PopID();
         return;
     }
@@ -145,21 +151,21 @@ static void ShowCard(App& app, const Question& q, CardProgress& p, int index, in
     if (q.kind == QuestionKind::Claim) {
         for (bool said : {true, false}) {
             if (!said) ImGui::SameLine();
-            if (ImGui::SmallButton(said ? "True" : "False")) checked = true, correct = said == q.truth, response = said ? "true" : "false";
+            if (ImGui::SmallButton(said ? TR(tour_true) : TR(tour_false))) checked = true, correct = said == q.truth, response = said ? "true" : "false";
             RecordItemRect(("card:" + q.id + (said ? ":true" : ":false")).c_str());
         }
     } else {
         if (app.state.teach.quiz_seed) ShowCardBatch(q);
         if (q.kind == QuestionKind::GradRow) {
             ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x - Px(80), Px(240)));
-            ImGui::InputTextWithHint("##typed", "e.g. 0.1, -0.2, 0.3", p.typed, sizeof p.typed);
+            ImGui::InputTextWithHint("##typed", TR(teach_card_numbers_hint), p.typed, sizeof p.typed);
             RecordItemRect(("card:" + q.id + ":input").c_str());
             RegisterTextField(TextFieldKind::Text);
             ImGui::SameLine();
         } else {
             ShowRowPicker(q, p);
         }
-        if (ImGui::Button(q.kind == QuestionKind::MovedRows ? "Step" : "Check")) {
+        if (ImGui::Button(q.kind == QuestionKind::MovedRows ? TR(teach_card_step) : TR(teach_card_check))) {
             if (q.kind == QuestionKind::GradRow) {
                 const Status st = grade_grad_row(q, p.typed, correct);
                 p.message = st.error;
@@ -170,7 +176,7 @@ static void ShowCard(App& app, const Question& q, CardProgress& p, int index, in
                 for (int r = 0; r < int(p.picked.size()); r++)
                     if (p.picked[size_t(r)]) picked.push_back(r);
                 correct = rows_correct(q, picked);
-                response = rows_text(picked);
+                response = picked.empty() ? "none" : rows_text(picked);  // for the host page: not translated
                 checked = true;
             }
         }
@@ -180,15 +186,25 @@ static void ShowCard(App& app, const Question& q, CardProgress& p, int index, in
     if (checked) RecordCardAnswer(app, q, p, correct, response);
     if (p.result >= 0) {
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.result ? GoodColor() : ErrorColor()),
-                           p.result ? "Right." : "Not quite: try again, or show the answer.");
+                           "%s", p.result ? TR(tour_right) : TR(teach_card_not_quite));
         if (!p.revealed) {
             ImGui::SameLine();
-            if (ImGui::SmallButton("Show answer")) p.revealed = true, app.teach.answers++;
+            if (ImGui::SmallButton(TR(tour_show_answer))) p.revealed = true, app.teach.answers++;
             RecordItemRect(("card:" + q.id + ":reveal").c_str());
         }
     }
     if (p.revealed) ImGui::TextWrapped("%s", question_answer(q).c_str());
     ImGui::PopID();
+}
+
+// What a card asks about, in no language: its progress survives a language switch, not a new batch.
+static std::string CardKey(const Question& q) {
+    std::string key = q.id + ":" + std::to_string(q.V) + "x" + std::to_string(q.d) + ":" + std::to_string(q.row) + ":";
+    for (int id : q.previous_ids) key += std::to_string(id) + ",";
+    key += ":";
+    for (int id : q.ids) key += std::to_string(id) + ",";
+    for (float g : q.upstream) key += format_float(g) + ",";
+    return key + format_float(q.optimizer.lr) + ":" + format_float(q.optimizer.momentum);
 }
 
 void RefreshQuestionCards(App& app) {
@@ -198,9 +214,9 @@ void RefreshQuestionCards(App& app) {
         t.questions_revision = app.commits.state;
         t.cards.resize(t.questions.size());
         for (size_t i = 0; i < t.questions.size(); i++)
-            if (t.cards[i].prompt != t.questions[i].prompt) {
+            if (t.cards[i].key != CardKey(t.questions[i])) {
                 t.cards[i] = CardProgress{};
-                t.cards[i].prompt = t.questions[i].prompt;
+                t.cards[i].key = CardKey(t.questions[i]);
                 t.cards[i].picked.assign(size_t(kMaxClickRows), 0);
             }
     }
@@ -209,13 +225,13 @@ void RefreshQuestionCards(App& app) {
 std::string AnswerCard(App& app, int index, const std::string& text) {
     RefreshQuestionCards(app);
     TeachView& t = app.teach;
-    if (index < 0 || index >= int(t.questions.size())) return "card " + std::to_string(index) + ": no such card";
+    if (index < 0 || index >= int(t.questions.size())) return format(TR(teach_card_none), index);
     const Question& q = t.questions[size_t(index)];
     CardProgress& p = t.cards[size_t(index)];
-    if (!q.error.empty()) return "This card cannot be asked here: " + q.error;
+    if (!q.error.empty()) return format(TR(teach_card_cannot), q.error.c_str());
     bool correct = false;
     if (q.kind == QuestionKind::Claim) {
-        if (text != "true" && text != "false") return "answer true or false";
+        if (text != "true" && text != "false") return TR(teach_card_true_or_false);
         correct = (text == "true") == q.truth;
     } else if (q.kind == QuestionKind::GradRow) {
         std::snprintf(p.typed, sizeof p.typed, "%s", text.c_str());
@@ -223,7 +239,7 @@ std::string AnswerCard(App& app, int index, const std::string& text) {
         if (!(p.message = st.error).empty()) return p.message;
     } else {
         std::vector<int> picked;
-        if (Status st = parse_ids(text, kMaxClickRows, picked); !st.ok()) return p.message = "rows: " + st.error;
+        if (Status st = parse_ids(text, kMaxClickRows, picked); !st.ok()) return p.message = format(TR(teach_card_rows_error), st.error.c_str());
         p.message.clear();
         std::fill(p.picked.begin(), p.picked.end(), 0);
         for (int r : picked) p.picked[size_t(r)] = 1;
@@ -290,8 +306,29 @@ static AppState TeacherState(const App& app) {
     s.teach = d.teach;
     s.theme_follows_system = d.theme == 0;  // 0: each learner's own system preference
     if (d.theme > 0) s.theme = Theme(d.theme - 1);
+    s.lang = d.lang > 0 && d.lang <= kLanguageCount ? kLanguages[d.lang - 1].code : "";  // "": the learner's browser
     s.tour = TourDepth::None, s.tour_step = 0;
     return s;
+}
+
+// A combo's width: `css` wide, or wider where the chosen text needs it (a longer language).
+static float ComboWidth(float css, const char* text) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    return std::max(Px(css), ImGui::CalcTextSize(text).x + 2 * st.FramePadding.x + ImGui::GetFrameHeight());
+}
+
+// The learners' language: their browser's (no lang= key), or one the link sets.
+static void ShowTeachLanguage(TeachDraft& d) {
+    const char* current = d.lang > 0 && d.lang <= kLanguageCount ? kLanguages[d.lang - 1].name : TR(teach_lang_browser);
+    ImGui::SetNextItemWidth(ComboWidth(150, current));
+    if (ImGui::BeginCombo(format("%s###teach-lang", TR(teach_language)).c_str(), current)) {
+        if (ImGui::Selectable(TR(teach_lang_browser), d.lang == 0)) d.lang = 0;
+        for (int i = 0; i < kLanguageCount; i++)
+            if (ImGui::Selectable(kLanguages[i].name, d.lang == i + 1)) d.lang = i + 1;
+        ImGui::EndCombo();
+    }
+    RecordItemRect("teach-lang");
+    ImGui::SetItemTooltip("%s", TR(teach_language_tooltip));
 }
 
 void ShowTeachPanel(App& app) {
@@ -299,64 +336,63 @@ void ShowTeachPanel(App& app) {
     TeachDraft& d = app.teach.draft;
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyle().Colors[ImGuiCol_FrameBg]);
     ImGui::BeginChild("##teach", ImVec2(0, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_Border);
-    ImGui::TextUnformatted("Teach with this: a link or embed code for a course page, from what is on screen now.");
-    ImGui::TextDisabled("Panels shown:");
+    ImGui::TextWrapped("%s", TR(teach_panel_intro));
+    ImGui::TextDisabled("%s", TR(teach_panels_shown));
     CheckboxBits(kPanelNames, kPanelCount, d.panels, "teach-panel:");
-    ImGui::TextDisabled("Locked (learners cannot change):");
+    ImGui::TextDisabled("%s", TR(teach_locked));
     ImGui::SameLine();
-    HelpMarker("Locked controls are drawn read-only with the reason on hover; the text view, the JavaScript API "
-               "and later links refuse them too. The table and the ids also lock the size; G also locks the ids.");
+    HelpMarker(TR(teach_locked_help));
     CheckboxBits(kLockNames, kLockCount, d.teach.locks, "teach-lock:");
-    ImGui::TextDisabled("Hidden controls:");
+    ImGui::TextDisabled("%s", TR(teach_hidden));
     CheckboxBits(kHideNames, kHideCount, d.teach.hidden, "teach-hide:");
     int quiz = int(d.teach.quiz);
     ImGui::SetNextItemWidth(Px(110));
-    if (ImGui::Combo("questions", &quiz, kQuizNames, int(QuizSet::All) + 1)) d.teach.quiz = QuizSet(quiz);
+    if (ImGui::Combo(format("%s###questions", TR(teach_questions)).c_str(), &quiz, kQuizNames, int(QuizSet::All) + 1)) d.teach.quiz = QuizSet(quiz);
     RecordItemRect("teach-quiz");
     SameLineIfFits(150);
     int seed = int(d.teach.quiz_seed);
     ImGui::SetNextItemWidth(Px(70));
-    if (ImGui::InputInt("seed##quiz", &seed, 0)) d.teach.quiz_seed = uint32_t(std::max(0, seed));
+    if (ImGui::InputInt(format("%s###quiz-seed", TR(teach_seed)).c_str(), &seed, 0)) d.teach.quiz_seed = uint32_t(std::max(0, seed));
     RegisterTextField(TextFieldKind::Decimal);
-    HelpMarker("backward: which rows of dW are nonzero, and one row's numbers; step: which rows momentum moves; "
-               "claims: the six true/false claims. Seed 0 asks about the batch on the page; another seed draws "
-               "a small batch for the cards.");
-    static const char* const theme_labels[] = {"the learner's system", "light", "dark", "high contrast"};
-    ImGui::SetNextItemWidth(Px(120));
-    ImGui::Combo("theme##teach", &d.theme, theme_labels, 4);
+    HelpMarker(TR(teach_quiz_help));
+    const char* const theme_labels[] = {TR(teach_theme_system), TR(page_theme_light), TR(page_theme_dark),
+                                        TR(page_theme_contrast)};
+    ImGui::SetNextItemWidth(ComboWidth(120, theme_labels[std::clamp(d.theme, 0, 3)]));
+    ImGui::Combo(format("%s###teach-theme", TR(teach_theme)).c_str(), &d.theme, theme_labels, 4);
     SameLineIfFits(200);
-    ImGui::Checkbox("auto height", &d.teach.auto_height);
+    ShowTeachLanguage(d);
+    SameLineIfFits(200);
+    ImGui::Checkbox(format("%s###teach-auto", TR(teach_auto_height)).c_str(), &d.teach.auto_height);
     RecordItemRect("teach-auto");
-    HelpMarker("The frame grows with its content (up to the cap, then it scrolls inside): the embed code adds "
-               "embed.js, which resizes it. Fixed: the frame keeps the size below.");
+    HelpMarker(TR(teach_auto_height_help));
     ImGui::SetNextItemWidth(Px(70));
-    ImGui::InputInt("width", &d.width, 0);
+    ImGui::InputInt(format("%s###teach-width", TR(teach_width)).c_str(), &d.width, 0);
     RegisterTextField(TextFieldKind::Decimal);
     SameLineIfFits(110);
     ImGui::SetNextItemWidth(Px(70));
-    ImGui::InputInt("height", &d.height, 0);
+    ImGui::InputInt(format("%s###teach-height", TR(teach_height)).c_str(), &d.height, 0);
     RegisterTextField(TextFieldKind::Decimal);
     d.width = std::clamp(d.width, 200, 4000), d.height = std::clamp(d.height, kMinFrameHeight, kMaxFrameHeight);
     if (d.teach.auto_height) {
         SameLineIfFits(140);
         ImGui::SetNextItemWidth(Px(70));
-        ImGui::InputInt("cap", &d.teach.max_height, 0);
+        ImGui::InputInt(format("%s###teach-cap", TR(teach_cap)).c_str(), &d.teach.max_height, 0);
         RegisterTextField(TextFieldKind::Decimal);
         d.teach.max_height = std::clamp(d.teach.max_height, kMinFrameHeight, kMaxFrameHeight);
     }
-    if (ImGui::Button("Copy teacher link")) {
+    if (ImGui::Button(TR(teach_copy_link))) {
         app.teach.output = browser_page_url() + "#" + encode_link(TeacherState(app));
         ImGui::SetClipboardText(app.teach.output.c_str());
     }
     RecordItemRect("teach-copy-link");
     ImGui::SameLine();
-    if (ImGui::Button("Copy teacher embed code")) {
+    if (ImGui::Button(TR(teach_copy_embed))) {
         app.teach.output = EmbedCode(TeacherState(app), d.width, d.height);
         ImGui::SetClipboardText(app.teach.output.c_str());
     }
     RecordItemRect("teach-copy-embed");
     ImGui::SameLine();
-    if (ImGui::SmallButton("Close##teach")) app.teach.panel_open = false;
+    if (ImGui::SmallButton(format("%s###teach-close", TR(teach_close)).c_str())) app.teach.panel_open = false;
     if (!app.teach.output.empty()) {
         ImGui::InputTextMultiline("##teach-output", app.teach.output.data(), app.teach.output.size() + 1,
                                   ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 4), ImGuiInputTextFlags_ReadOnly);

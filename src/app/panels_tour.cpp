@@ -43,26 +43,27 @@ void LeaveTour(App& app, bool finished) {
 
 static void ShowTourChooser(App& app) {
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Guided tour:");
+    ImGui::TextUnformatted(TR(tour_chooser_label));
     for (TourDepth depth : {TourDepth::Basics, TourDepth::Solid, TourDepth::Deeper}) {
-        SameLineIfFits(130);
-        const std::string label = std::string(tour_depth_name(depth)) + " (" +
-                                  std::to_string(tour_steps(depth).size()) + " steps)";
+        const std::string text = format(TR(tour_depth_button), tour_depth_label(depth), int(tour_steps(depth).size()));
+        // On the line if the button fits there (in a longer language, its own width), else on the next.
+        const float width = (ImGui::CalcTextSize(text.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x) / app.dpr;
+        SameLineIfFits(std::max(130.0f, width));
+        const std::string label = text + "###tour-" + tour_depth_name(depth);
         if (ImGui::Button(label.c_str())) GoToTourStep(app, depth, 0);
         RecordItemRect((std::string("tour:") + tour_depth_name(depth)).c_str());
         ImGui::SetItemTooltip("%s", tour_depth_summary(depth));
     }
     if (app.tour.resume_depth != TourDepth::None) {
         ImGui::SameLine();
-        if (ImGui::Button("Resume")) GoToTourStep(app, app.tour.resume_depth, app.tour.resume_step);
+        if (ImGui::Button(TR(tour_resume))) GoToTourStep(app, app.tour.resume_depth, app.tour.resume_step);
         RecordItemRect("tour-resume");
-        ImGui::SetItemTooltip("back to step %d of the %s tour", app.tour.resume_step + 1,
-                              tour_depth_name(app.tour.resume_depth));
+        ImGui::SetItemTooltip(TR(tour_resume_tooltip), app.tour.resume_step + 1,
+                              tour_depth_label(app.tour.resume_depth));
     }
     if (app.tour.finished != TourDepth::None)
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()),
-                           "You finished the %s tour. Check yourself with the questions below.",
-                           tour_depth_name(app.tour.finished));
+                           TR(tour_finished), tour_depth_label(app.tour.finished));
 }
 
 void ShowTourBar(App& app) {
@@ -76,23 +77,23 @@ void ShowTourBar(App& app) {
 
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyle().Colors[ImGuiCol_FrameBg]);
     ImGui::BeginChild("##tour", ImVec2(0, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_Border);
-    ImGui::TextDisabled("Tour: %s, step %d of %d", tour_depth_name(depth), step + 1, int(steps.size()));
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), "%s", s.title);
+    ImGui::TextDisabled(TR(tour_bar_position), tour_depth_label(depth), step + 1, int(steps.size()));
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), "%s", tr(s.title));
     RecordItemRect("tour-title");
-    ImGui::TextWrapped("%s", s.text);
+    ImGui::TextWrapped("%s", tr(s.text));
     ImGui::BeginDisabled(step == 0);
-    if (ImGui::Button("Back")) GoToTourStep(app, depth, step - 1);
+    if (ImGui::Button(TR(tour_back))) GoToTourStep(app, depth, step - 1);
     RecordItemRect("tour-back");
     ImGui::EndDisabled();
     ImGui::SameLine();
     const bool last = step + 1 == int(steps.size());
-    if (ImGui::Button(last ? "Finish" : "Next")) {
+    if (ImGui::Button(last ? TR(tour_finish) : TR(tour_next))) {
         if (last) LeaveTour(app, true);
         else GoToTourStep(app, depth, step + 1);
     }
     RecordItemRect("tour-next");
     ImGui::SameLine();
-    if (ImGui::Button("Leave tour")) LeaveTour(app, false);
+    if (ImGui::Button(TR(tour_leave))) LeaveTour(app, false);
     RecordItemRect("tour-leave");
     ImGui::EndChild();
     ImGui::PopStyleColor();
@@ -107,14 +108,14 @@ static void ShowFollowUpQuestions(App& app) {
     for (size_t i = 0; i < questions.size(); i++) {
         ImGui::PushID(int(i));
         ImGui::Bullet();
-        ImGui::TextWrapped("%s", questions[i].question);
+        ImGui::TextWrapped("%s", tr(questions[i].question));
         if (!app.tour.answer_shown[i]) {
-            if (ImGui::SmallButton("Show answer")) app.tour.answer_shown[i] = true;
+            if (ImGui::SmallButton(TR(tour_show_answer))) app.tour.answer_shown[i] = true;
             RecordItemRect(("answer:" + std::to_string(i)).c_str());
         } else {
             ImGui::Indent();
-            ImGui::TextWrapped("%s", questions[i].answer);
-            if (ImGui::SmallButton("See it in the demo")) browser_open_link(questions[i].link);
+            ImGui::TextWrapped("%s", tr(questions[i].answer));
+            if (ImGui::SmallButton(TR(tour_see_in_demo))) browser_open_link(questions[i].link);
             ImGui::Unindent();
         }
         ImGui::PopID();
@@ -122,32 +123,32 @@ static void ShowFollowUpQuestions(App& app) {
 }
 
 static void ShowSelfCheck(App& app) {
-    ImGui::TextWrapped("Each claim below is common. True or false?");
+    ImGui::TextWrapped("%s", TR(tour_claims_intro));
     const auto& claims = wrong_claims();
     for (size_t i = 0; i < claims.size(); i++) {
         ImGui::PushID(int(i) + 100);
         ImGui::Bullet();
-        ImGui::TextWrapped("\"%s\"", claims[i].claim);
-        if (ImGui::SmallButton("True")) ReportClaimAnswer(app, int(i), true);
+        ImGui::TextWrapped(TR(tour_claim_quoted), tr(claims[i].claim));
+        if (ImGui::SmallButton(TR(tour_true))) ReportClaimAnswer(app, int(i), true);
         RecordItemRect(("claim-true:" + std::to_string(i)).c_str());
         ImGui::SameLine();
-        if (ImGui::SmallButton("False")) ReportClaimAnswer(app, int(i), false);
+        if (ImGui::SmallButton(TR(tour_false))) ReportClaimAnswer(app, int(i), false);
         RecordItemRect(("claim-false:" + std::to_string(i)).c_str());
         if (app.tour.claim_answer[i] >= 0) {
             const bool right = app.tour.claim_answer[i] == 0;  // every claim here is false
             ImGui::SameLine();
             ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(right ? GoodColor() : ErrorColor()),
-                               right ? "Right." : "Not quite.");
+                               "%s", right ? TR(tour_right) : TR(tour_not_quite));
             ImGui::Indent();
-            ImGui::TextWrapped("%s", claims[i].explanation);
-            if (ImGui::SmallButton("Show me")) browser_open_link(claims[i].link);
+            ImGui::TextWrapped("%s", tr(claims[i].explanation));
+            if (ImGui::SmallButton(TR(tour_show_me))) browser_open_link(claims[i].link);
             ImGui::Unindent();
         }
         ImGui::PopID();
     }
     int answered = 0, right = 0;
     for (size_t i = 0; i < claims.size(); i++) answered += app.tour.claim_answer[i] >= 0, right += app.tour.claim_answer[i] == 0;
-    if (answered) ImGui::TextDisabled("%d of %d answered, %d right", answered, int(claims.size()), right);
+    if (answered) ImGui::TextDisabled(TR(tour_claims_score), answered, int(claims.size()), right);
 }
 
 // The question on hashing collisions, answered from the budget experiment's hash for the
@@ -163,7 +164,7 @@ static void ShowHashingQuestion(App& app) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(lab.question.question.c_str());
     if (!lab.answer_shown) {
-        if (ImGui::SmallButton("Show the answer##hashing")) lab.answer_shown = true;
+        if (ImGui::SmallButton(format("%s##hashing", TR(tour_show_the_answer)).c_str())) lab.answer_shown = true;
         RecordItemRect("check:hashing");
     } else {
         ImGui::TextDisabled("%s", lab.question.answer.c_str());
@@ -173,12 +174,16 @@ static void ShowHashingQuestion(App& app) {
 }
 
 void ShowCheckPanel(App& app) {
-    ImGui::SeparatorText("Check yourself");
+    ImGui::SeparatorText(TR(tour_check_title));
+    // Stable ids (###): a section stays open or closed across a language switch.
     SectionOpenOverride();
-    if (ImGui::CollapsingHeader("Follow-up questions", ImGuiTreeNodeFlags_DefaultOpen)) ShowFollowUpQuestions(app);
+    if (ImGui::CollapsingHeader(format("%s###follow-ups", TR(tour_followups_header)).c_str(), ImGuiTreeNodeFlags_DefaultOpen))
+        ShowFollowUpQuestions(app);
     SectionOpenOverride();
-    if (ImGui::CollapsingHeader("True or false?", ImGuiTreeNodeFlags_DefaultOpen)) ShowSelfCheck(app);
-    if (ImGui::CollapsingHeader("Hashing collisions", ImGuiTreeNodeFlags_DefaultOpen)) ShowHashingQuestion(app);
+    if (ImGui::CollapsingHeader(format("%s###claims", TR(tour_claims_header)).c_str(), ImGuiTreeNodeFlags_DefaultOpen))
+        ShowSelfCheck(app);
+    if (ImGui::CollapsingHeader(format("%s###hashing", TR(tour_hashing_header)).c_str(), ImGuiTreeNodeFlags_DefaultOpen))
+        ShowHashingQuestion(app);
 }
 
 }  // namespace el

@@ -13,7 +13,7 @@ namespace el {
 
 // One card's progress: reset when the card's question changes (a new batch, a new seed).
 struct CardProgress {
-    std::string prompt;             // the question this progress belongs to
+    std::string key;                // the question this progress belongs to (CardKey: in no language)
     std::vector<char> picked;       // (kMaxClickRows,) rows clicked
     char typed[192] = "";           // grad-row: the numbers as typed
     int attempts = 0;               // Check / Step / True / False presses
@@ -27,6 +27,7 @@ struct TeachDraft {
     uint32_t panels = kPanelForward | kPanelBackward;
     TeachSettings teach;
     int theme = 0;  // 0: the learner's system preference, else Theme + 1
+    int lang = 0;   // 0: the learner's browser language (no lang= key), else kLanguages[lang - 1]
     int width = 900, height = 560;  // the iframe's size (height: the fixed one, or auto's start)
 };
 

@@ -2,11 +2,13 @@
 #pragma once
 #include <vector>
 
+#include "tour.h"  // LessonText
+
 namespace el {
 
 struct Preset {
     const char* name;   // stable id, e.g. "canonical"
-    const char* title;  // what the learner will see
+    LessonText title;   // what the learner will see
     const char* link;   // the fragment, without '#'
 };
 

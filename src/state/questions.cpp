@@ -1,11 +1,13 @@
 #include "questions.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 
 #include "core/lesson.h"
 #include "core/random.h"
+#include "i18n/i18n.h"
 #include "parse.h"
 #include "tour.h"
 
@@ -69,8 +71,7 @@ static void check_clickable(Question& q) {
     if (!q.error.empty()) return;
     for (int r : q.rows)
         if (r >= kMaxClickRows)
-            q.error = "this card lets you click rows 0 to " + std::to_string(kMaxClickRows - 1) + ", and the answer " +
-                      "includes row " + std::to_string(r) + ": use a smaller table, or a seeded set (quiz=cards:1)";
+            q.error = format(TR(teach_card_rows_beyond), kMaxClickRows - 1, r);
 }
 
 //-----------------------------------------------------------------------------
@@ -79,8 +80,7 @@ static void check_clickable(Question& q) {
 
 Question nonzero_rows_question(const AppState& s, uint32_t seed) {
     Question q = base_question(s, seed, QuestionKind::NonzeroRows, "nonzero-rows");
-    q.prompt = "Which rows of dW will be nonzero for ids = " + ids_text(q.ids) +
-               " with this G? Click the rows, then Check.";
+    q.prompt = format(TR(teach_card_nonzero_prompt), ids_text(q.ids).c_str());
     LessonResult r;
     if (Status st = card_gradient(s, q, q.ids, q.upstream, r); !st.ok()) return q.error = st.error, q;
     q.rows = r.touched_rows;  // rows whose gradient has a nonzero number, ascending
@@ -90,7 +90,7 @@ Question nonzero_rows_question(const AppState& s, uint32_t seed) {
 
 Question grad_row_question(const AppState& s, uint32_t seed) {
     Question q = base_question(s, seed, QuestionKind::GradRow, "grad-row");
-    if (q.ids.empty()) return q.error = "the batch is empty", q;
+    if (q.ids.empty()) return q.error = TR(teach_card_empty_batch), q;
     if (seed == 0) {  // the id used most often (ties: the smallest): the row where terms add up
         std::map<int, int> counts;
         for (int id : q.ids) counts[id]++;
@@ -102,8 +102,8 @@ Question grad_row_question(const AppState& s, uint32_t seed) {
         Rng rng(uint64_t(seed) * 7 + 1);
         q.row = q.ids[size_t(rng.below(int(q.ids.size())))];
     }
-    q.prompt = "What is row " + std::to_string(q.row) + " of dW for ids = " + ids_text(q.ids) + " with this G? Type its " +
-               std::to_string(q.d) + (q.d == 1 ? " number" : " numbers") + ", then Check.";
+    q.prompt = format(q.d == 1 ? TR(teach_card_grad_prompt_one) : TR(teach_card_grad_prompt_many), q.row,
+                      ids_text(q.ids).c_str(), q.d);
     LessonResult r;
     if (Status st = card_gradient(s, q, q.ids, q.upstream, r); !st.ok()) return q.error = st.error, q;
     const float* row = r.grad_scatter.data() + size_t(q.row) * size_t(q.d);
@@ -113,7 +113,7 @@ Question grad_row_question(const AppState& s, uint32_t seed) {
 
 Question moved_rows_question(const AppState& s, uint32_t seed) {
     Question q = base_question(s, seed, QuestionKind::MovedRows, "moved-rows");
-    if (q.ids.empty()) return q.error = "the batch is empty", q;
+    if (q.ids.empty()) return q.error = TR(teach_card_empty_batch), q;
     // The step before: the page's optimizer if it is SGD with momentum, else mu = 0.9, lr = 0.1.
     const OptimizerConfig& o = s.optimizer;
     if (o.kind == OptimizerKind::kSGD && o.momentum > 0.0f) q.optimizer = o;
@@ -128,12 +128,8 @@ Question moved_rows_question(const AppState& s, uint32_t seed) {
         const int n = 1 + rng.below(2);
         for (int i = 0; i < n; i++) q.previous_ids.push_back(rng.below(q.V));
     }
-    char settings[96];
-    std::snprintf(settings, sizeof settings, "mu = %s, lr = %s", format_float(q.optimizer.momentum).c_str(),
-                  format_float(q.optimizer.lr).c_str());
-    q.prompt = std::string("SGD with momentum (") + settings + "): one step on ids = " + ids_text(q.previous_ids) +
-               ", then one on ids = " + ids_text(q.ids) +
-               " with this G. Which rows does the second step move? Click the rows, then Step.";
+    q.prompt = format(TR(teach_card_moved_prompt), display_float(q.optimizer.momentum).c_str(),
+                      display_float(q.optimizer.lr).c_str(), ids_text(q.previous_ids).c_str(), ids_text(q.ids).c_str());
 
     // Two real steps on a copy of W: G of the first batch is the default [0.01, -0.02, 0.03].
     std::vector<float> previous_g(q.previous_ids.size() * size_t(q.d));
@@ -157,8 +153,8 @@ Question claim_question(int index) {
     const auto& claims = wrong_claims();
     q.kind = QuestionKind::Claim;
     q.id = "claim-" + std::to_string(index);
-    if (index < 0 || index >= int(claims.size())) return q.error = "no such claim", q;
-    q.prompt = std::string("True or false? \"") + claims[size_t(index)].claim + "\"";
+    if (index < 0 || index >= int(claims.size())) return q.error = TR(teach_card_no_claim), q;
+    q.prompt = format(TR(teach_card_claim_prompt), tr(claims[size_t(index)].claim));
     q.truth = false;  // every claim of the self-check is a common wrong one
     return q;
 }
@@ -189,8 +185,17 @@ Status grade_grad_row(const Question& q, std::string_view typed, bool& correct) 
     std::vector<float> numbers;
     size_t start = 0;
     std::string text(typed);
-    for (char& c : text)
-        if (c == ',' || c == ';' || c == '[' || c == ']' || c == '\t') c = ' ';
+    // In a language that writes 0,5 a comma between two digits is the decimal one (the numbers are
+    // then split by ';' or spaces), unless the text is written the English way (a '.' and no ';').
+    const bool comma_decimal = active_language().decimal == ',' &&
+                               (text.find(';') != std::string::npos || text.find('.') == std::string::npos);
+    for (size_t i = 0; i < text.size(); i++) {
+        char& c = text[i];
+        const bool decimal = comma_decimal && c == ',' && i > 0 && i + 1 < text.size() &&
+                             std::isdigit((unsigned char)text[i - 1]) && std::isdigit((unsigned char)text[i + 1]);
+        if (decimal) c = '.';
+        else if (c == ',' || c == ';' || c == '[' || c == ']' || c == '\t') c = ' ';
+    }
     while (start < text.size()) {
         const size_t begin = text.find_first_not_of(' ', start);
         if (begin == std::string::npos) break;
@@ -198,13 +203,13 @@ Status grade_grad_row(const Question& q, std::string_view typed, bool& correct) 
         if (end == std::string::npos) end = text.size();
         float v = 0.0f;
         if (Status st = parse_float(std::string_view(text).substr(begin, end - begin), v); !st.ok())
-            return Status::Fail("number " + std::to_string(numbers.size() + 1) + ": " + st.error);
+            return Status::Fail(format(TR(teach_card_number_error), int(numbers.size()) + 1, st.error.c_str()));
         numbers.push_back(v);
         start = end;
     }
     if (int(numbers.size()) != q.d)
-        return Status::Fail("row " + std::to_string(q.row) + " of dW has d = " + std::to_string(q.d) +
-                            (q.d == 1 ? " number" : " numbers") + "; you typed " + std::to_string(numbers.size()));
+        return Status::Fail(format(q.d == 1 ? TR(teach_card_count_one) : TR(teach_card_count_many), q.row, q.d,
+                                   int(numbers.size())));
     correct = true;
     for (int c = 0; c < q.d; c++) {
         const double want = q.values[size_t(c)], got = numbers[size_t(c)];
@@ -214,7 +219,7 @@ Status grade_grad_row(const Question& q, std::string_view typed, bool& correct) 
 }
 
 std::string rows_text(const std::vector<int>& rows) {
-    if (rows.empty()) return "none";
+    if (rows.empty()) return TR(teach_rows_none);
     std::string out;
     for (size_t i = 0; i < rows.size(); i++) out += (i ? ", " : "") + std::to_string(rows[i]);
     return out;
@@ -223,19 +228,18 @@ std::string rows_text(const std::vector<int>& rows) {
 std::string question_answer(const Question& q) {
     switch (q.kind) {
         case QuestionKind::NonzeroRows:
-            return "Nonzero rows of dW: " + rows_text(q.rows) +
-                   ". Only looked-up rows can get gradient; the padding row and terms that cancel give zero.";
+            return format(TR(teach_answer_nonzero), rows_text(q.rows).c_str());
         case QuestionKind::GradRow: {
-            std::string answer = "Row " + std::to_string(q.row) + " of dW = [";
-            for (int c = 0; c < q.d; c++) answer += (c ? ", " : "") + format_float(q.values[size_t(c)]);
-            return answer + "]: the sum of g_b over the positions b whose id is " + std::to_string(q.row) + ".";
+            std::string numbers;  // shown: the language's decimal and list separator
+            for (int c = 0; c < q.d; c++)
+                numbers += (c ? active_language().list_separator : "") + display_float(q.values[size_t(c)]);
+            return format(TR(teach_answer_grad_row), q.row, numbers.c_str(), q.row);
         }
         case QuestionKind::MovedRows:
-            return "Rows that moved: " + rows_text(q.rows) +
-                   ". Momentum keeps moving the first step's rows though the second batch does not touch them.";
+            return format(TR(teach_answer_moved), rows_text(q.rows).c_str());
         case QuestionKind::Claim: {
             const int i = std::clamp(q.id.back() - '0', 0, int(wrong_claims().size()) - 1);
-            return wrong_claims()[size_t(i)].explanation;
+            return tr(wrong_claims()[size_t(i)].explanation);
         }
     }
     return "";

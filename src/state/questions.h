@@ -26,7 +26,7 @@ constexpr int kMaxClickRows = 16;
 struct Question {
     QuestionKind kind = QuestionKind::NonzeroRows;
     std::string id;       // "nonzero-rows", "grad-row", "moved-rows", "claim-3": what an answer message names
-    std::string prompt;   // the question in words, with the numbers it is about
+    std::string prompt;   // the question in words (the active language), with the numbers it is about
     int V = 0, d = 0;
     std::vector<int> ids;            // (B,) the batch asked about
     std::vector<float> upstream;     // (B,d) its G
@@ -54,9 +54,9 @@ bool rows_correct(const Question& q, std::vector<int> picked);
 // A number counts as right within 1e-6 + 1e-3 * |answer| (the page shows short decimals).
 Status grade_grad_row(const Question& q, std::string_view typed, bool& correct);
 
-// Rows as the cards write them: "0, 2, 5", or "none".
+// Rows as the cards write them: "0, 2, 5", or "none" (in the active language).
 std::string rows_text(const std::vector<int>& rows);
-// The answer a card reveals, in words, with its numbers.
+// The answer a card reveals, in words (the active language), with its numbers.
 std::string question_answer(const Question& q);
 
 }  // namespace el

@@ -3,6 +3,7 @@
 #include <map>
 #include <utility>
 
+#include "i18n/i18n.h"
 #include "link.h"
 
 namespace el {
@@ -31,12 +32,10 @@ static int bit_index(uint32_t bit) {
 }
 
 std::string lock_message(Lock lock) {
-    static const char* const what[kLockCount] = {
-        "the table W", "the batch of ids", "the upstream gradient G", "the lookup options",
-        "the optimizer settings", "the table's size V x d"};
-    const int i = bit_index(lock);
-    return std::string("locked by the teacher (lock=") + kLockNames[i] + "): " + what[i] +
-           " cannot be changed on this page";
+    static const Msg message[kLockCount] = {Msg::teach_locked_table, Msg::teach_locked_ids,
+                                            Msg::teach_locked_upstream, Msg::teach_locked_options,
+                                            Msg::teach_locked_optimizer, Msg::teach_locked_size};
+    return tr(message[bit_index(lock)]);
 }
 
 Status check_unlocked(const AppState& s, uint32_t locks) {
@@ -76,17 +75,17 @@ Status decode_quiz(AppState& s, std::string_view text) {
         if (name == kQuizNames[i]) found = i;
         known += (i ? ", " : "") + std::string(kQuizNames[i]);
     }
-    if (found < 0) return Status::Fail("'" + std::string(name.substr(0, 32)) + "' is not a question set (" + known + ")");
+    if (found < 0) return Status::Fail(format(TR(teach_quiz_unknown), std::string(name.substr(0, 32)).c_str(), known.c_str()));
     uint32_t seed = 0;
     if (colon != std::string_view::npos) {
         const std::string_view digits = text.substr(colon + 1);
-        if (digits.empty() || digits.size() > 10) return Status::Fail("the seed after ':' must be 1 to 4294967295");
+        if (digits.empty() || digits.size() > 10) return Status::Fail(TR(teach_quiz_seed_range));
         uint64_t v = 0;
         for (char c : digits) {
-            if (c < '0' || c > '9') return Status::Fail("the seed after ':' must be a whole number");
+            if (c < '0' || c > '9') return Status::Fail(TR(teach_quiz_seed_whole));
             v = v * 10 + uint64_t(c - '0');
         }
-        if (v == 0 || v > 4294967295ull) return Status::Fail("the seed after ':' must be 1 to 4294967295");
+        if (v == 0 || v > 4294967295ull) return Status::Fail(TR(teach_quiz_seed_range));
         seed = uint32_t(v);
     }
     s.teach.quiz = QuizSet(found);
@@ -155,7 +154,7 @@ HeldLink hold_locked_fields(std::string_view fragment, const AppState& current) 
         const bool readable = key_value(pair, key, value);
         if (readable && key == "linklocks") {
             if (value != "0" && value != "false")
-                held.errors.push_back("linklocks: only the link a page opens with can let later links change its locks");
+                held.errors.push_back(std::string("linklocks: ") + TR(teach_linklocks_later));
             continue;
         }
         if (!readable || !is_held(key)) {
@@ -176,8 +175,7 @@ HeldLink hold_locked_fields(std::string_view fragment, const AppState& current) 
             const uint32_t given = is_lock ? probe.teach.locks : probe.teach.hidden;
             const uint32_t teacher = is_lock ? t.locks : t.hidden;
             if ((given & teacher) != teacher)
-                held.notices.push_back(key + ": the teacher's " + (is_lock ? "locks" : "hidden controls") + " stay (" +
-                                       now + "); a link can add to them, not remove them");
+                held.notices.push_back(key + ": " + format(is_lock ? TR(teach_locks_stay) : TR(teach_hidden_stay), now.c_str()));
             AppState joined;
             (is_lock ? joined.teach.locks : joined.teach.hidden) = given | teacher;
             append(key, is_lock ? encode_locks(joined) : encode_hidden(joined));

@@ -2,27 +2,40 @@
 // (README, "What the page shows"), as data. A tour step sets the state through a share
 // link, so "what the learner sees" and "what a link reproduces" are the same thing.
 #pragma once
+#include <string_view>
 #include <vector>
 
 #include "app_state.h"
+#include "i18n/i18n.h"
 
 namespace el {
 
+// A text of the catalog held as data: read in the active language each time it is used
+// (src/i18n/en/tour.def), so a language switch needs no rebuilt tables.
+struct LessonText {
+    Msg id;
+    const char* get() const { return tr(id); }
+    operator const char*() const { return tr(id); }
+    operator std::string_view() const { return tr(id); }
+};
+inline const char* tr(LessonText t) { return tr(t.id); }
+
 struct TourStep {
-    const char* title;
-    const char* text;
+    LessonText title;
+    LessonText text;
     const char* link;     // the state this step shows (tour and step keys are added)
     uint32_t focus;       // the panel to look at (a Panel bit)
 };
 
 // The steps of one depth (Basics, Solid, Deeper); empty for None.
 const std::vector<TourStep>& tour_steps(TourDepth depth);
-const char* tour_depth_name(TourDepth depth);      // "basics", ...
+const char* tour_depth_name(TourDepth depth);      // "basics", ... (in links)
+const char* tour_depth_label(TourDepth depth);     // the same, as the page shows it
 const char* tour_depth_summary(TourDepth depth);   // one line: what this depth covers
 
 struct FollowUpQuestion {
-    const char* question;
-    const char* answer;
+    LessonText question;
+    LessonText answer;
     const char* link;  // a state that shows the answer
 };
 const std::vector<FollowUpQuestion>& follow_up_questions();
@@ -30,8 +43,8 @@ const std::vector<FollowUpQuestion>& follow_up_questions();
 // A common wrong claim: every one is false; the explanation says why and the link
 // opens a state that shows it.
 struct WrongClaim {
-    const char* claim;
-    const char* explanation;
+    LessonText claim;
+    LessonText explanation;
     const char* link;
 };
 const std::vector<WrongClaim>& wrong_claims();
