@@ -109,7 +109,8 @@
   let extra = null;  // {fields: {key: [value, lock]}, tour, claims, followUps, cards}
   const say = (text) => window.embeddingLabHost && window.embeddingLabHost.setLiveText(text);
   const button = (text, onclick, id, disabled) => el('button', { type: 'button', id, text, onclick, disabled });
-  const keyWords = (key) => key.replace(/([A-Z])/g, ' $1').toLowerCase();
+  // A figure's JSON key as a row heading: the catalog's words for it (dom_key_*), else the key in words.
+  const keyWords = (key) => ('dom_key_' + key in words ? words['dom_key_' + key] : key.replace(/([A-Z])/g, ' $1').toLowerCase());
 
   /** A refused edit: the control is marked invalid and described by the message. */
   function refuse(input, messageId, error) {

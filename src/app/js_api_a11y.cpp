@@ -170,7 +170,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
             const CardProgress& p = t.cards[i];
             put({i ? ",{\"kind\":\"" : "{\"kind\":\"", kinds[int(q.kind)], "\",\"prompt\":"});
             str(q.prompt, ",\"error\":");
-            str(q.error.empty() ? p.message : format(TR(msg_card_cannot_ask), q.error.c_str()), ",\"result\":");
+            str(q.error.empty() ? p.message : format(TR(teach_card_cannot), q.error.c_str()), ",\"result\":");
             put({std::to_string(p.result), ",\"answer\":"});
             str(p.revealed ? question_answer(q) : "", "}");
         }

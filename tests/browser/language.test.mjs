@@ -52,18 +52,22 @@ test('lang=de: the page, its screen-reader line and <html lang> are German; the 
   await page.context().close(), await en.context().close();
 });
 
-test('the text view in German: no English sentence left in its DOM, numbers with a comma', async () => {
-  const page = await openPage(browser, server.url + LINK + '&lang=de&view=text');
-  await frames(page, 3);
-  const text = await textViewText(page);
-  assert.ok(text.length > 500, 'the text view has content');
-  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
-  const english = lines.filter((l) => ENGLISH_WORDS.test(words(l)));
-  assert.deepEqual(english, [], `English lines in the German text view:\n${english.slice(0, 15).join('\n')}`);
-  assert.ok(await page.evaluate(() => /0,4/.test(document.getElementById('text-view').textContent)), 'W[1][0] = 0,4 is shown with a comma');
-  assert.deepEqual(page.problems, []);
-  await page.context().close();
-});
+// The default state, then a tour step with every question card and a refused edit's message.
+for (const [what, link] of [['the default state', LINK],
+                            ['a tour step, the question cards, options and a bag', '#v=1&V=4&d=3&init=example&ids=2,0,2,2&pad=0&bag=mean&offsets=0,2&tour=solid&step=6&quiz=all']]) {
+  test(`the text view in German, ${what}: no English sentence left in its DOM, numbers with a comma`, async () => {
+    const page = await openPage(browser, server.url + link + '&lang=de&view=text');
+    await frames(page, 3);
+    const text = await textViewText(page);
+    assert.ok(text.length > 500, 'the text view has content');
+    const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+    const english = lines.filter((l) => ENGLISH_WORDS.test(words(l)));
+    assert.deepEqual(english, [], `English lines in the German text view:\n${english.slice(0, 15).join('\n')}`);
+    assert.ok(await page.evaluate(() => /0,4/.test(document.getElementById('text-view').textContent)), 'W[1][0] = 0,4 is shown with a comma');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
 
 test("a browser set to German opens in German; the link stays without lang", async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'de-DE' });
