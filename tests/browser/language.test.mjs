@@ -18,6 +18,16 @@ const ENGLISH_WORDS = /\b(the|and|with|which|of|is|are|every|row|rows|gradient r
 
 const words = (text) => text.replace(/`[^`]*`/g, ' ');
 
+/** A page in a context of its own (a browser locale, a catalog served differently), drawn and ready. */
+async function openIn(context, url) {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => window.embeddingLab !== undefined);
+  await page.evaluate(() => window.embeddingLab.ready);
+  await frames(page, 3);
+  return page;
+}
+
 async function textViewText(page) {
   return page.evaluate(() => {
     const root = document.getElementById('text-view');
@@ -71,11 +81,7 @@ for (const [what, link] of [['the default state', LINK],
 
 test("a browser set to German opens in German; the link stays without lang", async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'de-DE' });
-  const page = await context.newPage();
-  await page.goto(server.url + LINK);
-  await page.waitForFunction(() => window.embeddingLab !== undefined);
-  await page.evaluate(() => window.embeddingLab.ready);
-  await frames(page, 3);
+  const page = await openIn(context, server.url + LINK);
   const s = await snapshot(page);
   assert.equal(s.language, 'de');
   assert.doesNotMatch(s.link, /lang=/, 'the learner did not choose: the link does not pin a language');
@@ -135,11 +141,7 @@ test('lang=xx: a message naming it, the page in English; a catalog that cannot b
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.route('**/lang/de.json', (route) => route.fulfill({ status: 404, body: 'not found' }));
-  const broken = await context.newPage();
-  await broken.goto(server.url + LINK + '&lang=de');
-  await broken.waitForFunction(() => window.embeddingLab !== undefined);
-  await broken.evaluate(() => window.embeddingLab.ready);
-  await frames(broken, 3);
+  const broken = await openIn(context, server.url + LINK + '&lang=de');
   const b = await snapshot(broken);
   assert.equal(b.language, 'en');
   assert.match(b.errors.language, /Deutsch/);
@@ -159,11 +161,7 @@ test('a catalog made for another build is refused whole: English and a message',
     json.fingerprint = '0000000000000000';
     await route.fulfill({ response, body: JSON.stringify(json), headers: { 'content-type': 'application/json' } });
   });
-  const page = await context.newPage();
-  await page.goto(server.url + LINK + '&lang=de');
-  await page.waitForFunction(() => window.embeddingLab !== undefined);
-  await page.evaluate(() => window.embeddingLab.ready);
-  await frames(page, 3);
+  const page = await openIn(context, server.url + LINK + '&lang=de');
   const s = await snapshot(page);
   assert.equal(s.language, 'en');
   assert.match(s.errors.language, /another version/);
