@@ -385,7 +385,7 @@ void ShowTeachPanel(App& app) {
         ImGui::SetClipboardText(app.teach.output.c_str());
     }
     RecordItemRect("teach-copy-link");
-    ImGui::SameLine();
+    SameLineIfFits(ButtonWidth(TR(teach_copy_embed)));  // German's labels wrap on a phone
     if (ImGui::Button(TR(teach_copy_embed))) {
         app.teach.output = EmbedCode(TeacherState(app), d.width, d.height);
         ImGui::SetClipboardText(app.teach.output.c_str());

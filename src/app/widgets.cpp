@@ -349,6 +349,10 @@ void SameLineIfFits(float css_width) {
     if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + Px(css_width) <= line_end) ImGui::SameLine();
 }
 
+float ButtonWidth(const char* label) {
+    return (ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x) / Px(1);
+}
+
 void HeatLegend(float scale) {
     const float w = Px(140), h = Px(10);
     ImGui::TextDisabled("%s", ("-" + ShortNumber(scale)).c_str());

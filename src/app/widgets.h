@@ -27,6 +27,7 @@ std::string VectorString(const float* v, int n);            // VectorText's text
 // SameLine() when the next item (about `css_width` wide) still fits, else a new line:
 // rows of controls wrap on a phone instead of running off the panel.
 void SameLineIfFits(float css_width);
+float ButtonWidth(const char* label);  // a button's width for `label`, in CSS pixels (for SameLineIfFits)
 
 // Widget rectangles in CSS pixels, by name, from the last drawn frame: the browser
 // tests click real coordinates with them (embeddingLab.widgetRect(name)).
