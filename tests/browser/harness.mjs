@@ -130,8 +130,13 @@ export async function frames(page, n = 2) {
   // Keep it awake while waiting: an idle page stops drawing a second after the last input.
   await page.waitForFunction(({ target, origin, n }) => {
     if (!window.Module || !window.Module._el_wake || !window.embeddingLab) return false;  // reloading
-    window.Module._el_wake();
-    const drawn = window.embeddingLab.frameStats().frames;
+    let drawn;
+    try {
+      window.Module._el_wake();
+      drawn = window.embeddingLab.frameStats().frames;
+    } catch (e) {
+      return false;  // the new page's script is there but its wasm is not running yet (the exports are stubs)
+    }
     return performance.timeOrigin === origin ? drawn >= target : drawn >= n;
   }, { target: start + n, origin, n });
 }
