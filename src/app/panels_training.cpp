@@ -331,7 +331,7 @@ static void ShowWalkThroughs() {
         if (ImGui::SmallButton(TR(labs_walk_load))) browser_open_link(preset->link);
         RecordItemRect((std::string("walk:") + w.preset).c_str());
         ImGui::SameLine();
-        ImGui::TextWrapped("%s", preset->title.get());  // wrapped beside the button: a phone's column is narrow
+        ImGui::TextWrapped("%s", tr(preset->title));  // wrapped beside the button: a phone's column is narrow
         ImGui::Indent(Px(12));
         ImGui::PushStyleColor(ImGuiCol_Text, DimColor());
         ImGui::TextWrapped("%s", tr(w.what_to_do));

@@ -224,8 +224,6 @@ std::string format(const char* fmt, ...) {
     return out;
 }
 
-std::string format_number(double x, const char* fmt) { return format(fmt, x); }
-
 std::string localized_number(std::string text) {
     if (active_language().decimal != '.')
         for (char& ch : text)

@@ -74,8 +74,6 @@ std::string format(const char* fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
-// A number as the active language shows it: format_number(0.5, "%.3f") == "0,500" in German.
-std::string format_number(double x, const char* fmt = "%g");
 // A number already printed with a point ("0.5", from format_float) as the active language shows it.
 std::string localized_number(std::string text);
 // Text typed in the active language's way made ready for the parsers: "0,5" -> "0.5" (only when

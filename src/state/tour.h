@@ -14,7 +14,6 @@ namespace el {
 // (src/i18n/en/tour.def), so a language switch needs no rebuilt tables.
 struct LessonText {
     Msg id;
-    const char* get() const { return tr(id); }
     operator const char*() const { return tr(id); }
     operator std::string_view() const { return tr(id); }
 };

@@ -117,6 +117,16 @@ test('a desktop IME types into the active field through the same input', async (
   await page.context().close();
 });
 
+/** Taps a number field: the tap focuses an <input inputmode=decimal>; Escape leaves it. */
+async function tapsNumberPad(page, name, tapped) {
+  const f = await tap(page, name);
+  assert.equal(f.tag, 'INPUT', `${name}: the tap focuses an input`);
+  assert.equal(f.inputMode, 'decimal', `${name}: a number pad`);
+  tapped.push(name);
+  await page.keyboard.press('Escape');
+  await frames(page, 3);
+}
+
 test('a tap on a random-batch, lookup-option, training, frequency or cost field focuses an <input inputmode=decimal> in the tap', async () => {
   // The random batch's B lies in the ids panel; the others are further down the page.
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&pad=0&maxnorm=1', PHONE);
@@ -145,12 +155,7 @@ test('a tap on a random-batch, lookup-option, training, frequency or cost field 
     const rect = await page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
     assert.ok(rect, `${name} is drawn`);
     if (!rect.visible) continue;  // scrolled inside the canvas: reached by the page's own scrolling
-    const f = await tap(page, name);
-    assert.equal(f.tag, 'INPUT', `${name}: the tap focuses an input`);
-    assert.equal(f.inputMode, 'decimal', `${name}: a number pad`);
-    tapped.push(name);
-    await page.keyboard.press('Escape');
-    await frames(page, 3);
+    await tapsNumberPad(page, name, tapped);
   }
   // The labs' fields, each lab on a page of its own (as a course page would embed one).
   for (const [panel, names] of [['training', ['opt:lr', 'train:n']], ['frequency', ['freq:zipf', 'freq:steps']],
@@ -159,12 +164,7 @@ test('a tap on a random-batch, lookup-option, training, frequency or cost field 
     for (const name of names) {
       const rect = await labs.evaluate((n) => window.embeddingLab.widgetRect(n), name);
       if (!rect || !rect.visible) continue;
-      const f = await tap(labs, name);
-      assert.equal(f.tag, 'INPUT', `${name}: the tap focuses an input`);
-      assert.equal(f.inputMode, 'decimal', `${name}: a number pad`);
-      tapped.push(name);
-      await labs.keyboard.press('Escape');
-      await frames(labs, 3);
+      await tapsNumberPad(labs, name, tapped);
     }
     await labs.context().close();
   }
