@@ -15,7 +15,6 @@
 
 #include <cstdint>
 #include <cstring>
-#include <vector>
 
 #include "imgui.h"
 #include "imgui_internal.h"  // ImFontAtlasGetBuilderForStbTruetype
@@ -26,8 +25,10 @@ namespace el {
 // [SECTION] Program and fixed state
 //-----------------------------------------------------------------------------
 
-// The stock backend's GLSL ES 3.00 shaders, word for word (the page must look the same),
-// with the attribute locations fixed in the source so none is queried.
+// The stock backend's GLSL ES 3.00 shaders (the page must look the same), with the attribute
+// locations fixed in the source so none is queried, and the texture one channel: the font
+// atlas's coverage, the only texture the page draws (the stock backend's is white RGBA with
+// the coverage as alpha, the same colours at four times the upload).
 static const char* const kVertexShader =
     "#version 300 es\n"
     "precision highp float;\n"
@@ -52,7 +53,7 @@ static const char* const kFragmentShader =
     "layout (location = 0) out vec4 Out_Color;\n"
     "void main()\n"
     "{\n"
-    "    Out_Color = Frag_Color * texture(Texture, Frag_UV.st);\n"
+    "    Out_Color = Frag_Color * vec4(1.0, 1.0, 1.0, texture(Texture, Frag_UV.st).r);\n"
     "}\n";
 enum : GLuint { kPositionLocation = 0, kUVLocation = 1, kColorLocation = 2 };
 
@@ -190,16 +191,14 @@ bool RendererRecreate(const char** error) {
 void RendererUpdateFontTexture() {
     ImFontAtlas* atlas = ImGui::GetIO().Fonts;
     if (!atlas->TexPixelsAlpha8) ImFontAtlasGetBuilderForStbTruetype()->FontBuilder_Build(atlas);
-    const int width = atlas->TexWidth, height = atlas->TexHeight;
-    std::vector<uint32_t> rgba(size_t(width) * size_t(height));  // white, the glyph's coverage as alpha
-    for (size_t i = 0; i < rgba.size(); i++) rgba[i] = IM_COL32(255, 255, 255, atlas->TexPixelsAlpha8[i]);
-    const void* pixels = rgba.data();
     if (!g_gl.font_texture) glGenTextures(1, &g_gl.font_texture);
     glBindTexture(GL_TEXTURE_2D, g_gl.font_texture);
     g_gl.bound_texture = g_gl.font_texture;
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);  // rows of one byte a texel
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, atlas->TexWidth, atlas->TexHeight, 0, GL_RED, GL_UNSIGNED_BYTE,
+                 atlas->TexPixelsAlpha8);
     atlas->SetTexID(reinterpret_cast<ImTextureID>(intptr_t(g_gl.font_texture)));
     atlas->ClearTexData();  // the GPU has its copy; the atlas keeps its glyph tables
 }
