@@ -24,6 +24,7 @@
   }
   const catalogs = {}, catalogFetches = {};  // code -> {json} or {error}; code -> its fetch
   let appRunning = false;  // main() has run: the wasm's exports may be called
+  let textViewShown = null;  // the text view's last update (stateChanged), shown or not
   function fetchCatalog(code) {
     if (code === 'en' || !LANGUAGES.includes(code)) return Promise.resolve();
     if (!catalogFetches[code]) {
@@ -42,8 +43,14 @@
   const startCatalog = fetchCatalog(startLanguage).then(() => {
     if (startLanguage === 'en') return;
     document.title = say('title', 'Embedding Lab: an embedding layer is a row lookup and a one-hot matmul');
-    if (statusBox.className === '') statusBox.textContent = say('loading', 'Loading Embedding Lab\u2026');
+    if (statusBox.className === '' && statusBox.textContent) showLoading();
   });
+  // "Loading ..." only once loading takes long enough to be noticed (index.html starts without it,
+  // and without the keyboard line, which text_view.js writes): on a quick load no message flashes
+  // up, and the layout before the WebGL2 context is made has no text to shape (the page's first
+  // text looks up its font: about 7 ms on the test machine).
+  function showLoading() { statusBox.textContent = say('loading', 'Loading Embedding Lab\u2026'); }
+  const loadingLater = setTimeout(() => { if (statusBox.className === '') showLoading(); }, 400);
   // glue.js's own texts, for when the wasm cannot run: English here, other languages' in their
   // catalog's "glue" part (src/i18n/de/glue.txt; build_catalog.py checks ids and {placeholders}).
   function say(id, english, values) {
@@ -52,6 +59,27 @@
     return text.replace(/\{(\w+)\}/g, (m, k) => (values && k in values ? String(values[k]) : m));
   }
 
+  // The deeper tier's experiments (issue 16) are a second build of the page, loaded on demand: a
+  // link with deeper=1 gets embedding_lab_deeper.{js,wasm}, every other link the smaller default.
+  const build = /(?:^|&)deeper=1(?:&|$)/.test(location.hash.slice(1)) ? 'embedding_lab_deeper' : 'embedding_lab';
+
+  // The wasm is fetched (index.html preloads it) and handed to the compiler first, before the
+  // WebGL2 context is made below: the compiler works on other threads while the main thread waits
+  // for the context. The single-file page carries it as base64 text in a script before this one
+  // (src/app/single_file.py): there it is compiled from that.
+  let compiled = null;
+  if (window.embeddingLabWasm) {
+    compiled = WebAssembly.compile(Uint8Array.from(atob(window.embeddingLabWasm), (c) => c.charCodeAt(0)));
+  } else if (glueUrl && typeof WebAssembly.compileStreaming === 'function') {
+    const wasmUrl = new URL(build + '.wasm', glueUrl);
+    const load = () => fetch(wasmUrl, { credentials: 'same-origin' });
+    compiled = WebAssembly.compileStreaming(load())
+      // A host serving .wasm with another type: compile from the bytes instead.
+      .catch(() => load().then((r) => {
+        if (!r.ok) throw new Error(build + '.wasm: HTTP ' + r.status);
+        return r.arrayBuffer();
+      }).then((bytes) => WebAssembly.compile(bytes)));
+  }
   // The WebGL2 context is made here, while the wasm downloads and compiles, with only what an
   // ImGui page needs (main() hands it to Emscripten's GL layer: platform_web.cpp). ImGui draws opaque
   // triangles with blending and a scissor: no alpha channel to composite, no depth or stencil
@@ -106,6 +134,7 @@
       if (!opened) window.embeddingLabHost.copyText(url);
     },
     firstFrame() {
+      clearTimeout(loadingLater);
       statusBox.className = 'hidden';
       canvas.classList.remove('starting');
       resolveReady();
@@ -121,6 +150,13 @@
       if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).catch(() => {});
     },
     setLiveText(text) { live.textContent = text; },
+    // The state changed (a commit, the view, the highlight, an answer): the text view follows.
+    stateChanged(shown) {
+      textViewShown = shown;
+      if (window.embeddingLabTextView) window.embeddingLabTextView.update(shown);
+    },
+    // For text_view.js when it arrives after the app's first frames: null before any change.
+    textViewShown() { return textViewShown; },
     // The page asked for the deeper tier: the same link with deeper=1, loaded afresh.
     loadDeeperTier(link) {
       setTimeout(() => {  // not inside the frame that asked
@@ -169,26 +205,6 @@
 
   if (!gl) fatal(say('no_webgl2', 'This browser has no WebGL2, which the page needs to draw.'));
 
-  // The deeper tier's experiments (issue 16) are a second build of the page, loaded on demand: a
-  // link with deeper=1 gets embedding_lab_deeper.{js,wasm}, every other link the smaller default.
-  const build = /(?:^|&)deeper=1(?:&|$)/.test(location.hash.slice(1)) ? 'embedding_lab_deeper' : 'embedding_lab';
-
-  // The wasm is fetched and compiled now, while embedding_lab.js downloads, instead of once
-  // that script has run. The single-file page carries it as base64 text in a script before this
-  // one (src/app/single_file.py): there it is compiled from that.
-  let compiled = null;
-  if (window.embeddingLabWasm) {
-    compiled = WebAssembly.compile(Uint8Array.from(atob(window.embeddingLabWasm), (c) => c.charCodeAt(0)));
-  } else if (glueUrl && typeof WebAssembly.compileStreaming === 'function') {
-    const wasmUrl = new URL(build + '.wasm', glueUrl);
-    const load = () => fetch(wasmUrl, { credentials: 'same-origin' });
-    compiled = WebAssembly.compileStreaming(load())
-      // A host serving .wasm with another type: compile from the bytes instead.
-      .catch(() => load().then((r) => {
-        if (!r.ok) throw new Error(build + '.wasm: HTTP ' + r.status);
-        return r.arrayBuffer();
-      }).then((bytes) => WebAssembly.compile(bytes)));
-  }
   if (compiled) {
     compiled.catch(() => {});  // reported when Emscripten asks for it, below
     window.Module.instantiateWasm = (imports, receiveInstance) => {
@@ -199,18 +215,15 @@
     };
   }
 
-  // Emscripten's script for that build (the single-file page has it inline, after this one), run
-  // once the page's own scripts have (text_view.js must be there before main() draws): the order
-  // a static script tag after them would give. index.html preloads the first page's copy.
+  // Emscripten's script for that build (the single-file page has it inline, after text_view.js),
+  // added now: it runs as soon as it is there (index.html preloads the first page's copy), so
+  // main() starts once the wasm is compiled, not after the rest of the page has been parsed.
+  // text_view.js may come after it: it catches up when it arrives (textViewShown below).
   if (glueUrl) {
-    const addScript = () => {
-      const script = document.createElement('script');
-      script.src = new URL(build + '.js', glueUrl).href;
-      script.onerror = () => fatal(say('no_script', 'Embedding Lab could not load {file}. Reload the page to try again.', { file: build + '.js' }));
-      document.body.appendChild(script);
-    };
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', addScript);
-    else addScript();
+    const script = document.createElement('script');
+    script.src = new URL(build + '.js', glueUrl).href;
+    script.onerror = () => fatal(say('no_script', 'Embedding Lab could not load {file}. Reload the page to try again.', { file: build + '.js' }));
+    document.body.appendChild(script);
   }
 
   // --- The main loop, and nothing drawn that nobody sees -----------------------

@@ -22,7 +22,7 @@ EM_JS(int, el_js_preferred_theme, (), {
     const m = (q) => typeof matchMedia === "function" && matchMedia(q).matches;
     return m("(prefers-contrast: more)") || m("(forced-colors: active)") ? 2 : m("(prefers-color-scheme: dark)") ? 1 : 0;
 });
-EM_JS(void, el_js_state_changed, (int text_view), { if (window.embeddingLabTextView) window.embeddingLabTextView.update(!!text_view); });
+EM_JS(void, el_js_state_changed, (int text_view), { window.embeddingLabHost.stateChanged(!!text_view); });
 EM_JS(char*, el_js_language, (), { return stringToNewUTF8(window.embeddingLabHost.browserLanguage()); });
 EM_JS(char*, el_js_catalog, (const char* code), { return stringToNewUTF8(window.embeddingLabHost.catalog(UTF8ToString(code))); });
 EM_JS(void, el_js_document_language, (const char* code), { document.documentElement.lang = UTF8ToString(code); });

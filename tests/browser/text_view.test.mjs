@@ -375,3 +375,27 @@ test('G fills refuse what they cannot do: an unknown name, and MSE to 0 without 
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+// glue.js adds the app's script at once, so main() may draw and commit before text_view.js has
+// run (the parser still waits for it): the text view must catch up when it arrives, not wait
+// for the next commit.
+test('text_view.js arriving after the app has drawn still shows the state, and the keyboard line', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await context.route('**/text_view.js', async (route) => { await held; await route.continue(); });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(server.url + CANONICAL, { waitUntil: 'commit' });
+  await page.waitForFunction(() => window.embeddingLab !== undefined);
+  await page.evaluate(() => window.embeddingLab.ready);
+  await frames(page, 3);  // the second frame onwards reports the state to the text view
+  assert.equal(await page.evaluate(() => document.getElementById('text-view')), null, 'text_view.js ran before it was let through');
+  release();
+  await page.waitForFunction(() => document.querySelector('#text-view table'));
+  await assertDomEqualsSnapshot(page, 'late text_view.js');
+  assert.match(await page.evaluate(() => document.getElementById('keys').textContent), /Tab/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
