@@ -271,3 +271,25 @@ test('an idle page keeps no timers spinning', async () => {
   // Frames drawn while idle are reported, not asserted: the app's idle skipping belongs to main.cpp.
   await context.close();
 });
+
+// index.html starts with no text (glue.js): a load that takes a while gets its loading line,
+// in the page's language, and the first frame takes it away.
+for (const [hash, line] of [['', /^Loading Embedding Lab\u2026$/], ['#v=1&lang=de', /^Embedding Lab wird geladen\u2026$/]]) {
+  test(`a slow load${hash ? ' in German' : ''} shows the loading line until the first frame`, async () => {
+    const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await context.route('**/embedding_lab.wasm', async (route) => { await held; await route.continue(); });
+    const page = await context.newPage();
+    await page.goto(server.url + hash, { waitUntil: 'commit' });
+    const status = page.locator('#status');
+    await page.waitForFunction(() => document.getElementById('status')?.textContent !== '', null, { timeout: 10000 });
+    assert.match(await status.textContent(), line);
+    assert.ok(await status.isVisible(), 'the loading line is not visible');
+    release();
+    await page.waitForFunction(() => window.embeddingLab !== undefined);
+    await page.evaluate(() => window.embeddingLab.ready);
+    assert.equal(await status.isVisible(), false, 'the loading line outlived the first frame');
+    await context.close();
+  });
+}
