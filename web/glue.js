@@ -43,14 +43,8 @@
   const startCatalog = fetchCatalog(startLanguage).then(() => {
     if (startLanguage === 'en') return;
     document.title = say('title', 'Embedding Lab: an embedding layer is a row lookup and a one-hot matmul');
-    if (statusBox.className === '' && statusBox.textContent) showLoading();
+    if (statusBox.className === '') statusBox.textContent = say('loading', 'Loading Embedding Lab\u2026');
   });
-  // "Loading ..." only once loading takes long enough to be noticed (index.html starts without it,
-  // and without the keyboard line, which text_view.js writes): on a quick load no message flashes
-  // up, and the layout before the WebGL2 context is made has no text to shape (the page's first
-  // text looks up its font: about 7 ms on the test machine).
-  function showLoading() { statusBox.textContent = say('loading', 'Loading Embedding Lab\u2026'); }
-  const loadingLater = setTimeout(() => { if (statusBox.className === '') showLoading(); }, 400);
   // glue.js's own texts, for when the wasm cannot run: English here, other languages' in their
   // catalog's "glue" part (src/i18n/de/glue.txt; build_catalog.py checks ids and {placeholders}).
   function say(id, english, values) {
@@ -134,7 +128,6 @@
       if (!opened) window.embeddingLabHost.copyText(url);
     },
     firstFrame() {
-      clearTimeout(loadingLater);
       statusBox.className = 'hidden';
       canvas.classList.remove('starting');
       resolveReady();

@@ -200,7 +200,9 @@ async function whileMoving(page, x, y, n = 90, { wake = false } = {}) {
 
 test('first frame: measured against a bare WebGL2 page (one context, one shader, one frame); 2x is the target', async (t) => {
   const bare = [], app = [], steps = [];
-  for (let i = 0; i < 5; i++) {  // alternated, so both see the same load
+  // Alternated, so both see the same load; nine rounds, as single loads on this machine range
+  // over a factor of two (bare page 41-108 ms in one run of fifteen).
+  for (let i = 0; i < 9; i++) {
     bare.push((await firstFrameMs(extra.url + 'bare.html')).ms);
     const run = await firstFrameMs(site.url);
     app.push(run.ms);
@@ -211,8 +213,8 @@ test('first frame: measured against a bare WebGL2 page (one context, one shader,
                `(${bare.map((x) => x.toFixed(0)).join(', ')}), Embedding Lab median ${a.toFixed(0)} ms ` +
                `(${app.map((x) => x.toFixed(0)).join(', ')}): ${(a / b).toFixed(2)}x (${loadText()})`;
   // The 2x target is a figure printed as met or not, not an assertion: on a quiet 2-core machine the
-  // app's first frame is about 3x the bare page's (2.98x at load 2.7 in a fresh-clone run), so the
-  // target is open work. What is asserted is a regression guard: the stock ImGui backend's page was
+  // app's first frame is 1.9-2.6x the bare page's from run to run (README), so the target is not
+  // yet reliable. What is asserted is a regression guard: the stock ImGui backend's page was
   // 5x, and 4x fails. The app's start-up is CPU work (compiling and running the wasm) where the bare
   // page mostly waits, so on a machine running more work than it has cores the guard widens by the
   // run queue's length.
