@@ -42,13 +42,14 @@
   // The page's own lines before the wasm runs (index.html has them in English) in that language too.
   const startCatalog = fetchCatalog(startLanguage).then(() => {
     if (startLanguage === 'en') return;
-    document.title = say('title', 'Embedding Lab: an embedding layer is a row lookup and a one-hot matmul');
+    document.title = title(startLanguage);
     if (statusBox.className === '') statusBox.textContent = say('loading', 'Loading Embedding Lab\u2026');
   });
   // glue.js's own texts, for when the wasm cannot run: English here, other languages' in their
   // catalog's "glue" part (src/i18n/de/glue.txt; build_catalog.py checks ids and {placeholders}).
-  function say(id, english, values) {
-    const c = catalogs[startLanguage];
+  const title = (code) => say('title', 'Embedding Lab: an embedding layer is a row lookup and a one-hot matmul', null, code);
+  function say(id, english, values, code = startLanguage) {
+    const c = catalogs[code];
     const text = (c && c.json && c.json.glue && c.json.glue[id]) || english;
     return text.replace(/\{(\w+)\}/g, (m, k) => (values && k in values ? String(values[k]) : m));
   }
@@ -163,6 +164,12 @@
     },
     fatal,
     browserLanguage,
+    // The page's language changed (app.cpp ApplyLanguage): <html lang>, which screen readers
+    // speak in, and the tab's title follow.
+    documentLanguage(code) {
+      document.documentElement.lang = code;
+      document.title = title(code);
+    },
     // A language's catalog as set_language in src/i18n/i18n.h takes it: "" while it is fetched
     // (el_catalog_arrived follows), "!" and the reason when it could not be.
     catalog(code) {

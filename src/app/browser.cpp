@@ -25,7 +25,7 @@ EM_JS(int, el_js_preferred_theme, (), {
 EM_JS(void, el_js_state_changed, (int text_view), { window.embeddingLabHost.stateChanged(!!text_view); });
 EM_JS(char*, el_js_language, (), { return stringToNewUTF8(window.embeddingLabHost.browserLanguage()); });
 EM_JS(char*, el_js_catalog, (const char* code), { return stringToNewUTF8(window.embeddingLabHost.catalog(UTF8ToString(code))); });
-EM_JS(void, el_js_document_language, (const char* code), { document.documentElement.lang = UTF8ToString(code); });
+EM_JS(void, el_js_document_language, (const char* code), { window.embeddingLabHost.documentLanguage(UTF8ToString(code)); });
 EM_JS(void, el_js_load_deeper_tier, (const char* link), { window.embeddingLabHost.loadDeeperTier(UTF8ToString(link)); });
 
 namespace el {

@@ -22,6 +22,6 @@ std::string browser_language();             // the first of the browser's langua
 // A language's catalog as set_language takes it (src/i18n/i18n.h); "" while it is being fetched
 // (glue.js calls el_catalog_arrived when it is there), "!" and a message when it could not be.
 std::string browser_catalog(const char* code);
-void browser_set_document_language(const char* code);  // <html lang>: screen readers speak in it
+void browser_set_document_language(const char* code);  // <html lang> (screen readers speak in it), the title
 
 }  // namespace el
