@@ -475,11 +475,13 @@ static void ShowBags(const App& app) {
         return;
     }
     ImGui::TextWrapped("%s", s.bag == BagChoice::Mean ? TR(lesson_bag_matrix_mean) : TR(lesson_bag_matrix_sum));
-    if (v.max_difference == 0.0f)
+    if (v.max_difference == 0.0f) {
         ImGui::TextColored(Color(GoodColor()), "%s", TR(lesson_bag_exact));
-    else
-        ImGui::PushTextWrapPos(0.0f), ImGui::TextColored(Color(GoodColor()), TR(lesson_bag_rounding), double(v.max_difference)),
-            ImGui::PopTextWrapPos();
+    } else {
+        ImGui::PushTextWrapPos(0.0f);  // the longer line wraps on a phone
+        ImGui::TextColored(Color(GoodColor()), TR(lesson_bag_rounding), double(v.max_difference));
+        ImGui::PopTextWrapPos();
+    }
     RecordItemRect("bag-check");
 }
 
