@@ -43,8 +43,8 @@ export async function serve(root = SITE, { headers = {} } = {}) {
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with WebGL through SwiftShader and no background networking. */
-export async function launch() {
+/** Debian's Chromium, headless, with WebGL through SwiftShader and no background networking (and any extra flags: diagnoses only). */
+export async function launch(extraArgs = []) {
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (Debian package chromium)`);
   // playwright gives each launch a fresh, empty profile of its own.
   return chromium.launch({
@@ -53,7 +53,7 @@ export async function launch() {
     args: [
       '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
       '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync',
+      '--disable-sync', ...extraArgs,
     ],
   });
 }

@@ -2,11 +2,16 @@
 // site (not a test of its own: run it by hand when start-up changes):
 //
 //   node tests/browser/profile_startup.mjs [site dir, default build/site] [trace.json to keep]
+//   JS_FLAGS='--wasm-tier-up-filter=1248' node tests/browser/profile_startup.mjs   (V8 flags: a diagnosis)
 //
 // Prints the main thread's biggest tasks up to the first frame, and how many WebAssembly functions
 // V8 compiled lazily (on their first call, on the main thread) in each of the app's start-up steps
 // (Module._el_startup_json), with their code size. For function names, link a copy with
 // --profiling-funcs: the names are then read from the wasm's name section.
+// Also the main thread's time on a core against its wall time (a trace event's tdur is thread CPU
+// time), and what V8's optimising tier (TurboFan) compiled on other threads meanwhile: on 2 cores
+// that competes with the main thread. Which function it was: rerun with
+// JS_FLAGS=--wasm-tier-up-filter=<index> (only that function may tier up) and watch the figure.
 // Tracing slows everything down (V8 logs each compiled function): compare counts and shares,
 // and take times from frame_floor.test.mjs.
 import path from 'node:path';
@@ -49,9 +54,9 @@ function wasmFunctions(bytes) {
 
 const functions = wasmFunctions(await readFile(path.join(siteDir, 'embedding_lab.wasm')));
 const site = await serve(siteDir);
-const browser = await launch();
+const browser = await launch(process.env.JS_FLAGS ? [`--js-flags=${process.env.JS_FLAGS}`] : []);
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel', 'v8.wasm', 'v8.execute', 'blink.user_timing', 'loading'] });
+await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel', 'disabled-by-default-v8.wasm.detailed', 'v8.wasm', 'v8.execute', 'blink.user_timing', 'loading'] });
 await page.goto(site.url);
 await page.evaluate(() => window.embeddingLab.ready);
 const marks = await page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_startup_json())));
@@ -90,3 +95,9 @@ for (const s of steps) {
   const top = s.top.sort((a, b) => b[0] - a[0]).slice(0, 3).map(([b, n]) => `${n.slice(0, 40)} ${(b / 1024).toFixed(1)} KB`).join('; ');
   console.log(`  ${s.step.padEnd(30)} ${String(s.n).padStart(5)} functions ${(s.bytes / 1024).toFixed(0).padStart(4)} KB ${s.ms.toFixed(1).padStart(6)} ms traced${top ? '  (largest: ' + top + ')' : ''}`);
 }
+const cpu = (xs) => xs.reduce((a, e) => a + (e.tdur || 0), 0) / 1000, wall = (xs) => xs.reduce((a, e) => a + e.dur, 0) / 1000;
+const tasks = onMain.filter((e) => e.cat === 'toplevel');
+console.log(`main thread until the first frame: tasks ${wall(tasks).toFixed(0)} ms wall, ${cpu(tasks).toFixed(0)} ms on a core; ` +
+  `lazy compilation ${wall(lazy).toFixed(0)} ms wall, ${cpu(lazy).toFixed(0)} ms on a core (the rest waiting, most likely for a core)`);
+const tierUp = events.filter((e) => e.pid === nav.pid && e.name === 'wasm.TopTierCompilation' && at(e) >= 0 && at(e) <= end);
+console.log(`optimising tier (TurboFan) on other threads until the first frame: ${tierUp.length} jobs, ${wall(tierUp).toFixed(0)} ms wall, ${cpu(tierUp).toFixed(0)} ms on a core`);
