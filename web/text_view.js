@@ -397,5 +397,5 @@
   document.getElementById('app').after(root);
   // The app's script may have run before this one (glue.js adds it at once): catch up.
   const viewShown = window.embeddingLabHost && window.embeddingLabHost.textViewShown();
-  if (viewShown !== null && viewShown !== undefined) window.embeddingLabTextView.update(viewShown);
+  if (viewShown != null) window.embeddingLabTextView.update(viewShown);
 })();

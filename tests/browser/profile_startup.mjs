@@ -56,7 +56,7 @@ const functions = wasmFunctions(await readFile(path.join(siteDir, 'embedding_lab
 const site = await serve(siteDir);
 const browser = await launch(process.env.JS_FLAGS ? [`--js-flags=${process.env.JS_FLAGS}`] : []);
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel', 'disabled-by-default-v8.wasm.detailed', 'v8.wasm', 'v8.execute', 'blink.user_timing', 'loading'] });
+await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel', 'v8.wasm', 'v8.execute', 'blink.user_timing', 'loading'] });
 await page.goto(site.url);
 await page.evaluate(() => window.embeddingLab.ready);
 const marks = await page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_startup_json())));
