@@ -19,7 +19,7 @@
 #include "imgui.h"
 #include "imgui_internal.h"  // ImFontAtlasGetBuilderForStbTruetype
 
-extern "C" void* const el_glyph_rasteriser;  // stb_truetype_kept.h: why the font code reads it
+extern "C" void* const el_glyph_rasteriser[2];  // stb_truetype_kept.h: why the font code reads it
 
 namespace el {
 
@@ -191,7 +191,7 @@ bool RendererRecreate(const char** error) {
 // (which GetTexDataAsRGBA32 calls) would do the same, but it also links ImGui's built-in font for
 // atlases given none, about 10 KB gzip of page weight the page never uses.
 void RendererUpdateFontTexture() {
-    (void)*static_cast<void* const volatile*>(&el_glyph_rasteriser);  // keeps the rasteriser apart
+    for (void* const& kept : el_glyph_rasteriser) (void)*static_cast<void* const volatile*>(&kept);  // (linked)
     ImFontAtlas* atlas = ImGui::GetIO().Fonts;
     if (!atlas->TexPixelsAlpha8) ImFontAtlasGetBuilderForStbTruetype()->FontBuilder_Build(atlas);
     if (!g_gl.font_texture) glGenTextures(1, &g_gl.font_texture);
