@@ -292,7 +292,8 @@ for (const [hash, line] of [['', /^Loading Embedding Lab\u2026$/], ['#v=1&lang=d
     const status = page.locator('#status');
     await status.waitFor({ state: 'visible', timeout: 10000 });
     await page.waitForFunction((re) => new RegExp(re).test(document.getElementById('status').textContent), line.source);
-    const start = await page.evaluate(() => window.__statusAtStart);
+    // Taken at DOMContentLoaded, which on a busy machine can come after the line has shown.
+    const start = await (await page.waitForFunction(() => window.__statusAtStart)).jsonValue();
     if (start.delaying) assert.equal(start.display, 'none', 'the loading line was laid out during its delay');
     release();
     await page.waitForFunction(() => window.embeddingLab !== undefined);
