@@ -191,7 +191,7 @@ bool RendererRecreate(const char** error) {
 // (which GetTexDataAsRGBA32 calls) would do the same, but it also links ImGui's built-in font for
 // atlases given none, about 10 KB gzip of page weight the page never uses.
 void RendererUpdateFontTexture() {
-    for (void* const& kept : el_glyph_rasteriser) (void)*static_cast<void* const volatile*>(&kept);  // (linked)
+    for (void* const& kept : el_glyph_rasteriser) (void)*static_cast<void* const volatile*>(&kept);  // keeps them linked
     ImFontAtlas* atlas = ImGui::GetIO().Fonts;
     if (!atlas->TexPixelsAlpha8) ImFontAtlasGetBuilderForStbTruetype()->FontBuilder_Build(atlas);
     if (!g_gl.font_texture) glGenTextures(1, &g_gl.font_texture);

@@ -4,7 +4,7 @@
 //
 // Why: V8 runs new WebAssembly code unoptimised and recompiles a function with its optimising
 // compiler (TurboFan) once it has run long enough. Rasterising the first atlas is long enough
-// for the loop over a scanline's edges (stbtt__fill_active_edges_new). Without this line the
+// for the loop over a scanline's edges (stbtt__fill_active_edges_new). Without this table the
 // inliners fold it, with the scanline loop around it (stbtt__rasterize) and the rest of the
 // atlas builder, into RendererUpdateFontTexture (13 KB), and TurboFan spent about 17 ms of a
 // core recompiling all of that while the first UI was being built. Kept apart, it recompiles
