@@ -123,10 +123,16 @@ export const snapshot = (page) => page.evaluate(() => window.embeddingLab.snapsh
  * reloads meanwhile (a click that loads the deeper tier), `n` frames of the new page.
  */
 export async function frames(page, n = 2) {
-  const { start, origin } = await page.evaluate(() => {
-    window.Module._el_wake();  // an idle page draws nothing
-    return { start: window.embeddingLab.frameStats().frames, origin: performance.timeOrigin };
-  });
+  let start = 0, origin = NaN;  // NaN: the page reloaded under us (then n frames of the new one)
+  try {
+    ({ start, origin } = await page.evaluate(() => {
+      window.Module._el_wake();  // an idle page draws nothing
+      return { start: window.embeddingLab.frameStats().frames, origin: performance.timeOrigin };
+    }));
+  } catch (e) {
+    // The reload began while this ran (a fresh clone's lesson test saw it after a click on Next).
+    if (!/Execution context was destroyed/.test(e.message)) throw e;
+  }
   // Keep it awake while waiting: an idle page stops drawing a second after the last input.
   await page.waitForFunction(({ target, origin, n }) => {
     if (!window.Module || !window.Module._el_wake || !window.embeddingLab) return false;  // reloading
