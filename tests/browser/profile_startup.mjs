@@ -2,7 +2,7 @@
 // site (not a test of its own: run it by hand when start-up changes):
 //
 //   node tests/browser/profile_startup.mjs [site dir, default build/site] [trace.json to keep]
-//   JS_FLAGS='--wasm-tier-up-filter=1248' node tests/browser/profile_startup.mjs   (V8 flags: a diagnosis)
+//   JS_FLAGS='--wasm-tier-up-filter=<function index>' node tests/browser/profile_startup.mjs   (V8 flags: a diagnosis)
 //
 // Prints the main thread's biggest tasks up to the first frame, and how many WebAssembly functions
 // V8 compiled lazily (on their first call, on the main thread) in each of the app's start-up steps
@@ -10,8 +10,9 @@
 // --profiling-funcs: the names are then read from the wasm's name section.
 // Also the main thread's time on a core against its wall time (a trace event's tdur is thread CPU
 // time), and what V8's optimising tier (TurboFan) compiled on other threads meanwhile: on 2 cores
-// that competes with the main thread. Which function it was: rerun with
-// JS_FLAGS=--wasm-tier-up-filter=<index> (only that function may tier up) and watch the figure.
+// that competes with the main thread. Which functions those were, and how long each took, V8 prints
+// with --js-flags=--trace-wasm-compilation-times on the renderer's stdout (README, "Where the rest of
+// the gap is"); JS_FLAGS=--wasm-tier-up-filter=<index> lets only that function tier up.
 // Tracing slows everything down (V8 logs each compiled function): compare counts and shares,
 // and take times from frame_floor.test.mjs.
 import path from 'node:path';
