@@ -212,15 +212,17 @@ int format_v(char* buf, size_t size, const char* fmt, va_list args, char decimal
 }
 
 std::string format(const char* fmt, ...) {
-    va_list args, copy;
+    va_list args, again;
     va_start(args, fmt);
-    va_copy(copy, args);
-    const int n = format_v(nullptr, 0, fmt, copy, active_language().decimal);
-    va_end(copy);
-    std::string out(size_t(n > 0 ? n : 0) + 1, '\0');
-    format_v(out.data(), out.size(), fmt, args, active_language().decimal);
+    va_copy(again, args);
+    char small[256];  // most texts fit: printed once, not measured first and then printed
+    const int n = format_v(small, sizeof small, fmt, args, active_language().decimal);
+    std::string out;
+    if (n > 0 && size_t(n) < sizeof small) out.assign(small, size_t(n));
+    else if (n > 0) out.resize(size_t(n) + 1), format_v(out.data(), out.size(), fmt, again, active_language().decimal),
+                    out.resize(size_t(n));
+    va_end(again);
     va_end(args);
-    out.resize(size_t(n > 0 ? n : 0));
     return out;
 }
 
