@@ -25,6 +25,7 @@
   const catalogs = {}, catalogFetches = {};  // code -> {json} or {error}; code -> its fetch
   let appRunning = false;  // main() has run: the wasm's exports may be called
   let textViewShown = null;  // the text view's last update (stateChanged), shown or not
+  let textViewQueued = false;  // an update of the text view waits for its task
   function fetchCatalog(code) {
     if (code === 'en' || !LANGUAGES.includes(code)) return Promise.resolve();
     if (!catalogFetches[code]) {
@@ -144,10 +145,17 @@
       if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).catch(() => {});
     },
     setLiveText(text) { live.textContent = text; },
-    // The state changed (a commit, the view, the highlight, an answer): the text view follows.
+    // The state changed (a commit, the view, the highlight, an answer): the text view follows, in
+    // a task of its own after this frame, so that building its DOM never holds the frame back from
+    // the screen (the page's second frame is the first one shown); changes in one frame, one update.
     stateChanged(shown) {
       textViewShown = shown;
-      if (window.embeddingLabTextView) window.embeddingLabTextView.update(shown);
+      if (textViewQueued) return;
+      textViewQueued = true;
+      setTimeout(() => {
+        textViewQueued = false;
+        if (window.embeddingLabTextView) window.embeddingLabTextView.update(textViewShown);
+      }, 0);
     },
     // For text_view.js when it arrives after the app's first frames: null before any change.
     textViewShown() { return textViewShown; },
