@@ -22,6 +22,7 @@ void ShowCheckPanel(App& app);     // follow-up questions and the true/false sel
 void GoToTourStep(App& app, TourDepth depth, int step);
 void LeaveTour(App& app, bool finished);  // finished: the last step's Next
 void ShowExperimentsPanel(App& app);  // raw id vs embedding, bias absorbed, non-finite table
+bool ExperimentsTraining();           // its trainings have started and not finished (they need frames)
 void ShowTrainingPanel(App& app);     // step inspector: touched / changed rows and why
 void ShowFrequencyPanel(App& app);    // Zipf ids: rare rows get few updates and learn slowly
 void ShowCostPanel(App& app);         // one-hot route vs gather at scale, timed live (panels_cost.cpp)

@@ -6,6 +6,8 @@
 // [SECTION] Non-finite table
 // [SECTION] Experiments panel
 
+#include <emscripten.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -13,6 +15,7 @@
 
 #include "core/experiments.h"
 #include "i18n/i18n.h"
+#include "main.h"
 #include "panels.h"
 #include "state/parse.h"
 #include "widgets.h"
@@ -22,11 +25,14 @@ namespace el {
 // The experiments panel's results, computed on demand.
 struct ExperimentsView {
     std::vector<float> targets;     // (V,) nominal per-id targets
+    RawVsEmbeddingRun training;     // the two fits, trained a slice per frame
+    bool training_started = false;
     RawVsEmbeddingResult raw;       // both fits
     std::string raw_error;
-    BiasAbsorbedResult bias;
+    bool ran = false;               // the fits are done (or failed)
+    BiasAbsorbedResult bias;        // computed when its section is first open
     std::string bias_error;
-    bool ran = false;
+    bool bias_ran = false;
 };
 static ExperimentsView g_experiments;  // the panel's own: nothing else reads it
 
@@ -38,14 +44,35 @@ static ExperimentsView g_experiments;  // the panel's own: nothing else reads it
 // categories of a nominal feature).
 static const std::vector<float> kNominalTargets = {0.9f, -0.6f, 0.4f, 1.0f, -0.9f, 0.1f, -0.3f, 0.7f};
 
+// The trainings advance at most this long per drawn frame: the page stays smooth while they run
+// (500 Adam steps of two small models through the autograd, some 40 ms in all).
+static constexpr double kTrainingMsPerFrame = 4.0;
+static constexpr int kStepsPerCheck = 10;  // steps between looks at the clock
+
+// One frame's slice of the trainings; the fits once they are done.
 static void RunExperiments(ExperimentsView& ex) {
-    ex.targets = kNominalTargets;
-    RawVsEmbeddingConfig config;
-    config.targets = ex.targets;
-    ex.raw_error = raw_vs_embedding(config, ex.raw).error;
-    ex.bias_error = bias_absorbed(5, 3, 2, 7, ex.bias).error;
+    if (!ex.training_started) {
+        ex.targets = kNominalTargets;
+        RawVsEmbeddingConfig config;
+        config.targets = ex.targets;
+        ex.training_started = true;
+        if (Status st = ex.training.start(config); !st.ok()) {
+            ex.raw_error = st.error, ex.ran = true;
+            return;
+        }
+    }
+    const double t0 = emscripten_get_now();
+    while (!ex.training.done() && emscripten_get_now() - t0 < kTrainingMsPerFrame)
+        if (Status st = ex.training.step(kStepsPerCheck); !st.ok()) {
+            ex.raw_error = st.error, ex.ran = true;
+            return;
+        }
+    if (!ex.training.done()) return;
+    ex.raw_error = ex.training.finish(ex.raw).error;
     ex.ran = true;
 }
+
+bool ExperimentsTraining() { return g_experiments.training_started && !g_experiments.ran; }
 
 // Targets as dots, the raw model's line w*id + b, the embedding's fit per id.
 static void PlotFits(const ExperimentsView& ex) {
@@ -77,23 +104,25 @@ static void PlotFits(const ExperimentsView& ex) {
     ImGui::TextDisabled("%s", TR(labs_exp_rings));
 }
 
-// The two trainings run the first time the plot is on screen, and never in the page's first
-// frame (which should show up as soon as it can; the page keeps drawing for a second after
-// start-up, so the next frame runs them). Until then the plot and its two legend lines keep
-// their room, so nothing moves when the results arrive.
+// The two trainings start the first time the plot is on screen, but not before the page's first
+// frames are: main() draws the first, and the browser shows the second (it is drawn before the
+// first reaches the screen), so a slow frame there would hold both back. Then a slice per frame
+// (RunExperiments). Until the results arrive the plot and its two legend lines keep their room,
+// so nothing moves when they do.
 static void ShowRawVsEmbedding(ExperimentsView& ex) {
     ImGui::TextWrapped("%s", TR(labs_exp_raw_intro));
     if (!ex.ran) {
         const ImVec2 p0 = ImGui::GetCursorScreenPos();
         const float width = std::min(ImGui::GetContentRegionAvail().x, Px(420)), height = Px(150);
-        if (ImGui::GetFrameCount() <= 1 || !ImGui::IsRectVisible(p0, ImVec2(p0.x + width, p0.y + height))) {
+        const bool visible = ImGui::IsRectVisible(p0, ImVec2(p0.x + width, p0.y + height));
+        if (g_frame_stats.frames >= 2 && (visible || ex.training_started)) RunExperiments(ex);
+        if (!ex.ran) {
             ImGui::Dummy(ImVec2(width, height));
             RecordItemRect("plot:rawid");
             ImGui::Dummy(ImVec2(1, ImGui::GetTextLineHeight()));
             ImGui::Dummy(ImVec2(1, ImGui::GetTextLineHeight()));
             return;
         }
-        RunExperiments(ex);
     }
     if (!ex.raw_error.empty()) return ErrorText(ex.raw_error);
     PlotFits(ex);
@@ -163,7 +192,7 @@ void ShowExperimentsPanel(App& app) {
         ShowRawVsEmbedding(ex);
     SectionOpenOverride();
     if (ImGui::CollapsingHeader(format("%s###exp_bias", TR(labs_exp_bias_title)).c_str())) {
-        if (!ex.ran) RunExperiments(ex);  // opened by hand, so in view
+        if (!ex.bias_ran) ex.bias_error = bias_absorbed(5, 3, 2, 7, ex.bias).error, ex.bias_ran = true;  // one pass, no training
         ShowBiasAbsorbed(ex);
     }
     SectionOpenOverride();

@@ -39,6 +39,7 @@ bool AppBusy(const App& app) {
     return (app.training.frequency.running && (app.state.panels & kPanelFrequency)) ||
            (app.budget_lab.run.running && (app.state.panels & kPanelBudget)) ||
            app.cost_run.running() ||  // the cost benchmark steps in every frame, panel shown or not
+           (ExperimentsTraining() && (app.state.panels & kPanelExperiments)) ||
            PictureBusy(app);          // the walk animates only while it runs
 }
 

@@ -46,43 +46,62 @@ Status make_optimizers(std::vector<Tensor>& params, float lr, std::vector<Optimi
 
 }  // namespace
 
-Status raw_vs_embedding(const RawVsEmbeddingConfig& config, RawVsEmbeddingResult& out) {
+Status RawVsEmbeddingRun::start(const RawVsEmbeddingConfig& config) {
+    started_ = false;
     const int V = int(config.targets.size());
     if (V < 1 || V > kMaxB) return Status::Fail("give 1 to " + std::to_string(kMaxB) + " targets, one per id");
     if (config.d < 1 || config.d > kMaxD) return Status::Fail("d must run from 1 to " + std::to_string(kMaxD));
     if (config.steps < 0 || config.steps > 100000) return Status::Fail("steps must run from 0 to 100000");
+    config_ = config;
     Rng rng(config.seed);
-    const std::vector<int> ids = all_ids(V);
+    ids_ = all_ids(V);
     std::vector<float> id_values(size_t(V), 0.0f);
     for (int i = 0; i < V; i++) id_values[size_t(i)] = float(i);
-    const Tensor x = Tensor::from(V, 1, id_values);  // (V,1) the raw id as a number
-    const Tensor y = Tensor::from(V, 1, config.targets);
+    x_ = Tensor::from(V, 1, id_values);
+    y_ = Tensor::from(V, 1, config.targets);
+    raw_ = {random_normal(1, 1, rng, 0.1), Tensor::zeros(1, 1)};
+    emb_ = {random_normal(V, config.d, rng, 1.0), random_normal(config.d, 1, rng, 0.5), Tensor::zeros(1, 1)};
+    if (Status s = make_optimizers(raw_, config.lr, raw_opt_); !s.ok()) return s;
+    if (Status s = make_optimizers(emb_, config.lr, emb_opt_); !s.ok()) return s;
+    r_ = RawVsEmbeddingResult{};
+    step_ = 0;
+    started_ = true;
+    return Status::Ok();
+}
 
-    std::vector<Tensor> raw = {random_normal(1, 1, rng, 0.1), Tensor::zeros(1, 1)};  // w, b
-    std::vector<Tensor> emb = {random_normal(V, config.d, rng, 1.0), random_normal(config.d, 1, rng, 0.5),
-                               Tensor::zeros(1, 1)};  // E, a, c
-    auto raw_loss = [&] { return mse_loss(linear(x, raw[0], raw[1]), y); };
-    auto emb_loss = [&] { return mse_loss(linear(embedding(emb[0], ids), emb[1], emb[2]), y); };
-    std::vector<Optimizer> raw_opt, emb_opt;
-    if (Status s = make_optimizers(raw, config.lr, raw_opt); !s.ok()) return s;
-    if (Status s = make_optimizers(emb, config.lr, emb_opt); !s.ok()) return s;
+Tensor RawVsEmbeddingRun::raw_loss() const { return mse_loss(linear(x_, raw_[0], raw_[1]), y_); }
+Tensor RawVsEmbeddingRun::emb_loss() const { return mse_loss(linear(embedding(emb_[0], ids_), emb_[1], emb_[2]), y_); }
 
-    RawVsEmbeddingResult r;
-    for (int step = 0; step < config.steps; step++) {
+Status RawVsEmbeddingRun::step(int steps) {
+    if (!started_) return Status::Fail("start the run first");
+    for (int n = 0; n < steps && step_ < config_.steps; n++, step_++) {
         Tensor L_raw = raw_loss(), L_emb = emb_loss();
-        r.raw_loss_history.push_back(L_raw.item());
-        r.embedding_loss_history.push_back(L_emb.item());
+        r_.raw_loss_history.push_back(L_raw.item());
+        r_.embedding_loss_history.push_back(L_emb.item());
         if (Status s = L_raw.backward(); !s.ok()) return s;
         if (Status s = L_emb.backward(); !s.ok()) return s;
-        if (Status s = step_all(raw, raw_opt); !s.ok()) return s;
-        if (Status s = step_all(emb, emb_opt); !s.ok()) return s;
+        if (Status s = step_all(raw_, raw_opt_); !s.ok()) return s;
+        if (Status s = step_all(emb_, emb_opt_); !s.ok()) return s;
     }
-    r.raw_w = raw[0].item(), r.raw_b = raw[1].item();
-    r.raw_fit = linear(x, raw[0], raw[1]).values();
-    r.embedding_fit = linear(embedding(emb[0], ids), emb[1], emb[2]).values();
-    r.raw_loss = raw_loss().item(), r.embedding_loss = emb_loss().item();
-    out = std::move(r);
     return Status::Ok();
+}
+
+Status RawVsEmbeddingRun::finish(RawVsEmbeddingResult& out) {
+    if (!done()) return Status::Fail("the run has steps left");
+    r_.raw_w = raw_[0].item(), r_.raw_b = raw_[1].item();
+    r_.raw_fit = linear(x_, raw_[0], raw_[1]).values();
+    r_.embedding_fit = linear(embedding(emb_[0], ids_), emb_[1], emb_[2]).values();
+    r_.raw_loss = raw_loss().item(), r_.embedding_loss = emb_loss().item();
+    out = std::move(r_);
+    r_ = RawVsEmbeddingResult{};
+    return Status::Ok();
+}
+
+Status raw_vs_embedding(const RawVsEmbeddingConfig& config, RawVsEmbeddingResult& out) {
+    RawVsEmbeddingRun run;
+    if (Status s = run.start(config); !s.ok()) return s;
+    if (Status s = run.step(config.steps); !s.ok()) return s;
+    return run.finish(out);
 }
 
 Status bias_absorbed(int V, int d, int k, uint64_t seed, BiasAbsorbedResult& out) {

@@ -40,6 +40,28 @@ struct RawVsEmbeddingResult {
 
 Status raw_vs_embedding(const RawVsEmbeddingConfig& config, RawVsEmbeddingResult& out);
 
+// The same two trainings a few steps at a time, for a page that spreads them over frames:
+// start, then step until done, then finish. raw_vs_embedding is start + step(all) + finish.
+class RawVsEmbeddingRun {
+public:
+    Status start(const RawVsEmbeddingConfig& config);
+    Status step(int steps);  // up to `steps` more of config.steps
+    bool done() const { return started_ && step_ == config_.steps; }
+    Status finish(RawVsEmbeddingResult& out);  // once done()
+
+private:
+    Tensor raw_loss() const;  // MSE of w * id + b
+    Tensor emb_loss() const;  // MSE of E[id] . a + c
+    RawVsEmbeddingConfig config_;
+    bool started_ = false;
+    int step_ = 0;
+    std::vector<int> ids_;
+    Tensor x_, y_;                     // (V,1) the raw id as a number; (V,1) the targets
+    std::vector<Tensor> raw_, emb_;    // w, b; E, a, c
+    std::vector<Optimizer> raw_opt_, emb_opt_;
+    RawVsEmbeddingResult r_;
+};
+
 // ---------------------------------------------------------------------------
 // (b) bias absorbed: (W[i] + c) @ A + b == W[i] @ A + (c @ A + b) for every id i.
 // W (V,d) and A (d,k) N(0,1) from the seed, c (1,d) and b (1,k) N(0,1) too.

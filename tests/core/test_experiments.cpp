@@ -42,6 +42,40 @@ TEST_CASE("raw id vs embedding: the line cannot fit nominal targets, the embeddi
     CHECK(r.embedding_loss_history.back() < r.embedding_loss_history.front());
 }
 
+TEST_CASE("raw id vs embedding run a few steps at a time gives the one-shot result, bit for bit", "[experiments][raw]") {
+    el::RawVsEmbeddingConfig config;
+    config.targets = {0.9f, -0.6f, 0.4f, 1.0f, -0.9f, 0.1f, -0.3f, 0.7f};
+    config.steps = 300;
+    el::RawVsEmbeddingResult whole, sliced;
+    REQUIRE(el::raw_vs_embedding(config, whole).ok());
+    el::RawVsEmbeddingRun run;
+    el::RawVsEmbeddingResult unused;
+    CHECK_FALSE(run.step(1).ok());  // not started
+    REQUIRE(run.start(config).ok());
+    const int slice = GENERATE(1, 7, 64);
+    CAPTURE(slice);
+    int calls = 0;
+    while (!run.done()) {
+        CHECK_FALSE(run.finish(unused).ok());  // steps left
+        REQUIRE(run.step(slice).ok());
+        calls++;
+    }
+    CHECK(calls == (config.steps + slice - 1) / slice);
+    REQUIRE(run.finish(sliced).ok());
+    CHECK(sliced.raw_w == whole.raw_w);
+    CHECK(sliced.raw_b == whole.raw_b);
+    CHECK(sliced.raw_loss == whole.raw_loss);
+    CHECK(sliced.embedding_loss == whole.embedding_loss);
+    CHECK(sliced.raw_fit == whole.raw_fit);
+    CHECK(sliced.embedding_fit == whole.embedding_fit);
+    CHECK(sliced.raw_loss_history == whole.raw_loss_history);
+    CHECK(sliced.embedding_loss_history == whole.embedding_loss_history);
+    el::RawVsEmbeddingConfig bad = config;
+    bad.steps = -1;
+    CHECK_FALSE(run.start(bad).ok());
+    CHECK_FALSE(run.done());  // a refused start leaves no run
+}
+
 TEST_CASE("a per-table bias is absorbed by the next layer's bias", "[experiments][bias]") {
     const int V = GENERATE(1, 10), d = GENERATE(1, 4), k = GENERATE(1, 3);
     const uint64_t seed = GENERATE(1u, 2u);
