@@ -116,14 +116,15 @@ EMSCRIPTEN_KEEPALIVE const char* el_frame_stats_json() {
     // uiMs: median time building the UI; frameMs: median whole frame (medianFrameMs, kept
     // under its old name too); lastUiMs: the last frame's; running: the main loop runs (not hidden or off screen).
     // panelsDrawn / panelsSkipped: the last frame's panel groups built, and left out as out of view.
-    char buf[360];
+    // framesDrawn: frames that drew on the canvas (one exactly like the last is not drawn again).
+    char buf[400];
     const double frame_ms = g_frame_stats.median_ms();
     const PanelCounts panels = LastFramePanelCounts();
     std::snprintf(buf, sizeof buf,
-                  "{\"frames\":%lld,\"lastFrameMs\":%.3f,\"medianFrameMs\":%.3f,\"maxFrameMs\":%.3f,"
+                  "{\"frames\":%lld,\"framesDrawn\":%lld,\"lastFrameMs\":%.3f,\"medianFrameMs\":%.3f,\"maxFrameMs\":%.3f,"
                   "\"uiMs\":%.3f,\"frameMs\":%.3f,\"lastUiMs\":%.3f,\"running\":%s,"
                   "\"panelsDrawn\":%d,\"panelsSkipped\":%d}",
-                  (long long)g_frame_stats.frames, g_frame_stats.last_ms, frame_ms, g_frame_stats.max_ms,
+                  (long long)g_frame_stats.frames, (long long)g_frame_stats.drawn, g_frame_stats.last_ms, frame_ms, g_frame_stats.max_ms,
                   g_frame_stats.median_ui_ms(), frame_ms, g_frame_stats.last_ui_ms, g_loop_running ? "true" : "false",
                   panels.drawn, panels.skipped);
     g_json = buf;

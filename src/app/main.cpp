@@ -231,7 +231,8 @@ static void Frame() {
 
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     const float clear_rgb[3] = {bg.x, bg.y, bg.z};
-    RendererDraw(ImGui::GetDrawData(), PlatformFramebufferWidth(), PlatformFramebufferHeight(), clear_rgb);
+    if (RendererDraw(ImGui::GetDrawData(), PlatformFramebufferWidth(), PlatformFramebufferHeight(), clear_rgb))
+        g_frame_stats.drawn++;
     PlatformEndFrame();  // the wheel's view of scrolling, the cursor shape
     ReportTextInput();  // a phone keyboard over the active field, or none (text_input.cpp)
     // The address and the screen-reader line (which encode the whole state) wait for the

@@ -14,6 +14,7 @@ void WakeUp();  // draw frames again (input, a state change from JS)
 // part of it that builds the UI (NewFrame..Render, without the GL submission).
 struct FrameStats {
     int64_t frames = 0;
+    int64_t drawn = 0;  // frames that drew (RendererDraw skips one exactly like the last)
     double last_ms = 0.0, max_ms = 0.0, last_ui_ms = 0.0;
     std::array<double, 240> recent{}, recent_ui{};
     void record(double ms, double ui_ms);

@@ -70,6 +70,11 @@ static struct {
     int scissor[4] = {-1, -1, -1, -1};
     ImVector<ImDrawVert> vertices;  // one frame's draw lists back to back: one upload each
     ImVector<ImDrawIdx> indices;
+    // The last frame drawn, to recognise a frame that would draw exactly the same (RendererDraw).
+    ImVector<ImDrawVert> drawn_vertices;
+    ImVector<ImDrawIdx> drawn_indices;
+    ImVector<float> drawn_frame, frame;  // the canvas size, clear colour, projection and every command
+    bool have_drawn = false;
 } g_gl;
 
 // Compiles without asking how it went: each status query waits for the GPU process,
@@ -178,6 +183,7 @@ bool RendererRecreate(const char** error) {
     // The old ids name objects of the lost context: forget them, and what was bound.
     g_gl.program = g_gl.vertex_array = g_gl.vertex_buffer = g_gl.index_buffer = g_gl.font_texture = 0;
     g_gl.bound_texture = 0;
+    g_gl.have_drawn = false;  // the new context's canvas shows nothing yet
     if (!RendererInit(error)) return false;
     RendererUpdateFontTexture();  // rasterises the atlas again (its pixels were cleared)
     return true;
@@ -204,6 +210,7 @@ void RendererUpdateFontTexture() {
                  atlas->TexPixelsAlpha8);
     atlas->SetTexID(reinterpret_cast<ImTextureID>(intptr_t(g_gl.font_texture)));
     atlas->ClearTexData();  // the GPU has its copy; the atlas keeps its glyph tables
+    g_gl.have_drawn = false;  // the same vertices may now sample other glyphs
 }
 
 //-----------------------------------------------------------------------------
@@ -227,8 +234,61 @@ static void SetProjection(const ImDrawData* dd) {
     glUniformMatrix4fv(g_gl.projection_location, 1, GL_FALSE, &ortho[0][0]);
 }
 
-void RendererDraw(const ImDrawData* dd, int fb_w, int fb_h, const float clear_rgb[3]) {
-    if (fb_w <= 0 || fb_h <= 0) return;
+// Everything a frame draws besides its vertices and indices, as numbers: the canvas size, the
+// clear colour, ImGui's display rectangle and each command's clip rectangle, texture, offsets and
+// count. False if a command is a callback (what it draws is not in the draw data).
+static bool DescribeFrame(const ImDrawData* dd, int fb_w, int fb_h, const float clear_rgb[3], ImVector<float>& out) {
+    out.resize(0);
+    const float head[] = {float(fb_w), float(fb_h), clear_rgb[0], clear_rgb[1], clear_rgb[2]};
+    for (float v : head) out.push_back(v);
+    if (!dd) return true;
+    const float display[] = {dd->DisplayPos.x, dd->DisplayPos.y, dd->DisplaySize.x, dd->DisplaySize.y,
+                             dd->FramebufferScale.x, dd->FramebufferScale.y, float(dd->CmdListsCount)};
+    for (float v : display) out.push_back(v);
+    for (const ImDrawList* list : dd->CmdLists) {
+        out.push_back(float(list->VtxBuffer.Size)), out.push_back(float(list->IdxBuffer.Size));
+        for (const ImDrawCmd& cmd : list->CmdBuffer) {
+            if (cmd.UserCallback) return false;
+            const float c[] = {cmd.ClipRect.x, cmd.ClipRect.y, cmd.ClipRect.z, cmd.ClipRect.w,
+                               float(reinterpret_cast<intptr_t>(cmd.GetTexID())), float(cmd.VtxOffset),
+                               float(cmd.IdxOffset), float(cmd.ElemCount)};
+            for (float v : c) out.push_back(v);
+        }
+    }
+    return true;
+}
+
+template <typename T>
+static bool SameItems(const ImVector<T>& a, const ImVector<T>& b) {
+    return a.Size == b.Size && (a.Size == 0 || std::memcmp(a.Data, b.Data, size_t(a.size_in_bytes())) == 0);
+}
+
+bool RendererDraw(const ImDrawData* dd, int fb_w, int fb_h, const float clear_rgb[3]) {
+    if (fb_w <= 0 || fb_h <= 0) return false;
+    // All draw lists back to back (one upload each, below), and the rest of the frame as numbers.
+    const int vtx_count = dd ? dd->TotalVtxCount : 0, idx_count = dd ? dd->TotalIdxCount : 0;
+    g_gl.vertices.resize(vtx_count);
+    g_gl.indices.resize(idx_count);
+    if (dd) {
+        ImDrawVert* vtx = g_gl.vertices.Data;
+        ImDrawIdx* idx = g_gl.indices.Data;
+        for (const ImDrawList* list : dd->CmdLists) {
+            std::memcpy(vtx, list->VtxBuffer.Data, size_t(list->VtxBuffer.Size) * sizeof(ImDrawVert));
+            std::memcpy(idx, list->IdxBuffer.Data, size_t(list->IdxBuffer.Size) * sizeof(ImDrawIdx));
+            vtx += list->VtxBuffer.Size, idx += list->IdxBuffer.Size;
+        }
+    }
+    // A frame exactly like the one on the canvas is not drawn again: the canvas keeps showing it,
+    // and neither the GPU nor the browser's compositor has anything to do (without a GPU, the
+    // CPU rasterises every WebGL draw). The page draws for a second after any input, and most of
+    // those frames look the same.
+    const bool comparable = DescribeFrame(dd, fb_w, fb_h, clear_rgb, g_gl.frame);
+    if (comparable && g_gl.have_drawn && SameItems(g_gl.frame, g_gl.drawn_frame) &&
+        SameItems(g_gl.vertices, g_gl.drawn_vertices) && SameItems(g_gl.indices, g_gl.drawn_indices))
+        return false;
+    g_gl.have_drawn = comparable;
+    g_gl.drawn_frame.swap(g_gl.frame);
+
     if (fb_w != g_gl.viewport_w || fb_h != g_gl.viewport_h) {
         glViewport(0, 0, fb_w, fb_h);
         g_gl.viewport_w = fb_w, g_gl.viewport_h = fb_h;
@@ -236,19 +296,13 @@ void RendererDraw(const ImDrawData* dd, int fb_w, int fb_h, const float clear_rg
     SetScissor(0, 0, fb_w, fb_h);  // the scissor test stays on: clear the whole canvas
     glClearColor(clear_rgb[0], clear_rgb[1], clear_rgb[2], 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    if (!dd || dd->TotalVtxCount == 0) return;
+    if (!dd || dd->TotalVtxCount == 0) {
+        g_gl.drawn_vertices.swap(g_gl.vertices), g_gl.drawn_indices.swap(g_gl.indices);
+        return true;
+    }
     SetProjection(dd);
 
     // All draw lists in one vertex and one index upload (orphaning last frame's storage).
-    g_gl.vertices.resize(dd->TotalVtxCount);
-    g_gl.indices.resize(dd->TotalIdxCount);
-    ImDrawVert* vtx = g_gl.vertices.Data;
-    ImDrawIdx* idx = g_gl.indices.Data;
-    for (const ImDrawList* list : dd->CmdLists) {
-        std::memcpy(vtx, list->VtxBuffer.Data, size_t(list->VtxBuffer.Size) * sizeof(ImDrawVert));
-        std::memcpy(idx, list->IdxBuffer.Data, size_t(list->IdxBuffer.Size) * sizeof(ImDrawIdx));
-        vtx += list->VtxBuffer.Size, idx += list->IdxBuffer.Size;
-    }
     glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(g_gl.vertices.size_in_bytes()), g_gl.vertices.Data, GL_STREAM_DRAW);
     glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(g_gl.indices.size_in_bytes()), g_gl.indices.Data,
                  GL_STREAM_DRAW);
@@ -282,6 +336,8 @@ void RendererDraw(const ImDrawData* dd, int fb_w, int fb_h, const float clear_rg
         }
         list_vertex_base += list->VtxBuffer.Size, list_index_base += list->IdxBuffer.Size;
     }
+    g_gl.drawn_vertices.swap(g_gl.vertices), g_gl.drawn_indices.swap(g_gl.indices);
+    return true;
 }
 
 }  // namespace el

@@ -22,8 +22,10 @@ bool RendererRecreate(const char** error);
 // (Re)uploads ImGui's font atlas as the font texture and gives ImGui its id.
 void RendererUpdateFontTexture();
 
-// Clears the framebuffer to `clear_rgb` and draws the frame's draw lists.
+// Clears the framebuffer to `clear_rgb` and draws the frame's draw lists, unless they are exactly
+// those of the last frame drawn (same canvas size, colour, vertices, indices and commands): then
+// it draws nothing, the canvas keeps showing that frame, and it returns false.
 // fb_w x fb_h is the canvas's backing store in device pixels.
-void RendererDraw(const ImDrawData* draw_data, int fb_w, int fb_h, const float clear_rgb[3]);
+bool RendererDraw(const ImDrawData* draw_data, int fb_w, int fb_h, const float clear_rgb[3]);
 
 }  // namespace el

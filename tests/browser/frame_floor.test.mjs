@@ -321,6 +321,35 @@ test('collapsed sections and panels scrolled out of view cost nothing: uiMs open
   await page.context().close();
 });
 
+// RendererDraw draws nothing for a frame exactly like the last one drawn: the canvas keeps
+// showing it, and without a GPU the CPU has nothing to rasterise. The page draws for a second
+// after any input, and most of those frames look the same.
+test('a frame exactly like the last one is not drawn again; a change is drawn', async () => {
+  const page = await openApp(site.url);
+  const stats = () => page.evaluate(() => window.embeddingLab.frameStats());
+  const frames = (n) => page.evaluate((n) => new Promise((resolve) => {
+    const tick = () => (n-- > 0 ? (window.Module._el_wake(), requestAnimationFrame(tick)) : resolve());
+    tick();
+  }), n);
+  await frames(30);  // start-up done (the experiments' trainings end within a few frames)
+  const shot = () => page.locator('#canvas').screenshot();
+  const a = await stats(), before = await shot();
+  await frames(20);  // awake, nothing changed
+  const b = await stats(), after = await shot();
+  assert.equal((await page.evaluate(() => window.embeddingLab.setCell(1, 1, '0.75'))).ok, true);
+  await frames(3);
+  const c = await stats();
+  console.log(`frames built and drawn: at start-up ${a.frames} and ${a.framesDrawn}; 20 unchanged frames later ` +
+              `${b.frames} and ${b.framesDrawn}; after an edit ${c.frames} and ${c.framesDrawn}; ` +
+              `longest frame since load ${c.maxFrameMs.toFixed(1)} ms (not asserted)`);
+  assert.ok(b.frames >= a.frames + 20, `only ${b.frames - a.frames} frames built while awake`);
+  assert.equal(b.framesDrawn, a.framesDrawn, 'unchanged frames were drawn again');
+  assert.ok(before.equals(after), 'the canvas changed while no frame was drawn');
+  assert.ok(c.framesDrawn > b.framesDrawn, 'an edit was not drawn');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a hidden tab stops the main loop entirely; it resumes and draws on return', async () => {
   const page = await openApp(site.url);
   const setHidden = (hidden) => page.evaluate((h) => {
