@@ -136,7 +136,8 @@
       firstFrameDrawn = true;
       setTimeout(applyReducedMotion, 0);  // out of the frame that is running now
     },
-    // main() has drawn the first frame: from now on one app frame per animation frame.
+    // main() has built the layout frame: from now on one app frame per animation frame, the
+    // first of them the first drawn.
     startFrames() {
       framesStarted = true, appRunning = true;
       applyVisibility();
@@ -253,6 +254,9 @@
     if (!framesStarted) return;  // the wasm is not running yet: main() starts the frames
     framesOn = !document.hidden && pageOnScreen;
     window.Module._el_set_visible(framesOn ? 1 : 0);
+    // The first frame drawn is the first animation frame's (main.cpp): a page that gets none (a
+    // hidden tab, an embed off its host page's screen) draws it now, so that `ready` still comes.
+    if (!framesOn && !firstFrameDrawn) window.Module._el_frame();
     askFrame();
   }
   document.addEventListener('visibilitychange', applyVisibility);

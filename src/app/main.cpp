@@ -227,20 +227,25 @@ static void Frame() {
         BuildUi();  // the same frame with every glyph; the first build is never drawn
     }
     const double ui_ms = emscripten_get_now() - ui_t0;
-    if (g_frame_stats.frames == 0) MarkStartup("first frame's UI built");
+    if (g_frame_stats.frames == 0) MarkStartup("layout frame built");
 
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     const float clear_rgb[3] = {bg.x, bg.y, bg.z};
-    if (RendererDraw(ImGui::GetDrawData(), PlatformFramebufferWidth(), PlatformFramebufferHeight(), clear_rgb))
+    // The layout frame (main() builds it) is not drawn: ImGui settles sizes in a page's first frame,
+    // so the next one differs, and the browser would show only that one anyway (it runs in the
+    // animation frame before the canvas is composited). Without a GPU, WebGL draws are rasterised
+    // on the CPU: drawing the layout frame too held the first frame back from the screen.
+    if (g_frame_stats.frames > 0 &&
+        RendererDraw(ImGui::GetDrawData(), PlatformFramebufferWidth(), PlatformFramebufferHeight(), clear_rgb))
         g_frame_stats.drawn++;
     PlatformEndFrame();  // the wheel's view of scrolling, the cursor shape
     ReportTextInput();  // a phone keyboard over the active field, or none (text_input.cpp)
-    // The address and the screen-reader line (which encode the whole state) wait for the
-    // second frame: the first should reach the screen as soon as it can.
-    if (g_frame_stats.frames > 0) AfterFrame(g_app);
+    // The address and the screen-reader line (which encode the whole state) wait for the frame
+    // after the first drawn one: that should reach the screen as soon as it can.
+    if (g_frame_stats.frames > 1) AfterFrame(g_app);
 
     g_frame_stats.record(emscripten_get_now() - t0, ui_ms);
-    if (g_frame_stats.frames == 1) MarkStartup("first frame drawn"), browser_first_frame_drawn();
+    if (g_frame_stats.frames == 2) MarkStartup("first frame drawn"), browser_first_frame_drawn();
 }
 
 }  // namespace el
@@ -277,7 +282,7 @@ int main() {
     MarkStartup("state and derived results");
     PlatformSyncCanvas();
     WakeUp();
-    Frame();  // the first frame now, not at the next requestAnimationFrame
+    Frame();  // the layout frame now, not drawn; the first animation frame draws the next one
     el_js_start_frames();  // then one per animation frame (glue.js)
     return 0;  // the runtime stays (EXIT_RUNTIME=0): glue.js calls el_frame and the JS API
 }

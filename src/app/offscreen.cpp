@@ -67,9 +67,10 @@ void ShowPanelGroup(App& app, uint32_t key, void (*show)(App&)) {
         g_counts.skipped++;
         return;
     }
-    // The very first frame draws only what is on screen: a row of panels that starts below the
-    // bottom edge waits for the second frame (which measures it; the page is awake then).
-    if (!s.known && g_frame_stats.frames == 0 && at.y > ImGui::GetCurrentWindow()->ClipRect.Max.y) {
+    // The layout frame and the first drawn one (main.cpp) build only what is on screen: a row of
+    // panels that starts below the bottom edge waits for the frame after (which measures it; the
+    // page is awake then).
+    if (!s.known && g_frame_stats.frames <= 1 && at.y > ImGui::GetCurrentWindow()->ClipRect.Max.y) {
         ImGui::EndGroup();
         g_counts.skipped++;
         return;

@@ -350,6 +350,24 @@ test('a frame exactly like the last one is not drawn again; a change is drawn', 
   await page.context().close();
 });
 
+// The first frame drawn is the first animation frame's (main.cpp); a page that gets none draws
+// it at once (glue.js applyVisibility), so embeddingLab.ready comes in a background tab too.
+test('a page opened in a hidden tab still draws its first frame and becomes ready', async () => {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+  });
+  await page.goto(site.url);
+  await page.waitForFunction(() => window.embeddingLab !== undefined);
+  const s = await page.evaluate(() => window.embeddingLab.ready.then(() => window.embeddingLab.frameStats()));
+  console.log(`hidden from the start: ready with ${s.frames} frames built, ${s.framesDrawn} drawn, running ${s.running}`);
+  assert.equal(s.running, false);
+  assert.equal(s.framesDrawn, 1);
+  await context.close();
+});
+
 test('a hidden tab stops the main loop entirely; it resumes and draws on return', async () => {
   const page = await openApp(site.url);
   const setHidden = (hidden) => page.evaluate((h) => {
