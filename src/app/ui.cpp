@@ -133,8 +133,11 @@ void ShowApp(App& app) {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);
     ImGui::SetNextWindowSize(vp->WorkSize);
+    // No background: the renderer clears the canvas to the window colour (main.cpp), and a
+    // full-canvas quad over it is a million blended pixels a frame (the CPU's, without a GPU).
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+                                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                                   ImGuiWindowFlags_NoBackground;
     ImGui::Begin("Embedding Lab", nullptr, flags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     // The header, a link's messages and the tour step stay in view; the panels scroll below.
     ShowHeader(app);
