@@ -2,7 +2,8 @@
 // How close the page runs to what the browser itself costs, measured side by side in one
 // run with the same browser flags and viewport, and printed (README quotes the figures):
 // - a bare WebGL2 page (one context, one shader, one frame; served from here, not shipped)
-//   against the app's first frame (embeddingLab.ready);
+//   against the app's first frame: on screen (each page's first-contentful-paint, the target)
+//   and drawn (embeddingLab.ready);
 // - uiMs / frameMs at 1440 x 900, default state and the 100,000-row preset, dpr 1 and 2,
 //   and frames per second while the pointer moves;
 // - synchronous WebGL queries per steady frame, counted by wrapping the context's methods;
@@ -127,15 +128,21 @@ function noteFirstFrame() {
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });
 }
 
-// The first frame's time, and for the app where it went: when each start-up step finished
-// (ms since navigation), with when the page's HTML and the wasm had arrived.
+// The first frame's times: drawn (the draw calls made: glue.js hides #status then, the bare page
+// writes its time itself) and on screen (the browser's first-contentful-paint, the time the
+// compositor presented the canvas with that frame: nothing else on either page is contentful
+// before it). Drawing is not showing: the GPU (without one, the CPU rasterising WebGL) still has
+// the frame to render. For the app, also where it went: when each start-up step finished (ms
+// since navigation), with when the page's HTML and the wasm had arrived.
 async function firstFrameMs(url) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   await page.addInitScript(noteFirstFrame);
   await page.goto(url);
   await page.waitForFunction(() => window.__firstFrameMs !== undefined, null, { timeout: 30000 });
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { timeout: 30000 });
   const ms = await page.evaluate(() => window.__firstFrameMs);
+  const shownMs = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0].startTime);
   const steps = await page.evaluate(() => {
     const M = window.Module;
     if (!M || !M._el_startup_json) return null;
@@ -145,7 +152,7 @@ async function firstFrameMs(url) {
             ...JSON.parse(M.UTF8ToString(M._el_startup_json())).map((m) => [m.step, m.atMs])];
   });
   await context.close();
-  return { ms, steps };
+  return { ms, shownMs, steps };
 }
 
 async function openApp(url, { dpr = 1 } = {}) {
@@ -199,33 +206,37 @@ async function whileMoving(page, x, y, n = 90, { wake = false } = {}) {
 }
 
 test('first frame: measured against a bare WebGL2 page (one context, one shader, one frame); 2x is the target', async (t) => {
-  const bare = [], app = [], steps = [];
+  const bare = [], app = [], bareShown = [], appShown = [], steps = [];
   // Alternated, so both see the same load; nine rounds, as single loads on this machine range
   // over a factor of two (bare page 41-108 ms in one run of fifteen).
   for (let i = 0; i < 9; i++) {
-    bare.push((await firstFrameMs(extra.url + 'bare.html')).ms);
+    const b = await firstFrameMs(extra.url + 'bare.html');
+    bare.push(b.ms), bareShown.push(b.shownMs);
     const run = await firstFrameMs(site.url);
-    app.push(run.ms);
+    app.push(run.ms), appShown.push(run.shownMs);
     steps.push(run.steps);
   }
-  const b = median(bare), a = median(app);
-  const line = `first frame at ${VIEWPORT.width} x ${VIEWPORT.height}: bare WebGL2 page median ${b.toFixed(0)} ms ` +
-               `(${bare.map((x) => x.toFixed(0)).join(', ')}), Embedding Lab median ${a.toFixed(0)} ms ` +
-               `(${app.map((x) => x.toFixed(0)).join(', ')}): ${(a / b).toFixed(2)}x (${loadText()})`;
-  // The 2x target is a figure printed as met or not, not an assertion: on a quiet 2-core machine the
-  // app's first frame is 1.9-2.6x the bare page's from run to run (README), so the target is not
-  // yet reliable. What is asserted is a regression guard: the stock ImGui backend's page was
-  // 5x, and 4x fails. The app's start-up is CPU work (compiling and running the wasm) where the bare
-  // page mostly waits, so on a machine running more work than it has cores the guard widens by the
-  // run queue's length.
+  const list = (xs) => xs.map((x) => x.toFixed(0)).join(', ');
+  const b = median(bare), a = median(app), bs = median(bareShown), as = median(appShown);
+  const line = `first frame at ${VIEWPORT.width} x ${VIEWPORT.height}, on screen (first-contentful-paint): bare WebGL2 ` +
+               `page median ${bs.toFixed(0)} ms (${list(bareShown)}), Embedding Lab median ${as.toFixed(0)} ms ` +
+               `(${list(appShown)}): ${(as / bs).toFixed(2)}x (${loadText()})`;
+  // The 2x target is a figure printed as met or not, not an assertion: from run to run on a quiet
+  // 2-core machine the ratio moves by a few tenths (README). What is asserted is a regression guard:
+  // the stock ImGui backend's page was 5x, and 4x fails. The app's start-up is CPU work (compiling
+  // and running the wasm, and without a GPU rasterising its frame) where the bare page mostly
+  // waits, so on a machine running more work than it has cores the guard widens by the run queue's length.
   const crowding = Math.max(1, os.loadavg()[0] / os.cpus().length);
   const guard = 4 * crowding;
-  const verdict = a <= 2 * b ? 'target <= 2x: met' : `target <= 2x: NOT met (regression guard <= ${guard.toFixed(1)}x)`;
+  const verdict = as <= 2 * bs ? 'target <= 2x: met' : `target <= 2x: NOT met (regression guard <= ${guard.toFixed(1)}x)`;
   console.log(`${line}; ${verdict}`);
+  console.log(`first frame drawn (draw calls made; embeddingLab.ready for the app): bare page median ${b.toFixed(0)} ms ` +
+              `(${list(bare)}), Embedding Lab median ${a.toFixed(0)} ms (${list(app)}): ${(a / b).toFixed(2)}x`);
   // Where the app's first frame goes: each step's median finishing time since navigation.
   const at = steps[0].map(([name], i) => `${name} ${median(steps.map((s) => s[i][1])).toFixed(0)}`);
-  console.log(`first frame, app start-up steps (median ms since navigation): ${at.join(', ')}`);
-  assert.ok(a <= guard * b, `first frame ${a.toFixed(0)} ms is more than ${guard.toFixed(1)}x the bare page's ${b.toFixed(0)} ms (${loadText()})`);
+  console.log(`first frame, app start-up steps (median ms since navigation): ${at.join(', ')}, on screen ${as.toFixed(0)}`);
+  assert.ok(as <= guard * bs, `first frame on screen at ${as.toFixed(0)} ms, more than ${guard.toFixed(1)}x the bare page's ${bs.toFixed(0)} ms (${loadText()})`);
+  assert.ok(a <= guard * b, `first frame drawn at ${a.toFixed(0)} ms, more than ${guard.toFixed(1)}x the bare page's ${b.toFixed(0)} ms (${loadText()})`);
 });
 
 // The first atlas has only what the page writes (main.cpp, kFirstGlyphRanges); a link whose
