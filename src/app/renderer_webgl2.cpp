@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 
 #include "imgui.h"
 #include "imgui_internal.h"  // ImFontAtlasGetBuilderForStbTruetype
@@ -73,7 +74,7 @@ static struct {
     // The last frame drawn, to recognise a frame that would draw exactly the same (RendererDraw).
     ImVector<ImDrawVert> drawn_vertices;
     ImVector<ImDrawIdx> drawn_indices;
-    ImVector<float> drawn_frame, frame;  // the canvas size, clear colour, projection and every command
+    ImVector<uint32_t> drawn_frame, frame;  // the canvas size, clear colour, projection and every command
     bool have_drawn = false;
 } g_gl;
 
@@ -234,25 +235,26 @@ static void SetProjection(const ImDrawData* dd) {
     glUniformMatrix4fv(g_gl.projection_location, 1, GL_FALSE, &ortho[0][0]);
 }
 
-// Everything a frame draws besides its vertices and indices, as numbers: the canvas size, the
-// clear colour, ImGui's display rectangle and each command's clip rectangle, texture, offsets and
-// count. False if a command is a callback (what it draws is not in the draw data).
-static bool DescribeFrame(const ImDrawData* dd, int fb_w, int fb_h, const float clear_rgb[3], ImVector<float>& out) {
+// Everything a frame draws besides its vertices and indices, as words (floats by their bits): the
+// canvas size, the clear colour, ImGui's display rectangle and each command's clip rectangle,
+// texture, offsets and count. False if a command is a callback (what it draws is not in the data).
+static bool DescribeFrame(const ImDrawData* dd, int fb_w, int fb_h, const float clear_rgb[3], ImVector<uint32_t>& out) {
     out.resize(0);
-    const float head[] = {float(fb_w), float(fb_h), clear_rgb[0], clear_rgb[1], clear_rgb[2]};
-    for (float v : head) out.push_back(v);
+    auto word = [&](uint64_t v) { out.push_back(uint32_t(v)), out.push_back(uint32_t(v >> 32)); };
+    auto bits = [&](float f) { uint32_t u; std::memcpy(&u, &f, sizeof u); out.push_back(u); };
+    word(uint64_t(fb_w)), word(uint64_t(fb_h));
+    for (int i = 0; i < 3; i++) bits(clear_rgb[i]);
     if (!dd) return true;
-    const float display[] = {dd->DisplayPos.x, dd->DisplayPos.y, dd->DisplaySize.x, dd->DisplaySize.y,
-                             dd->FramebufferScale.x, dd->FramebufferScale.y, float(dd->CmdListsCount)};
-    for (float v : display) out.push_back(v);
+    for (float f : {dd->DisplayPos.x, dd->DisplayPos.y, dd->DisplaySize.x, dd->DisplaySize.y, dd->FramebufferScale.x,
+                    dd->FramebufferScale.y})
+        bits(f);
     for (const ImDrawList* list : dd->CmdLists) {
-        out.push_back(float(list->VtxBuffer.Size)), out.push_back(float(list->IdxBuffer.Size));
+        word(uint64_t(list->VtxBuffer.Size)), word(uint64_t(list->IdxBuffer.Size));
         for (const ImDrawCmd& cmd : list->CmdBuffer) {
             if (cmd.UserCallback) return false;
-            const float c[] = {cmd.ClipRect.x, cmd.ClipRect.y, cmd.ClipRect.z, cmd.ClipRect.w,
-                               float(reinterpret_cast<intptr_t>(cmd.GetTexID())), float(cmd.VtxOffset),
-                               float(cmd.IdxOffset), float(cmd.ElemCount)};
-            for (float v : c) out.push_back(v);
+            for (float f : {cmd.ClipRect.x, cmd.ClipRect.y, cmd.ClipRect.z, cmd.ClipRect.w}) bits(f);
+            word(uint64_t(reinterpret_cast<uintptr_t>(cmd.GetTexID())));
+            word(cmd.VtxOffset), word(cmd.IdxOffset), word(cmd.ElemCount);
         }
     }
     return true;
