@@ -148,7 +148,7 @@
     setLiveText(text) { live.textContent = text; },
     // The state changed (a commit, the view, the highlight, an answer): the text view follows, in
     // a task of its own after this frame, so that building its DOM never holds the frame back from
-    // the screen (the page's second frame is the first one shown); changes in one frame, one update.
+    // the screen; changes in one frame, one update.
     stateChanged(shown) {
       textViewShown = shown;
       if (textViewQueued) return;
