@@ -104,9 +104,9 @@ static void PlotFits(const ExperimentsView& ex) {
     ImGui::TextDisabled("%s", TR(labs_exp_rings));
 }
 
-// The two trainings start the first time the plot is on screen, but not before the page's first
-// frames are: main() draws the first, and the browser shows the second (it is drawn before the
-// first reaches the screen), so a slow frame there would hold both back. Then a slice per frame
+// The two trainings start the first time the plot is on screen, but not before the first frame
+// drawn (main.cpp: main() builds the layout frame, the first animation frame draws and shows the
+// next) has gone to the screen: a slow frame there would hold it back. Then a slice per frame
 // (RunExperiments). Until the results arrive the plot and its two legend lines keep their room,
 // so nothing moves when they do.
 static void ShowRawVsEmbedding(ExperimentsView& ex) {
