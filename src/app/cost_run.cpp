@@ -37,13 +37,16 @@ void CancelCostRun(App& app) {
     r.heap_after_bytes = double(emscripten_get_heap_size());
 }
 
+// The last app frame's time, which the run's slice was part of.
+static void NoteLastFrame(CostRun& r) {
+    r.longest_frame_ms = std::max(r.longest_frame_ms, g_frame_stats.last_ms);
+    r.frame_ms.push_back(g_frame_stats.last_ms);
+}
+
 // A slice of a running benchmark. Out of line (noinline): it is called every drawn frame from the
 // first on, and the browser compiles a function whole on its first call, cold code included.
 [[gnu::noinline]] static void StepRunningCostRun(CostRun& r) {
-    if (r.frames > 0) {
-        r.longest_frame_ms = std::max(r.longest_frame_ms, g_frame_stats.last_ms);
-        r.frame_ms.push_back(g_frame_stats.last_ms);
-    }
+    if (r.frames > 0) NoteLastFrame(r);
     r.frames++;
     r.bench->step(kCostBudgetMsPerFrame);
     if (!r.bench->done()) return;
@@ -57,11 +60,7 @@ void CancelCostRun(App& app) {
 
 void StepCostRun(App& app) {
     CostRun& r = app.cost_run;
-    if (r.last_frame_pending) {
-        r.longest_frame_ms = std::max(r.longest_frame_ms, g_frame_stats.last_ms);
-        r.frame_ms.push_back(g_frame_stats.last_ms);
-        r.last_frame_pending = false;
-    }
+    if (r.last_frame_pending) NoteLastFrame(r), r.last_frame_pending = false;
     if (r.running()) StepRunningCostRun(r);
 }
 

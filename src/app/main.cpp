@@ -216,7 +216,7 @@ static void Frame() {
     // A language other than English writes letters beyond the first atlas (umlauts): the whole font at once.
     if (!g_all_glyphs && active_language().code != kLanguages[0].code) g_all_glyphs = true, ApplyFont(g_app.dpr);
     ApplyScaleAndTheme();
-    if (g_frame_stats.frames == 0) MarkStartup("font atlas and style");
+    if (g_frame_stats.in_layout_frame()) MarkStartup("font atlas and style");
 
     // Building the UI (frameStats().uiMs): input, the panels and ImGui's draw lists.
     const double ui_t0 = emscripten_get_now();
@@ -227,7 +227,7 @@ static void Frame() {
         BuildUi();  // the same frame with every glyph; the first build is never drawn
     }
     const double ui_ms = emscripten_get_now() - ui_t0;
-    if (g_frame_stats.frames == 0) MarkStartup("layout frame built");
+    if (g_frame_stats.in_layout_frame()) MarkStartup("layout frame built");
 
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     const float clear_rgb[3] = {bg.x, bg.y, bg.z};
@@ -235,17 +235,18 @@ static void Frame() {
     // so the next one differs, and the browser would show only that one anyway (it runs in the
     // animation frame before the canvas is composited). Without a GPU, WebGL draws are rasterised
     // on the CPU: drawing the layout frame too held the first frame back from the screen.
-    if (g_frame_stats.frames > 0 &&
+    if (!g_frame_stats.in_layout_frame() &&
         RendererDraw(ImGui::GetDrawData(), PlatformFramebufferWidth(), PlatformFramebufferHeight(), clear_rgb))
         g_frame_stats.drawn++;
     PlatformEndFrame();  // the wheel's view of scrolling, the cursor shape
     ReportTextInput();  // a phone keyboard over the active field, or none (text_input.cpp)
     // The address and the screen-reader line (which encode the whole state) wait for the frame
     // after the first drawn one: that should reach the screen as soon as it can.
-    if (g_frame_stats.frames > 1) AfterFrame(g_app);
+    if (g_frame_stats.first_frame_drawn()) AfterFrame(g_app);
 
+    const bool first_drawn = g_frame_stats.frames == FrameStats::kFirstDrawn;
     g_frame_stats.record(emscripten_get_now() - t0, ui_ms);
-    if (g_frame_stats.frames == 2) MarkStartup("first frame drawn"), browser_first_frame_drawn();
+    if (first_drawn) MarkStartup("first frame drawn"), browser_first_frame_drawn();
 }
 
 }  // namespace el

@@ -15,6 +15,11 @@ void WakeUp();  // draw frames again (input, a state change from JS)
 struct FrameStats {
     int64_t frames = 0;
     int64_t drawn = 0;  // frames that drew (RendererDraw skips one exactly like the last)
+    // The page's frame order (main.cpp): frame 0 is ImGui's layout frame, built by main() and not
+    // drawn; frame 1, the first animation frame's, is the first drawn and the first shown.
+    static constexpr int64_t kFirstDrawn = 1;
+    bool in_layout_frame() const { return frames < kFirstDrawn; }
+    bool first_frame_drawn() const { return frames > kFirstDrawn; }  // and recorded
     double last_ms = 0.0, max_ms = 0.0, last_ui_ms = 0.0;
     std::array<double, 240> recent{}, recent_ui{};
     void record(double ms, double ui_ms);

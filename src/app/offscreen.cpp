@@ -70,7 +70,7 @@ void ShowPanelGroup(App& app, uint32_t key, void (*show)(App&)) {
     // The layout frame and the first drawn one (main.cpp) build only what is on screen: a row of
     // panels that starts below the bottom edge waits for the frame after (which measures it; the
     // page is awake then).
-    if (!s.known && g_frame_stats.frames <= 1 && at.y > ImGui::GetCurrentWindow()->ClipRect.Max.y) {
+    if (!s.known && !g_frame_stats.first_frame_drawn() && at.y > ImGui::GetCurrentWindow()->ClipRect.Max.y) {
         ImGui::EndGroup();
         g_counts.skipped++;
         return;

@@ -115,7 +115,7 @@ static void ShowRawVsEmbedding(ExperimentsView& ex) {
         const ImVec2 p0 = ImGui::GetCursorScreenPos();
         const float width = std::min(ImGui::GetContentRegionAvail().x, Px(420)), height = Px(150);
         const bool visible = ImGui::IsRectVisible(p0, ImVec2(p0.x + width, p0.y + height));
-        if (g_frame_stats.frames >= 2 && (visible || ex.training_started)) RunExperiments(ex);
+        if (g_frame_stats.first_frame_drawn() && (visible || ex.training_started)) RunExperiments(ex);
         if (!ex.ran) {
             ImGui::Dummy(ImVec2(width, height));
             RecordItemRect("plot:rawid");

@@ -69,12 +69,11 @@ static struct {
     GLuint bound_texture = 0;
     int64_t vertex_base = -1;  // the vertex the attribute pointers start at (-1: unknown)
     int scissor[4] = {-1, -1, -1, -1};
-    ImVector<ImDrawVert> vertices;  // one frame's draw lists back to back: one upload each
-    ImVector<ImDrawIdx> indices;
-    // The last frame drawn, to recognise a frame that would draw exactly the same (RendererDraw).
-    ImVector<ImDrawVert> drawn_vertices;
-    ImVector<ImDrawIdx> drawn_indices;
-    ImVector<uint32_t> drawn_frame, frame;  // the canvas size, clear colour, projection and every command
+    // A frame's draw lists back to back (one upload each) and the rest of what it draws as words
+    // (DescribeFrame); the same of the last frame drawn, to recognise one exactly like it.
+    ImVector<ImDrawVert> vertices, drawn_vertices;
+    ImVector<ImDrawIdx> indices, drawn_indices;
+    ImVector<uint32_t> frame, drawn_frame;
     bool have_drawn = false;
 } g_gl;
 
@@ -289,7 +288,9 @@ bool RendererDraw(const ImDrawData* dd, int fb_w, int fb_h, const float clear_rg
         SameItems(g_gl.vertices, g_gl.drawn_vertices) && SameItems(g_gl.indices, g_gl.drawn_indices))
         return false;
     g_gl.have_drawn = comparable;
-    g_gl.drawn_frame.swap(g_gl.frame);
+    g_gl.drawn_frame.swap(g_gl.frame), g_gl.drawn_vertices.swap(g_gl.vertices), g_gl.drawn_indices.swap(g_gl.indices);
+    const ImVector<ImDrawVert>& vertices = g_gl.drawn_vertices;
+    const ImVector<ImDrawIdx>& indices = g_gl.drawn_indices;
 
     if (fb_w != g_gl.viewport_w || fb_h != g_gl.viewport_h) {
         glViewport(0, 0, fb_w, fb_h);
@@ -298,16 +299,12 @@ bool RendererDraw(const ImDrawData* dd, int fb_w, int fb_h, const float clear_rg
     SetScissor(0, 0, fb_w, fb_h);  // the scissor test stays on: clear the whole canvas
     glClearColor(clear_rgb[0], clear_rgb[1], clear_rgb[2], 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    if (!dd || dd->TotalVtxCount == 0) {
-        g_gl.drawn_vertices.swap(g_gl.vertices), g_gl.drawn_indices.swap(g_gl.indices);
-        return true;
-    }
+    if (!dd || dd->TotalVtxCount == 0) return true;
     SetProjection(dd);
 
     // All draw lists in one vertex and one index upload (orphaning last frame's storage).
-    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(g_gl.vertices.size_in_bytes()), g_gl.vertices.Data, GL_STREAM_DRAW);
-    glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(g_gl.indices.size_in_bytes()), g_gl.indices.Data,
-                 GL_STREAM_DRAW);
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(vertices.size_in_bytes()), vertices.Data, GL_STREAM_DRAW);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(indices.size_in_bytes()), indices.Data, GL_STREAM_DRAW);
 
     // Clip rectangles are in ImGui's coordinates: project them into the framebuffer (y up).
     const ImVec2 clip_off = dd->DisplayPos, clip_scale = dd->FramebufferScale;
@@ -338,7 +335,6 @@ bool RendererDraw(const ImDrawData* dd, int fb_w, int fb_h, const float clear_rg
         }
         list_vertex_base += list->VtxBuffer.Size, list_index_base += list->IdxBuffer.Size;
     }
-    g_gl.drawn_vertices.swap(g_gl.vertices), g_gl.drawn_indices.swap(g_gl.indices);
     return true;
 }
 
