@@ -87,8 +87,10 @@ export async function settle(page) {
     try {
       await page.waitForFunction(() => window.embeddingLab !== undefined, null, { timeout: 30000 });
       await page.evaluate(() => window.embeddingLab.ready);
+      // The app's link, not the address: the address is rewritten a frame after a setLink, so
+      // right after one it may not say deeper=1 yet though the reload is coming.
       const pending = await page.evaluate(() =>
-        /(?:^|&)deeper=1(?:&|$)/.test(location.hash) && !window.embeddingLab.budget().loaded);
+        /(?:^|&)deeper=1(?:&|$)/.test(window.embeddingLab.getLink()) && !window.embeddingLab.budget().loaded);
       if (!pending) return;
       await page.waitForTimeout(50);  // the reload is set off after the frame that asked for it
     } catch (e) {
