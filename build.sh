@@ -60,7 +60,7 @@ need_test_tools() {
 }
 
 # Dear ImGui 1.90.1 sources, never committed. In order: $IMGUI_DIR, the cached unpack in .deps,
-# Debian's source package (trixie has 1.90.1), else CMake's FetchContent of the upstream tag.
+# Debian's source package (trixie has 1.90.1). Nothing else: no other source is reachable from CI.
 # apt reads a trixie deb-src entry from .deps/apt only, with its own lists and cache there:
 # the machine's apt sources, lists and cache stay as they were.
 fetch_imgui() {
@@ -85,7 +85,7 @@ fetch_imgui() {
             tar xf "$tarball" -C "$dir.tmp" --strip-components=1 && mv "$dir.tmp" "$dir"; fi
     fi
     if [ -f "$dir/imgui.h" ]; then export IMGUI_DIR="$dir"
-    else log "no Debian source package; CMake will FetchContent upstream v$IMGUI_VERSION"; export IMGUI_DIR=""; fi
+    else die "Dear ImGui $IMGUI_VERSION: Debian's source package imgui=$IMGUI_VERSION+ds-1 could not be fetched; set IMGUI_DIR to a $IMGUI_VERSION checkout"; fi
 }
 
 # Builds: configure every time (a preset passes its cache variables, so a changed IMGUI_DIR or
