@@ -135,6 +135,10 @@
       resolveReady();
       firstFrameDrawn = true;
       setTimeout(applyReducedMotion, 0);  // out of the frame that is running now
+      // The text view's script is fetched only now: before the first frame it would compete with
+      // the wasm and Emscripten's script for the network and the main thread. It catches up with
+      // the state when it arrives (textViewShown). The single-file page has it inline.
+      if (glueUrl) setTimeout(() => addScript('text_view.js'), 0);
     },
     // main() has built the layout frame: from now on one app frame per animation frame, the
     // first of them the first drawn.
@@ -212,27 +216,28 @@
                { what: what ? ': ' + what : '', mb });
   }
 
-  if (!gl) fatal(say('no_webgl2', 'This browser has no WebGL2, which the page needs to draw.'));
-
   if (compiled) {
     compiled.catch(() => {});  // reported when Emscripten asks for it, below
     window.Module.instantiateWasm = (imports, receiveInstance) => {
-      Promise.all([compiled, startCatalog])
-        .then(([module]) => WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module)))
+      Promise.all([compiled, startCatalog, contextMade])
+        .then(([module]) => gl && WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module)))
         .catch((e) => fatal(say('no_wasm', 'Embedding Lab could not load its WebAssembly ({why}). Reload the page to try again.', { why: e.message })));
       return {};  // asynchronous: Emscripten waits for receiveInstance
     };
   }
 
-  // Emscripten's script for that build (the single-file page has it inline, after text_view.js),
+  // A script of the page's own, next to glue.js, added to the document (it runs when it arrives).
+  function addScript(file, onerror) {
+    const script = document.createElement('script');
+    script.src = new URL(file, glueUrl).href;
+    if (onerror) script.onerror = onerror;
+    document.body.appendChild(script);
+  }
+  // Emscripten's script for that build (the single-file page has it inline, after glue.js),
   // added now: it runs as soon as it is there (index.html preloads the first page's copy), so
   // main() starts once the wasm is compiled, not after the rest of the page has been parsed.
-  // text_view.js may come after it: it catches up when it arrives (textViewShown below).
   if (glueUrl) {
-    const script = document.createElement('script');
-    script.src = new URL(build + '.js', glueUrl).href;
-    script.onerror = () => fatal(say('no_script', 'Embedding Lab could not load {file}. Reload the page to try again.', { file: build + '.js' }));
-    document.body.appendChild(script);
+    addScript(build + '.js', () => fatal(say('no_script', 'Embedding Lab could not load {file}. Reload the page to try again.', { file: build + '.js' })));
   }
 
   // --- The main loop, and nothing drawn that nobody sees -----------------------

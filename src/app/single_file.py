@@ -32,10 +32,11 @@ def main(web_dir, js_file, wasm_file, out_file, *catalog_files):
         '<script src="glue.js"></script>':
             script('window.embeddingLabWasm = "' + base64.b64encode(pathlib.Path(wasm_file).read_bytes()).decode() + '";') +
             "\n" + script('window.embeddingLabCatalogs = ' + json.dumps(catalogs, ensure_ascii=False) + ';') +
-            "\n" + script((web / "glue.js").read_text(encoding="utf-8")),
-        # glue.js adds the Emscripten script on the site (one of two builds); here it is inline.
-        '<script src="text_view.js"></script>': script((web / "text_view.js").read_text(encoding="utf-8")) + "\n" +
-            script(pathlib.Path(js_file).read_text(encoding="utf-8")),
+            "\n" + script((web / "glue.js").read_text(encoding="utf-8")) +
+            # glue.js adds these on the site (text_view.js after the first frame, the Emscripten
+            # script of one of two builds at once); here they are inline.
+            "\n" + script((web / "text_view.js").read_text(encoding="utf-8")) +
+            "\n" + script(pathlib.Path(js_file).read_text(encoding="utf-8")),
         'href="favicon.svg"': f'href="data:image/svg+xml;base64,{icon}"',
         # The wasm is inside the page here: nothing to fetch early.
         '\n<link rel="preload" href="embedding_lab.wasm" as="fetch" type="application/wasm" crossorigin>': '',
