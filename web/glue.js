@@ -60,9 +60,8 @@
   const build = /(?:^|&)deeper=1(?:&|$)/.test(location.hash.slice(1)) ? 'embedding_lab_deeper' : 'embedding_lab';
 
   // The wasm is fetched (index.html preloads it) and handed to the compiler first, before the
-  // WebGL2 context is made below: the compiler works on other threads while the main thread waits
-  // for the context. The single-file page carries it as base64 text in a script before this one
-  // (src/app/single_file.py): there it is compiled from that.
+  // WebGL2 context is made below. The single-file page carries it as base64 text in a script
+  // before this one (src/app/single_file.py): there it is compiled from that.
   let compiled = null;
   if (window.embeddingLabWasm) {
     compiled = WebAssembly.compile(Uint8Array.from(atob(window.embeddingLabWasm), (c) => c.charCodeAt(0)));
@@ -76,8 +75,8 @@
         return r.arrayBuffer();
       }).then((bytes) => WebAssembly.compile(bytes)));
   }
-  // The WebGL2 context is made here, while the wasm downloads and compiles, with only what an
-  // ImGui page needs (main() hands it to Emscripten's GL layer: platform_web.cpp). ImGui draws opaque
+  // The WebGL2 context is made while the wasm compiles, with only what an ImGui page needs
+  // (main() hands it to Emscripten's GL layer: platform_web.cpp). ImGui draws opaque
   // triangles with blending and a scissor: no alpha channel to composite, no depth or stencil
   // buffer, no multisampling (text is already antialiased in the font texture), no copy of the
   // last frame kept (preserveDrawingBuffer), and the integrated GPU is plenty (low-power, which
@@ -93,10 +92,19 @@
   // is composited on every update of the page while the wasm loads, and without a GPU that
   // means reading its blank drawing buffer back (about 40 ms at 1440 x 900).
   canvas.classList.add('starting');
-  const gl = canvas.getContext('webgl2', {
-    alpha: false, depth: false, stencil: false, antialias: false, premultipliedAlpha: true,
-    preserveDrawingBuffer: false, powerPreference: 'low-power', failIfMajorPerformanceCaveat: false,
-  });
+  // In a task of its own, after this script: the wasm's bytes reach the compiler only between
+  // tasks, and a context made in this one kept them waiting (main() started 5-12 ms sooner this
+  // way in alternated loads: README, "The first frame on screen"). main() waits for it.
+  let gl = null;
+  const contextMade = new Promise((resolve) => setTimeout(() => {
+    gl = canvas.getContext('webgl2', {
+      alpha: false, depth: false, stencil: false, antialias: false, premultipliedAlpha: true,
+      preserveDrawingBuffer: false, powerPreference: 'low-power', failIfMajorPerformanceCaveat: false,
+    });
+    window.Module.preinitializedWebGLContext = gl;
+    if (!gl) fatal(say('no_webgl2', 'This browser has no WebGL2, which the page needs to draw.'));
+    resolve();
+  }, 0));
 
   function fatal(message) {
     statusBox.textContent = message;
