@@ -59,7 +59,17 @@ export async function launch(extraArgs = []) {
 }
 
 /**
- * Opens the page in a new context and waits for the first frame.
+ * After `ready` (the first frame): the text view (web/text_view.js, which glue.js fetches once the
+ * first frame is drawn) has arrived and shows the state. It never does if the app stops telling it
+ * about the state: the wait then times out.
+ */
+export async function textViewArrived(page) {
+  await page.waitForFunction(() => window.embeddingLabTextView !== undefined &&
+    document.getElementById('text-view')?.childElementCount > 0, null, { timeout: 30000 });
+}
+
+/**
+ * Opens the page in a new context and waits for the first frame and the text view.
  * Collects console errors and page errors into page.problems.
  */
 export async function openPage(browser, url, { width = 1280, height = 800, dpr = 1, mobile = false } = {}) {
@@ -75,6 +85,7 @@ export async function openPage(browser, url, { width = 1280, height = 800, dpr =
   await page.goto(url);
   await page.waitForFunction(() => window.embeddingLab !== undefined);
   await page.evaluate(() => window.embeddingLab.ready);
+  await textViewArrived(page);
   return page;
 }
 
@@ -91,7 +102,7 @@ export async function settle(page) {
       // right after one it may not say deeper=1 yet though the reload is coming.
       const pending = await page.evaluate(() =>
         /(?:^|&)deeper=1(?:&|$)/.test(window.embeddingLab.getLink()) && !window.embeddingLab.budget().loaded);
-      if (!pending) return;
+      if (!pending) return await textViewArrived(page);
       await page.waitForTimeout(50);  // the reload is set off after the frame that asked for it
     } catch (e) {
       if (!/context was destroyed|navigat/i.test(e.message)) throw e;

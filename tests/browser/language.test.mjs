@@ -5,7 +5,7 @@
 // page in English with a message, and nothing the learner did is lost.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, snapshot, frames, clickWidget, typeInto, widgetCenter } from './harness.mjs';
+import { serve, launch, openPage, snapshot, frames, clickWidget, typeInto, widgetCenter, textViewArrived } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -24,6 +24,7 @@ async function openIn(context, url) {
   await page.goto(url);
   await page.waitForFunction(() => window.embeddingLab !== undefined);
   await page.evaluate(() => window.embeddingLab.ready);
+  await textViewArrived(page);
   await frames(page, 3);
   return page;
 }
