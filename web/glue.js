@@ -204,8 +204,7 @@
   };
 
   window.Module = {
-    canvas,
-    preinitializedWebGLContext: gl,
+    canvas,  // and preinitializedWebGLContext, once the context's task has made it (above)
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
     onAbort: (what) => fatal(abortMessage(what)),

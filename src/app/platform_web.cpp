@@ -33,7 +33,7 @@ EM_JS(double, el_js_canvas_size, (int* size), {
     HEAP32[i + 3] = canvas.height;
     return dpr;
 });
-// glue.js made the canvas's WebGL2 context while the wasm loaded (Module.preinitializedWebGLContext):
+// glue.js made the canvas's WebGL2 context before the wasm was instantiated (Module.preinitializedWebGLContext):
 // Emscripten's GL layer registers it and makes it current, so the renderer's gl* calls reach it.
 EM_JS(int, el_js_use_canvas_context, (), {
     const gl = Module.preinitializedWebGLContext;
