@@ -148,8 +148,7 @@
       // the state when it arrives (textViewShown). The single-file page has it inline.
       if (glueUrl) setTimeout(() => addScript('text_view.js'), 0);
     },
-    // main() has built the layout frame: from now on one app frame per animation frame, the
-    // first of them the first drawn.
+    // main() has built and drawn the first frame: from now on one app frame per animation frame.
     startFrames() {
       framesStarted = true, appRunning = true;
       applyVisibility();
@@ -266,9 +265,6 @@
     if (!framesStarted) return;  // the wasm is not running yet: main() starts the frames
     framesOn = !document.hidden && pageOnScreen;
     window.Module._el_set_visible(framesOn ? 1 : 0);
-    // The first frame drawn is the first animation frame's (main.cpp): a page that gets none (a
-    // hidden tab, an embed off its host page's screen) draws it now, so that `ready` still comes.
-    if (!framesOn && !firstFrameDrawn) window.Module._el_frame();
     askFrame();
   }
   document.addEventListener('visibilitychange', applyVisibility);

@@ -205,10 +205,20 @@ static void BuildUi() {
     ImGui::Render();
 }
 
+// main() draws the first frame; the browser puts it on screen in the first animation frame after.
+// Without a GPU its compositor then waits for WebGL's rasterising of the frame (tens of ms on the
+// CPU), and a frame drawn in that animation frame would be rasterised too before anything is shown:
+// that animation frame builds nothing, and the page's second frame waits for the next one.
+static bool g_first_frame_presented = false;
+
 // One animation frame (glue.js's requestAnimationFrame loop, while the page is seen): the
 // canvas's size checked, and a frame built and drawn only when something may have changed.
 static void Frame() {
     if (g_context_lost) return;
+    if (g_frame_stats.first_frame_drawn() && !g_first_frame_presented) {
+        g_first_frame_presented = true;
+        return;
+    }
     const double t0 = emscripten_get_now();
     if (PlatformSyncCanvas()) WakeUp();
     if (!ShouldDraw()) return;
@@ -231,10 +241,10 @@ static void Frame() {
 
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     const float clear_rgb[3] = {bg.x, bg.y, bg.z};
-    // The layout frame (main() builds it) is not drawn: ImGui settles sizes in a page's first frame,
-    // so the next one differs, and the browser would show only that one anyway (it runs in the
-    // animation frame before the canvas is composited). Without a GPU, WebGL draws are rasterised
-    // on the CPU: drawing the layout frame too held the first frame back from the screen.
+    // The layout frame (main() builds it, then the first drawn one) is not drawn: ImGui settles
+    // sizes in a page's first frame, so the next one differs, and the browser would show only that
+    // one anyway. Without a GPU, WebGL draws are rasterised on the CPU: drawing the layout frame
+    // too held the first frame back from the screen.
     if (!g_frame_stats.in_layout_frame() &&
         RendererDraw(ImGui::GetDrawData(), PlatformFramebufferWidth(), PlatformFramebufferHeight(), clear_rgb))
         g_frame_stats.drawn++;
@@ -283,7 +293,8 @@ int main() {
     MarkStartup("state and derived results");
     PlatformSyncCanvas();
     WakeUp();
-    Frame();  // the layout frame now, not drawn; the first animation frame draws the next one
-    el_js_start_frames();  // then one per animation frame (glue.js)
+    Frame();  // the layout frame, not drawn
+    Frame();  // the first drawn frame, at once: not an animation frame later (it resolves `ready`)
+    el_js_start_frames();  // then one per animation frame (glue.js), the first of them empty (Frame)
     return 0;  // the runtime stays (EXIT_RUNTIME=0): glue.js calls el_frame and the JS API
 }

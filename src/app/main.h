@@ -15,8 +15,9 @@ void WakeUp();  // draw frames again (input, a state change from JS)
 struct FrameStats {
     int64_t frames = 0;
     int64_t drawn = 0;  // frames that drew (RendererDraw skips one exactly like the last)
-    // The page's frame order (main.cpp): frame 0 is ImGui's layout frame, built by main() and not
-    // drawn; frame 1, the first animation frame's, is the first drawn and the first shown.
+    // The page's frame order (main.cpp): main() builds frame 0, ImGui's layout frame (not drawn),
+    // and frame 1, the first drawn; the first animation frame after it builds nothing (the browser
+    // shows frame 1 then); frame 2 is the next animation frame's.
     static constexpr int64_t kFirstDrawn = 1;
     bool in_layout_frame() const { return frames < kFirstDrawn; }
     bool first_frame_drawn() const { return frames > kFirstDrawn; }  // and recorded

@@ -105,8 +105,8 @@ static void PlotFits(const ExperimentsView& ex) {
 }
 
 // The two trainings start the first time the plot is on screen, but not before the first frame
-// drawn (main.cpp: main() builds the layout frame, the first animation frame draws and shows the
-// next) has gone to the screen: a slow frame there would hold it back. Then a slice per frame
+// drawn (main.cpp: main() builds and draws it, the first animation frame shows it) has gone to
+// the screen: a slow frame there would hold it back. Then a slice per frame
 // (RunExperiments). Until the results arrive the plot and its two legend lines keep their room,
 // so nothing moves when they do.
 static void ShowRawVsEmbedding(ExperimentsView& ex) {
