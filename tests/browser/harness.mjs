@@ -3,7 +3,7 @@
 // helpers that click the real canvas at the widget rectangles the app exports.
 import { createServer } from 'node:http';
 import { readFile, mkdir } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -42,19 +42,56 @@ export async function serve(root = SITE, { headers = {} } = {}) {
 }
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const ARGS = [
+  '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
+  '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync',
+];
+// Every browser context opens a window of its own, and for each new window Chromium 156 loads the
+// omnibox popup's WebUI (chrome://omnibox-popup.top-chrome) in a renderer of its own: about 0.9 s
+// of CPU in the window's first second, beside the page under test on a 2-core machine. A page's
+// first load in a new context is what most tests do, and what frame_floor.test.mjs times.
+const DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
-/** Debian's Chromium, headless, with WebGL through SwiftShader and no background networking (and any extra flags: diagnoses only). */
+// Chromium keeps only the last --disable-features it is given, and Playwright gives it its own list
+// first: ours must be that list and more. Playwright's list is read off the command line of a
+// browser it starts (in /proc: its child with a --remote-debugging-pipe), once per process.
+let playwrightDisabled;  // Playwright's own --disable-features argument ('' if it passes none)
+function childBrowserArgs() {
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== process.pid) continue;
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (args.includes('--remote-debugging-pipe')) return args;
+    } catch { /* the process ended meanwhile */ }
+  }
+  return null;
+}
+async function playwrightDisabledFeatures() {
+  if (playwrightDisabled === undefined) {
+    const probe = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+    const args = childBrowserArgs();
+    await probe.close();
+    if (!args) throw new Error('could not read the command line of the browser Playwright started (/proc)');
+    playwrightDisabled = args.find((a) => a.startsWith('--disable-features=')) || '';
+  }
+  return playwrightDisabled;
+}
+
+/** Debian's Chromium, headless, with WebGL through SwiftShader and no background networking (and any extra flags:
+ *  diagnoses only; a --disable-features among them would replace the list above). */
 export async function launch(extraArgs = []) {
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (Debian package chromium)`);
+  const theirs = await playwrightDisabledFeatures();
+  const features = [...new Set([...theirs.replace(/^--disable-features=/, '').split(','), ...DISABLED_FEATURES])].filter(Boolean);
   // playwright gives each launch a fresh, empty profile of its own.
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
-      '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', ...extraArgs,
-    ],
+    ignoreDefaultArgs: theirs ? [theirs] : [],
+    args: [...ARGS, `--disable-features=${features.join(',')}`, ...extraArgs],
   });
 }
 
