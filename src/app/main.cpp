@@ -180,6 +180,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE void el_set_visible(int visible) {
 // contexts): nothing is drawn until it gives it back, then the renderer's GL objects are made
 // again and the page carries on with its state as it was.
 static bool g_context_lost = false;
+static bool g_shaders_refused = false;  // the browser did not link the renderer's program (Frame)
 extern "C" EMSCRIPTEN_KEEPALIVE void el_context_lost() { g_context_lost = true; }
 extern "C" EMSCRIPTEN_KEEPALIVE int el_context_restored() {
     const char* error = "";
@@ -214,7 +215,7 @@ static bool g_first_frame_presented = false;
 // One animation frame (glue.js's requestAnimationFrame loop, while the page is seen): the
 // canvas's size checked, and a frame built and drawn only when something may have changed.
 static void Frame() {
-    if (g_context_lost) return;
+    if (g_context_lost || g_shaders_refused) return;
     if (g_frame_stats.first_frame_drawn() && !g_first_frame_presented) {
         g_first_frame_presented = true;
         return;
@@ -245,9 +246,18 @@ static void Frame() {
     // sizes in a page's first frame, so the next one differs, and the browser would show only that
     // one anyway. Without a GPU, WebGL draws are rasterised on the CPU: drawing the layout frame
     // too held the first frame back from the screen.
-    if (!g_frame_stats.in_layout_frame() &&
-        RendererDraw(ImGui::GetDrawData(), PlatformFramebufferWidth(), PlatformFramebufferHeight(), clear_rgb))
-        g_frame_stats.drawn++;
+    if (!g_frame_stats.in_layout_frame()) {
+        // The shaders' link status, asked before the first draw (and known after it): by now the GPU
+        // process has linked them, so the query no longer waits, as it would have in main().
+        const char* error = "";
+        if (!RendererLinked(&error)) {
+            browser_fatal(format(TR(page_fatal_shaders), error).c_str());
+            g_shaders_refused = true;  // nothing can be drawn: no frame is built again
+            return;
+        }
+        if (RendererDraw(ImGui::GetDrawData(), PlatformFramebufferWidth(), PlatformFramebufferHeight(), clear_rgb))
+            g_frame_stats.drawn++;
+    }
     PlatformEndFrame();  // the wheel's view of scrolling, the cursor shape
     ReportTextInput();  // a phone keyboard over the active field, or none (text_input.cpp)
     // The address and the screen-reader line (which encode the whole state) wait for the frame
@@ -282,11 +292,7 @@ int main() {
     io.LogFilename = nullptr;
     io.ConfigInputTextCursorBlink = false;  // a blinking caret would keep an idle page drawing
     PlatformInit();  // keyboard navigation, cursors, clipboard
-    const char* error = "";
-    if (!RendererInit(&error)) {
-        browser_fatal(format(TR(page_fatal_shaders), error).c_str());
-        return 1;
-    }
+    RendererInit();  // its link status is asked before the first draw (Frame)
 
     MarkStartup("ImGui and the renderer set up");
     StartApp(g_app);

@@ -28,24 +28,27 @@ namespace el {
 // [SECTION] Program and fixed state
 //-----------------------------------------------------------------------------
 
-// The stock backend's GLSL ES 3.00 shaders (the page must look the same), with the attribute
-// locations fixed in the source so none is queried, and the texture one channel: the font
-// atlas's coverage, the only texture the page draws (the stock backend's is white RGBA with
-// the coverage as alpha, the same colours at four times the upload).
+// The stock backend's GLSL ES 3.00 shaders (the page must look the same), with nothing to ask the
+// GPU process for: the attribute locations are fixed in the source, the projection (ImGui's
+// orthographic matrix, whose only non-zero terms are a scale and an offset per axis) is a
+// constant vertex attribute instead of a uniform, whose location would have to be queried, and the
+// texture is unit 0, a sampler's default. The texture is one channel: the font atlas's coverage,
+// the only texture the page draws (the stock backend's is white RGBA with the coverage as alpha,
+// the same colours at four times the upload).
 static const char* const kVertexShader =
     "#version 300 es\n"
     "precision highp float;\n"
     "layout (location = 0) in vec2 Position;\n"
     "layout (location = 1) in vec2 UV;\n"
     "layout (location = 2) in vec4 Color;\n"
-    "uniform mat4 ProjMtx;\n"
+    "layout (location = 3) in vec4 Projection;\n"  // x, y scale; x, y offset
     "out vec2 Frag_UV;\n"
     "out vec4 Frag_Color;\n"
     "void main()\n"
     "{\n"
     "    Frag_UV = UV;\n"
     "    Frag_Color = Color;\n"
-    "    gl_Position = ProjMtx * vec4(Position.xy,0,1);\n"
+    "    gl_Position = vec4(Position.xy * Projection.xy + Projection.zw, 0, 1);\n"
     "}\n";
 static const char* const kFragmentShader =
     "#version 300 es\n"
@@ -58,12 +61,14 @@ static const char* const kFragmentShader =
     "{\n"
     "    Out_Color = Frag_Color * vec4(1.0, 1.0, 1.0, texture(Texture, Frag_UV.st).r);\n"
     "}\n";
-enum : GLuint { kPositionLocation = 0, kUVLocation = 1, kColorLocation = 2 };
+enum : GLuint { kPositionLocation = 0, kUVLocation = 1, kColorLocation = 2, kProjectionLocation = 3 };
 
 // The GL objects, and what the context holds now (so a frame sends only changes).
 static struct {
     GLuint program = 0, vertex_array = 0, vertex_buffer = 0, index_buffer = 0, font_texture = 0;
-    GLint projection_location = -1;
+    GLuint shaders[2] = {0, 0};  // kept until the link status is known, for its error message
+    int linked = -1;  // the program's link status, once asked (-1: not yet)
+    const char* link_error = "";
     int viewport_w = -1, viewport_h = -1;
     float projection[4] = {0, 0, 0, 0};  // DisplayPos x, y and DisplaySize x, y it was made for
     GLuint bound_texture = 0;
@@ -77,8 +82,8 @@ static struct {
     bool have_drawn = false;
 } g_gl;
 
-// Compiles without asking how it went: each status query waits for the GPU process,
-// so the program's link status (one query) stands for both shaders.
+// Compiles without asking how it went: each status query waits for the GPU process, so the
+// program's link status (one query, RendererLinked) stands for both shaders.
 static GLuint CompileShader(GLenum kind, const char* source) {
     const GLuint shader = glCreateShader(kind);
     glShaderSource(shader, 1, &source, nullptr);
@@ -146,23 +151,14 @@ static void ApplyRenderState() {
     for (float& v : g_gl.projection) v = 0;
 }
 
-bool RendererInit(const char** error) {
-    *error = "";
-    const GLuint shaders[2] = {CompileShader(GL_VERTEX_SHADER, kVertexShader),
-                               CompileShader(GL_FRAGMENT_SHADER, kFragmentShader)};
+void RendererInit() {
+    g_gl.shaders[0] = CompileShader(GL_VERTEX_SHADER, kVertexShader);
+    g_gl.shaders[1] = CompileShader(GL_FRAGMENT_SHADER, kFragmentShader);
     g_gl.program = glCreateProgram();
-    glAttachShader(g_gl.program, shaders[0]);
-    glAttachShader(g_gl.program, shaders[1]);
+    glAttachShader(g_gl.program, g_gl.shaders[0]);
+    glAttachShader(g_gl.program, g_gl.shaders[1]);
     glLinkProgram(g_gl.program);
-    GLint linked = 0;
-    glGetProgramiv(g_gl.program, GL_LINK_STATUS, &linked);  // the one status query, once at start-up
-    if (!linked) *error = LinkError(g_gl.program, shaders);
-    glDeleteShader(shaders[0]);  // flagged: freed with the program
-    glDeleteShader(shaders[1]);
-    if (!linked) return false;
-    g_gl.projection_location = glGetUniformLocation(g_gl.program, "ProjMtx");
-    glUseProgram(g_gl.program);
-    glUniform1i(glGetUniformLocation(g_gl.program, "Texture"), 0);  // texture unit 0, for good
+    g_gl.linked = -1;
 
     glGenVertexArrays(1, &g_gl.vertex_array);
     glGenBuffers(1, &g_gl.vertex_buffer);
@@ -176,7 +172,19 @@ bool RendererInit(const char** error) {
     ImGuiIO& io = ImGui::GetIO();
     io.BackendRendererName = "el_renderer_webgl2";
     io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;  // honoured by SetVertexBase
-    return true;
+}
+
+bool RendererLinked(const char** error) {
+    if (g_gl.linked < 0) {
+        GLint linked = 0;
+        glGetProgramiv(g_gl.program, GL_LINK_STATUS, &linked);  // the one status query
+        g_gl.linked = linked ? 1 : 0;
+        g_gl.link_error = linked ? "" : LinkError(g_gl.program, g_gl.shaders);
+        glDeleteShader(g_gl.shaders[0]);  // flagged: freed with the program
+        glDeleteShader(g_gl.shaders[1]);
+    }
+    *error = g_gl.link_error;
+    return g_gl.linked == 1;
 }
 
 bool RendererRecreate(const char** error) {
@@ -184,7 +192,8 @@ bool RendererRecreate(const char** error) {
     g_gl.program = g_gl.vertex_array = g_gl.vertex_buffer = g_gl.index_buffer = g_gl.font_texture = 0;
     g_gl.bound_texture = 0;
     g_gl.have_drawn = false;  // the new context's canvas shows nothing yet
-    if (!RendererInit(error)) return false;
+    RendererInit();
+    if (!RendererLinked(error)) return false;
     RendererUpdateFontTexture();  // rasterises the atlas again (its pixels were cleared)
     return true;
 }
@@ -219,19 +228,15 @@ void RendererUpdateFontTexture() {
 
 // The orthographic projection from ImGui's display rectangle to clip space (as the stock
 // backend's), sent only when the rectangle changes.
+// ImGui's orthographic projection of its display rectangle: x' = 2 / (R - L) * x + (R + L) / (L - R)
+// and y' = 2 / (T - B) * y + (T + B) / (B - T), the stock backend's matrix without its zeros.
 static void SetProjection(const ImDrawData* dd) {
     const float key[4] = {dd->DisplayPos.x, dd->DisplayPos.y, dd->DisplaySize.x, dd->DisplaySize.y};
     if (std::memcmp(key, g_gl.projection, sizeof key) == 0) return;
     std::memcpy(g_gl.projection, key, sizeof key);
     const float L = dd->DisplayPos.x, R = dd->DisplayPos.x + dd->DisplaySize.x;
     const float T = dd->DisplayPos.y, B = dd->DisplayPos.y + dd->DisplaySize.y;
-    const float ortho[4][4] = {
-        {2.0f / (R - L), 0.0f, 0.0f, 0.0f},
-        {0.0f, 2.0f / (T - B), 0.0f, 0.0f},
-        {0.0f, 0.0f, -1.0f, 0.0f},
-        {(R + L) / (L - R), (T + B) / (B - T), 0.0f, 1.0f},
-    };
-    glUniformMatrix4fv(g_gl.projection_location, 1, GL_FALSE, &ortho[0][0]);
+    glVertexAttrib4f(kProjectionLocation, 2.0f / (R - L), 2.0f / (T - B), (R + L) / (L - R), (T + B) / (B - T));
 }
 
 // Everything a frame draws besides its vertices and indices, as words (floats by their bits): the

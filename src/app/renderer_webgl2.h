@@ -8,10 +8,15 @@ struct ImDrawData;
 
 namespace el {
 
-// Compiles the one program and makes the vertex array and the two buffers; sets the
-// fixed state (blending, scissor test). Returns false with `error` set if the browser
-// refuses the shaders.
-bool RendererInit(const char** error);
+// Compiles and links the one program, without waiting to hear how that went, and makes the
+// vertex array and the two buffers; sets the fixed state (blending, scissor test).
+void RendererInit();
+
+// Whether the program linked (false with `error` set if the browser refused the shaders). The
+// one status query, asked once: it waits for the GPU process to have compiled the shaders, so
+// it is asked only when the first frame is about to be drawn; the GPU process has compiled them
+// meanwhile, while the page built its first frame.
+bool RendererLinked(const char** error);
 
 // After the browser restored a lost WebGL context: every GL object of the old one is gone,
 // so the program, vertex array, buffers and font texture are made again (the font atlas is
