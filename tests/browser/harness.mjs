@@ -30,7 +30,9 @@ export async function serve(root = SITE, { headers = {} } = {}) {
     if (url.pathname.endsWith('/')) file = path.join(file, 'index.html');
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', ...headers });
+      // With its length, as static hosts send files (python3 -m http.server, which ./build.sh
+      // serves with, too): without it Node sends every body chunked, of unknown length.
+      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Content-Length': body.length, ...headers });
       res.end(body);
     } catch {
       res.writeHead(404).end('not found');
