@@ -50,9 +50,60 @@ void EditSize(App& app, int V, int d) {
     Commit(app, "table size");
 }
 
+// The language a link asks for: its lang= value, or "" for the browser's (no lang=, auto, or a code
+// the page does not have, which decoding refuses). Read before the link is decoded, so that what
+// decoding says can be said in that language.
+static std::string LinkLanguage(std::string_view fragment) {
+    for (size_t start = 0; start < fragment.size();) {
+        size_t end = fragment.find('&', start);
+        if (end == std::string_view::npos) end = fragment.size();
+        const std::string_view pair = fragment.substr(start, end - start);
+        if (pair.substr(0, 5) == "lang=") {  // the first one counts, as in decode_link
+            const std::string code(pair.substr(5));
+            return find_language(code) ? code : "";
+        }
+        start = end + 1;
+    }
+    return "";
+}
+
+enum class LanguageChange { None, Switched, Pending };
+
+// Makes `code` ("": the browser's) the active language, once its catalog is there (glue.js fetches
+// it and wakes the page when it comes: Pending until then). A catalog that cannot be used leaves
+// the page in English with a message (language_message).
+static LanguageChange SetLanguage(App& app, const std::string& code) {
+    static const std::string browser = browser_language();  // asked once: this runs before every frame
+    static std::string refused;  // a language whose catalog could not be used: its message stays up
+    const std::string& wanted = code.empty() ? browser : code;
+    if (wanted == refused) return LanguageChange::None;
+    if (wanted == active_language().code) {  // nothing to load; a message about another language goes
+        if (!refused.empty()) refused.clear(), app.language_message.clear();
+        return LanguageChange::None;
+    }
+    const bool english = wanted == kLanguages[0].code;  // built in
+    const std::string catalog = english ? "" : browser_catalog(wanted.c_str());
+    if (!english && catalog.empty()) return LanguageChange::Pending;
+    const CatalogResult r = english ? (set_english(), CatalogResult{true, "", 0})
+                            : catalog[0] == '!' ? CatalogResult{false, catalog.substr(1), 0}
+                                                : set_language(wanted, catalog);
+    if (!r.ok) set_english(), refused = wanted;
+    const Language* lang = find_language(wanted);
+    app.language_message = !r.ok ? format(TR(page_language_failed), lang ? lang->name : wanted.c_str(), r.error.c_str())
+                           : r.refused ? format(TR(page_language_refused), r.refused) : "";
+    browser_set_document_language(active_language().code);
+    Commit(app, "language");  // the fields, the screen-reader line and the text view are written anew
+    return LanguageChange::Switched;
+}
+
 const LinkMessages& apply_link(App& app, std::string_view fragment) {
     // Under a teacher's locks the keys they cover keep the page's values (src/state/teach.h).
     HeldLink held = hold_locked_fields(fragment, app.state);
+    // What the link says about itself, in the language it asks for: that language first, when
+    // its catalog is there; otherwise the link is applied again once it has come (ApplyLanguage).
+    app.link_awaiting_language.clear();
+    const LanguageChange language = SetLanguage(app, LinkLanguage(held.fragment));
+    if (language == LanguageChange::Switched) held = hold_locked_fields(fragment, app.state);  // said anew
     app.link_messages = decode_link(held.fragment, app.state);
     // The deeper build's links say so, whatever link it was given (panels.h).
     if (kDeeperTierLoaded) app.state.deeper_tier = true;
@@ -64,30 +115,18 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     Commit(app, "link");
     refresh_text(app.commits, app.state, app.text, false);  // a link replaces what was typed
     link_written(app.commits);  // the address keeps the link as given until the learner edits
+    if (language == LanguageChange::Pending) app.link_awaiting_language = std::string(fragment), app.link_revision = app.commits.state;
     return app.link_messages;
 }
 
 void ApplyLanguage(App& app) {
-    static const std::string browser = browser_language();  // asked once: this runs before every frame
-    static std::string refused;  // a language whose catalog could not be used: its message stays up
-    const std::string& wanted = app.state.lang.empty() ? browser : app.state.lang;
-    if (wanted == refused) return;
-    if (wanted == active_language().code) {  // nothing to load; a message about another language goes
-        if (!refused.empty()) refused.clear(), app.language_message.clear();
-        return;
-    }
-    const bool english = wanted == kLanguages[0].code;  // built in
-    const std::string catalog = english ? "" : browser_catalog(wanted.c_str());
-    if (!english && catalog.empty()) return;  // being fetched: el_catalog_arrived wakes the page
-    const CatalogResult r = english ? (set_english(), CatalogResult{true, "", 0})
-                            : catalog[0] == '!' ? CatalogResult{false, catalog.substr(1), 0}
-                                                : set_language(wanted, catalog);
-    if (!r.ok) set_english(), refused = wanted;
-    const Language* lang = find_language(wanted);
-    app.language_message = !r.ok ? format(TR(page_language_failed), lang ? lang->name : wanted.c_str(), r.error.c_str())
-                           : r.refused ? format(TR(page_language_refused), r.refused) : "";
-    browser_set_document_language(active_language().code);
-    Commit(app, "language");  // the fields, the screen-reader line and the text view are written anew
+    const uint64_t revision = app.commits.state;
+    if (SetLanguage(app, app.state.lang) != LanguageChange::Switched || app.link_awaiting_language.empty()) return;
+    // The link that asked for this language came before its catalog: applied again, so that what
+    // it said is said in it, unless the page has changed since (then its messages stay as they are).
+    const std::string link = std::move(app.link_awaiting_language);
+    app.link_awaiting_language.clear();
+    if (revision == app.link_revision) apply_link(app, link);
 }
 
 // The screen-reader line: the highlight, both routes' result and which rows the gradient reaches,

@@ -50,6 +50,8 @@ struct App {
 
     // Share link: what the last loaded link said, and the link of the current state.
     LinkMessages link_messages;
+    std::string link_awaiting_language;  // a link applied before its language's catalog came (apply_link)
+    uint64_t link_revision = 0;          // the state's revision it left
     std::string share_text;   // the link or embed code shown for copying
     bool link_too_long = false;  // the copied link is over kMaxLinkBytes
 
@@ -88,6 +90,8 @@ const LinkMessages& apply_link(App& app, std::string_view fragment);
 // The language the state asks for (lang=, else the browser's) made the active one, once its
 // catalog is there (src/i18n; glue.js fetches it): called before every frame is built.
 // A catalog that cannot be used leaves the page in English with a message (language_message).
+// A link's messages are in the language it asks for (apply_link switches to it first, or
+// applies the link again once its catalog has come).
 void ApplyLanguage(App& app);
 
 // Speaks the key result in words to the page's aria-live region.

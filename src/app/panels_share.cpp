@@ -32,7 +32,7 @@ void ShowLinkBanner(App& app) {
                          int(m.errors.size())));
     for (const std::string& e : m.errors) ErrorText("  " + e);
     for (const std::string& n : m.notices) ImGui::TextDisabled("  %s", n.c_str());
-    if (ImGui::SmallButton(TR(teach_banner_dismiss))) m = {};
+    if (ImGui::SmallButton(TR(teach_banner_dismiss))) m = {}, app.link_awaiting_language.clear();
     RecordItemRect("banner-dismiss");
     ImGui::EndChild();
     ImGui::PopStyleColor();

@@ -172,3 +172,30 @@ test('a catalog made for another build is refused whole: English and a message',
   assert.match(s.errors.language, /another version/);
   await context.close();
 });
+
+// What a link could not apply (the banner, snapshot().linkErrors, setLink's answer) is said in the
+// language the link asks for, not the one the page was in when the link came.
+test("a link's messages are in its language: opened with lang=de, and sent to another language by a link", async () => {
+  const de = await openPage(browser, server.url + LINK + '&lang=de&zz=1&seed=abc');
+  const s = await snapshot(de);
+  assert.equal(s.language, 'de');
+  assert.match(s.linkErrors.errors.join('\n'), /^seed: 'abc' ist keine ganze Zahl$/);
+  assert.match(s.linkErrors.notices.join('\n'), /^unbekannter Schlüssel 'zz' übergangen$/);
+  // English's catalog is built in: the answer is in English at once.
+  const back = await de.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&ids=1&lang=en&yy=2'));
+  assert.deepEqual(back.notices, ["unknown key 'yy' ignored"]);
+  assert.equal((await snapshot(de)).language, 'en');
+
+  // German's catalog is fetched only when a link first asks for it: until it has come the page
+  // and the answer stay English; then the page, and what the link said, are German.
+  const en = await openPage(browser, server.url + LINK + '&lang=en');
+  await en.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&ids=1&lang=de&yy=2'));
+  await en.waitForFunction(() => window.embeddingLab.snapshot().language === 'de', null, { timeout: 10000 });
+  await frames(en, 2);
+  const t = await snapshot(en);
+  assert.deepEqual(t.linkErrors.notices, ["unbekannter Schlüssel 'yy' übergangen"]);
+  assert.match(t.link, /(^|&)lang=de(&|$)/);
+  assert.deepEqual([...de.problems, ...en.problems], []);
+  await de.context().close();
+  await en.context().close();
+});
