@@ -247,8 +247,9 @@ static void Frame() {
     // one anyway. Without a GPU, WebGL draws are rasterised on the CPU: drawing the layout frame
     // too held the first frame back from the screen.
     if (!g_frame_stats.in_layout_frame()) {
-        // The shaders' link status, asked before the first draw (and known after it): by now the GPU
-        // process has linked them, so the query no longer waits, as it would have in main().
+        // The shaders' link status, asked once, before the first draw: the GPU process has linked
+        // them while this frame and the layout frame were built, so the query no longer waits for
+        // that, as it did when main() asked.
         const char* error = "";
         if (!RendererLinked(&error)) {
             browser_fatal(format(TR(page_fatal_shaders), error).c_str());

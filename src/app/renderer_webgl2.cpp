@@ -226,10 +226,9 @@ void RendererUpdateFontTexture() {
 // [SECTION] Drawing a frame
 //-----------------------------------------------------------------------------
 
-// The orthographic projection from ImGui's display rectangle to clip space (as the stock
-// backend's), sent only when the rectangle changes.
-// ImGui's orthographic projection of its display rectangle: x' = 2 / (R - L) * x + (R + L) / (L - R)
-// and y' = 2 / (T - B) * y + (T + B) / (B - T), the stock backend's matrix without its zeros.
+// The orthographic projection from ImGui's display rectangle to clip space, sent only when the
+// rectangle changes: x' = 2 / (R - L) * x + (R + L) / (L - R), y' = 2 / (T - B) * y + (T + B) / (B - T),
+// the stock backend's matrix without its zeros.
 static void SetProjection(const ImDrawData* dd) {
     const float key[4] = {dd->DisplayPos.x, dd->DisplayPos.y, dd->DisplaySize.x, dd->DisplaySize.y};
     if (std::memcmp(key, g_gl.projection, sizeof key) == 0) return;
