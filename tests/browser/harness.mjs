@@ -49,10 +49,10 @@ const ARGS = [
   '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update',
   '--disable-sync',
 ];
-// Every browser context opens a window of its own, and for each new window Chromium 156 loads the
-// omnibox popup's WebUI (chrome://omnibox-popup.top-chrome) in a renderer of its own: about 0.9 s
-// of CPU in the window's first second, beside the page under test on a 2-core machine. A page's
-// first load in a new context is what most tests do, and what frame_floor.test.mjs times.
+// Every page opens in a window of its own, and for each new window Chromium 156 loads the omnibox
+// popup's WebUI (chrome://omnibox-popup.top-chrome) in a renderer of its own: about 0.9 s of CPU in
+// the window's first second, beside the page under test on a 2-core machine. A page's first load
+// in a new window is what most tests do, and what frame_floor.test.mjs times.
 const DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
 // Chromium keeps only the last --disable-features it is given, and Playwright gives it its own list
