@@ -17,14 +17,23 @@ namespace el {
 // [SECTION] Tour bar
 //-----------------------------------------------------------------------------
 
-// A step sets the state through its link (plus the tour keys), so a shared link
-// mid-tour reopens the same step.
+// A step sets the state through its link (plus the tour keys), so a shared link mid-tour reopens
+// the same step. How the page is shown stays as it is: its language, theme, view (canvas or text)
+// and course-page mode, and in a course page its panels (its frame was sized for them; a full page
+// shows them all, for the steps to point at).
 void GoToTourStep(App& app, TourDepth depth, int step) {
     const std::vector<TourStep>& steps = tour_steps(depth);
     if (steps.empty()) return;
     step = std::clamp(step, 0, int(steps.size()) - 1);
-    apply_link(app, std::string(steps[size_t(step)].link) + "&tour=" + tour_depth_name(depth) +
-                        "&step=" + std::to_string(step));
+    std::string link = std::string(steps[size_t(step)].link) + "&tour=" + tour_depth_name(depth) + "&step=" + std::to_string(step);
+    static const AppState defaults;
+    for (const char* key : {"lang", "theme", "view", "embed", "panels"}) {
+        std::string now, fallback;
+        if (key == std::string_view("panels") && !app.state.embed) continue;
+        if (link_value(app.state, key, now) && link_value(defaults, key, fallback) && now != fallback)
+            link += std::string("&") + key + "=" + percent_encode(now);
+    }
+    apply_link(app, link);
     Commit(app, "tour step");  // the address shows the step
     app.tour.focus = steps[size_t(step)].focus;
     app.tour.scroll_to_focus = true;

@@ -51,6 +51,38 @@ test('Back, Leave and Resume keep the learner\'s place; a shared mid-tour link r
   await page.context().close();
 });
 
+// A step's link sets what the step teaches; how the page is shown stays: a German, dark page stays so,
+// the text view stays the text view, and a course page keeps its mode and its panels.
+test('a tour step keeps the page\'s language, theme and view, and a course page its panels', async () => {
+  const de = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&lang=de&theme=dark', { width: 1400, height: 900 });
+  await clickWidget(de, 'tour:basics');
+  await clickWidget(de, 'tour-next');
+  let s = await snapshot(de);
+  assert.deepEqual(s.tour.depth, 'basics');
+  assert.equal(s.language, 'de');
+  assert.match(s.link, /(^|&)theme=dark(&|$)/);
+  assert.match(s.link, /(^|&)lang=de(&|$)/);
+
+  const text = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&view=text');
+  await text.click('#tv-tour-basics');
+  await text.waitForFunction(() => window.embeddingLab.snapshot().tour.depth === 'basics');
+  s = await snapshot(text);
+  assert.match(s.link, /(^|&)view=text(&|$)/);
+  assert.ok(await text.isVisible('#tv-tour-title'), 'the text view is still shown');
+
+  // A course page shows no tour bar; its text view does (a keyboard's Tab reaches it).
+  const embed = await openPage(browser, server.url + '#v=1&embed=1&panels=forward&tour=basics&step=1', { width: 900, height: 560 });
+  await embed.focus('#tv-tour-next');
+  await embed.keyboard.press('Enter');
+  await embed.waitForFunction(() => window.embeddingLab.snapshot().tour.step === 2);
+  s = await snapshot(embed);
+  assert.deepEqual(s.tour, { depth: 'basics', step: 2 });
+  assert.match(s.link, /(^|&)embed=1(&|$)/);
+  assert.match(s.link, /(^|&)panels=forward(&|$)/);
+  assert.deepEqual([...de.problems, ...text.problems, ...embed.problems], []);
+  for (const p of [de, text, embed]) await p.context().close();
+});
+
 test('the self-check answers a claim and the follow-up question reveals its answer', async () => {
   const page = await openPage(browser, server.url, { width: 1400, height: 900 });
   await clickWidget(page, 'claim-false:0');
