@@ -369,9 +369,9 @@
       el('p', {}, el('label', { for: 'tv-share-link', text: t('dom_link') + ' ' }), el('input', { id: 'tv-share-link', type: 'text', readonly: true, value: url }),
         ' ', button(t('dom_copy_link'), copy, 'tv-share-copy')));
 
-    // Presets: each is a link.
+    // Presets: each is a link, kept in this view, language and theme (presets().open).
     const list = el('ul');
-    for (const p of lab.presets()) list.append(el('li', {}, el('a', { href: '#' + p.link, text: p.title })));
+    for (const p of lab.presets()) list.append(el('li', {}, el('a', { href: '#' + p.open, text: p.title })));
     parts.push(el('h3', { text: t('dom_presets_heading') }), list);
 
     root.replaceChildren(...parts.filter(Boolean));

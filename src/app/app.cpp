@@ -119,6 +119,18 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     return app.link_messages;
 }
 
+std::string LinkKeepingPage(const App& app, std::string link) {
+    static const AppState defaults;
+    for (const char* key : {"lang", "theme", "view", "embed", "panels"}) {
+        std::string now, fallback;
+        if (key == std::string_view("panels") && !app.state.embed) continue;
+        // After the link's own keys: decoding reads a key's first value, so the link's own wins.
+        if (link_value(app.state, key, now) && link_value(defaults, key, fallback) && now != fallback)
+            link += std::string("&") + key + "=" + percent_encode(now);
+    }
+    return link;
+}
+
 void ApplyLanguage(App& app) {
     const uint64_t revision = app.commits.state;
     if (SetLanguage(app, app.state.lang) != LanguageChange::Switched || app.link_awaiting_language.empty()) return;

@@ -87,6 +87,11 @@ void EndFrameCommit(App& app, bool widget_active);
 // fields follow the new state. Returns what was rejected or ignored.
 const LinkMessages& apply_link(App& app, std::string_view fragment);
 
+// A link the page follows within itself (a tour step, a preset, "show me"): `link` and, where it does
+// not set them, how the page is shown now: its language, theme and view (canvas or text), and in a
+// course page its mode and panels (its frame was sized for them; a full page shows them all).
+std::string LinkKeepingPage(const App& app, std::string link);
+
 // The language the state asks for (lang=, else the browser's) made the active one, once its
 // catalog is there (src/i18n; glue.js fetches it): called before every frame is built.
 // A catalog that cannot be used leaves the page in English with a message (language_message).

@@ -168,7 +168,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_presets_json() {
     for (size_t i = 0; i < presets().size(); i++) {
         const Preset& p = presets()[i];
         j += (i ? "," : "") + std::string("{\"name\":") + json_string(p.name) + ",\"title\":" + json_string(p.title) +
-             ",\"link\":" + json_string(p.link) + "}";
+             ",\"link\":" + json_string(p.link) + ",\"open\":" + json_string(LinkKeepingPage(g_app, p.link)) + "}";
     }
     j += "]";
     return j.c_str();

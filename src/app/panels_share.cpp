@@ -115,12 +115,11 @@ void ShowShareBox(App& app) {
 //-----------------------------------------------------------------------------
 
 void ShowPresetsPanel(App& app) {
-    (void)app;
     ImGui::SeparatorText(TR(teach_presets_title));
     ImGui::TextWrapped("%s", TR(teach_presets_intro));
     for (const Preset& p : presets()) {
         ImGui::PushID(p.name);
-        if (ImGui::Selectable(tr(p.title))) browser_open_link(p.link);
+        if (ImGui::Selectable(tr(p.title))) browser_open_link(LinkKeepingPage(app, p.link).c_str());
         RecordItemRect((std::string("preset:") + p.name).c_str());
         ImGui::PopID();
     }

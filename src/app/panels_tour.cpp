@@ -18,22 +18,13 @@ namespace el {
 //-----------------------------------------------------------------------------
 
 // A step sets the state through its link (plus the tour keys), so a shared link mid-tour reopens
-// the same step. How the page is shown stays as it is: its language, theme, view (canvas or text)
-// and course-page mode, and in a course page its panels (its frame was sized for them; a full page
-// shows them all, for the steps to point at).
+// the same step; how the page is shown stays as it is (LinkKeepingPage).
 void GoToTourStep(App& app, TourDepth depth, int step) {
     const std::vector<TourStep>& steps = tour_steps(depth);
     if (steps.empty()) return;
     step = std::clamp(step, 0, int(steps.size()) - 1);
-    std::string link = std::string(steps[size_t(step)].link) + "&tour=" + tour_depth_name(depth) + "&step=" + std::to_string(step);
-    static const AppState defaults;
-    for (const char* key : {"lang", "theme", "view", "embed", "panels"}) {
-        std::string now, fallback;
-        if (key == std::string_view("panels") && !app.state.embed) continue;
-        if (link_value(app.state, key, now) && link_value(defaults, key, fallback) && now != fallback)
-            link += std::string("&") + key + "=" + percent_encode(now);
-    }
-    apply_link(app, link);
+    apply_link(app, LinkKeepingPage(app, std::string(steps[size_t(step)].link) + "&tour=" + tour_depth_name(depth) +
+                                             "&step=" + std::to_string(step)));
     Commit(app, "tour step");  // the address shows the step
     app.tour.focus = steps[size_t(step)].focus;
     app.tour.scroll_to_focus = true;
@@ -124,7 +115,7 @@ static void ShowFollowUpQuestions(App& app) {
         } else {
             ImGui::Indent();
             ImGui::TextWrapped("%s", tr(questions[i].answer));
-            if (ImGui::SmallButton(TR(tour_see_in_demo))) browser_open_link(questions[i].link);
+            if (ImGui::SmallButton(TR(tour_see_in_demo))) browser_open_link(LinkKeepingPage(app, questions[i].link).c_str());
             ImGui::Unindent();
         }
         ImGui::PopID();
@@ -150,7 +141,7 @@ static void ShowSelfCheck(App& app) {
                                "%s", right ? TR(tour_right) : TR(tour_not_quite));
             ImGui::Indent();
             ImGui::TextWrapped("%s", tr(claims[i].explanation));
-            if (ImGui::SmallButton(TR(tour_show_me))) browser_open_link(claims[i].link);
+            if (ImGui::SmallButton(TR(tour_show_me))) browser_open_link(LinkKeepingPage(app, claims[i].link).c_str());
             ImGui::Unindent();
         }
         ImGui::PopID();

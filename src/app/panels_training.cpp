@@ -321,14 +321,14 @@ static const WalkThrough kWalkThroughs[] = {
     {"padsgd", Msg::labs_walk_padsgd},     {"maxnorm", Msg::labs_walk_maxnorm},
 };
 
-static void ShowWalkThroughs() {
+static void ShowWalkThroughs(const App& app) {
     for (const WalkThrough& w : kWalkThroughs) {
         const Preset* preset = nullptr;
         for (const Preset& p : presets())
             if (std::string(p.name) == w.preset) preset = &p;
         if (!preset) continue;
         ImGui::PushID(w.preset);
-        if (ImGui::SmallButton(TR(labs_walk_load))) browser_open_link(preset->link);
+        if (ImGui::SmallButton(TR(labs_walk_load))) browser_open_link(LinkKeepingPage(app, preset->link).c_str());
         RecordItemRect((std::string("walk:") + w.preset).c_str());
         ImGui::SameLine();
         ImGui::TextWrapped("%s", tr(preset->title));  // wrapped beside the button: a phone's column is narrow
@@ -390,7 +390,7 @@ void ShowTrainingPanel(App& app) {
     }
     SectionOpenOverride();
     if (ImGui::CollapsingHeader(format("%s###walk_throughs", TR(labs_walk_title)).c_str(), ImGuiTreeNodeFlags_DefaultOpen))
-        ShowWalkThroughs();
+        ShowWalkThroughs(app);
     SectionOpenOverride();
     if (ImGui::CollapsingHeader(format("%s###follow_up_64", TR(labs_followup_title)).c_str(),
                                 ImGuiTreeNodeFlags_DefaultOpen))

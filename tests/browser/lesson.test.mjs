@@ -51,9 +51,9 @@ test('Back, Leave and Resume keep the learner\'s place; a shared mid-tour link r
   await page.context().close();
 });
 
-// A step's link sets what the step teaches; how the page is shown stays: a German, dark page stays so,
-// the text view stays the text view, and a course page keeps its mode and its panels.
-test('a tour step keeps the page\'s language, theme and view, and a course page its panels', async () => {
+// A step's or a preset's link sets what it teaches; how the page is shown stays: a German, dark page
+// stays so, the text view stays the text view, and a course page keeps its mode and its panels.
+test('a tour step and a preset keep the page\'s language, theme and view, and a course page its panels', async () => {
   const de = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&lang=de&theme=dark', { width: 1400, height: 900 });
   await clickWidget(de, 'tour:basics');
   await clickWidget(de, 'tour-next');
@@ -62,6 +62,13 @@ test('a tour step keeps the page\'s language, theme and view, and a course page 
   assert.equal(s.language, 'de');
   assert.match(s.link, /(^|&)theme=dark(&|$)/);
   assert.match(s.link, /(^|&)lang=de(&|$)/);
+  await clickWidget(de, 'tour-leave');
+  await clickWidget(de, 'preset:duplicates');
+  await de.waitForFunction(() => /(^|&)ids=2,0,2,2(&|$)/.test(window.embeddingLab.getLink()));
+  await frames(de, 2);
+  s = await snapshot(de);
+  assert.equal(s.language, 'de', 'a preset keeps the language');
+  assert.match(s.link, /(^|&)theme=dark(&|$)/, 'a preset keeps the theme');
 
   const text = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&view=text');
   await text.click('#tv-tour-basics');
@@ -69,6 +76,9 @@ test('a tour step keeps the page\'s language, theme and view, and a course page 
   s = await snapshot(text);
   assert.match(s.link, /(^|&)view=text(&|$)/);
   assert.ok(await text.isVisible('#tv-tour-title'), 'the text view is still shown');
+  // The text view's presets are links that keep the view too.
+  const href = await text.getAttribute('#text-view ul li a', 'href');
+  assert.match(href, /(^|&)view=text(&|$)/);
 
   // A course page shows no tour bar; its text view does (a keyboard's Tab reaches it).
   const embed = await openPage(browser, server.url + '#v=1&embed=1&panels=forward&tour=basics&step=1', { width: 900, height: 560 });
