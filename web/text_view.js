@@ -370,7 +370,7 @@
         ' ', button(t('dom_copy_link'), copy, 'tv-share-copy')));
 
     // Presets: each is a link, kept in this view, language and theme (presets().open).
-    const list = el('ul');
+    const list = el('ul', { id: 'tv-presets' });
     for (const p of lab.presets()) list.append(el('li', {}, el('a', { href: '#' + p.open, text: p.title })));
     parts.push(el('h3', { text: t('dom_presets_heading') }), list);
 

@@ -77,7 +77,7 @@ test('a tour step and a preset keep the page\'s language, theme and view, and a 
   assert.match(s.link, /(^|&)view=text(&|$)/);
   assert.ok(await text.isVisible('#tv-tour-title'), 'the text view is still shown');
   // The text view's presets are links that keep the view too.
-  const href = await text.getAttribute('#text-view ul li a', 'href');
+  const href = await text.getAttribute('#tv-presets a', 'href');
   assert.match(href, /(^|&)view=text(&|$)/);
 
   // A course page shows no tour bar; its text view does (a keyboard's Tab reaches it).
