@@ -54,15 +54,9 @@ void EditSize(App& app, int V, int d) {
 // the page does not have, which decoding refuses). Read before the link is decoded, so that what
 // decoding says can be said in that language.
 static std::string LinkLanguage(std::string_view fragment) {
-    for (size_t start = 0; start < fragment.size();) {
-        size_t end = fragment.find('&', start);
-        if (end == std::string_view::npos) end = fragment.size();
-        const std::string_view pair = fragment.substr(start, end - start);
-        if (pair.substr(0, 5) == "lang=") {  // the first one counts, as in decode_link
-            const std::string code(pair.substr(5));
-            return find_language(code) ? code : "";
-        }
-        start = end + 1;
+    for (const std::string& pair : link_pairs(fragment)) {
+        std::string key, value;
+        if (link_pair(pair, key, value) && key == "lang") return find_language(value) ? value : "";  // the first counts, as in decode_link
     }
     return "";
 }
@@ -120,15 +114,9 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
 }
 
 std::string LinkKeepingPage(const App& app, std::string link) {
-    static const AppState defaults;
-    for (const char* key : {"lang", "theme", "view", "embed", "panels"}) {
-        std::string now, fallback;
-        if (key == std::string_view("panels") && !app.state.embed) continue;
-        // After the link's own keys: decoding reads a key's first value, so the link's own wins.
-        if (link_value(app.state, key, now) && link_value(defaults, key, fallback) && now != fallback)
-            link += std::string("&") + key + "=" + percent_encode(now);
-    }
-    return link;
+    // After the link's own keys: decoding reads a key's first value, so the link's own win.
+    return link + (app.state.embed ? encode_link_keys(app.state, {"lang", "theme", "view", "embed", "panels"})
+                                   : encode_link_keys(app.state, {"lang", "theme", "view", "embed"}));
 }
 
 void ApplyLanguage(App& app) {

@@ -448,18 +448,28 @@ static std::string field_text(const LinkField& f, const AppState& s) {
     return "";
 }
 
-std::string encode_link(const AppState& s) {
+// A field not at its default (or one every link writes) as "&key=value".
+static void append_field(std::string& out, const LinkField& f, const AppState& s) {
     static const AppState defaults;
+    const std::string text = field_text(f, s);
+    if (!f.always && text == field_text(f, defaults)) return;  // for cells: no edited cell gives ""
+    out += '&';
+    out += f.key;
+    out += '=';
+    out += percent_encode(text);
+}
+
+std::string encode_link(const AppState& s) {
     std::string out = "v=" + std::to_string(kLinkVersion);
-    for (const LinkField& f : fields()) {
-        // A field at its default is left out (for cells: no edited cell gives "").
-        const std::string text = field_text(f, s);
-        if (!f.always && text == field_text(f, defaults)) continue;
-        out += '&';
-        out += f.key;
-        out += '=';
-        out += percent_encode(text);
-    }
+    for (const LinkField& f : fields()) append_field(out, f, s);
+    return out;
+}
+
+std::string encode_link_keys(const AppState& s, std::initializer_list<std::string_view> keys) {
+    std::string out;
+    for (const LinkField& f : fields())
+        for (std::string_view key : keys)
+            if (key == f.key) append_field(out, f, s);
     return out;
 }
 
@@ -652,6 +662,25 @@ std::vector<LinkFieldInfo> link_fields() {
 //-----------------------------------------------------------------------------
 // Percent encoding
 //-----------------------------------------------------------------------------
+
+std::vector<std::string> link_pairs(std::string_view fragment) {
+    std::vector<std::string> out;
+    if (!fragment.empty() && fragment[0] == '#') fragment.remove_prefix(1);
+    size_t start = 0;
+    while (start < fragment.size()) {
+        size_t end = fragment.find('&', start);
+        if (end == std::string_view::npos) end = fragment.size();
+        if (end > start) out.emplace_back(fragment.substr(start, end - start));
+        start = end + 1;
+    }
+    return out;
+}
+
+bool link_pair(std::string_view pair, std::string& key, std::string& value) {
+    const size_t eq = pair.find('=');
+    if (eq == std::string_view::npos) return false;
+    return percent_decode(pair.substr(0, eq), key) && percent_decode(pair.substr(eq + 1), value);
+}
 
 std::string percent_encode(std::string_view text) {
     static const char* hex = "0123456789ABCDEF";

@@ -13,6 +13,7 @@
 // rest of the link still applies. Unknown keys are ignored with a notice. Nothing a link
 // says can make the page allocate past the limits.
 #pragma once
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -63,6 +64,15 @@ std::string link_settings_json(const AppState& s);
 // Sets one field from its text exactly as a link's key=value would (the same parse, limits and
 // message); a key the table does not have is refused. On failure `s` may be half-changed: pass a copy.
 Status set_link_field(AppState& s, std::string_view key, std::string_view text);
+
+// The fields among `keys` that are not at their default, as encode_link writes them ("&key=value"
+// each, in the table's order): what a link would carry of those keys alone.
+std::string encode_link_keys(const AppState& s, std::initializer_list<std::string_view> keys);
+
+// A fragment's raw "key=value" pairs, in order ('#' and empty pairs left out), and one pair's key and
+// value decoded (false without '=' or with a broken escape).
+std::vector<std::string> link_pairs(std::string_view fragment);
+bool link_pair(std::string_view pair, std::string& key, std::string& value);
 
 // Percent-encodes everything but unreserved characters and , : + (kept readable; a
 // fragment's + is a plus, never a space).

@@ -113,27 +113,6 @@ Lock lock_of_key(std::string_view key) {
     return Lock(0);
 }
 
-// The raw "key=value" pairs of a fragment, in order.
-static std::vector<std::string> split_pairs(std::string_view fragment) {
-    std::vector<std::string> out;
-    if (!fragment.empty() && fragment[0] == '#') fragment.remove_prefix(1);
-    size_t start = 0;
-    while (start < fragment.size()) {
-        size_t end = fragment.find('&', start);
-        if (end == std::string_view::npos) end = fragment.size();
-        if (end > start) out.emplace_back(fragment.substr(start, end - start));
-        start = end + 1;
-    }
-    return out;
-}
-
-static bool key_value(const std::string& pair, std::string& key, std::string& value) {
-    const size_t eq = pair.find('=');
-    if (eq == std::string::npos) return false;
-    return percent_decode(std::string_view(pair).substr(0, eq), key) &&
-           percent_decode(std::string_view(pair).substr(eq + 1), value);
-}
-
 HeldLink hold_locked_fields(std::string_view fragment, const AppState& current) {
     HeldLink held;
     const TeachSettings& t = current.teach;
@@ -149,9 +128,9 @@ HeldLink hold_locked_fields(std::string_view fragment, const AppState& current) 
         out += (out.empty() ? "" : "&") + key + "=" + percent_encode(value);
         done[key] = true;
     };
-    for (const std::string& pair : split_pairs(fragment)) {
+    for (const std::string& pair : link_pairs(fragment)) {
         std::string key, value;
-        const bool readable = key_value(pair, key, value);
+        const bool readable = link_pair(pair, key, value);
         if (readable && key == "linklocks") {
             if (value != "0" && value != "false")
                 held.errors.push_back(std::string("linklocks: ") + TR(teach_linklocks_later));
