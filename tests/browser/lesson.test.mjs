@@ -75,7 +75,9 @@ test('a tour step and a preset keep the page\'s language, theme and view, and a 
   await text.waitForFunction(() => window.embeddingLab.snapshot().tour.depth === 'basics');
   s = await snapshot(text);
   assert.match(s.link, /(^|&)view=text(&|$)/);
-  assert.ok(await text.isVisible('#tv-tour-title'), 'the text view is still shown');
+  // The text view is rebuilt after the frame that commits the step: wait for that, then ask whether it is shown.
+  await text.waitForSelector('#tv-tour-title', { state: 'attached' });
+  assert.equal(await text.getAttribute('#text-view', 'class'), 'shown', 'the text view is still shown');
   // The text view's presets are links that keep the view too.
   const href = await text.getAttribute('#tv-presets a', 'href');
   assert.match(href, /(^|&)view=text(&|$)/);
