@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "browser.h"
 #include "i18n/i18n.h"
@@ -115,8 +116,9 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
 
 std::string LinkKeepingPage(const App& app, std::string link) {
     // After the link's own keys: decoding reads a key's first value, so the link's own win.
-    return link + (app.state.embed ? encode_link_keys(app.state, {"lang", "theme", "view", "embed", "panels"})
-                                   : encode_link_keys(app.state, {"lang", "theme", "view", "embed"}));
+    link += encode_link_keys(app.state, {"lang", "theme", "view", "embed"});
+    if (app.state.embed) link += encode_link_keys(app.state, {"panels"});
+    return link;
 }
 
 void ApplyLanguage(App& app) {
@@ -124,8 +126,7 @@ void ApplyLanguage(App& app) {
     if (SetLanguage(app, app.state.lang) != LanguageChange::Switched || app.link_awaiting_language.empty()) return;
     // The link that asked for this language came before its catalog: applied again, so that what
     // it said is said in it, unless the page has changed since (then its messages stay as they are).
-    const std::string link = std::move(app.link_awaiting_language);
-    app.link_awaiting_language.clear();
+    const std::string link = std::exchange(app.link_awaiting_language, {});
     if (revision == app.link_revision) apply_link(app, link);
 }
 
