@@ -155,7 +155,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_link(const char* fragment) {
 
 // "numpy" or "pytorch": the script "Copy as NumPy/PyTorch" would copy.
 EMSCRIPTEN_KEEPALIVE const char* el_export_script(const char* kind) {
-    g_json = std::string(kind ? kind : "") == "pytorch" ? pytorch_script(g_app.state) : numpy_script(g_app.state);
+    g_json = std::string(kind ? kind : "") == "pytorch" ? pytorch_script(g_app.state, g_app.derived) : numpy_script(g_app.state, g_app.derived);
     return g_json.c_str();
 }
 

@@ -79,13 +79,13 @@ void ShowShareBox(App& app) {
     RecordItemRect("copy-embed-auto");
     SameLineIfFits(120);
     if (ImGui::Button(TR(teach_share_copy_numpy))) {
-        app.share_text = numpy_script(app.state);
+        app.share_text = numpy_script(app.state, app.derived);
         ImGui::SetClipboardText(app.share_text.c_str());
     }
     RecordItemRect("copy-numpy");
     SameLineIfFits(130);
     if (ImGui::Button(TR(teach_share_copy_pytorch))) {
-        app.share_text = pytorch_script(app.state);
+        app.share_text = pytorch_script(app.state, app.derived);
         ImGui::SetClipboardText(app.share_text.c_str());
     }
     RecordItemRect("copy-pytorch");

@@ -73,6 +73,8 @@ void derive(const AppState& s, Derived& d) {
     LessonInput in{s.V, s.d, s.W, s.ids, s.upstream, s.lookup};
     d.result_error = compute_lesson(in, d.result).error;
     const std::vector<float>& W = table_after_lookup(s, d);
+    if (&W != &s.W) d.table_before_lookup = s.W;
+    else d.table_before_lookup.clear();
     summarise(s, W, d);
     compute_bags(s, W, d);
 }

@@ -30,6 +30,10 @@ struct Derived {
     int table_nonfinite = 0;
     std::vector<float> table_overview;  // (kOverviewRows, kOverviewCols) downsampled W, signed max |v|
     BagView bag;
+    // (V,d) W as this revision's lookup found it, when max_norm rescaled rows of it (s.W then
+    // holds them rescaled: write_back_max_norm); empty otherwise. The exported scripts start
+    // from it, so that their own max_norm does the rescaling the page did.
+    std::vector<float> table_before_lookup;
 };
 
 // Recomputes `out` from `s` through the core. On refusal keeps the last good result and

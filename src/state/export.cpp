@@ -42,39 +42,50 @@ static std::string make_array(const char* module) {
     return std::string(module) + (std::string(module) == "torch" ? ".tensor(" : ".array(");
 }
 
-static std::string table_lines(const AppState& s, const char* module, const char* zeros) {
+// W is the table as the lookup finds it: before max_norm's rescaling, when it rescaled rows.
+static std::string table_lines(const AppState& s, const Derived& d, const char* module, const char* zeros) {
+    const std::vector<float>& W = d.table_before_lookup.empty() ? s.W : d.table_before_lookup;
     if (int64_t(s.V) * s.d <= kWholeTableLimit)
-        return "W = " + make_array(module) + py_matrix(s.W, s.V, s.d, module) + ", dtype=" + module +
+        return "W = " + make_array(module) + py_matrix(W, s.V, s.d, module) + ", dtype=" + module +
                ".float32)  # (V, d)\n";
     std::string out = "# W has " + std::to_string(int64_t(s.V) * s.d) +
                       " numbers; only the looked-up rows (and any inf/nan cell) change the results below,\n"
                       "# since every other row is multiplied by 0.\n";
     out += "W = " + std::string(zeros) + "\n";
     for (int id : std::set<int>(s.ids.begin(), s.ids.end()))
-        out += "W[" + std::to_string(id) + "] = " + make_array(module) + py_row(&s.W[size_t(id) * s.d], s.d, module) +
+        out += "W[" + std::to_string(id) + "] = " + make_array(module) + py_row(&W[size_t(id) * s.d], s.d, module) +
                ")\n";
     for (int r = 0; r < s.V; r++)
         for (int c = 0; c < s.d; c++)
-            if (!std::isfinite(s.W[size_t(r) * s.d + c]))
+            if (!std::isfinite(W[size_t(r) * s.d + c]))
                 out += "W[" + std::to_string(r) + ", " + std::to_string(c) + "] = " +
-                       py_float(s.W[size_t(r) * s.d + c], module) + "\n";
+                       py_float(W[size_t(r) * s.d + c], module) + "\n";
     return out;
 }
 
-std::string numpy_script(const AppState& s) {
+// The rows max_norm rescaled, as the page lists them ("rows 2, 5"), for the scripts' comments.
+static std::string rescaled_rows_text(const Derived& d) {
+    std::string out;
+    for (int k : d.result.renormed_rows) out += (out.empty() ? "" : ", ") + std::to_string(k);
+    return out;
+}
+
+std::string numpy_script(const AppState& s, const Derived& d) {
     const EmbeddingOptions& o = s.lookup;
     std::string py = "# Embedding Lab: this state in NumPy (float32 throughout). Letters as on the page:\n"
                      "# V ids, width d, a batch of B ids, upstream gradient G = dL/dout.\n"
                      "import numpy as np\n\n";
     py += "V, d = " + std::to_string(s.V) + ", " + std::to_string(s.d) + "\n";
-    py += table_lines(s, "np", "np.zeros((V, d), dtype=np.float32)");
+    py += table_lines(s, d, "np", "np.zeros((V, d), dtype=np.float32)");
     py += "ids = np.array(" + py_ids(s.ids) + ")  # (B,)\n";
     py += "G = np.array(" + py_matrix(s.upstream, s.B(), s.d, "np") + ", dtype=np.float32)  # (B, d)\n\n";
     if (o.max_norm) {
-        py += "# max_norm: looked-up rows longer than max_norm are rescaled in place first\n";
+        py += "# max_norm: looked-up rows longer than max_norm are rescaled in place first";
+        py += d.table_before_lookup.empty() ? "\n" : " (here rows " + rescaled_rows_text(d) + ", as on the page)\n";
         py += "for k in sorted(set(ids.tolist())):\n";
-        py += "    # PyTorch sums this norm in float32 in its own order: a rescaled row can differ in its last bit\n";
-        py += "    norm = np.linalg.norm(W[k].astype(np.float64), ord=" + py_float(o.norm_type, "np") + ")\n";
+        py += "    # the norm in float32, then widened, as PyTorch takes it; PyTorch adds the squares in another\n";
+        py += "    # order, so a rescaled row can differ in its last bit\n";
+        py += "    norm = float(np.linalg.norm(W[k], ord=" + py_float(o.norm_type, "np") + "))\n";
         py += "    if norm > " + format_float(*o.max_norm) + ":\n";
         py += "        W[k] = W[k] * np.float32(" + format_float(*o.max_norm) + " / (norm + 1e-7))\n";
     }
@@ -103,13 +114,13 @@ std::string numpy_script(const AppState& s) {
     return py;
 }
 
-std::string pytorch_script(const AppState& s) {
+std::string pytorch_script(const AppState& s, const Derived& d) {
     const EmbeddingOptions& o = s.lookup;
     std::string py = "# Embedding Lab: this state in PyTorch. Letters as on the page:\n"
                      "# V ids, width d, a batch of B ids, upstream gradient G = dL/dout.\n"
                      "import torch\nimport torch.nn.functional as F\n\n";
     py += "V, d = " + std::to_string(s.V) + ", " + std::to_string(s.d) + "\n";
-    py += table_lines(s, "torch", "torch.zeros(V, d)");
+    py += table_lines(s, d, "torch", "torch.zeros(V, d)");
     py += "W = W.clone().requires_grad_(True)\n";
     py += "ids = torch.tensor(" + py_ids(s.ids) + ")  # (B,)\n";
     py += "G = torch.tensor(" + py_matrix(s.upstream, s.B(), s.d, "torch") + ")  # (B, d)\n\n";
@@ -120,7 +131,12 @@ std::string pytorch_script(const AppState& s) {
                 ", norm_type=" + (std::isinf(o.norm_type) ? std::string("float('inf')") : format_float(o.norm_type));
     if (o.scale_grad_by_freq) args += ", scale_grad_by_freq=True";
     if (o.sparse) args += ", sparse=True";
-    if (o.max_norm) py += "# max_norm rescales each looked-up row of W whose norm exceeds it, in place, during the forward pass\n";
+    if (o.max_norm) {
+        py += "# max_norm rescales each looked-up row of W whose norm exceeds it, in place, during the forward pass";
+        py += d.table_before_lookup.empty() ? " (none here: no looked-up row of this W is longer)\n"
+                                            : " (here rows " + rescaled_rows_text(d) + ", as on the page)\n";
+        py += "W_before = W.detach().clone()\n";
+    }
     py += "out = F.embedding(ids, W" + args + ")  # (B, d) the lookup\n";
     py += "onehot = F.one_hot(ids, V).float()       # (B, V)\n";
     py += "matmul = onehot @ W.detach()              # (B, d) the same numbers, every zero multiplied\n";
@@ -133,6 +149,9 @@ std::string pytorch_script(const AppState& s) {
     }
     py += "\n";
     py += "print('gather =', out.tolist())\n";
+    if (o.max_norm)
+        py += "print('rows max_norm rescaled:', (~torch.isclose(W.detach(), W_before, rtol=0, atol=0, equal_nan=True))"
+              ".any(1).nonzero().flatten().tolist())\n";
     py += "print('matmul =', matmul.tolist())\n";
     py += std::string("print('grad =', W.grad") + (o.sparse ? ".to_dense()" : "") + ".tolist())\n";
     if (s.bag != BagChoice::None) py += "print('bags =', bags.tolist())\n";

@@ -5,12 +5,14 @@
 #include <string>
 
 #include "app_state.h"
+#include "derived.h"
 
 namespace el {
 
 // Each prints, one per line: gather = [...], matmul = [...], grad = [...] (the
-// table's gradient, V rows), as exact float32 values.
-std::string numpy_script(const AppState& s);
-std::string pytorch_script(const AppState& s);
+// table's gradient, V rows), as exact float32 values. `d` is derive(s)'s: when max_norm
+// rescaled rows, the script's W is the table before that (d.table_before_lookup).
+std::string numpy_script(const AppState& s, const Derived& d);
+std::string pytorch_script(const AppState& s, const Derived& d);
 
 }  // namespace el

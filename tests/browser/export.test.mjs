@@ -28,6 +28,7 @@ const cases = [
   ['repeated ids', 'v=1&V=3&d=3&init=example&ids=2,0,2,2&g=1:0:0.1,2:1:0.5,3:2:-0.3'],
   ['a non-finite table', 'v=1&V=3&d=3&init=example&ids=1&cells=0:2:inf'],
   ['padding and scale_grad_by_freq', 'v=1&V=5&d=4&init=normal&seed=9&ids=0,3,3,3,1,0&pad=0&freqscale=1'],
+  ['max_norm rescaling rows, with padding', 'v=1&V=5&d=4&init=normal&seed=7&ids=0,1,2,2&maxnorm=0.5&pad=2'],
   ['a large table', 'v=1&V=20000&d=8&init=normal&seed=3&ids=7,19999,7'],
 ];
 
@@ -53,6 +54,7 @@ const torchCases = [
   ['a negative padding_idx and sparse', 'v=1&V=6&d=3&init=normal&seed=4&ids=5,1,1,2&pad=-1&sparse=1'],
   ['max_norm (norm_type 2)', 'v=1&V=7&d=5&init=normal&seed=2&ids=1,2,2,6,4&maxnorm=1.5'],
   ['max_norm with norm_type 3', 'v=1&V=7&d=5&init=normal&seed=8&ids=0,3,5&maxnorm=0.9&normtype=3'],
+  ['max_norm rescaling rows, with padding', 'v=1&V=5&d=4&init=normal&seed=7&ids=0,1,2,2&maxnorm=0.5&pad=2'],
   ['EmbeddingBag mean with padding', 'v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=mean&offsets=0,2&pad=1'],
   ['EmbeddingBag sum', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=sum&offsets=0,1,3'],
   ['EmbeddingBag max', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=max&offsets=0,3'],
@@ -64,13 +66,22 @@ for (const [name, link] of torchCases) {
     const page = await openPage(browser, `${server.url}#${link}`);
     const script = await page.evaluate(() => window.embeddingLab.exportScript('pytorch'));
     assert.doesNotMatch(script, /torch\.array/);
-    const printed = parseOutput(execFileSync(PYTHON, ['-c', script], { encoding: 'utf8' }));
+    const output = execFileSync(PYTHON, ['-c', script], { encoding: 'utf8' });
+    const printed = parseOutput(output);
     const s = await snapshot(page);
     assert.deepEqual(printed.gather, s.gather);
     assert.deepEqual(printed.matmul, s.matmul);
     assert.deepEqual(printed.grad, s.gradTable);
     if (link.includes('bag=')) assert.deepEqual(printed.bags, s.bagOutputs);
     else assert.equal(printed.bags, undefined);
+    if (link.includes('maxnorm=')) {
+      // The script starts from W before the page's rescale: PyTorch's own max_norm rescales the
+      // rows the page says it rescaled (the comment, from the page's lookup), and no others.
+      const said = /\(here rows ([\d, ]+), as on the page\)/.exec(script);
+      if (name.startsWith('max_norm rescaling')) assert.ok(said, 'the script names the rows the page rescaled');
+      const done = /^rows max_norm rescaled: (.*)$/m.exec(output)[1];
+      assert.deepEqual(JSON.parse(done), said ? said[1].split(', ').map(Number) : []);
+    }
     await page.context().close();
   });
 }

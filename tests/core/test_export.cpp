@@ -3,18 +3,25 @@
 
 #include "state/export.h"
 #include "state/link.h"
+#include "state/parse.h"
+
+static el::Derived derived(const el::AppState& s) {
+    el::Derived d;
+    el::derive(s, d);
+    return d;
+}
 
 TEST_CASE("the exported scripts write the table, ids and upstream exactly", "[export]") {
     el::AppState s;
     s.ids = {1, 1, 2};
     el::fit_upstream(s, s.d);
     s.W[0] = INFINITY;
-    const std::string np = el::numpy_script(s);
+    const std::string np = el::numpy_script(s, derived(s));
     CHECK_THAT(np, Catch::Contains("W = np.array([[np.inf, 0.2, 0.3],"));
     CHECK_THAT(np, Catch::Contains("ids = np.array([1, 1, 2])"));
     CHECK_THAT(np, Catch::Contains("[0.01, -0.02, 0.03]"));
     CHECK_THAT(np, Catch::Contains("np.add.at(dW, ids[keep], (G)[keep])"));
-    const std::string pt = el::pytorch_script(s);
+    const std::string pt = el::pytorch_script(s, derived(s));
     CHECK_THAT(pt, Catch::Contains("out = F.embedding(ids, W)"));
     CHECK_THAT(pt, Catch::Contains("[torch.inf, 0.2, 0.3]"));
 }
@@ -22,11 +29,40 @@ TEST_CASE("the exported scripts write the table, ids and upstream exactly", "[ex
 TEST_CASE("options reach the scripts; large tables keep only the rows that matter", "[export]") {
     el::AppState s;
     REQUIRE(el::decode_link("v=1&V=100000&d=8&init=normal&ids=5,99999&pad=5&freqscale=1", s).ok());
-    const std::string np = el::numpy_script(s);
+    const std::string np = el::numpy_script(s, derived(s));
     CHECK(np.size() < 3000);
     CHECK_THAT(np, Catch::Contains("W = np.zeros((V, d), dtype=np.float32)"));
     CHECK_THAT(np, Catch::Contains("W[99999] = np.array(["));
     CHECK_THAT(np, Catch::Contains("keep = ids != (5 % V)"));
     CHECK_THAT(np, Catch::Contains("counts = np.bincount"));
-    CHECK_THAT(el::pytorch_script(s), Catch::Contains("padding_idx=5, scale_grad_by_freq=True"));
+    CHECK_THAT(el::pytorch_script(s, derived(s)), Catch::Contains("padding_idx=5, scale_grad_by_freq=True"));
+}
+
+// max_norm rescales rows of W in place (PyTorch's forward does; so does the page, write_back_max_norm).
+// The scripts start from W as the lookup found it, so that their own max_norm does that rescaling
+// and a learner sees it; the page's table already holds the rescaled rows.
+TEST_CASE("with max_norm the scripts start from the table before the rescale", "[export]") {
+    el::AppState s;
+    REQUIRE(el::decode_link("v=1&V=5&d=4&init=normal&seed=7&ids=0,1,2,2&maxnorm=0.5&pad=2", s).ok());
+    el::Derived d;
+    el::derive(s, d);
+    REQUIRE(!d.result.renormed_rows.empty());
+    const int k = d.result.renormed_rows[0];
+    const std::string raw = el::format_float(s.W[size_t(k) * s.d]);
+    REQUIRE(el::write_back_max_norm(s, d));
+    const std::string rescaled = el::format_float(s.W[size_t(k) * s.d]);
+    REQUIRE(raw != rescaled);
+    for (const std::string& py : {el::numpy_script(s, d), el::pytorch_script(s, d)}) {
+        CHECK_THAT(py, Catch::Contains(raw));
+        CHECK_THAT(py, !Catch::Contains(rescaled));
+        CHECK_THAT(py, Catch::Contains("(here rows " + std::to_string(k)));
+    }
+    CHECK_THAT(el::numpy_script(s, d), Catch::Contains("norm = float(np.linalg.norm(W[k], ord=2))"));
+    CHECK_THAT(el::pytorch_script(s, d), Catch::Contains("print('rows max_norm rescaled:'"));
+
+    // The next revision's lookup finds those rows within max_norm: the scripts then hold W as it is.
+    el::derive(s, d);
+    CHECK(d.table_before_lookup.empty());
+    CHECK_THAT(el::pytorch_script(s, d), Catch::Contains(rescaled));
+    CHECK_THAT(el::pytorch_script(s, d), Catch::Contains("(none here"));
 }
