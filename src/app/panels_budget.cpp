@@ -465,12 +465,14 @@ static void ShowCompressionPanel(App& app) {
     ImGui::BeginGroup();
     ImGui::Text(TR(deeper_compression_dense), format_count(counts.dense).c_str());
     ImGui::Text(TR(deeper_compression_pair), format_count(counts.embedding).c_str());
+    // The pair has fewer parameters exactly when d < V*h/(V+h) (below both V and h), not when d < h.
     const bool fewer = counts.embedding < counts.dense;
     ImGui::TextWrapped(fewer                                ? TR(deeper_compression_fewer)
                        : counts.embedding == counts.dense ? TR(deeper_compression_same)
                                                           : TR(deeper_compression_more),
                        double(counts.embedding) / double(std::max<int64_t>(1, counts.dense)),
-                       c.d < c.h ? "<" : c.d == c.h ? "=" : ">");
+                       fewer ? "<" : counts.embedding == counts.dense ? "=" : ">",
+                       double(c.V) * double(c.h) / (double(c.V) + double(c.h)));
     ImGui::EndGroup();
     RecordItemRect("compression:counts");
     // Parameters against d for the current V and h: the dense layer is flat, the pair grows with d.

@@ -65,6 +65,7 @@ static void ShowFrequencySettings(App& app) {
     HelpMarker(TR(labs_freq_decay_help));
     ImGui::EndDisabled();
     if (edited) Commit(app, "frequency settings");
+    ErrorText(frequency_settings_check(f).error);  // before Run is pressed, not only after
 }
 
 static void ShowRunControls(App& app) {
@@ -82,7 +83,7 @@ static void ShowRunControls(App& app) {
     const std::string overlay = format(TR(labs_progress_steps), run.state.steps_done, run.target);
     ImGui::ProgressBar(fraction, ImVec2(-FLT_MIN, 0), run.target > 0 ? overlay.c_str() : TR(labs_not_run_yet));
     RecordItemRect("freq:progress");
-    ErrorText(run.error);
+    if (run.error != frequency_settings_check(app.state.frequency).error) ErrorText(run.error);  // else shown above
 }
 
 //-----------------------------------------------------------------------------

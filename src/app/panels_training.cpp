@@ -140,7 +140,7 @@ static void ShowOptimizerSettings(App& app) {
     RecordItemRect("loss:mse");
     HelpMarker(TR(labs_loss_mse_help));
     if (edited) Commit(app, "optimizer settings");
-    ErrorText(check_optimizer_config(c).error);
+    ErrorText(training_optimizer_check(s).error);
 }
 
 //-----------------------------------------------------------------------------

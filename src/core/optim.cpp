@@ -49,6 +49,13 @@ Status check_optimizer_config(const OptimizerConfig& c) {
     return Status::Ok();
 }
 
+Status check_sparse_gradient_optimizer(const OptimizerConfig& c) {
+    if (c.kind == OptimizerKind::kAdam || c.kind == OptimizerKind::kAdamW)
+        return Status::Fail(format(TR(labs_opt_sparse_adam), optimizer_name(c.kind)));
+    if (c.kind == OptimizerKind::kSGD && c.weight_decay != 0.0f) return Status::Fail(TR(labs_opt_sparse_sgd_decay));
+    return Status::Ok();
+}
+
 Status Optimizer::init(const OptimizerConfig& config, int rows, int cols) {
     if (Status s = check_optimizer_config(config); !s.ok()) return s;
     if (rows < 1 || cols < 1) return Status::Fail("the optimizer needs a parameter of at least one number");

@@ -63,6 +63,9 @@ struct StepReport {
 };
 
 Status check_optimizer_config(const OptimizerConfig& config);
+// Whether the optimizer takes a sparse gradient (embedding(..., sparse=True)), as PyTorch's do: SGD
+// without weight decay and SparseAdam (lazy Adam) do; Adam, AdamW and SGD with decay refuse it.
+Status check_sparse_gradient_optimizer(const OptimizerConfig& config);
 
 class Optimizer {
 public:

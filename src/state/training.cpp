@@ -43,11 +43,16 @@ static Tensor step_loss(const AppState& s, Tensor& W, const std::vector<float>& 
     return sum(mul(out, Tensor::from(B, d, s.upstream)));  // dL/dout = G
 }
 
+Status training_optimizer_check(const AppState& s) {
+    if (Status st = check_optimizer_config(s.optimizer); !st.ok()) return st;
+    return s.lookup.sparse ? check_sparse_gradient_optimizer(s.optimizer) : Status::Ok();
+}
+
 Status training_step(AppState& s, TrainingSession& t, int n) {
     if (n < 1 || n > kMaxStepsAtOnce)
         return Status::Fail(format(TR(labs_train_steps_range), kMaxStepsAtOnce));
     if (s.B() == 0) return Status::Fail(TR(labs_train_empty_batch));
-    if (Status st = check_optimizer_config(s.optimizer); !st.ok()) return st;
+    if (Status st = training_optimizer_check(s); !st.ok()) return st;
 
     // Continue the session only if the table is exactly as the last step left it.
     const bool kept = t.active && t.V == s.V && t.d == s.d && same_bits(s.W, t.W_after);
@@ -136,13 +141,21 @@ static void record_norms(FrequencyRun& run) {
     run.tail_norm.push_back(float(row_norm(W.data() + size_t(run.tail_id) * W.cols(), W.cols(), 2.0f)));
 }
 
-Status frequency_run_start(const FrequencySettings& settings, FrequencyRun& run) {
-    FrequencyRun r;
-    r.settings = settings;
+Status frequency_settings_check(const FrequencySettings& settings) {
     if (settings.steps < 1 || settings.steps > kMaxFrequencySteps)
         return Status::Fail(format(TR(labs_range_int), TR(labs_freq_steps_name), 1, kMaxFrequencySteps));
     if (settings.V < 2 || settings.V > kMaxFrequencyV)
         return Status::Fail(format(TR(labs_range_int_here), "V", 2, kMaxFrequencyV));
+    // Lazy Adam is PyTorch's SparseAdam, which needs embedding(..., sparse=True); that refuses
+    // scale_grad_by_freq, so PyTorch cannot train this combination.
+    if (settings.lazy && settings.scale_grad_by_freq) return Status::Fail(TR(labs_freq_lazy_with_scale));
+    return check_optimizer_config(frequency_config(settings).optimizer);
+}
+
+Status frequency_run_start(const FrequencySettings& settings, FrequencyRun& run) {
+    FrequencyRun r;
+    r.settings = settings;
+    if (Status st = frequency_settings_check(settings); !st.ok()) return st;
     if (Status st = frequency_init(frequency_config(settings), r.state); !st.ok()) return st;
     r.target = settings.steps;
     r.head_id = 0, r.tail_id = settings.V - 1;  // Zipf: id k has rank k + 1

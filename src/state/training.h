@@ -49,6 +49,9 @@ constexpr int kMaxStepsAtOnce = 1000;  // optimizer steps per click of "Step n"
 // was edited since the last step (then Reset goes back to the edited table). On error W
 // keeps the value it had after the last good step.
 Status training_step(AppState& s, TrainingSession& t, int n);
+// What a step would refuse before it runs: the optimizer's settings, and an optimizer that takes
+// no sparse gradient when the lookup makes one (s.lookup.sparse), as PyTorch refuses it.
+Status training_optimizer_check(const AppState& s);
 
 // W <- the table before the first step (when the shape still matches); forgets the optimizer.
 void training_reset(AppState& s, TrainingSession& t);
@@ -75,6 +78,8 @@ struct FrequencyRun {
     std::string error;
 };
 
+// What a run would refuse: steps, V, weight decay with lazy Adam, lazy Adam with scale_grad_by_freq.
+Status frequency_settings_check(const FrequencySettings& settings);
 // Sets up a run of settings.steps steps (nothing runs yet).
 Status frequency_run_start(const FrequencySettings& settings, FrequencyRun& run);
 // Runs up to `steps` more steps, recording the two row norms after each; evaluates the

@@ -240,6 +240,34 @@ TEST_CASE("the session restarts when the table or the settings change, and Reset
     (void)W0;
 }
 
+// PyTorch's optimizers that refuse a sparse gradient (embedding(..., sparse=True)): Adam and AdamW
+// ("Adam does not support sparse gradients"), SGD with weight decay ("add(sparse, dense) is not
+// supported"); SGD, SGD with momentum and SparseAdam (lazy Adam) take it. The lab refuses the same,
+// before the step, and leaves W as it was.
+TEST_CASE("a sparse gradient: the optimizers PyTorch refuses it for are refused", "[training]") {
+    el::AppState s;
+    REQUIRE(el::decode_link("v=1&V=6&d=3&init=normal&seed=5&ids=1,2&sparse=1", s).ok());
+    const std::vector<float> W0 = s.W;
+    const auto step_error = [&](el::OptimizerKind kind, float momentum, float decay) {
+        el::AppState trial = s;
+        el::TrainingSession t;
+        trial.optimizer.kind = kind, trial.optimizer.momentum = momentum, trial.optimizer.weight_decay = decay;
+        const std::string error = el::training_step(trial, t, 1).error;
+        if (!error.empty()) CHECK(same_bits(trial.W, W0));
+        return error;
+    };
+    CHECK_THAT(step_error(el::OptimizerKind::kAdam, 0, 0), Catch::Contains("Adam does not take a sparse gradient"));
+    CHECK_THAT(step_error(el::OptimizerKind::kAdamW, 0, 0.01f), Catch::Contains("AdamW does not take a sparse gradient"));
+    CHECK_THAT(step_error(el::OptimizerKind::kSGD, 0, 0.1f), Catch::Contains("SGD with weight decay does not take"));
+    CHECK(step_error(el::OptimizerKind::kSGD, 0, 0).empty());
+    CHECK(step_error(el::OptimizerKind::kSGD, 0.9f, 0).empty());
+    CHECK(step_error(el::OptimizerKind::kLazyAdam, 0, 0).empty());
+    CHECK(step_error(el::OptimizerKind::kLazySGD, 0.9f, 0).empty());
+    s.lookup.sparse = false;  // a dense gradient: every optimizer takes it
+    CHECK(step_error(el::OptimizerKind::kAdam, 0, 0).empty());
+    CHECK(step_error(el::OptimizerKind::kSGD, 0, 0.1f).empty());
+}
+
 TEST_CASE("frequency run: resumable chunks reach the target and record both row norms", "[training][frequency]") {
     el::FrequencySettings f;
     f.V = 200, f.steps = 120, f.seed = 3;
@@ -258,10 +286,16 @@ TEST_CASE("frequency run: resumable chunks reach the target and record both row 
     f.lazy = true;
     REQUIRE(el::frequency_run_start(f, lazy_run).ok());
     CHECK(lazy_run.state.config.optimizer.kind == el::OptimizerKind::kLazyAdam);
+    // Lazy Adam is SparseAdam, which needs sparse=True, which refuses scale_grad_by_freq: refused
+    // here before the run, as PyTorch refuses it; dense Adam takes scale_grad_by_freq.
     f.scale_grad_by_freq = true;
+    CHECK_THAT(el::frequency_settings_check(f).error, Catch::Contains("cannot be combined with scale_grad_by_freq"));
+    CHECK_THAT(el::frequency_run_start(f, lazy_run).error, Catch::Contains("cannot be combined with scale_grad_by_freq"));
+    f.lazy = false;
     REQUIRE(el::frequency_run_start(f, lazy_run).ok());
     CHECK(lazy_run.state.config.lookup.scale_grad_by_freq);
-    f.weight_decay = true;
+    f.lazy = true, f.scale_grad_by_freq = false, f.weight_decay = true;
+    CHECK_THAT(el::frequency_settings_check(f).error, Catch::Contains("takes no weight decay"));
     CHECK_THAT(el::frequency_run_start(f, lazy_run).error, Catch::Contains("takes no weight decay"));
     f.lazy = false;
     REQUIRE(el::frequency_run_start(f, lazy_run).ok());
