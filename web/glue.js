@@ -342,7 +342,8 @@
     if (!M || event.isComposing || event.keyCode === 229) return;  // IME text comes as input events
     if (down) {
       if (event.key === 'Tab' && escapeArmed) { escapeArmed = false; return; }
-      escapeArmed = event.key === 'Escape';
+      // A modifier pressed between them (Shift for Shift+Tab, back out of the page) keeps it armed.
+      if (!['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) escapeArmed = event.key === 'Escape';
     }
     const ctrl = event.ctrlKey || event.metaKey;
     // Paste arrives as a paste event (below), with the text; let the browser raise it.

@@ -171,6 +171,11 @@ test('keyboard: Tab moves through controls inside the demo, Escape then Tab leav
   await page.keyboard.press('Tab');
   await frames(page, 2);
   assert.notEqual(await page.evaluate(() => document.activeElement.id), 'canvas', 'Escape then Tab leaves');
+  await page.focus('#canvas');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Shift+Tab');  // Shift's own keydown comes between: it must not disarm Escape
+  await frames(page, 2);
+  assert.notEqual(await page.evaluate(() => document.activeElement.id), 'canvas', 'Escape then Shift+Tab leaves');
   await page.context().close();
 });
 
