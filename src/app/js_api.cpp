@@ -132,8 +132,14 @@ EMSCRIPTEN_KEEPALIVE const char* el_frame_stats_json() {
 }
 
 // Text pasted into the page (the paste event), typed into the focused field.
+// Every field a learner types into is one line, and ImGui's one-line fields drop line breaks and
+// tabs: a column of ids pasted from a spreadsheet ("2\n1") would read as one id (21). They arrive
+// as spaces instead, which separate ids and make a pasted table's cell text say what it held.
 EMSCRIPTEN_KEEPALIVE void el_paste_text(const char* text) {
-    ImGui::GetIO().AddInputCharactersUTF8(text);
+    std::string one_line;
+    for (const char* p = text; *p; p++)
+        if (!(p[0] == '\r' && p[1] == '\n')) one_line += (*p == '\n' || *p == '\r' || *p == '\t') ? ' ' : *p;
+    ImGui::GetIO().AddInputCharactersUTF8(one_line.c_str());
     WakeUp();
 }
 

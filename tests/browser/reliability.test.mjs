@@ -150,6 +150,10 @@ test('bad cells, ids and sizes typed into the canvas each get a message; the las
     assert.match(s.errors.ids, /\(still using 1, 2\)$/);
     entries++;
   }
+  // A column of ids copied from a spreadsheet or a printout: every line stays an id of its own
+  // (ImGui's one-line field drops line breaks: '2\n1' was read as the id 21, with no message).
+  await enter(page, 'ids', '2\n1\r\n2\t0', { paste: true });
+  assert.deepEqual((await snapshot(page)).ids, [2, 1, 2, 0]);
   await enter(page, 'ids', '1, 2', { paste: true });
   assert.equal((await kept('good ids')).errors.ids, '');
 
