@@ -81,7 +81,24 @@
     for (const c of children) if (c) e.append(c);
     return e;
   }
-  const msg = (id, text) => el('p', { id, class: 'message', role: text ? 'alert' : null, text: text || '' });
+  // A message is read out (the page's live line, #live) when it is new: one written into a message
+  // already on the page (a refused edit), or a new one a redraw brings; a standing one the next
+  // redraw puts back is not read out again after every unrelated edit. Nothing is read out from
+  // the first drawing (a teacher's locks, say): the learner has done nothing yet.
+  const announced = {};  // message id -> its text when last read out
+  let drawnOnce = false;
+  function announce(id, text) {
+    if (drawnOnce && text && announced[id] !== text) say(text);
+    announced[id] = text || '';
+  }
+  function msg(id, text) {
+    announce(id, text);
+    return el('p', { id, class: 'message', text: text || '' });
+  }
+  function alertIn(messageId, text) {
+    document.getElementById(messageId).textContent = text;
+    announce(messageId, text);
+  }
 
   /**
    * A table with a caption, column headers and one header per row. rows: [{label, values, mark}];
@@ -116,7 +133,7 @@
   function refuse(input, messageId, error) {
     input.setAttribute('aria-invalid', 'true');
     input.setAttribute('aria-describedby', messageId);
-    document.getElementById(messageId).textContent = error;
+    alertIn(messageId, error);
   }
 
   /**
@@ -264,7 +281,7 @@
       el('label', { for: 'tv-d', text: t('dom_d_label') + ' ' }), el('input', { id: 'tv-d', type: 'number', min: 1, value: d, readonly: !!sizeLock }), ' ',
       el('button', { type: 'button', id: 'tv-resize', text: t('dom_resize'), onclick: () => {
         const r = lab.setSize(Number(document.getElementById('tv-V').value), Number(document.getElementById('tv-d').value));
-        if (!r.ok) document.getElementById('tv-size-message').textContent = r.error;
+        if (!r.ok) alertIn('tv-size-message', r.error);
       }, disabled: !!sizeLock }));
     let rows = Array.from({ length: V }, (_, r) => r);
     if (big) rows = [...new Set([...s.ids, ...s.touchedRows, ...(goToRow >= 0 && goToRow < V ? [goToRow] : [])])].sort((a, b) => a - b);
@@ -276,7 +293,7 @@
     if (!hidden.has('fill'))
       parts.push(el('p', {}, t('dom_fill_w') + ' ', ...['example', 'normal', 'uniform', 'zeros'].map((name) => button(t('dom_fill_' + name), () => {
         const r = lab.setField('init', name);
-        if (!r.ok) document.getElementById('tv-table-message').textContent = r.error;
+        if (!r.ok) alertIn('tv-table-message', r.error);
       }, 'tv-fill-' + name, !!lockOf('init')))), setting('seed', t('dom_seed')));
     if (!hidden.has('options'))
       parts.push(el('h3', { text: t('dom_options_heading') }), setting('pad', t('dom_pad')),
@@ -339,7 +356,7 @@
                  msg('tv-g-message', s.errors.upstream || lockOf('g')));
       if (!hidden.has('gfill'))
         parts.push(el('p', {}, t('dom_fill_g') + ' ', ...['canonical', 'ones', 'random', 'mse'].map((name) =>
-          button(t('dom_gfill_' + name), () => { const r = lab.fillUpstream(name); if (!r.ok) document.getElementById('tv-g-message').textContent = r.error; }, 'tv-gfill-' + name, !!lockOf('g')))));
+          button(t('dom_gfill_' + name), () => { const r = lab.fillUpstream(name); if (!r.ok) alertIn('tv-g-message', r.error); }, 'tv-gfill-' + name, !!lockOf('g')))));
     }
     if (s.teach.gradientCovered) {
       parts.push(el('p', { id: 'tv-dw-covered', text: t('dom_dw_covered') }));
@@ -386,12 +403,18 @@
       if (invalid) f.setAttribute('aria-invalid', invalid);
     }
     if (focusedId) document.getElementById(focusedId)?.focus();
+    drawnOnce = true;
   }
 
   window.embeddingLabTextView = {
     update(shown) {
+      const opened = shown && root.className !== 'shown';
       root.className = shown ? 'shown' : 'visually-hidden';
       render();
+      // Opened from the canvas (its "Text view" button): the keyboard follows the view, else Tab and
+      // Enter would go on working the canvas hidden under it.
+      if (opened && ['canvas', 'text-entry'].includes(document.activeElement && document.activeElement.id))
+        document.getElementById('tv-toggle').focus();
     },
   };
   document.getElementById('app').after(root);

@@ -93,6 +93,7 @@ test('a refused value marks the cell invalid with the message, and the state kee
   const s = await snapshot(page);
   assert.equal(s.errors.table, message, 'the canvas shows the same message');
   assert.equal(s.table[0][0], Math.fround(0.1));
+  assert.equal(await page.textContent('#live'), message, 'read out by the live line');
   await page.context().close();
 });
 
@@ -146,9 +147,12 @@ test('view=text shows the text view; the header button and "Back to the canvas" 
   await frames(page, 2);
   box = await page.locator('#text-view').boundingBox();
   assert.ok(box.width <= 1, 'visually hidden again');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'canvas', 'back on the canvas');
   await clickWidget(page, 'text-view');
   await page.waitForFunction(() => window.embeddingLab.snapshot().view === 'text');
   assert.match(await page.evaluate(() => location.hash), /view=text/);
+  // The keyboard follows the view: keys no longer work the canvas hidden under it.
+  await page.waitForFunction(() => document.activeElement.id === 'tv-toggle', null, { timeout: 5000 });
   await page.context().close();
 });
 
