@@ -132,6 +132,11 @@
       try { history.replaceState(history.state, '', '#' + link); } catch (e) { /* sandboxed: no history */ }
     },
     openLink(link) { location.hash = link; },
+    // A copy of the current entry on top: the next replaceHash writes over the copy, and Back
+    // returns to the address as it was (a tour keeps the learner's table that way).
+    keepHistoryEntry() {
+      try { history.pushState(history.state, '', location.href); } catch (e) { /* sandboxed: no history */ }
+    },
     openWindow(url) {
       // A sandboxed iframe may forbid new tabs: then the link is shown to copy instead.
       const opened = window.open(url, '_blank', 'noopener');
@@ -536,7 +541,8 @@
       if (options.matrices === false) { delete object.matrices; return object; }  // cheap, for large tables
       return readMatrices(object);
     },
-    /** A drawn widget's rectangle in CSS pixels relative to the canvas (visible: not scrolled away), or null. */
+    /** A drawn widget's rectangle in CSS pixels relative to the canvas (visible: not scrolled away;
+     * keyboardFocus: the keyboard's focus is on it), or null. */
     widgetRect(name) {
       const M = window.Module;
       const out = M._malloc(16);
@@ -544,7 +550,7 @@
         const found = withString(String(name), (ptr) => M._el_widget_rect(ptr, out));
         if (!found) return null;
         const f = new Float32Array(M.HEAPF32.buffer, out, 4);
-        return { x: f[0], y: f[1], width: f[2], height: f[3], visible: found === 2 };
+        return { x: f[0], y: f[1], width: f[2], height: f[3], visible: (found & 2) !== 0, keyboardFocus: (found & 4) !== 0 };
       } finally { M._free(out); }
     },
     /** The current state as a share-link fragment (without '#'). */

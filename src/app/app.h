@@ -34,6 +34,7 @@ struct TourProgress {
     TourDepth resume_depth = TourDepth::None;  // left mid-tour: where "Resume" goes
     int resume_step = 0;
     TourDepth finished = TourDepth::None;      // the depth just finished (a closing line)
+    bool keyboard_follows = false; // started or left with the keyboard: its next button gets the focus
     bool answer_shown[3] = {};     // follow-up questions revealed
     int claim_answer[6] = {-1, -1, -1, -1, -1, -1};  // self-check: -1 unanswered, 0 false, 1 true
 };

@@ -15,6 +15,7 @@ EM_JS(void, el_js_fatal, (const char* message), { window.embeddingLabHost.fatal(
 EM_JS(char*, el_js_location_hash, (), { return stringToNewUTF8(window.embeddingLabHost.locationHash()); });
 EM_JS(char*, el_js_page_url, (), { return stringToNewUTF8(window.embeddingLabHost.pageUrl()); });
 EM_JS(void, el_js_replace_hash, (const char* link), { window.embeddingLabHost.replaceHash(UTF8ToString(link)); });
+EM_JS(void, el_js_keep_history_entry, (), { window.embeddingLabHost.keepHistoryEntry(); });
 EM_JS(void, el_js_open_window, (const char* url), { window.embeddingLabHost.openWindow(UTF8ToString(url)); });
 EM_JS(void, el_js_open_link, (const char* link), { window.embeddingLabHost.openLink(UTF8ToString(link)); });
 
@@ -46,6 +47,7 @@ std::string browser_location_hash() { return take_string(el_js_location_hash());
 std::string browser_page_url() { return take_string(el_js_page_url()); }
 void browser_replace_hash(const char* link) { el_js_replace_hash(link); }
 void browser_open_link(const char* link) { el_js_open_link(link); }
+void browser_keep_history_entry() { el_js_keep_history_entry(); }
 void browser_open_window(const char* url) { el_js_open_window(url); }
 int browser_preferred_theme() { return el_js_preferred_theme(); }
 void browser_state_changed(bool text_view) { el_js_state_changed(text_view ? 1 : 0); }

@@ -14,6 +14,7 @@ std::string browser_location_hash();        // the fragment without '#'
 std::string browser_page_url();             // the page's address without the fragment
 void browser_replace_hash(const char* link);  // history.replaceState: no new history entry
 void browser_open_link(const char* link);   // a new history entry (presets): back returns
+void browser_keep_history_entry();          // the address as it is, kept as an entry of its own: back returns to it
 void browser_open_window(const char* url);  // a new tab (embed mode's "open the full demo")
 int browser_preferred_theme();              // 2 prefers-contrast: more / forced colours, 1 dark, 0 light
 void browser_state_changed(bool text_view);  // the HTML text view re-renders (web/text_view.js)

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "browser.h"
 #include "panels.h"
@@ -50,7 +51,14 @@ static void ShowTourChooser(App& app) {
         const float width = (ImGui::CalcTextSize(text.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x) / app.dpr;
         SameLineIfFits(std::max(130.0f, width));
         const std::string label = text + "###tour-" + tour_depth_name(depth);
-        if (ImGui::Button(label.c_str())) GoToTourStep(app, depth, 0);
+        // After a tour left with the keyboard, the focus comes back to its button (else it is lost).
+        if (app.tour.keyboard_follows && depth == std::max(app.tour.finished, app.tour.resume_depth))
+            app.tour.keyboard_follows = false, ImGui::SetKeyboardFocusHere();
+        if (ImGui::Button(label.c_str())) {
+            browser_keep_history_entry();  // the steps replace the learner's table: Back brings it back
+            GoToTourStep(app, depth, 0);
+            app.tour.keyboard_follows = ImGui::GetIO().NavVisible;  // pressed with the keyboard: on to "Next"
+        }
         RecordItemRect((std::string("tour:") + tour_depth_name(depth)).c_str());
         ImGui::SetItemTooltip("%s", tour_depth_summary(depth));
     }
@@ -76,7 +84,7 @@ void ShowTourBar(App& app) {
     if (app.tour.focus == 0) app.tour.focus = s.focus, app.tour.scroll_to_focus = true;  // opened from a link
 
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyle().Colors[ImGuiCol_FrameBg]);
-    ImGui::BeginChild("##tour", ImVec2(0, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_Border);
+    ImGui::BeginChild("##tour", ImVec2(0, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_Border, ImGuiWindowFlags_NavFlattened);
     ImGui::TextDisabled(TR(tour_bar_position), tour_depth_label(depth), step + 1, int(steps.size()));
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), "%s", tr(s.title));
     RecordItemRect("tour-title");
@@ -87,13 +95,16 @@ void ShowTourBar(App& app) {
     ImGui::EndDisabled();
     ImGui::SameLine();
     const bool last = step + 1 == int(steps.size());
-    if (ImGui::Button(last ? TR(tour_finish) : TR(tour_next))) {
+    if (std::exchange(app.tour.keyboard_follows, false)) ImGui::SetKeyboardFocusHere();
+    // One id whatever it says, so the keyboard's focus stays on it when "Next" becomes "Finish".
+    if (ImGui::Button(format("%s###tour-next", last ? TR(tour_finish) : TR(tour_next)).c_str())) {
         if (last) LeaveTour(app, true);
         else GoToTourStep(app, depth, step + 1);
+        if (last) app.tour.keyboard_follows = ImGui::GetIO().NavVisible;
     }
     RecordItemRect("tour-next");
     ImGui::SameLine();
-    if (ImGui::Button(TR(tour_leave))) LeaveTour(app, false);
+    if (ImGui::Button(TR(tour_leave))) LeaveTour(app, false), app.tour.keyboard_follows = ImGui::GetIO().NavVisible;
     RecordItemRect("tour-leave");
     ImGui::EndChild();
     ImGui::PopStyleColor();

@@ -143,7 +143,9 @@ void ShowApp(App& app) {
     ShowHeader(app);
     ShowLinkBanner(app);
     ShowTourBar(app);
-    ImGui::BeginChild("##page", ImVec2(0, 0), ImGuiChildFlags_None, ImGuiWindowFlags_NoBackground);
+    // NavFlattened: Tab and the arrow keys go on from the header into the panels (without it the
+    // whole page was one stop that took Enter to get into, and Tab never reached a panel).
+    ImGui::BeginChild("##page", ImVec2(0, 0), ImGuiChildFlags_None, ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NavFlattened);
     g_page_window = ImGui::GetCurrentWindow();
     ShowQuestionCards(app);  // quiz=: above the panels they ask about
 

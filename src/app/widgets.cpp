@@ -31,6 +31,7 @@ namespace el {
 struct ItemRect {
     ImVec4 rect;   // (x, y, w, h) in CSS pixels
     bool visible;  // not clipped away by a scrolled window
+    bool keyboard_focus = false;  // the keyboard's focus is on it, shown (Tab, arrows)
 };
 static std::map<std::string, ItemRect> g_item_rects;
 
@@ -39,7 +40,8 @@ static ItemRectList* g_capture = nullptr;  // a panel being drawn whose rectangl
 void RecordItemRect(const char* name) {
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     const float s = 1.0f / g_app.dpr;
-    g_item_rects[name] = {ImVec4(a.x * s, a.y * s, (b.x - a.x) * s, (b.y - a.y) * s), ImGui::IsItemVisible()};
+    g_item_rects[name] = {ImVec4(a.x * s, a.y * s, (b.x - a.x) * s, (b.y - a.y) * s), ImGui::IsItemVisible(),
+                          ImGui::IsItemFocused() && ImGui::GetIO().NavVisible};
     if (g_capture) g_capture->rects.emplace_back(name, ImVec4(a.x, a.y, b.x - a.x, b.y - a.y));
 }
 
@@ -70,7 +72,7 @@ int FindItemRect(const char* name, float out[4]) {
     if (it == g_item_rects.end()) return 0;
     const ImVec4& r = it->second.rect;
     out[0] = r.x, out[1] = r.y, out[2] = r.z, out[3] = r.w;
-    return it->second.visible ? 2 : 1;
+    return (it->second.visible ? 2 : 1) | (it->second.keyboard_focus ? 4 : 0);
 }
 
 static int g_sections_frame = -1;  // the frame in which every section is opened or closed
@@ -298,7 +300,7 @@ bool CellGrid(const GridSpec& g, CellEditor* ed, int* add_id) {
     bool changed = false;
     ImGui::PushID(g.name);
     ImGui::BeginChild("##grid", ImVec2(width, visible_rows * row_h + Px(8) + (scrolls_x ? ImGui::GetStyle().ScrollbarSize : 0)),
-                      ImGuiChildFlags_None, ImGuiWindowFlags_HorizontalScrollbar);
+                      ImGuiChildFlags_None, ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NavFlattened);  // Tab reaches the cells
     if (g.scroll_to_row && *g.scroll_to_row >= 0) {
         ImGui::SetScrollY(float(*g.scroll_to_row) * row_h);
         *g.scroll_to_row = -1;

@@ -34,7 +34,8 @@ float ButtonWidth(const char* label);  // a button's width for `label`, in CSS p
 void RecordItemRect(const char* name);
 void RecordRect(const char* name, ImVec2 min, ImVec2 max);  // a drawn region (device pixels), not an item
 void ClearItemRects();  // at the start of each frame
-int FindItemRect(const char* name, float out[4]);  // 0: not drawn, 1: drawn but scrolled out of view, 2: visible
+// 0: not drawn, 1: drawn but scrolled out of view, 2: visible; plus 4 when the keyboard's focus is on it
+int FindItemRect(const char* name, float out[4]);
 // The rectangles a panel records while drawn, kept to answer for it while it is skipped
 // (offscreen.cpp): moved by `offset` (device pixels) and marked scrolled out of view.
 struct ItemRectList { std::vector<std::pair<std::string, ImVec4>> rects; void clear() { rects.clear(); } };

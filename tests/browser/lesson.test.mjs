@@ -161,6 +161,64 @@ test('the mouse wheel scrolls the page', async () => {
   await page.context().close();
 });
 
+test("a tour keeps the learner's table: Back after the tour returns to it", async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=0,2', { width: 1400, height: 900 });
+  await typeInto(page, 'cell:W:0:0', '4.25');
+  await page.waitForFunction(() => /cells=0:0:4\.25/.test(location.hash));
+  const mine = await page.evaluate(() => location.hash);
+  await clickWidget(page, 'tour:basics');
+  await settle(page);
+  await clickWidget(page, 'tour-next');
+  await settle(page);
+  await clickWidget(page, 'tour-leave');
+  await frames(page, 3);
+  assert.notEqual((await snapshot(page)).table[0][0], 4.25, 'the steps set their own table');
+  await page.evaluate(() => history.back());
+  await page.waitForFunction((h) => location.hash === h, mine);
+  await page.waitForFunction(() => window.embeddingLab.snapshot().table[0][0] === 4.25);
+  assert.deepEqual((await snapshot(page)).ids, [0, 2]);
+  await page.context().close();
+});
+
+// Keyboard only: Tab until `name` has the keyboard's focus (widgetRect's keyboardFocus); how many presses.
+async function tabTo(page, name, max = 60) {
+  for (let presses = 1; presses <= max; presses++) {
+    await page.keyboard.press('Tab');
+    await frames(page, 2);
+    if ((await rect(page, name))?.keyboardFocus) return presses;
+  }
+  return assert.fail(`${max} presses of Tab never reached ${name}`);
+}
+
+test('keyboard only: Tab reaches the panels, and the basics tour runs to the end on Enter', async () => {
+  let page = await openPage(browser, server.url, { width: 1440, height: 900 });
+  await page.focus('#canvas');
+  await tabTo(page, 'fill:normal');  // a button inside the Table W panel, past the header
+  await page.keyboard.press('Enter');
+  await frames(page, 3);
+  assert.match(await page.evaluate(() => location.hash), /init=normal/, 'Enter pressed the panel\'s button');
+  await page.context().close();
+
+  page = await openPage(browser, server.url, { width: 1440, height: 900 });
+  await page.focus('#canvas');
+  await tabTo(page, 'tour:basics');  // in the header: before the panels
+  await page.keyboard.press('Enter');
+  await frames(page, 3);
+  assert.deepEqual(await tourOf(page), { depth: 'basics', step: 0 });
+  for (let step = 1; step < 6; step++) {
+    assert.ok((await rect(page, 'tour-next')).keyboardFocus, `the keyboard is on Next at step ${step}`);
+    await page.keyboard.press('Enter');
+    await frames(page, 3);
+    assert.deepEqual(await tourOf(page), { depth: 'basics', step });
+  }
+  assert.ok((await rect(page, 'tour-next')).keyboardFocus, 'still on the button when it says Finish');
+  await page.keyboard.press('Enter');
+  await frames(page, 3);
+  assert.equal((await tourOf(page)).depth, 'none', 'Finish left the tour');
+  assert.ok((await rect(page, 'tour:basics')).keyboardFocus, 'the keyboard is back on the tour\'s button');
+  await page.context().close();
+});
+
 test('keyboard: Tab moves through controls inside the demo, Escape then Tab leaves it', async () => {
   const page = await openPage(browser, server.url + '#v=1&embed=1&panels=ids,forward', { width: 800, height: 500 });
   await page.focus('#canvas');
