@@ -87,6 +87,7 @@
   // the first drawing (a teacher's locks, say): the learner has done nothing yet.
   const announced = {};  // message id -> its text when last read out
   let drawnOnce = false;
+  let shownStep = '';  // the tour step the view last showed, "depth:step"
   function announce(id, text) {
     if (drawnOnce && text && announced[id] !== text) say(text);
     announced[id] = text || '';
@@ -388,7 +389,7 @@
 
     // Presets: each is a link, kept in this view, language and theme (presets().open).
     const list = el('ul', { id: 'tv-presets' });
-    for (const p of lab.presets()) list.append(el('li', {}, el('a', { href: '#' + p.open, text: p.title })));
+    lab.presets().forEach((p, i) => list.append(el('li', {}, el('a', { id: 'tv-preset-' + i, href: '#' + p.open, text: p.title }))));
     parts.push(el('h3', { text: t('dom_presets_heading') }), list);
 
     root.replaceChildren(...parts.filter(Boolean));
@@ -402,7 +403,15 @@
       f.value = value;
       if (invalid) f.setAttribute('aria-invalid', invalid);
     }
-    if (focusedId) document.getElementById(focusedId)?.focus();
+    // The keyboard stays where it was; when its control went away with the redraw (a tour started,
+    // finished or left), it goes to the control that took its place.
+    const took = { 'tv-tour-next': 'tv-tour-basics', 'tv-tour-leave': 'tv-tour-basics' };
+    for (const d of DEPTHS.slice(1).concat('resume')) took['tv-tour-' + d] = 'tv-tour-next';
+    if (focusedId) (document.getElementById(focusedId) || document.getElementById(took[focusedId]))?.focus();
+    // A new tour step is read out: its title (the step's text follows it in the view).
+    const step = extra.tour.steps ? extra.tour.depth + ':' + extra.tour.step : '';
+    if (drawnOnce && step && step !== shownStep) say(extra.tour.title);
+    shownStep = step;
     drawnOnce = true;
   }
 

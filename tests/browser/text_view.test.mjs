@@ -210,6 +210,10 @@ test('keyboard only: the tour started, stepped and left in the DOM, its step a h
   await page.waitForFunction(() => window.embeddingLab.snapshot().tour.depth === 'basics');
   const first = await page.textContent('#tv-tour-title');
   assert.ok(first.length > 3, 'the step has a title');
+  // The start button went away with the redraw: the keyboard is on Next (it was lost to <body>),
+  // and the step's title is read out.
+  await page.waitForFunction(() => document.activeElement.id === 'tv-tour-next');
+  assert.equal(await page.textContent('#live'), first);
   assert.equal(await page.evaluate(() => document.getElementById('tv-tour-title').tagName), 'H4');
   const paragraphs = await page.evaluate(() => {
     const out = [];
