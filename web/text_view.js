@@ -191,9 +191,13 @@
     const c = card >= 0 ? extra.cards[card] : { result: extra.claims[claim][1] === 0 ? 1 : 0 };
     say(!r.ok ? r.error : t(c.result ? 'dom_right' : card >= 0 ? 'dom_try_again_or_show' : 'dom_try_again'));
   }
+  const answersOpen = new Set();  // follow-up answers the learner opened
   function checkPart() {
     const out = [el('h3', { text: t('dom_check_heading') })];
-    for (const [q, a] of extra.followUps) out.push(el('details', {}, el('summary', { text: q }), el('p', { text: a })));
+    // An answer opened stays open through the redraws that follow every edit.
+    extra.followUps.forEach(([q, a], i) => out.push(el('details', {
+      open: answersOpen.has(i) || null, ontoggle: (event) => answersOpen[event.target.open ? 'add' : 'delete'](i),
+    }, el('summary', { text: q }), el('p', { text: a }))));
     out.push(el('p', { text: t('dom_claims_intro') }));
     const trueFalse = (claim, card, id) => ['true', 'false'].map((b) => button(t('dom_' + b), () => reply(claim, card, b), `${id}-${b}`));
     extra.claims.forEach(([claim, said, why], i) => out.push(el('p', {}, tf('dom_claim_quoted', claim) + ' ', ...trueFalse(i, -1, 'tv-claim-' + i),

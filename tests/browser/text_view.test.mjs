@@ -245,6 +245,18 @@ test('keyboard only: the tour started, stepped and left in the DOM, its step a h
   await page.context().close();
 });
 
+test('a follow-up answer opened stays open through the redraw after an edit', async () => {
+  const page = await openPage(browser, server.url + CANONICAL + '&view=text');
+  await page.click('#text-view details summary');
+  assert.equal(await page.evaluate(() => { window.before = document.querySelector('#text-view details'); return window.before.open; }), true);
+  await page.fill('#tv-w-1-1', '0.25');
+  await page.press('#tv-w-1-1', 'Enter');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().table[1][1] === 0.25);
+  await page.waitForFunction(() => !document.body.contains(window.before));  // the view was drawn anew
+  assert.equal(await page.evaluate(() => document.querySelector('#text-view details').open), true, 'still open');
+  await page.context().close();
+});
+
 test('a question card and a self-check claim answered from the DOM: graded, shown and announced', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,1,2&quiz=cards');
   const s = await snapshot(page);
