@@ -31,8 +31,8 @@ void UpdateDeeperTier(App& app) {
 
 void ShowBudgetPanel(App& app) {
     ImGui::SeparatorText(TR(page_deeper_title));
-    ImGui::TextWrapped("%s", TR(page_deeper_intro));
-    ImGui::TextWrapped("%s", TR(page_deeper_on_demand));
+    TextWrapped("%s", TR(page_deeper_intro));
+    TextWrapped("%s", TR(page_deeper_on_demand));
     if (g_requested) {
         ImGui::TextDisabled("%s", TR(page_deeper_loading));
     } else if (ImGui::Button(TR(page_deeper_load))) {

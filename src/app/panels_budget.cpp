@@ -47,7 +47,7 @@ struct BudgetPlot {
 };
 
 static BudgetPlot BeginBudgetPlot(const char* name, const char* title, float css_height = 120) {
-    ImGui::TextWrapped("%s", title);  // wrapped: a phone's column is narrower than most titles
+    TextWrapped("%s", title);  // wrapped: a phone's column is narrower than most titles
     BudgetPlot f{ImGui::GetCursorScreenPos(), std::min(ImGui::GetContentRegionAvail().x, Px(440)), Px(css_height),
                  Px(10)};
     ImGui::InvisibleButton(name, ImVec2(f.w, f.h));
@@ -265,7 +265,7 @@ static void ShowBudgetOutcome(const BudgetExperiment& run) {
     ImGui::PushTextWrapPos(0.0f);
     for (const std::string& line : budget_outcome(run)) {  // Bullet + TextWrapped: BulletText does not wrap
         ImGui::Bullet();
-        ImGui::TextWrapped("%s", line.c_str());
+        TextWrapped("%s", line.c_str());
     }
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
@@ -279,7 +279,7 @@ static void ShowBudgetOutcome(const BudgetExperiment& run) {
 void ShowBudgetPanel(App& app) {
     if (app.budget_lab.run.running) AdvanceBudgetRun(app, kFrameBudgetMs);
     ImGui::SeparatorText(TR(deeper_budget_title));
-    ImGui::TextWrapped(TR(deeper_budget_intro), kBudgetClasses, kBudgetBatch);
+    TextWrapped(TR(deeper_budget_intro), kBudgetClasses, kBudgetBatch);
     ShowBudgetSettings(app);
     ShowParameterCounts(app);
     ShowBudgetRunControls(app);
@@ -314,7 +314,7 @@ static void ShowRunCollisions(const App& app) {
         return;
     }
     std::vector<SharedRow> shared = collisions(map);
-    ImGui::TextWrapped(TR(deeper_collisions), b.V, b.buckets, colliding_ids(map), shared.size(), map.rows);
+    TextWrapped(TR(deeper_collisions), b.V, b.buckets, colliding_ids(map), shared.size(), map.rows);
     ImGui::BeginGroup();
     for (int shown = 0; shown < 3 && !shared.empty(); shown++) {  // the three fullest rows, fullest first
         size_t fullest = 0;
@@ -326,7 +326,7 @@ static void ShowRunCollisions(const App& app) {
         for (size_t j = 0; j < std::min<size_t>(row.ids.size(), 16); j++)
             used += std::snprintf(ids + used, sizeof ids - size_t(used), j ? ", %d" : "%d", row.ids[j]);
         ImGui::Bullet();
-        ImGui::TextWrapped(TR(deeper_collision_row), row.row, row.ids.size(), ids, row.ids.size() > 16 ? ", ..." : "");
+        TextWrapped(TR(deeper_collision_row), row.row, row.ids.size(), ids, row.ids.size() > 16 ? ", ..." : "");
         shared.erase(shared.begin() + std::ptrdiff_t(fullest));
     }
     ImGui::EndGroup();
@@ -345,7 +345,7 @@ static void ShowSmallHashedCase() {
     const Tensor H = row_map_matrix(map);
     const Tensor gather = mapped_embedding(W_k, map, ids), product = mapped_embedding_one_hot(W_k, map, ids);
     if (!gather.ok() || !product.ok()) return ErrorText(gather.ok() ? product.status().error : gather.status().error);
-    ImGui::TextWrapped(TR(deeper_small_case), V, k, int(kBudgetHashSeed));
+    TextWrapped(TR(deeper_small_case), V, k, int(kBudgetHashSeed));
     ImGui::BeginGroup();
     for (int i = 0; i < V; i++) {
         const float* h = H.data() + i * k;  // k = 3 columns
@@ -382,16 +382,16 @@ static void ShowFactorisedGradient() {
         if (any) used += std::snprintf(rows + used, sizeof rows - size_t(used), used ? ", %d" : "%d", i);
     }
     for (float g : dP) nonzero_P += g != 0.0f;
-    ImGui::TextWrapped("%s", TR(deeper_factorised_intro));
+    TextWrapped("%s", TR(deeper_factorised_intro));
     ImGui::BeginGroup();
-    ImGui::TextWrapped(TR(deeper_factorised_case), V, r, d, rows, nonzero_P, r * d);
+    TextWrapped(TR(deeper_factorised_case), V, r, d, rows, nonzero_P, r * d);
     ImGui::EndGroup();
     RecordItemRect("variants:factorised");
 }
 
 static void ShowTableVariantsPanel(App& app) {
     ImGui::SeparatorText(TR(deeper_variants_title));
-    ImGui::TextWrapped("%s", TR(deeper_variants_intro));
+    TextWrapped("%s", TR(deeper_variants_intro));
     ShowRunCollisions(app);
     ShowSmallHashedCase();
     ImGui::Spacing();
@@ -441,7 +441,7 @@ static void ShowRowsActivationPanel(App& app) {
     float widest = 0, flattest = 1;
     for (size_t i = 0; i < r.tanh_rows.size(); i++)
         widest = std::max(widest, std::fabs(r.tanh_rows[i])), flattest = std::min(flattest, r.tanh_slope[i]);
-    ImGui::TextWrapped(TR(deeper_activation_text),
+    TextWrapped(TR(deeper_activation_text),
                        n - 1, double(top), double(top), r.targets_outside, n, lab.activation_for.steps, double(widest),
                        double(flattest));
 }
@@ -467,7 +467,7 @@ static void ShowCompressionPanel(App& app) {
     ImGui::Text(TR(deeper_compression_pair), format_count(counts.embedding).c_str());
     // The pair has fewer parameters exactly when d < V*h/(V+h) (below both V and h), not when d < h.
     const bool fewer = counts.embedding < counts.dense;
-    ImGui::TextWrapped(fewer                                ? TR(deeper_compression_fewer)
+    TextWrapped(fewer                                ? TR(deeper_compression_fewer)
                        : counts.embedding == counts.dense ? TR(deeper_compression_same)
                                                           : TR(deeper_compression_more),
                        double(counts.embedding) / double(std::max<int64_t>(1, counts.dense)),
@@ -496,7 +496,7 @@ static void ShowCompressionPanel(App& app) {
     if (!lab.compression_error.empty()) return ErrorText(lab.compression_error);
     const ComposedMapResult& m = lab.composed;
     ImGui::BeginGroup();
-    ImGui::TextWrapped(TR(deeper_compression_rank),
+    TextWrapped(TR(deeper_compression_rank),
                        m.V, m.d, m.h, double(m.max_abs_difference), m.rank, std::min({m.V, m.d, m.h}));
     ImGui::EndGroup();
     RecordItemRect("compression:rank");

@@ -120,7 +120,7 @@ static void CostTable(const CostFigures& f) {
     }
     ImGui::EndTable();
     RecordItemRect("cost:table");
-    ImGui::TextWrapped(TR(labs_cost_work_summary),
+    TextWrapped(TR(labs_cost_work_summary),
                        Large(double(f.shape.B) * f.shape.V).c_str(),
                        RouteWork(f.shape, kCostDenseForward).c_str(), Grouped(double(f.shape.B) * f.shape.d).c_str(),
                        Grouped(double(f.shape.B) * f.shape.d).c_str());
@@ -132,17 +132,17 @@ static void CostResults(const CostRun& r) {
     CostTable(f);
     CostBars(f);
     // The number starts its own short line: ImGui may wrap after the comma of "1,840".
-    ImGui::TextWrapped("%s", TR(labs_cost_forward_took));
+    TextWrapped("%s", TR(labs_cost_forward_took));
     ImGui::Text(TR(labs_cost_forward_ratio), Grouped(f.forward_ratio()).c_str());
     RecordItemRect("cost:ratio");
-    ImGui::TextWrapped("%s", TR(labs_cost_backward_took));
+    TextWrapped("%s", TR(labs_cost_backward_took));
     ImGui::Text(TR(labs_cost_backward_ratio), Grouped(f.backward_ratio()).c_str());
     const bool agree = f.forward_equal && f.backward_equal;
     ImGui::PushStyleColor(ImGuiCol_Text, agree ? GoodColor() : ErrorColor());
-    ImGui::TextWrapped("%s %s", agree ? TR(labs_cost_agree) : TR(labs_cost_disagree), f.check_text.c_str());
+    TextWrapped("%s %s", agree ? TR(labs_cost_agree) : TR(labs_cost_disagree), f.check_text.c_str());
     ImGui::PopStyleColor();
     RecordItemRect("cost:check");
-    ImGui::TextWrapped(r.buffers_released ? TR(labs_cost_memory_freed) : TR(labs_cost_memory_held),
+    TextWrapped(r.buffers_released ? TR(labs_cost_memory_freed) : TR(labs_cost_memory_held),
                        Megabytes(r.heap_before_bytes).c_str(), Megabytes(r.heap_after_bytes).c_str(),
                        Megabytes(r.heap_after_bytes - r.heap_before_bytes).c_str(),
                        Megabytes(double(f.buffer_bytes)).c_str());
@@ -157,7 +157,7 @@ void ShowCostPanel(App& app) {
     CostShape& c = app.state.cost;
     CostRun& r = app.cost_run;
     ImGui::SeparatorText(TR(labs_cost_title));
-    ImGui::TextWrapped("%s", TR(labs_cost_intro));
+    TextWrapped("%s", TR(labs_cost_intro));
 
     ImGui::BeginDisabled(r.running());
     bool edited = false;
@@ -184,7 +184,7 @@ void ShowCostPanel(App& app) {
     const Status fits = check_cost_shape(shape);
     if (fits.ok()) {
         const double V = c.V, d = c.d, B = c.B;
-        ImGui::TextWrapped(TR(labs_cost_shape_text),
+        TextWrapped(TR(labs_cost_shape_text),
                            Large(V * d).c_str(), Megabytes(V * d * 4).c_str(), Grouped(B).c_str(), Grouped(V).c_str(),
                            Large(B * V).c_str(), Megabytes(B * V * 4).c_str(), Grouped(B).c_str(), Grouped(V).c_str());
     }

@@ -110,7 +110,7 @@ static void PlotFits(const ExperimentsView& ex) {
 // (RunExperiments). Until the results arrive the plot and its two legend lines keep their room,
 // so nothing moves when they do.
 static void ShowRawVsEmbedding(ExperimentsView& ex) {
-    ImGui::TextWrapped("%s", TR(labs_exp_raw_intro));
+    TextWrapped("%s", TR(labs_exp_raw_intro));
     if (!ex.ran) {
         const ImVec2 p0 = ImGui::GetCursorScreenPos();
         const float width = std::min(ImGui::GetContentRegionAvail().x, Px(420)), height = Px(150);
@@ -133,7 +133,7 @@ static void ShowRawVsEmbedding(ExperimentsView& ex) {
 //-----------------------------------------------------------------------------
 
 static void ShowBiasAbsorbed(const ExperimentsView& ex) {
-    ImGui::TextWrapped("%s", TR(labs_exp_bias_intro));
+    TextWrapped("%s", TR(labs_exp_bias_intro));
     if (!ex.bias_error.empty()) return ErrorText(ex.bias_error);
     ImGui::Text(TR(labs_exp_bias_shape), ex.bias.V, ex.bias.k);
     ImGui::Text("%s", TR(labs_exp_bias_shifted));
@@ -157,7 +157,7 @@ static void ShowBiasAbsorbed(const ExperimentsView& ex) {
 static void ShowNonFinite(App& app) {
     AppState& s = app.state;
     const int c = std::min(2, s.d - 1);
-    ImGui::TextWrapped("%s", TR(labs_exp_inf_intro));
+    TextWrapped("%s", TR(labs_exp_inf_intro));
     if (ImGui::Button(format(TR(labs_exp_put_inf), c).c_str())) {
         s.W[size_t(c)] = INFINITY;
         Commit(app, "inf in W");

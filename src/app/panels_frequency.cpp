@@ -201,7 +201,7 @@ void ShowFrequencyPanel(App& app) {
     ImGui::SeparatorText(TR(labs_freq_title));
     const FrequencySettings& f = app.state.frequency;
     const char* optimizer = f.lazy ? TR(labs_freq_lazy_adam) : f.weight_decay ? "AdamW" : "Adam";
-    ImGui::TextWrapped(TR(labs_freq_intro), optimizer);
+    TextWrapped(TR(labs_freq_intro), optimizer);
     ShowFrequencySettings(app);
     ShowRunControls(app);
     const FrequencyRun& run = app.training.frequency;

@@ -175,7 +175,7 @@ static void ShowTableOverview(App& app) {
 void ShowTablePanel(App& app) {
     AppState& s = app.state;
     ImGui::SeparatorText(TR(lesson_table_title));
-    ImGui::TextWrapped(TR(lesson_table_intro), (long long)s.V * s.d);
+    TextWrapped(TR(lesson_table_intro), (long long)s.V * s.d);
     ShowTableSize(app);
     ShowTableFill(app);
     ShowLookupOptions(app);
@@ -448,7 +448,7 @@ static void ShowForwardSummary(const App& app) {
         ImGui::TextColored(Color(ErrorColor()), TR(lesson_forward_differ), int(r.differing_outputs.size()));
     RecordItemRect("badge");
     if (!r.renormed_rows.empty())
-        ImGui::TextWrapped(TR(lesson_forward_renormed), int(r.renormed_rows.size()));
+        TextWrapped(TR(lesson_forward_renormed), int(r.renormed_rows.size()));
     ImGui::TextDisabled(TR(lesson_forward_onehot_cost), (long long)r.matmul_mult_adds, (long long)r.matmul_zero_mult_adds);
     ImGui::TextDisabled(TR(lesson_forward_gather_cost), (long long)r.gather_copies);
     ImGui::TextDisabled(TR(lesson_forward_onehot_block), r.B, r.V, (long long)r.onehot_bytes);
@@ -471,10 +471,10 @@ static void ShowBags(const App& app) {
         VectorText(&v.gather[size_t(j) * s.d], s.d);
     }
     if (v.matrix.empty()) {
-        ImGui::TextWrapped("%s", TR(lesson_bag_max_note));
+        TextWrapped("%s", TR(lesson_bag_max_note));
         return;
     }
-    ImGui::TextWrapped("%s", s.bag == BagChoice::Mean ? TR(lesson_bag_matrix_mean) : TR(lesson_bag_matrix_sum));
+    TextWrapped("%s", s.bag == BagChoice::Mean ? TR(lesson_bag_matrix_mean) : TR(lesson_bag_matrix_sum));
     if (v.max_difference == 0.0f) {
         ImGui::TextColored(Color(GoodColor()), "%s", TR(lesson_bag_exact));
     } else {
@@ -575,15 +575,15 @@ static void ShowAccumulation(const App& app) {
         for (size_t i = 0; i < bs.size() && i < 8; i++) sum += (i ? " + g_" : "g_") + std::to_string(bs[i]);
         if (bs.size() > 8) sum += " + ...";
         if (s.lookup.scale_grad_by_freq) sum += ") / " + std::to_string(bs.size());
-        ImGui::TextWrapped(TR(lesson_accum_row), id, sum.c_str(), int(bs.size()), int(bs.size()));
+        TextWrapped(TR(lesson_accum_row), id, sum.c_str(), int(bs.size()), int(bs.size()));
     }
     if (r.padding_row >= 0)
-        ImGui::TextWrapped(TR(lesson_padding_no_grad), r.padding_row);
+        TextWrapped(TR(lesson_padding_no_grad), r.padding_row);
     if (!r.sparse_indices.empty()) {
         std::string indices;
         for (size_t i = 0; i < r.sparse_indices.size() && i < 12; i++) indices += (i ? ", " : "") + std::to_string(r.sparse_indices[i]);
         if (r.sparse_indices.size() > 12) indices += ", ...";
-        ImGui::TextWrapped(TR(lesson_sparse_pairs), int(r.sparse_indices.size()), indices.c_str());
+        TextWrapped(TR(lesson_sparse_pairs), int(r.sparse_indices.size()), indices.c_str());
     }
 }
 
@@ -607,7 +607,7 @@ static void ShowGradientChecks(const App& app) {
     HelpMarker(TR(lesson_fd_help));
     ImGui::PushTextWrapPos(0.0f);
     if (r.fd_checked && r.fd_passed && r.fd_shown_is_scaled)
-        ImGui::TextWrapped(TR(lesson_fd_scaled_note), r.fd_shown_max_abs_difference);
+        TextWrapped(TR(lesson_fd_scaled_note), r.fd_shown_max_abs_difference);
     if (r.fd_checked && r.fd_skipped_row >= 0)
         ImGui::TextDisabled(TR(lesson_fd_skipped_row), r.fd_skipped_row);
     const int untouched = r.V - int(r.touched_rows.size());
@@ -620,7 +620,7 @@ void ShowBackwardPanel(App& app) {
     AppState& s = app.state;
     const LessonResult& r = app.derived.result;
     ImGui::SeparatorText(TR(lesson_backward_title));
-    ImGui::TextWrapped("%s", TR(lesson_backward_intro));
+    TextWrapped("%s", TR(lesson_backward_intro));
     const bool g_locked = BeginLocked(app, kLockUpstream, false);
     if (g_locked) ImGui::TextDisabled("%s", TR(lesson_read_only_locked));
     GridSpec g{"G", "b", s.B(), s.d, g_locked ? nullptr : s.upstream.data(), s.upstream.data(),
@@ -634,7 +634,7 @@ void ShowBackwardPanel(App& app) {
     if (r.B == 0 || r.grad_scatter.empty()) return;
     if (CardsHideGradient(app)) {
         ImGui::Spacing();
-        ImGui::TextWrapped("%s", TR(lesson_dw_covered));
+        TextWrapped("%s", TR(lesson_dw_covered));
         RecordItemRect("dW-covered");
         return;
     }
@@ -642,7 +642,7 @@ void ShowBackwardPanel(App& app) {
     ImGui::Spacing();
     ShowBackwardPicture(app);
     ImGui::Spacing();
-    ImGui::TextWrapped("%s", TR(lesson_dw_formula));
+    TextWrapped("%s", TR(lesson_dw_formula));
     GridSpec gw{"dW", TR(lesson_row_id), r.V, r.d, nullptr, r.grad_scatter.data(), app.derived.grad_abs_max};
     gw.marked_rows = &r.touched_rows;
     gw.marked_tooltip = TR(lesson_dw_marked_tooltip);

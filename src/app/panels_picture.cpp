@@ -544,11 +544,11 @@ static void ShowWalkControls(App& app) {
     ImGui::PushTextWrapPos(0.0f);
     if (term >= 0 && !w.done()) {
         const float x = r.table[size_t(term) * r.d + w.c];
-        ImGui::TextWrapped(term == w.id ? TR(picture_walk_term_one) : TR(picture_walk_term_zero), term, term, term, w.c,
+        TextWrapped(term == w.id ? TR(picture_walk_term_one) : TR(picture_walk_term_zero), term, term, term, w.c,
                            ShortNumber(x).c_str());
     }
-    ImGui::TextWrapped(TR(picture_walk_matmul), w.terms_done, w.V, w.zero_terms, ShortNumber(w.sum).c_str());
-    ImGui::TextWrapped(TR(picture_walk_gather), w.id, w.c, ShortNumber(r.table[size_t(w.id) * r.d + w.c]).c_str());
+    TextWrapped(TR(picture_walk_matmul), w.terms_done, w.V, w.zero_terms, ShortNumber(w.sum).c_str());
+    TextWrapped(TR(picture_walk_gather), w.id, w.c, ShortNumber(r.table[size_t(w.id) * r.d + w.c]).c_str());
     ImGui::PopTextWrapPos();
 }
 
@@ -572,7 +572,7 @@ void ShowForwardPicture(App& app) {
     mm.links = links;
     mm.left_id = id_of_b, mm.mid_id = id_of_k, mm.right_id = id_of_b;
     mm.walk = true;
-    ImGui::TextWrapped("%s", TR(picture_forward_intro));
+    TextWrapped("%s", TR(picture_forward_intro));
     DrawProduct(app, mm);
     ImGui::TextDisabled(TR(picture_forward_cost), format_count(r.matmul_mult_adds).c_str(),
                         format_count(r.matmul_zero_mult_adds).c_str());
@@ -611,10 +611,10 @@ void ShowBackwardPicture(App& app) {
     p.right_rows_filled = &r.touched_rows;
     p.transposed_left = true;
     p.log_scale = true;  // one heavy id would otherwise wash every other row of dW out
-    ImGui::TextWrapped("%s", TR(picture_backward_intro));
+    TextWrapped("%s", TR(picture_backward_intro));
     DrawProduct(app, p);
     ImGui::PushStyleColor(ImGuiCol_Text, DimColor());
-    ImGui::TextWrapped(TR(picture_backward_scale), double(kLogScaleDecades));
+    TextWrapped(TR(picture_backward_scale), double(kLogScaleDecades));
     ImGui::PopStyleColor();
 }
 

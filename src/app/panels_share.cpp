@@ -116,7 +116,7 @@ void ShowShareBox(App& app) {
 
 void ShowPresetsPanel(App& app) {
     ImGui::SeparatorText(TR(teach_presets_title));
-    ImGui::TextWrapped("%s", TR(teach_presets_intro));
+    TextWrapped("%s", TR(teach_presets_intro));
     for (const Preset& p : presets()) {
         ImGui::PushID(p.name);
         if (ImGui::Selectable(tr(p.title))) browser_open_link(LinkKeepingPage(app, p.link).c_str());

@@ -140,7 +140,7 @@ static void RecordCardAnswer(App& app, const Question& q, CardProgress& p, bool 
 static void ShowCard(App& app, const Question& q, CardProgress& p, int index, int count) {
     ImGui::PushID(index);
     ImGui::SeparatorText(format(TR(teach_card_heading), index + 1, count).c_str());
-    ImGui::TextWrapped("%s", q.prompt.c_str());
+    TextWrapped("%s", q.prompt.c_str());
     if (!q.error.empty()) {
         ErrorText(format(TR(teach_card_cannot), q.error.c_str()));
         ImGui::PopID();
@@ -193,7 +193,7 @@ static void ShowCard(App& app, const Question& q, CardProgress& p, int index, in
             RecordItemRect(("card:" + q.id + ":reveal").c_str());
         }
     }
-    if (p.revealed) ImGui::TextWrapped("%s", question_answer(q).c_str());
+    if (p.revealed) TextWrapped("%s", question_answer(q).c_str());
     ImGui::PopID();
 }
 
@@ -336,7 +336,7 @@ void ShowTeachPanel(App& app) {
     TeachDraft& d = app.teach.draft;
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyle().Colors[ImGuiCol_FrameBg]);
     ImGui::BeginChild("##teach", ImVec2(0, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_Border);
-    ImGui::TextWrapped("%s", TR(teach_panel_intro));
+    TextWrapped("%s", TR(teach_panel_intro));
     ImGui::TextDisabled("%s", TR(teach_panels_shown));
     CheckboxBits(kPanelNames, kPanelCount, d.panels, "teach-panel:");
     ImGui::TextDisabled("%s", TR(teach_locked));

@@ -88,7 +88,7 @@ void ShowTourBar(App& app) {
     ImGui::TextDisabled(TR(tour_bar_position), tour_depth_label(depth), step + 1, int(steps.size()));
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), "%s", tr(s.title));
     RecordItemRect("tour-title");
-    ImGui::TextWrapped("%s", tr(s.text));
+    TextWrapped("%s", tr(s.text));
     ImGui::BeginDisabled(step == 0);
     if (ImGui::Button(TR(tour_back))) GoToTourStep(app, depth, step - 1);
     RecordItemRect("tour-back");
@@ -119,13 +119,13 @@ static void ShowFollowUpQuestions(App& app) {
     for (size_t i = 0; i < questions.size(); i++) {
         ImGui::PushID(int(i));
         ImGui::Bullet();
-        ImGui::TextWrapped("%s", tr(questions[i].question));
+        TextWrapped("%s", tr(questions[i].question));
         if (!app.tour.answer_shown[i]) {
             if (ImGui::SmallButton(TR(tour_show_answer))) app.tour.answer_shown[i] = true;
             RecordItemRect(("answer:" + std::to_string(i)).c_str());
         } else {
             ImGui::Indent();
-            ImGui::TextWrapped("%s", tr(questions[i].answer));
+            TextWrapped("%s", tr(questions[i].answer));
             if (ImGui::SmallButton(TR(tour_see_in_demo))) browser_open_link(LinkKeepingPage(app, questions[i].link).c_str());
             ImGui::Unindent();
         }
@@ -134,12 +134,12 @@ static void ShowFollowUpQuestions(App& app) {
 }
 
 static void ShowSelfCheck(App& app) {
-    ImGui::TextWrapped("%s", TR(tour_claims_intro));
+    TextWrapped("%s", TR(tour_claims_intro));
     const auto& claims = wrong_claims();
     for (size_t i = 0; i < claims.size(); i++) {
         ImGui::PushID(int(i) + 100);
         ImGui::Bullet();
-        ImGui::TextWrapped(TR(tour_claim_quoted), tr(claims[i].claim));
+        TextWrapped(TR(tour_claim_quoted), tr(claims[i].claim));
         if (ImGui::SmallButton(TR(tour_true))) ReportClaimAnswer(app, int(i), true);
         RecordItemRect(("claim-true:" + std::to_string(i)).c_str());
         ImGui::SameLine();
@@ -151,7 +151,7 @@ static void ShowSelfCheck(App& app) {
             ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(right ? GoodColor() : ErrorColor()),
                                "%s", right ? TR(tour_right) : TR(tour_not_quite));
             ImGui::Indent();
-            ImGui::TextWrapped("%s", tr(claims[i].explanation));
+            TextWrapped("%s", tr(claims[i].explanation));
             if (ImGui::SmallButton(TR(tour_show_me))) browser_open_link(LinkKeepingPage(app, claims[i].link).c_str());
             ImGui::Unindent();
         }

@@ -331,10 +331,10 @@ static void ShowWalkThroughs(const App& app) {
         if (ImGui::SmallButton(TR(labs_walk_load))) browser_open_link(LinkKeepingPage(app, preset->link).c_str());
         RecordItemRect((std::string("walk:") + w.preset).c_str());
         ImGui::SameLine();
-        ImGui::TextWrapped("%s", tr(preset->title));  // wrapped beside the button: a phone's column is narrow
+        TextWrapped("%s", tr(preset->title));  // wrapped beside the button: a phone's column is narrow
         ImGui::Indent(Px(12));
         ImGui::PushStyleColor(ImGuiCol_Text, DimColor());
-        ImGui::TextWrapped("%s", tr(w.what_to_do));
+        TextWrapped("%s", tr(w.what_to_do));
         ImGui::PopStyleColor();
         ImGui::Unindent(Px(12));
         ImGui::PopID();
@@ -347,7 +347,7 @@ static void ShowWalkThroughs(const App& app) {
 
 static void ShowFollowUp(App& app) {
     TrainingLab& lab = app.training;
-    ImGui::TextWrapped("%s", TR(labs_followup_text));
+    TextWrapped("%s", TR(labs_followup_text));
     if (ImGui::Button(lab.follow_up_asked ? TR(labs_followup_again) : TR(labs_followup_ask)))
         AskFollowUp(app, lab.follow_up_asked);
     RecordItemRect("followup:ask");
@@ -372,7 +372,7 @@ static void ShowFollowUp(App& app) {
 
 void ShowTrainingPanel(App& app) {
     ImGui::SeparatorText(TR(labs_training_title));
-    ImGui::TextWrapped("%s", TR(labs_training_intro));
+    TextWrapped("%s", TR(labs_training_intro));
     BeginLocked(app, kLockOptimizer);
     ShowOptimizerSettings(app);
     EndLocked(app, kLockOptimizer);

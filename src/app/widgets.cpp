@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdarg>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -128,10 +129,44 @@ std::string ShortNumber(float v) {
     return text;
 }
 
+void TextWrapped(const char* fmt, ...) {
+    ImGuiWindow* window = ImGui::GetCurrentWindow();
+    if (window->SkipItems) return;
+    va_list args;
+    va_start(args, fmt);
+    const char *text, *text_end;
+    ImFormatStringToTempBufferV(&text, &text_end, fmt, args);
+    va_end(args);
+    const bool set_wrap = window->DC.TextWrapPos < 0.0f;  // as ImGui::TextWrapped: wrap at the window's edge
+    if (set_wrap) ImGui::PushTextWrapPos(0.0f);
+    const float width = ImGui::CalcWrapWidthForPos(window->DC.CursorPos, window->DC.TextWrapPos);
+    ImFont* font = ImGui::GetFont();
+    const float size = ImGui::GetFontSize(), space = font->CalcTextSizeA(size, FLT_MAX, 0.0f, " ").x;
+    // Greedy, word by word: the spaces before a word that does not fit become the line break. A word
+    // longer than a line is left to ImGui, which breaks it where it can, as before.
+    std::string lines;
+    lines.reserve(size_t(text_end - text) + 16);
+    float line = 0.0f;
+    for (const char* s = text; s < text_end;) {
+        if (*s == '\n') { lines += '\n', line = 0.0f, s++; continue; }
+        const char* word = s;
+        while (word < text_end && *word == ' ') word++;
+        const char* end = word;
+        while (end < text_end && *end != ' ' && *end != '\n') end++;
+        const float gap = space * float(word - s), w = font->CalcTextSizeA(size, FLT_MAX, 0.0f, word, end).x;
+        if (line > 0.0f && line + gap + w > width) lines += '\n', line = 0.0f;
+        else lines.append(s, word), line += gap;
+        lines.append(word, end), line += w;
+        s = end;
+    }
+    ImGui::TextUnformatted(lines.data(), lines.data() + lines.size());
+    if (set_wrap) ImGui::PopTextWrapPos();
+}
+
 void ErrorText(const std::string& message) {
     if (message.empty()) return;
     ImGui::PushStyleColor(ImGuiCol_Text, ErrorColor());
-    ImGui::TextWrapped("%s", message.c_str());
+    TextWrapped("%s", message.c_str());
     ImGui::PopStyleColor();
 }
 

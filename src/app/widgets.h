@@ -17,6 +17,9 @@ ImU32 GoodColor();
 ImU32 DimColor();
 ImU32 HeatColor(float v, float scale);  // diverging: blue negative, red positive, background at zero
 std::string ShortNumber(float v);           // a cell's short text; the exact value is in the tooltip
+// ImGui::TextWrapped, breaking lines at spaces only: ImGui's own wrapping also breaks after '.' and
+// ',', which split numbers across lines ("(0." / "83)", "50," / "000").
+void TextWrapped(const char* fmt, ...) IM_FMTARGS(1);
 void ErrorText(const std::string& message); // a red, wrapped message (nothing when empty)
 void HelpMarker(const char* text);          // "(?)" with a tooltip
 // ImGui::InputFloat, but the number is shown and read the page's language's way (0,5 in German;
