@@ -96,7 +96,7 @@
     announce(id, text);
     return el('p', { id, class: 'message', text: text || '' });
   }
-  function alertIn(messageId, text) {
+  function showMessage(messageId, text) {  // into a message already on the page, read out
     document.getElementById(messageId).textContent = text;
     announce(messageId, text);
   }
@@ -134,7 +134,7 @@
   function refuse(input, messageId, error) {
     input.setAttribute('aria-invalid', 'true');
     input.setAttribute('aria-describedby', messageId);
-    alertIn(messageId, error);
+    showMessage(messageId, error);
   }
 
   /**
@@ -286,7 +286,7 @@
       el('label', { for: 'tv-d', text: t('dom_d_label') + ' ' }), el('input', { id: 'tv-d', type: 'number', min: 1, value: d, readonly: !!sizeLock }), ' ',
       el('button', { type: 'button', id: 'tv-resize', text: t('dom_resize'), onclick: () => {
         const r = lab.setSize(Number(document.getElementById('tv-V').value), Number(document.getElementById('tv-d').value));
-        if (!r.ok) alertIn('tv-size-message', r.error);
+        if (!r.ok) showMessage('tv-size-message', r.error);
       }, disabled: !!sizeLock }));
     let rows = Array.from({ length: V }, (_, r) => r);
     if (big) rows = [...new Set([...s.ids, ...s.touchedRows, ...(goToRow >= 0 && goToRow < V ? [goToRow] : [])])].sort((a, b) => a - b);
@@ -298,7 +298,7 @@
     if (!hidden.has('fill'))
       parts.push(el('p', {}, t('dom_fill_w') + ' ', ...['example', 'normal', 'uniform', 'zeros'].map((name) => button(t('dom_fill_' + name), () => {
         const r = lab.setField('init', name);
-        if (!r.ok) alertIn('tv-table-message', r.error);
+        if (!r.ok) showMessage('tv-table-message', r.error);
       }, 'tv-fill-' + name, !!lockOf('init')))), setting('seed', t('dom_seed')));
     if (!hidden.has('options'))
       parts.push(el('h3', { text: t('dom_options_heading') }), setting('pad', t('dom_pad')),
@@ -361,7 +361,7 @@
                  msg('tv-g-message', s.errors.upstream || lockOf('g')));
       if (!hidden.has('gfill'))
         parts.push(el('p', {}, t('dom_fill_g') + ' ', ...['canonical', 'ones', 'random', 'mse'].map((name) =>
-          button(t('dom_gfill_' + name), () => { const r = lab.fillUpstream(name); if (!r.ok) alertIn('tv-g-message', r.error); }, 'tv-gfill-' + name, !!lockOf('g')))));
+          button(t('dom_gfill_' + name), () => { const r = lab.fillUpstream(name); if (!r.ok) showMessage('tv-g-message', r.error); }, 'tv-gfill-' + name, !!lockOf('g')))));
     }
     if (s.teach.gradientCovered) {
       parts.push(el('p', { id: 'tv-dw-covered', text: t('dom_dw_covered') }));
