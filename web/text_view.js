@@ -167,6 +167,9 @@
   }
 
   const DEPTHS = ['', 'basics', 'solid', 'deeper'];
+  // A tour control -> the one in its place once a tour has started (Next) or ended (the first start button).
+  const TOOK_PLACE_OF = { 'tv-tour-next': 'tv-tour-basics', 'tv-tour-leave': 'tv-tour-basics' };
+  for (const d of DEPTHS.slice(1).concat('resume')) TOOK_PLACE_OF['tv-tour-' + d] = 'tv-tour-next';
   function tourPart() {
     const tour = extra.tour, go = (depth, step) => M()._el_tour(depth, step);
     const out = [el('h3', { text: t('dom_tour_heading') })];
@@ -409,9 +412,7 @@
     }
     // The keyboard stays where it was; when its control went away with the redraw (a tour started,
     // finished or left), it goes to the control that took its place.
-    const took = { 'tv-tour-next': 'tv-tour-basics', 'tv-tour-leave': 'tv-tour-basics' };
-    for (const d of DEPTHS.slice(1).concat('resume')) took['tv-tour-' + d] = 'tv-tour-next';
-    if (focusedId) (document.getElementById(focusedId) || document.getElementById(took[focusedId]))?.focus();
+    if (focusedId) (document.getElementById(focusedId) || document.getElementById(TOOK_PLACE_OF[focusedId]))?.focus();
     // A new tour step is read out: its title (the step's text follows it in the view).
     const step = extra.tour.steps ? extra.tour.depth + ':' + extra.tour.step : '';
     if (drawnOnce && step && step !== shownStep) say(extra.tour.title);

@@ -10,7 +10,6 @@
 #include <string_view>
 #include <string>
 
-#include "browser.h"
 #include "i18n/i18n.h"
 #include "imgui.h"
 #include "panels.h"
@@ -186,7 +185,6 @@ EMSCRIPTEN_KEEPALIVE void el_tour(int depth, int step) {
     if (depth <= 0 || depth > int(TourDepth::Deeper)) {
         if (g_app.state.tour != TourDepth::None) LeaveTour(g_app, step == 1);
     } else {
-        if (g_app.state.tour == TourDepth::None) browser_keep_history_entry();  // Back returns to the table as it was
         GoToTourStep(g_app, TourDepth(depth), step);
     }
     WakeUp();

@@ -25,7 +25,8 @@ static constexpr double kFrameBudgetMs = 8.0;  // work per frame, leaving time t
 // [SECTION] Settings and run controls
 //-----------------------------------------------------------------------------
 
-static void ShowFrequencySettings(App& app) {
+// Returns why a run would be refused (shown here, under the settings), or "".
+static std::string ShowFrequencySettings(App& app) {
     FrequencySettings& f = app.state.frequency;
     const bool running = app.training.frequency.running;
     bool edited = false;
@@ -65,10 +66,12 @@ static void ShowFrequencySettings(App& app) {
     HelpMarker(TR(labs_freq_decay_help));
     ImGui::EndDisabled();
     if (edited) Commit(app, "frequency settings");
-    ErrorText(frequency_settings_check(f).error);  // before Run is pressed, not only after
+    std::string refused = frequency_settings_check(f).error;  // before Run is pressed, not only after
+    ErrorText(refused);
+    return refused;
 }
 
-static void ShowRunControls(App& app) {
+static void ShowRunControls(App& app, const std::string& refused) {
     FrequencyRun& run = app.training.frequency;
     if (!run.running) {
         if (ImGui::Button(format("%s###freq_run", run.finished ? TR(labs_run_again) : TR(labs_run)).c_str()))
@@ -83,7 +86,7 @@ static void ShowRunControls(App& app) {
     const std::string overlay = format(TR(labs_progress_steps), run.state.steps_done, run.target);
     ImGui::ProgressBar(fraction, ImVec2(-FLT_MIN, 0), run.target > 0 ? overlay.c_str() : TR(labs_not_run_yet));
     RecordItemRect("freq:progress");
-    if (run.error != frequency_settings_check(app.state.frequency).error) ErrorText(run.error);  // else shown above
+    if (run.error != refused) ErrorText(run.error);  // else shown above, under the settings
 }
 
 //-----------------------------------------------------------------------------
@@ -202,8 +205,8 @@ void ShowFrequencyPanel(App& app) {
     const FrequencySettings& f = app.state.frequency;
     const char* optimizer = f.lazy ? TR(labs_freq_lazy_adam) : f.weight_decay ? "AdamW" : "Adam";
     TextWrapped(TR(labs_freq_intro), optimizer);
-    ShowFrequencySettings(app);
-    ShowRunControls(app);
+    const std::string refused = ShowFrequencySettings(app);
+    ShowRunControls(app, refused);
     const FrequencyRun& run = app.training.frequency;
     if (run.target == 0) return;
     ImGui::PushTextWrapPos(0.0f);  // titles, legends and axes wrap in a phone's narrow column

@@ -24,6 +24,9 @@ void GoToTourStep(App& app, TourDepth depth, int step) {
     const std::vector<TourStep>& steps = tour_steps(depth);
     if (steps.empty()) return;
     step = std::clamp(step, 0, int(steps.size()) - 1);
+    // A tour's steps replace the learner's table: when one starts, the address as it was is kept as a
+    // history entry of its own, so Back brings the table back.
+    if (app.state.tour == TourDepth::None) browser_keep_history_entry();
     apply_link(app, LinkKeepingPage(app, std::string(steps[size_t(step)].link) + "&tour=" + tour_depth_name(depth) +
                                              "&step=" + std::to_string(step)));
     Commit(app, "tour step");  // the address shows the step
@@ -55,7 +58,6 @@ static void ShowTourChooser(App& app) {
         if (app.tour.keyboard_follows && depth == std::max(app.tour.finished, app.tour.resume_depth))
             app.tour.keyboard_follows = false, ImGui::SetKeyboardFocusHere();
         if (ImGui::Button(label.c_str())) {
-            browser_keep_history_entry();  // the steps replace the learner's table: Back brings it back
             GoToTourStep(app, depth, 0);
             app.tour.keyboard_follows = ImGui::GetIO().NavVisible;  // pressed with the keyboard: on to "Next"
         }
