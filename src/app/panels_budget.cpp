@@ -442,8 +442,8 @@ static void ShowRowsActivationPanel(App& app) {
     for (size_t i = 0; i < r.tanh_rows.size(); i++)
         widest = std::max(widest, std::fabs(r.tanh_rows[i])), flattest = std::min(flattest, r.tanh_slope[i]);
     TextWrapped(TR(deeper_activation_text),
-                       n - 1, double(top), double(top), r.targets_outside, n, lab.activation_for.steps, double(widest),
-                       double(flattest));
+                n - 1, double(top), double(top), r.targets_outside, n, lab.activation_for.steps, double(widest),
+                double(flattest));
 }
 
 //-----------------------------------------------------------------------------
@@ -468,11 +468,11 @@ static void ShowCompressionPanel(App& app) {
     // The pair has fewer parameters exactly when d < V*h/(V+h) (below both V and h), not when d < h.
     const bool fewer = counts.embedding < counts.dense;
     TextWrapped(fewer                                ? TR(deeper_compression_fewer)
-                       : counts.embedding == counts.dense ? TR(deeper_compression_same)
-                                                          : TR(deeper_compression_more),
-                       double(counts.embedding) / double(std::max<int64_t>(1, counts.dense)),
-                       fewer ? "<" : counts.embedding == counts.dense ? "=" : ">",
-                       double(c.V) * double(c.h) / (double(c.V) + double(c.h)));
+                : counts.embedding == counts.dense ? TR(deeper_compression_same)
+                                                   : TR(deeper_compression_more),
+                double(counts.embedding) / double(std::max<int64_t>(1, counts.dense)),
+                fewer ? "<" : counts.embedding == counts.dense ? "=" : ">",
+                double(c.V) * double(c.h) / (double(c.V) + double(c.h)));
     ImGui::EndGroup();
     RecordItemRect("compression:counts");
     // Parameters against d for the current V and h: the dense layer is flat, the pair grows with d.
@@ -497,7 +497,7 @@ static void ShowCompressionPanel(App& app) {
     const ComposedMapResult& m = lab.composed;
     ImGui::BeginGroup();
     TextWrapped(TR(deeper_compression_rank),
-                       m.V, m.d, m.h, double(m.max_abs_difference), m.rank, std::min({m.V, m.d, m.h}));
+                m.V, m.d, m.h, double(m.max_abs_difference), m.rank, std::min({m.V, m.d, m.h}));
     ImGui::EndGroup();
     RecordItemRect("compression:rank");
 }

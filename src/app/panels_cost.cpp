@@ -121,9 +121,9 @@ static void CostTable(const CostFigures& f) {
     ImGui::EndTable();
     RecordItemRect("cost:table");
     TextWrapped(TR(labs_cost_work_summary),
-                       Large(double(f.shape.B) * f.shape.V).c_str(),
-                       RouteWork(f.shape, kCostDenseForward).c_str(), Grouped(double(f.shape.B) * f.shape.d).c_str(),
-                       Grouped(double(f.shape.B) * f.shape.d).c_str());
+                Large(double(f.shape.B) * f.shape.V).c_str(),
+                RouteWork(f.shape, kCostDenseForward).c_str(), Grouped(double(f.shape.B) * f.shape.d).c_str(),
+                Grouped(double(f.shape.B) * f.shape.d).c_str());
 }
 
 static void CostResults(const CostRun& r) {
@@ -143,9 +143,9 @@ static void CostResults(const CostRun& r) {
     ImGui::PopStyleColor();
     RecordItemRect("cost:check");
     TextWrapped(r.buffers_released ? TR(labs_cost_memory_freed) : TR(labs_cost_memory_held),
-                       Megabytes(r.heap_before_bytes).c_str(), Megabytes(r.heap_after_bytes).c_str(),
-                       Megabytes(r.heap_after_bytes - r.heap_before_bytes).c_str(),
-                       Megabytes(double(f.buffer_bytes)).c_str());
+                Megabytes(r.heap_before_bytes).c_str(), Megabytes(r.heap_after_bytes).c_str(),
+                Megabytes(r.heap_after_bytes - r.heap_before_bytes).c_str(),
+                Megabytes(double(f.buffer_bytes)).c_str());
     RecordItemRect("cost:heap");
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled(TR(labs_cost_run_took), Duration(r.wall_ms).c_str(), (long long)r.frames,
@@ -185,8 +185,8 @@ void ShowCostPanel(App& app) {
     if (fits.ok()) {
         const double V = c.V, d = c.d, B = c.B;
         TextWrapped(TR(labs_cost_shape_text),
-                           Large(V * d).c_str(), Megabytes(V * d * 4).c_str(), Grouped(B).c_str(), Grouped(V).c_str(),
-                           Large(B * V).c_str(), Megabytes(B * V * 4).c_str(), Grouped(B).c_str(), Grouped(V).c_str());
+                    Large(V * d).c_str(), Megabytes(V * d * 4).c_str(), Grouped(B).c_str(), Grouped(V).c_str(),
+                    Large(B * V).c_str(), Megabytes(B * V * 4).c_str(), Grouped(B).c_str(), Grouped(V).c_str());
     }
     ErrorText(fits.error);
 
