@@ -76,15 +76,22 @@ TEST_CASE("followup: 64 draws touch fewer than 64 rows; after a first step momen
     CHECK(after.changed < 64 + 3);               // not "more than 64": 60-odd touched + rows 3, 7, 11
 }
 
-TEST_CASE("adamw: every row changes on every step, yet only the batch's rows receive gradient",
+TEST_CASE("adamw: every nonzero row shrinks on every step, yet only the batch's rows receive gradient",
           "[claims][adamw][selfcheck]") {
     el::AppState s = preset_state("adamw");
+    // A row of zeros outside the batch: decoupled weight decay scales it by (1 - lr*lambda), which
+    // leaves 0 at 0, so the page says "every nonzero row", not "every row".
+    const int zero_row = s.V - 1;
+    REQUIRE(std::find(s.ids.begin(), s.ids.end(), zero_row) == s.ids.end());
+    std::fill(s.W.begin() + zero_row * s.d, s.W.begin() + (zero_row + 1) * s.d, 0.0f);
     el::TrainingSession t;
     for (int step = 0; step < 3; step++) {
         REQUIRE(el::training_step(s, t, 1).ok());
-        CHECK(int(t.last.changed_rows.size()) == s.V);  // so "every row updates" is not false under AdamW
-        CHECK(t.last.touched_rows == std::vector<int>{1, 2});  // "every row receives gradient" is
+        CHECK(int(t.last.changed_rows.size()) == s.V - 1);  // every row but the zero one
+        CHECK(!contains(t.last.changed_rows, zero_row));
+        CHECK(t.last.touched_rows == std::vector<int>{1, 2});  // gradient reaches the batch's rows only
     }
+    for (int c = 0; c < s.d; c++) CHECK(s.W[size_t(zero_row * s.d + c)] == 0.0f);
 }
 
 TEST_CASE("momentum and lazyadam: untouched rows move with momentum, stay put with lazy Adam",
