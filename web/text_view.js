@@ -119,8 +119,13 @@
       });
       body.append(tr);
     }
-    return el('table', {}, el('caption', { text: caption }), el('thead', {}, head), body);
+    return scroller(caption, el('thead', {}, head), body);
   }
+  // A table in a box of its own that scrolls sideways (WCAG 1.4.10 reflow): a wide one never
+  // makes the whole view pan on a phone. The box is a named region a keyboard can reach and scroll;
+  // its caption stays in view above it (style.css: sticky, at most the view's width).
+  const scroller = (caption, ...parts) => el('div', { class: 'tv-scroll', role: 'region', 'aria-label': caption, tabindex: 0 },
+    el('table', {}, el('caption', { text: caption }), ...parts));
 
 
   // --- The settings, the tour, the self-check and the labs (el_text_view_json) ----------------
@@ -161,7 +166,7 @@
   /** A lab's figures as a two-column table: every number, word and flag of its JSON's top level. */
   function figures(caption, o) {
     const rows = Object.entries(o || {}).filter(([, v]) => v !== null && v !== '' && typeof v !== 'object');
-    return el('table', {}, el('caption', { text: caption }), el('tbody', {}, ...rows.map(([k, v]) =>
+    return scroller(caption, el('tbody', {}, ...rows.map(([k, v]) =>
       el('tr', {}, el('th', { scope: 'row', text: keyWords(k) }),
         el('td', { text: typeof v === 'number' ? shown(Number(v.toPrecision(6))) : typeof v === 'boolean' ? t(v ? 'dom_value_true' : 'dom_value_false') : String(v) })))));
   }
@@ -284,9 +289,10 @@
 
     // Table W, its size and the ids.
     const sizeLock = lockOf('V');
-    const size = hidden.has('resize') ? null : el('p', {},
-      el('label', { for: 'tv-V', text: t('dom_V_label') + ' ' }), el('input', { id: 'tv-V', type: 'number', min: 1, value: V, readonly: !!sizeLock }), ' ',
-      el('label', { for: 'tv-d', text: t('dom_d_label') + ' ' }), el('input', { id: 'tv-d', type: 'number', min: 1, value: d, readonly: !!sizeLock }), ' ',
+    // Each label with its field in one box (.pair): a narrow screen wraps between them, not inside.
+    const sizeField = (id, label, value) => el('span', { class: 'pair' }, el('label', { for: id, text: t(label) + ' ' }),
+      el('input', { id, type: 'number', min: 1, value, readonly: !!sizeLock }));
+    const size = hidden.has('resize') ? null : el('p', {}, sizeField('tv-V', 'dom_V_label', V), ' ', sizeField('tv-d', 'dom_d_label', d), ' ',
       el('button', { type: 'button', id: 'tv-resize', text: t('dom_resize'), onclick: () => {
         const r = lab.setSize(Number(document.getElementById('tv-V').value), Number(document.getElementById('tv-d').value));
         if (!r.ok) showMessage('tv-size-message', r.error);
