@@ -282,6 +282,11 @@
                                 lab.setView('canvas');
                                 document.getElementById('canvas').focus();  // back where the view was left
                               } }));
+    // What a link could not apply (the canvas's banner) near the top, said on the live line once.
+    const bad = s.linkErrors, problems = [...bad.errors, ...bad.notices];
+    const linkSaid = problems.length ? [extra.linkProblems, problems.join('; ')].filter(Boolean).join(' ') : '';
+    if (linkSaid) parts.push(el('div', { id: 'tv-link-problems' }, extra.linkProblems && el('p', { class: 'message', text: extra.linkProblems }),
+      el('ul', {}, ...problems.map((text, i) => el('li', { class: i < bad.errors.length ? 'message' : null, text })))));
     if (s.teach.lock || s.teach.hide)
       parts.push(el('p', { id: 'tv-locks', text: (s.teach.lock ? tf('dom_locked', s.teach.lock) + ' ' : '') +
         (s.teach.hide ? tf('dom_hidden', s.teach.hide) : '') }));
@@ -419,10 +424,12 @@
     // The keyboard stays where it was; when its control went away with the redraw (a tour started,
     // finished or left), it goes to the control that took its place.
     if (focusedId) (document.getElementById(focusedId) || document.getElementById(TOOK_PLACE_OF[focusedId]))?.focus();
-    // A new tour step is read out: its title (the step's text follows it in the view).
+    // A new tour step is read out: its title (the step's text follows it in the view). A link's
+    // problems are read out from the first drawing too: opening the link was the learner's doing.
     const step = extra.tour.steps ? extra.tour.depth + ':' + extra.tour.step : '';
-    if (drawnOnce && step && step !== shownStep) say(extra.tour.title);
-    shownStep = step;
+    const news = [drawnOnce && step !== shownStep && extra.tour.title, linkSaid !== announced.link && linkSaid].filter(Boolean);
+    if (news.length) say(news.join(' '));
+    shownStep = step, announced.link = linkSaid;
     drawnOnce = true;
   }
 
