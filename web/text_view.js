@@ -123,7 +123,9 @@
   }
   // A table in a box of its own that scrolls sideways (WCAG 1.4.10 reflow): a wide one never
   // makes the whole view pan on a phone. The box is a named region a keyboard can reach and scroll;
-  // its caption stays in view above it (style.css: sticky, at most the view's width).
+  // its caption stays in view above it (style.css: sticky, at most the view's width). While the view
+  // is visually hidden the box does not scroll: an embed's folded view has its boxes out of the Tab
+  // order, and a scroller no keyboard reaches is what WCAG 2.1.1 (axe: scrollable-region-focusable) forbids.
   const scroller = (caption, ...parts) => el('div', { class: 'tv-scroll', role: 'region', 'aria-label': caption, tabindex: 0 },
     el('table', {}, el('caption', { text: caption }), ...parts));
 
