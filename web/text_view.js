@@ -119,8 +119,15 @@
       });
       body.append(tr);
     }
-    return el('table', {}, el('caption', { text: caption }), el('thead', {}, head), body);
+    return scroller(caption, el('thead', {}, head), body);
   }
+  // A table in a box of its own that scrolls sideways (WCAG 1.4.10 reflow): a wide one never
+  // makes the whole view pan on a phone. The box is a named region a keyboard can reach and scroll;
+  // its caption stays in view above it (style.css: sticky, at most the view's width). While the view
+  // is visually hidden the box does not scroll: an embed's folded view has its boxes out of the Tab
+  // order, and a scroller no keyboard reaches is what WCAG 2.1.1 (axe: scrollable-region-focusable) forbids.
+  const scroller = (caption, ...parts) => el('div', { class: 'tv-scroll', role: 'region', 'aria-label': caption, tabindex: 0 },
+    el('table', {}, el('caption', { text: caption }), ...parts));
 
 
   // --- The settings, the tour, the self-check and the labs (el_text_view_json) ----------------
@@ -161,7 +168,7 @@
   /** A lab's figures as a two-column table: every number, word and flag of its JSON's top level. */
   function figures(caption, o) {
     const rows = Object.entries(o || {}).filter(([, v]) => v !== null && v !== '' && typeof v !== 'object');
-    return el('table', {}, el('caption', { text: caption }), el('tbody', {}, ...rows.map(([k, v]) =>
+    return scroller(caption, el('tbody', {}, ...rows.map(([k, v]) =>
       el('tr', {}, el('th', { scope: 'row', text: keyWords(k) }),
         el('td', { text: typeof v === 'number' ? shown(Number(v.toPrecision(6))) : typeof v === 'boolean' ? t(v ? 'dom_value_true' : 'dom_value_false') : String(v) })))));
   }
@@ -277,6 +284,11 @@
                                 lab.setView('canvas');
                                 document.getElementById('canvas').focus();  // back where the view was left
                               } }));
+    // What a link could not apply (the canvas's banner) near the top, said on the live line once.
+    const bad = s.linkErrors, problems = [...bad.errors, ...bad.notices];
+    const linkSaid = problems.length ? [extra.linkProblems, problems.join('; ')].filter(Boolean).join(' ') : '';
+    if (linkSaid) parts.push(el('div', { id: 'tv-link-problems' }, extra.linkProblems && el('p', { class: 'message', text: extra.linkProblems }),
+      el('ul', {}, ...problems.map((text, i) => el('li', { class: i < bad.errors.length ? 'message' : null, text })))));
     if (s.teach.lock || s.teach.hide)
       parts.push(el('p', { id: 'tv-locks', text: (s.teach.lock ? tf('dom_locked', s.teach.lock) + ' ' : '') +
         (s.teach.hide ? tf('dom_hidden', s.teach.hide) : '') }));
@@ -284,9 +296,10 @@
 
     // Table W, its size and the ids.
     const sizeLock = lockOf('V');
-    const size = hidden.has('resize') ? null : el('p', {},
-      el('label', { for: 'tv-V', text: t('dom_V_label') + ' ' }), el('input', { id: 'tv-V', type: 'number', min: 1, value: V, readonly: !!sizeLock }), ' ',
-      el('label', { for: 'tv-d', text: t('dom_d_label') + ' ' }), el('input', { id: 'tv-d', type: 'number', min: 1, value: d, readonly: !!sizeLock }), ' ',
+    // Each label with its field in one box (.pair): a narrow screen wraps between them, not inside.
+    const sizeField = (id, label, value) => el('span', { class: 'pair' }, el('label', { for: id, text: t(label) + ' ' }),
+      el('input', { id, type: 'number', min: 1, value, readonly: !!sizeLock }));
+    const size = hidden.has('resize') ? null : el('p', {}, sizeField('tv-V', 'dom_V_label', V), ' ', sizeField('tv-d', 'dom_d_label', d), ' ',
       el('button', { type: 'button', id: 'tv-resize', text: t('dom_resize'), onclick: () => {
         const r = lab.setSize(Number(document.getElementById('tv-V').value), Number(document.getElementById('tv-d').value));
         if (!r.ok) showMessage('tv-size-message', r.error);
@@ -400,6 +413,11 @@
     parts.push(el('h3', { text: t('dom_presets_heading') }), list);
 
     root.replaceChildren(...parts.filter(Boolean));
+    // In an embed the view is one Tab stop, its toggle, until it is opened: Escape, Tab, Tab leaves
+    // the demo for the course page (it took about 96 Tabs). Screen readers still read all of it
+    // and use every control (README, "Embedding it in a course page").
+    if (s.settings.embed && s.view !== 'text')
+      for (const e of root.querySelectorAll('a, button, input, select, summary, [tabindex]')) if (e.id !== 'tv-toggle') e.tabIndex = -1;
     // The page's own words for screen readers (web/index.html holds the English until the app runs).
     document.getElementById('canvas')?.setAttribute('aria-label', t('dom_canvas_label'));
     const keys = document.getElementById('keys');
@@ -413,10 +431,12 @@
     // The keyboard stays where it was; when its control went away with the redraw (a tour started,
     // finished or left), it goes to the control that took its place.
     if (focusedId) (document.getElementById(focusedId) || document.getElementById(TOOK_PLACE_OF[focusedId]))?.focus();
-    // A new tour step is read out: its title (the step's text follows it in the view).
+    // A new tour step is read out: its title (the step's text follows it in the view). A link's
+    // problems are read out from the first drawing too: opening the link was the learner's doing.
     const step = extra.tour.steps ? extra.tour.depth + ':' + extra.tour.step : '';
-    if (drawnOnce && step && step !== shownStep) say(extra.tour.title);
-    shownStep = step;
+    const news = [drawnOnce && step !== shownStep && extra.tour.title, linkSaid !== announced.link && linkSaid].filter(Boolean);
+    if (news.length) say(news.join(' '));
+    shownStep = step, announced.link = linkSaid;
     drawnOnce = true;
   }
 

@@ -119,7 +119,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_fill_upstream(const char* name) {
 // What the text view shows beyond the snapshot: {fields: {key: [value, lock message or ""]},
 // tour: {depth, step, steps, title, text, resume: [depth 0..3, step]}, claims: [[claim, answer, explanation]],
 // followUps: [[question, answer]], cards: [{kind, prompt, error, result (-1 none, 0 wrong, 1 right),
-// answer (once revealed)}]}.
+// answer (once revealed)}], linkProblems: the link banner's heading, or "" when the link had no error}.
 EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
     const AppState& s = g_app.state;
     std::string& j = g_answer;
@@ -175,7 +175,10 @@ EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
             str(p.revealed ? question_answer(q) : "", "}");
         }
     }
-    j += "]}";
+    // The link banner's first line (panels_share.cpp), its errors and notices are in the snapshot's linkErrors.
+    const size_t link_errors = g_app.link_messages.errors.size();
+    put({"],\"linkProblems\":"});
+    str(link_errors ? format(link_errors == 1 ? TR(teach_banner_problems_one) : TR(teach_banner_problems_many), int(link_errors)) : "", "}");
     return j.c_str();
 }
 

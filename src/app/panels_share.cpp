@@ -32,7 +32,10 @@ void ShowLinkBanner(App& app) {
                          int(m.errors.size())));
     for (const std::string& e : m.errors) ErrorText("  " + e);
     for (const std::string& n : m.notices) ImGui::TextDisabled("  %s", n.c_str());
-    if (ImGui::SmallButton(TR(teach_banner_dismiss))) m = {}, app.link_awaiting_language.clear();
+    if (ImGui::SmallButton(TR(teach_banner_dismiss))) {
+        m = {}, app.link_awaiting_language.clear();
+        browser_state_changed(app.state.view == View::Text);  // the text view's copy goes too
+    }
     RecordItemRect("banner-dismiss");
     ImGui::EndChild();
     ImGui::PopStyleColor();

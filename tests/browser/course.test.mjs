@@ -23,6 +23,7 @@ before(async () => {
         width="900" height="300" title="auto" style="display:block;border:0"></iframe>
 <iframe id="fixed" src="${site.url}index.html#${FIXED_LINK.replace(/&/g, '&amp;')}"
         width="900" height="400" title="fixed" style="display:block;border:0"></iframe>
+<p><a id="after" href="#exercises">The exercises</a></p>
 <script src="${site.url}embed.js"></script>
 <script src="record.js"></script></body></html>`);
   // The course page's own record of what its frames said (what an LMS would store).
@@ -247,5 +248,56 @@ test('answering each question card right and wrong posts the expected messages t
     assert.equal(data.statement.result.success, data.correct);
     assert.ok(data.statement.object.id.endsWith('#question=' + data.question));
   }
+  assert.deepEqual(page.problems, []);
+});
+
+// A keyboard leaves an embed with Escape, then Tab. Its text view was about 96 Tab stops between the
+// canvas and the course page's next link; until it is opened it is one, its toggle.
+test('Escape and at most 3 Tabs leave an embed for the course page\'s next link; its text view opens and works when asked for', async () => {
+  const fixed = await lab('fixed');
+  const where = async () => {
+    const id = await page.evaluate(() => document.activeElement.id);
+    return id === 'fixed' ? 'fixed>' + await fixed.evaluate(() => document.activeElement.id) : id;
+  };
+  await fixed.focus('#canvas');
+  await page.keyboard.press('Escape');
+  const stops = [];
+  while (stops.length < 120 && stops.at(-1) !== 'after') {
+    await page.keyboard.press('Tab');
+    stops.push(await where());
+  }
+  assert.ok(stops.length <= 3 && stops.at(-1) === 'after', `${stops.length} Tabs to the course page's link: ${stops.slice(0, 6).join(', ')}, ...`);
+  assert.deepEqual(stops, ['fixed>tv-toggle', 'after'], 'the text view\'s toggle is its one stop');
+  // Folded, the view is still all there for a screen reader (both frames are embeds): its table, named cells and toggle.
+  const cdp = await page.context().newCDPSession(page);
+  const { frameTree } = await cdp.send('Page.getFrameTree');
+  assert.equal(frameTree.childFrames.length, 2);
+  for (const { frame } of frameTree.childFrames) {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree', { frameId: frame.id });
+    const named = (role, name) => nodes.some((n) => !n.ignored && n.role?.value === role && (n.name?.value || '').startsWith(name));
+    assert.ok(named('table', 'Table W: 3 rows') && named('textbox', 'W row 1, column 2') && named('button', 'Show this text view'),
+              'the folded text view in the accessibility tree');
+  }
+  await cdp.detach();
+  // Shift+Tab goes back to the toggle; Enter opens the view over the canvas, every control in the Tab order.
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await where(), 'fixed>tv-toggle');
+  await page.keyboard.press('Enter');
+  await fixed.waitForFunction(() => window.embeddingLab.snapshot({ matrices: false }).view === 'text' &&
+                                    document.getElementById('tv-w-0-0')?.tabIndex === 0);
+  const shown = await fixed.evaluate(() => document.getElementById('text-view').getBoundingClientRect());
+  assert.ok(shown.width > 800 && shown.height > 300, 'the text view covers the frame');
+  for (let i = 0; i < 20 && await where() !== 'fixed>tv-w-0-0'; i++) await page.keyboard.press('Tab');
+  assert.equal(await where(), 'fixed>tv-w-0-0', 'Tab reaches W[0][0] in the opened view');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('0.25');
+  await page.keyboard.press('Enter');
+  await fixed.waitForFunction(() => window.embeddingLab.snapshot().table[0][0] === 0.25);
+  // "Back to the canvas" folds it to one stop again, the keyboard back on the canvas.
+  await fixed.focus('#tv-toggle');
+  await page.keyboard.press('Enter');
+  await fixed.waitForFunction(() => window.embeddingLab.snapshot({ matrices: false }).view === 'canvas' &&
+                                    document.getElementById('tv-w-0-0')?.tabIndex === -1);
+  assert.equal(await where(), 'fixed>canvas');
   assert.deepEqual(page.problems, []);
 });

@@ -52,6 +52,46 @@ test('a bad link shows a banner naming the field, applies the rest, and the page
   await page.context().close();
 });
 
+// The banner is drawn on the canvas, which a screen reader cannot read: the text view has the same
+// message near its top, and the live line says it once (it said neither before).
+test('a bad link\'s problems are in the text view near its top and said once on the live line; a good link has none', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=abc&d=3&ids=1&foo=bar');
+  const s = await snapshot(page);
+  assert.match(s.linkErrors.errors.join(), /^V: 'abc'/);
+  assert.match(s.linkErrors.notices.join(), /foo/);
+  const expected = `This link had 1 problem; the rest of it was applied: ${[...s.linkErrors.errors, ...s.linkErrors.notices].join('; ')}`;
+  await page.waitForFunction(() => document.getElementById('tv-link-problems'));
+  const shown = await page.evaluate(() => {
+    const box = document.getElementById('tv-link-problems');
+    const firstSection = document.querySelector('#text-view h3');
+    return { text: [...box.querySelectorAll('p, li')].map((e) => e.textContent),
+             beforeSections: !!(box.compareDocumentPosition(firstSection) & Node.DOCUMENT_POSITION_FOLLOWING) };
+  });
+  assert.deepEqual(shown.text, ['This link had 1 problem; the rest of it was applied:', ...s.linkErrors.errors, ...s.linkErrors.notices]);
+  assert.ok(shown.beforeSections, 'the message comes before the tour and the tables');
+  assert.equal(await page.textContent('#live'), expected, 'read out on the live line');
+  // Once: an edit redraws the view with the message still there, but does not say it again.
+  await page.evaluate(() => { document.getElementById('live').textContent = ''; window.embeddingLab.setCell(0, 0, '0.5'); });
+  await page.waitForFunction(() => document.getElementById('tv-w-0-0').value === '0.5');
+  await frames(page, 2);
+  assert.notEqual(await page.$('#tv-link-problems'), null, 'still in the view after the edit');
+  assert.doesNotMatch(await page.textContent('#live'), /This link had/, 'not said a second time');
+  // A link pasted later (an id past V = 5) is said as it arrives; Dismiss on the canvas clears the view's copy too.
+  await page.evaluate(() => { location.hash = 'v=1&V=5&d=2&ids=1,99'; });
+  await page.waitForFunction(() => /^This link had 1 problem; the rest of it was applied: ids: .*99/.test(document.getElementById('live').textContent));
+  assert.match(await page.textContent('#tv-link-problems'), /99/);
+  await clickWidget(page, 'banner-dismiss');
+  await page.waitForFunction(() => !document.getElementById('tv-link-problems'));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+
+  const good = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1');
+  await frames(good, 2);
+  assert.equal(await good.$('#tv-link-problems'), null, 'a good link: no message in the text view');
+  assert.equal(await good.textContent('#live'), (await snapshot(good)).liveText, 'and the live line has the result');
+  await good.context().close();
+});
+
 test('editing replaces the address without new history; presets and back/forward load state', async () => {
   const page = await openPage(browser, server.url);
   const historyLength = await page.evaluate(() => history.length);

@@ -106,11 +106,16 @@ test('HTML built from state is escaped: embed snippet, live text, title', async 
   const s = await snapshot(page);
   assert.deepEqual(s.ids, [1, 2]);
   assert.ok(s.linkErrors.errors.some((e) => e.startsWith('theme:')));
-  // The live region and the title are text, never markup.
+  // The live region and the title are text, never markup. The live line says the link's problems (as the
+  // text view arrives), the refused markup quoted in them as text; the text view makes no element of it either.
+  await page.waitForFunction(() => document.getElementById('tv-link-problems'));
   const dom = await page.evaluate(() => ({ liveChildren: document.getElementById('live').children.length,
-    live: document.getElementById('live').textContent, title: document.title }));
+    live: document.getElementById('live').textContent, title: document.title,
+    made: document.querySelectorAll('#text-view img, #text-view script, #text-view b').length }));
   assert.equal(dom.liveChildren, 0);
-  assert.equal(dom.live, s.liveText);
+  assert.equal(dom.live, `This link had 1 problem; the rest of it was applied: ${[...s.linkErrors.errors, ...s.linkErrors.notices].join('; ')}`);
+  assert.match(dom.live, /<img src=x onerror=alert\(2\)>/);
+  assert.equal(dom.made, 0);
   assert.equal(dom.title, 'Embedding Lab: an embedding layer is a row lookup and a one-hot matmul');
   assert.deepEqual(pageViolations, []);
   assert.deepEqual(pageProblems, []);

@@ -162,7 +162,7 @@ test('a 100,000-row table lists the looked-up and touched rows, and any row on r
   await page.evaluate((l) => window.embeddingLab.setLink(l), link);
   await frames(page, 3);
   const s = await snapshot(page);
-  const rows = await page.$$eval('#text-view table:first-of-type tbody th', (ths) => ths.map((th) => th.textContent));
+  const rows = await page.$eval('#text-view table', (w) => [...w.querySelectorAll('tbody th')].map((th) => th.textContent));  // table W, the first
   const want = [...new Set([...s.ids, ...s.touchedRows])].sort((a, b) => a - b).map((r) => `id ${r}`);
   assert.deepEqual(rows, want);
   await page.fill('#tv-goto', '54321');
@@ -418,4 +418,47 @@ test('text_view.js arriving after the app has drawn still shows the state, and t
   assert.match(await page.evaluate(() => document.getElementById('keys').textContent), /Tab/);
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+// WCAG 1.4.10 (reflow): on a phone the view itself never pans sideways (it did: d = 8 made the
+// whole view 1022 px wide, cutting headings and paragraphs on the left once swiped); a wide table
+// scrolls inside a box of its own, which a keyboard can reach and a screen reader names.
+test('on a 320 and a 390 px phone the text view never pans sideways: a wide table scrolls in its own named box', async () => {
+  for (const width of [320, 390]) {
+    const page = await openPage(browser, server.url + '#v=1&V=3&d=8&init=example&ids=1&view=text', { width, height: 844, dpr: 2, mobile: true });
+    await page.waitForFunction(() => document.getElementById('text-view').className === 'shown');
+    const m = await page.evaluate(() => {
+      const view = document.getElementById('text-view');
+      const rect = (e) => e.getBoundingClientRect();
+      const box = document.getElementById('tv-w-0-0').closest('.tv-scroll');
+      const gather = [...view.querySelectorAll('.tv-scroll')].find((b) => b.querySelector('caption').textContent.startsWith('Gather'));
+      const [dLabel, dField] = [document.querySelector('label[for=tv-d]'), document.getElementById('tv-d')].map(rect);
+      return {
+        innerWidth, page: document.documentElement.scrollWidth, view: view.scrollWidth, viewBox: view.clientWidth,
+        cut: [...view.querySelectorAll('h2, h3, p, caption, label')].filter((e) => rect(e).left < 0 || rect(e).right > innerWidth + 0.5)
+          .map((e) => e.textContent.slice(0, 40)),
+        box: box && { role: box.getAttribute('role'), label: box.getAttribute('aria-label'), tabIndex: box.tabIndex,
+                      caption: box.querySelector('caption').textContent, wide: box.scrollWidth > box.clientWidth + 50,
+                      inView: rect(box).right <= innerWidth + 0.5 },
+        gatherWide: !!gather && gather.scrollWidth > gather.clientWidth,
+        dOnOneLine: dLabel.top < dField.bottom && dField.top < dLabel.bottom && dLabel.right <= dField.left + 1,
+      };
+    });
+    assert.ok(m.page <= m.innerWidth, `${width}: the page is ${m.page} px wide`);
+    assert.ok(m.view <= m.viewBox, `${width}: the text view scrolls sideways (${m.view} px in ${m.viewBox})`);
+    assert.deepEqual(m.cut, [], `${width}: headings, paragraphs, captions and labels lie inside the screen`);
+    assert.ok(m.box, `${width}: table W is in a box of its own`);
+    assert.deepEqual(m.box, { role: 'region', label: m.box.caption, tabIndex: 0, caption: 'Table W: 3 rows (one per id) by 8 columns',
+                              wide: true, inView: true }, `${width}: the box is a named region in the Tab order, its table wider than it`);
+    assert.ok(m.gatherWide, `${width}: the gather is wider than its box too`);
+    assert.ok(m.dOnOneLine, `${width}: "d, columns of W" stays on the line of its field`);
+    // The keyboard scrolls a box with nothing to focus inside it (the gather): Tab reaches it, an arrow scrolls it.
+    const gather = page.locator('.tv-scroll', { has: page.locator('caption', { hasText: 'Gather' }) });
+    await gather.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => [...document.querySelectorAll('.tv-scroll')].some((b) => b.scrollLeft > 0));
+    assert.ok(await page.evaluate(() => document.getElementById('text-view').scrollLeft === 0), 'the view stays put');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
 });
