@@ -14,6 +14,7 @@
 #include <map>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 #include "i18n/i18n.h"
 #include "imgui_internal.h"  // ImFormatString, which the page defines (below)
@@ -199,12 +200,38 @@ std::string VectorString(const float* v, int n) {
     return s;
 }
 
-void VectorText(const float* v, int n, ImU32 color) {
-    const std::string s = VectorString(v, n);
+NumberRow::NumberRow() {
+    // A tooltip sizes itself to its content: wrapping there would only shrink it, so it never wraps.
+    const bool fits_content = ImGui::GetCurrentWindow()->Flags & ImGuiWindowFlags_AlwaysAutoResize;
+    right = fits_content ? FLT_MAX : ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x;
+    ImGui::BeginGroup();  // a new line in a group starts at the group's left edge: the hanging indent
+}
+
+void NumberRow::Next(float width, float spacing) {
+    if (std::exchange(first, false)) return;  // the first number goes where the row began
+    ImGui::SameLine(0.0f, spacing);
+    if (ImGui::GetCursorPosX() + width > right) ImGui::NewLine();
+}
+
+void NumberRow::Words(const char* text) {
+    const float space = ImGui::CalcTextSize(" ").x;
+    for (const char* s = text; *s;) {
+        const char* end = std::strchr(s, ' ');
+        if (!end) end = s + std::strlen(s);
+        if (end > s) Next(ImGui::CalcTextSize(s, end).x, space), ImGui::TextUnformatted(s, end);
+        s = *end ? end + 1 : end;
+    }
+}
+
+void NumbersText(const char* text, ImU32 color) {
     if (color) ImGui::PushStyleColor(ImGuiCol_Text, color);
-    ImGui::TextUnformatted(s.c_str());
+    const char* open = std::strrchr(text, '[');
+    if (open) ImGui::TextUnformatted(text, open + 1), ImGui::SameLine(0.0f, 0.0f);
+    NumberRow().Words(open ? open + 1 : text);
     if (color) ImGui::PopStyleColor();
 }
+
+void VectorText(const float* v, int n, ImU32 color) { NumbersText(VectorString(v, n).c_str(), color); }
 
 //-----------------------------------------------------------------------------
 // [SECTION] Cell grid (the editable heatmap used for W and for G)
