@@ -228,7 +228,7 @@ static void ShowIdChips(App& app) {
         if (shown > 1) SameLineIfFits(80);
         const std::string label = n > 1 ? format(TR(lesson_chip_repeated), id, n) : format(TR(lesson_chip), id);
         const bool lit = id == HighlightedId(app);
-        if (lit) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetColorU32(ImGuiCol_NavHighlight));
+        if (lit) ImGui::PushStyleColor(ImGuiCol_Button, LinkedColor());
         const bool clicked = ImGui::SmallButton(label.c_str());
         if (lit) ImGui::PopStyleColor();
         if (clicked && s.B() > 1) {

@@ -97,6 +97,9 @@ bool IsDark() { return ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x < 0.5f; }
 ImU32 ErrorColor() { return IsDark() ? IM_COL32(255, 120, 110, 255) : IM_COL32(190, 20, 20, 255); }
 ImU32 GoodColor() { return IsDark() ? IM_COL32(110, 220, 130, 255) : IM_COL32(10, 120, 40, 255); }
 ImU32 DimColor() { return ImGui::GetColorU32(ImGuiCol_TextDisabled); }
+ImU32 LinkedColor() {
+    return g_app.state.theme == Theme::Contrast ? ImGui::GetColorU32(ImGuiCol_NavHighlight) : IM_COL32(66, 150, 250, 255);
+}
 
 // Diverging scale: blue for negative, red for positive, the background at zero.
 ImU32 HeatColor(float v, float scale) {
@@ -347,7 +350,7 @@ static void DrawRowLabel(const GridSpec& g, int r, bool marked, float label_w, i
     if (r == g.highlight_row) {
         const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
         ImGui::GetWindowDrawList()->AddRect(ImVec2(a.x - Px(2), a.y - Px(1)), ImVec2(b.x + Px(2), b.y + Px(1)),
-                                            ImGui::GetColorU32(ImGuiCol_NavHighlight), Px(3), 0, Px(2));
+                                            LinkedColor(), Px(3), 0, Px(2));
     }
 }
 

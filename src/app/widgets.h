@@ -15,6 +15,9 @@ bool IsDark();
 ImU32 ErrorColor();
 ImU32 GoodColor();
 ImU32 DimColor();
+// An id lit everywhere (linked highlighting): ImGui's blue, the high-contrast theme's yellow. Not the
+// keyboard's focus ring (ImGuiCol_NavHighlight), which themes.cpp makes 3:1 on every cell fill.
+ImU32 LinkedColor();
 ImU32 HeatColor(float v, float scale);  // diverging: blue negative, red positive, background at zero
 std::string ShortNumber(float v);           // a cell's short text; the exact value is in the tooltip
 // ImGui::TextWrapped, breaking lines at spaces only: ImGui's own wrapping also breaks after '.' and

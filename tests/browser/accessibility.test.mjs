@@ -77,6 +77,38 @@ test('heatmap cells: each fill against the window and its neighbour measured; ev
   }
 });
 
+test('the keyboard focus ring on a W cell reaches 3:1 against the cell it sits on and the window, and every cell fill, in every theme', async () => {
+  for (const theme of ['light', 'dark', 'contrast']) {
+    // The example table: W[1][1] = 0.5 of a 0.9 scale is a pink cell (ImGui's blue ring was 1.73:1 on it).
+    const page = await openPage(browser, server.url + `#v=1&V=3&d=3&init=example&ids=1&theme=${theme}`, { width: 1000, height: 700 });
+    const rect = (name) => page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
+    await page.focus('#canvas');
+    for (let presses = 0; presses < 80 && !(await rect('cell:W:1:1')).keyboardFocus; presses++) {
+      await page.keyboard.press('Tab');
+      await frames(page, 2);
+    }
+    const r = await rect('cell:W:1:1');
+    assert.ok(r.keyboardFocus, 'Tab reaches the cell');
+    // From the screen: 4 px of window left of the cell, its edge (the ring), then its fill.
+    const box = await page.locator('#canvas').boundingBox();
+    const png = decodePng(await page.screenshot({ clip: { x: box.x + r.x - 4, y: box.y + r.y, width: 12, height: r.height } }));
+    const y = Math.floor(png.height / 2), px = (x) => [0, 1, 2].map((k) => png.pixels[(y * png.width + x) * png.channels + k]);
+    const window = px(0), fill = px(11);
+    const ring = [px(4), px(5)].reduce((a, b) => (ratio(b, fill) > ratio(a, fill) ? b : a));
+    console.log(`  ${theme}: focus ring ${JSON.stringify(ring)} on the pink cell ${JSON.stringify(fill)} ` +
+                `${ratio(ring, fill).toFixed(2)}:1, on the window ${ratio(ring, window).toFixed(2)}:1`);
+    assert.ok(ratio(ring, fill) >= 3, `${theme}: the drawn ring is ${ratio(ring, fill).toFixed(2)}:1 on the cell`);
+    assert.ok(ratio(ring, window) >= 3, `${theme}: the drawn ring is ${ratio(ring, window).toFixed(2)}:1 on the window`);
+    // From the theme: the ring's colour against each fill of the scale and a non-finite cell.
+    const c = await page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_theme_colors_json())));
+    const onFills = c.cells.map(([bg]) => ratio(c.focus, bg));
+    console.log(`  ${theme}: its colour on the 22 fills ${Math.min(...onFills).toFixed(2)} to ${Math.max(...onFills).toFixed(2)}:1`);
+    onFills.forEach((f, i) => assert.ok(f >= 3, `${theme}: the ring's colour is ${f.toFixed(2)}:1 on fill ${i} of the scale`));
+    assert.ok(ratio(c.focus, c.windowBg) >= 3, `${theme}: the ring's colour on the window`);
+    await page.context().close();
+  }
+});
+
 /** A page opened in a context that emulates the given media features. */
 async function pageWith(media, hash = '') {
   const context = await browser.newContext({ viewport: { width: 1000, height: 700 }, ...media });
