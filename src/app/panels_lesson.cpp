@@ -373,7 +373,7 @@ static void ShowGatherRoute(const App& app) {
         ImGui::Text("W[%d] =", s.ids[size_t(b)]);
         ImGui::SameLine();
         NumbersText(texts.gather[size_t(b)].c_str());
-        RecordItemRect(("gather:" + std::to_string(b)).c_str());
+        RecordItemRect(format("gather:%d", b).c_str());
     }
     if (r.B > kShownPositions) ImGui::TextDisabled(TR(lesson_more_positions), r.B - kShownPositions);
 }

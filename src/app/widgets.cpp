@@ -234,7 +234,7 @@ void NumbersText(const char* text, ImU32 color) {
     if (color) ImGui::PopStyleColor();
 }
 
-void VectorText(const float* v, int n, ImU32 color) { NumbersText(VectorString(v, n).c_str(), color); }
+void VectorText(const float* v, int n) { NumbersText(VectorString(v, n).c_str()); }
 
 //-----------------------------------------------------------------------------
 // [SECTION] Cell grid (the editable heatmap used for W and for G)

@@ -43,7 +43,7 @@ struct NumberRow {
 // `text` up to its last '[' as a label, the rest as a NumberRow: "W[3] = [0.4, 0.5, ...]" keeps every
 // number in view on a phone, continuation lines under 0.4.
 void NumbersText(const char* text, ImU32 color = 0);
-void VectorText(const float* v, int n, ImU32 color = 0);  // "[0.4, 0.5, 0.6]", exact values, as NumbersText
+void VectorText(const float* v, int n);  // "[0.4, 0.5, 0.6]", exact values, as NumbersText
 std::string VectorString(const float* v, int n);            // VectorText's text (first 16 numbers)
 // SameLine() when the next item (about `css_width` wide) still fits, else a new line:
 // rows of controls wrap on a phone instead of running off the panel.
