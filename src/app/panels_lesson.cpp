@@ -393,7 +393,7 @@ static void ShowOneHotRow(const LessonResult& r, int id) {
     if (r.V > shown) {
         ImGui::PushStyleColor(ImGuiCol_Text, DimColor());
         row.Words(id >= shown ? format(TR(lesson_onehot_tail_id), id, r.V - 1).c_str()
-                              : format(TR(lesson_onehot_tail), r.V - shown).c_str());
+                              : format(TR(lesson_onehot_tail), r.V - shown).c_str(), Px(3));
         ImGui::PopStyleColor();
     } else {
         ImGui::SameLine(0, Px(3));

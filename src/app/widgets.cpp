@@ -206,31 +206,37 @@ std::string VectorString(const float* v, int n) {
 NumberRow::NumberRow() {
     // A tooltip sizes itself to its content: wrapping there would only shrink it, so it never wraps.
     const bool fits_content = ImGui::GetCurrentWindow()->Flags & ImGuiWindowFlags_AlwaysAutoResize;
-    right = fits_content ? FLT_MAX : ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x;
-    ImGui::BeginGroup();  // a new line in a group starts at the group's left edge: the hanging indent
+    right = fits_content ? FLT_MAX : ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    ImGui::BeginGroup();  // the line after an item in a group starts at the group's left edge: the hanging indent
 }
 
 void NumberRow::Next(float width, float spacing) {
     if (std::exchange(first, false)) return;  // the first number goes where the row began
-    ImGui::SameLine(0.0f, spacing);
-    if (ImGui::GetCursorPosX() + width > right) ImGui::NewLine();
+    if (spacing < 0.0f) spacing = ImGui::GetStyle().ItemSpacing.x;
+    if (ImGui::GetItemRectMax().x + spacing + width <= right) ImGui::SameLine(0.0f, spacing);
 }
 
-void NumberRow::Words(const char* text) {
-    const float space = ImGui::CalcTextSize(" ").x;
+void NumberRow::Words(const char* text, float spacing) {
+    const auto word_end = [](const char* p) { const char* e = std::strchr(p, ' '); return e ? e : p + std::strlen(p); };
     for (const char* s = text; *s;) {
-        const char* end = std::strchr(s, ' ');
-        if (!end) end = s + std::strlen(s);
-        if (end > s) Next(ImGui::CalcTextSize(s, end).x, space), ImGui::TextUnformatted(s, end);
+        // As many words as fit where the row goes on, drawn as one text (exactly as before it flowed).
+        const char* end = word_end(s);
+        Next(ImGui::CalcTextSize(s, end).x, spacing);
+        const float room = right - ImGui::GetCursorScreenPos().x;
+        for (const char* more; *end && ImGui::CalcTextSize(s, more = word_end(end + 1)).x <= room;) end = more;
+        ImGui::TextUnformatted(s, end);
         s = *end ? end + 1 : end;
+        spacing = ImGui::CalcTextSize(" ").x;
     }
 }
 
 void NumbersText(const char* text, ImU32 color) {
     if (color) ImGui::PushStyleColor(ImGuiCol_Text, color);
+    // One text when it fits, as ever; else continuation lines start after the last '['.
     const char* open = std::strrchr(text, '[');
-    if (open) ImGui::TextUnformatted(text, open + 1), ImGui::SameLine(0.0f, 0.0f);
-    NumberRow().Words(open ? open + 1 : text);
+    if (open && ImGui::CalcTextSize(text).x > ImGui::GetContentRegionAvail().x)
+        ImGui::TextUnformatted(text, open + 1), ImGui::SameLine(0.0f, 0.0f), text = open + 1;
+    NumberRow().Words(text, 0.0f);
     if (color) ImGui::PopStyleColor();
 }
 

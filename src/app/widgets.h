@@ -36,8 +36,8 @@ struct NumberRow {
     NumberRow();
     ~NumberRow() { ImGui::EndGroup(); }
     void Next(float width, float spacing = -1.0f);  // the cursor for the next number, `width` wide
-    void Words(const char* text);                    // each space-separated word of `text`, one a number
-    float right;       // the line's end (window coordinates)
+    void Words(const char* text, float spacing);     // `text`'s words (numbers), broken at spaces; `spacing` before the first
+    float right;       // the line's end (screen coordinates)
     bool first = true;
 };
 // `text` up to its last '[' as a label, the rest as a NumberRow: "W[3] = [0.4, 0.5, ...]" keeps every
