@@ -510,6 +510,7 @@
   // --- JavaScript API --------------------------------------------------------
   function withString(text, fn) {
     const M = window.Module;
+    text = text.replace(/\p{Cs}/gu, '\uFFFD');  // a lone surrogate (a broken paste) made stringToUTF8 eat the next character
     const size = M.lengthBytesUTF8(text) + 1;
     const ptr = M._malloc(size);
     try { M.stringToUTF8(text, ptr, size); return fn(ptr); } finally { M._free(ptr); }

@@ -45,7 +45,8 @@ static const char* Answer(const std::string& error) {
 
 using namespace el;
 
-// {windowBg, frameBg, buttonBg, text, textDisabled, error, good, cells: [[background, text], ...]}:
+// {windowBg, frameBg, buttonBg, text, textDisabled, error, good, focus (the keyboard's focus ring),
+// cells: [[background, text], ...]}:
 // every background opaque (blended onto the window), as the canvas shows it.
 extern "C" EMSCRIPTEN_KEEPALIVE const char* el_theme_colors_json() {
     const ImVec4* c = ImGui::GetStyle().Colors;
@@ -54,7 +55,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* el_theme_colors_json() {
     j = "{\"windowBg\":" + ColorJson(window) + ",\"frameBg\":" + ColorJson(OverBackground(c[ImGuiCol_FrameBg], window)) +
         ",\"buttonBg\":" + ColorJson(OverBackground(c[ImGuiCol_Button], window)) + ",\"text\":" + ColorJson(c[ImGuiCol_Text]) +
         ",\"textDisabled\":" + ColorJson(c[ImGuiCol_TextDisabled]) + ",\"error\":" + ColorJson(ErrorColor()) +
-        ",\"good\":" + ColorJson(GoodColor()) + ",\"cells\":[";
+        ",\"good\":" + ColorJson(GoodColor()) + ",\"focus\":" + ColorJson(c[ImGuiCol_NavHighlight]) + ",\"cells\":[";
     // The heatmap from -1 to +1 and a non-finite cell, each with the text colour the cell uses.
     for (int i = 0; i <= 21; i++) {
         const float t = i == 21 ? NAN : -1.0f + float(i) / 10.0f;

@@ -228,7 +228,7 @@ static void ShowIdChips(App& app) {
         if (shown > 1) SameLineIfFits(80);
         const std::string label = n > 1 ? format(TR(lesson_chip_repeated), id, n) : format(TR(lesson_chip), id);
         const bool lit = id == HighlightedId(app);
-        if (lit) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetColorU32(ImGuiCol_NavHighlight));
+        if (lit) ImGui::PushStyleColor(ImGuiCol_Button, LinkedColor());
         const bool clicked = ImGui::SmallButton(label.c_str());
         if (lit) ImGui::PopStyleColor();
         if (clicked && s.B() > 1) {
@@ -372,7 +372,8 @@ static void ShowGatherRoute(const App& app) {
     for (int b = 0; b < std::min(r.B, kShownPositions); b++) {
         ImGui::Text("W[%d] =", s.ids[size_t(b)]);
         ImGui::SameLine();
-        ImGui::TextUnformatted(texts.gather[size_t(b)].c_str());
+        NumbersText(texts.gather[size_t(b)].c_str());
+        RecordItemRect(format("gather:%d", b).c_str());
     }
     if (r.B > kShownPositions) ImGui::TextDisabled(TR(lesson_more_positions), r.B - kShownPositions);
 }
@@ -381,16 +382,21 @@ static void ShowGatherRoute(const App& app) {
 static void ShowOneHotRow(const LessonResult& r, int id) {
     const int shown = std::min(r.V, 16);
     ImGui::Text("e_%d = [", id);
+    ImGui::SameLine(0, Px(3));
+    NumberRow row;
+    const float digit = ImGui::CalcTextSize("0").x, closing = ImGui::CalcTextSize("]").x;
     for (int v = 0; v < shown; v++) {
-        ImGui::SameLine(0, Px(3));
+        row.Next(digit + (v + 1 == shown && r.V == shown ? Px(3) + closing : 0.0f), Px(3));  // "]" stays with the last
         if (v == id) ImGui::TextColored(Color(GoodColor()), "1");
         else ImGui::TextColored(Color(DimColor()), "0");
     }
-    ImGui::SameLine(0, Px(3));
     if (r.V > shown) {
-        if (id >= shown) ImGui::TextDisabled(TR(lesson_onehot_tail_id), id, r.V - 1);
-        else ImGui::TextDisabled(TR(lesson_onehot_tail), r.V - shown);
+        ImGui::PushStyleColor(ImGuiCol_Text, DimColor());
+        row.Words(id >= shown ? format(TR(lesson_onehot_tail_id), id, r.V - 1).c_str()
+                              : format(TR(lesson_onehot_tail), r.V - shown).c_str(), Px(3));
+        ImGui::PopStyleColor();
     } else {
+        ImGui::SameLine(0, Px(3));
         ImGui::TextUnformatted("]");
     }
 }
@@ -421,19 +427,21 @@ static void ShowMatmulRoute(const App& app) {
         ImGui::PushID(b);
         ShowOneHotRow(r, s.ids[size_t(b)]);
         ImGui::TextUnformatted("  @ W =");
+        ImGui::SameLine();
+        NumberRow row;
         for (int c = 0; c < cols; c++) {
-            ImGui::SameLine();
+            const std::string& text = texts.matmul[size_t(b * cols + c)];
+            row.Next(ImGui::CalcTextSize(text.c_str()).x);
             const float v = r.matmul[size_t(b) * r.d + c];
             const bool differs = !same_value(v, r.gather[size_t(b) * r.d + c]);
-            ImGui::TextColored(Color(differs ? ErrorColor() : ImGui::GetColorU32(ImGuiCol_Text)), "%s",
-                               texts.matmul[size_t(b * cols + c)].c_str());
+            ImGui::TextColored(Color(differs ? ErrorColor() : ImGui::GetColorU32(ImGuiCol_Text)), "%s", text.c_str());
             RecordItemRect(texts.names[size_t(b * cols + c)].c_str());
             if (ImGui::BeginItemTooltip()) {
                 SumTooltip(app, b, c);
                 ImGui::EndTooltip();
             }
         }
-        if (r.d > kShownColumns) ImGui::SameLine(), ImGui::TextDisabled("...");
+        if (r.d > kShownColumns) row.Next(ImGui::CalcTextSize("...").x), ImGui::TextDisabled("...");
         ImGui::PopID();
     }
     if (r.B > kShownPositions) ImGui::TextDisabled(TR(lesson_more_positions), r.B - kShownPositions);
@@ -488,6 +496,7 @@ static void ShowBags(const App& app) {
 void ShowForwardPanel(App& app) {
     const LessonResult& r = app.derived.result;
     ImGui::SeparatorText(TR(lesson_forward_title));
+    RecordItemRect("forward-panel");  // the panel's width: the tests check its numbers stay inside
     if (!app.derived.result_error.empty()) ErrorText(format(TR(lesson_not_computed), app.derived.result_error.c_str()));
     if (r.B == 0) return;
     ShowForwardPicture(app);

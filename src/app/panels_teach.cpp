@@ -109,7 +109,7 @@ static void ShowCardBatch(const Question& q) {
         std::string g = "[";
         for (int c = 0; c < q.d && c < 6; c++) g += (c ? sep : "") + display_float(q.upstream[size_t(b) * q.d + c]);
         g += q.d > 6 ? std::string(sep) + "...]" : "]";
-        ImGui::TextDisabled(TR(teach_card_batch_row), b, q.ids[size_t(b)], g.c_str());
+        NumbersText(format(TR(teach_card_batch_row), b, q.ids[size_t(b)], g.c_str()).c_str(), DimColor());
     }
     if (B > 8) ImGui::TextDisabled(TR(teach_card_more_positions), B - 8);
 }

@@ -32,6 +32,9 @@ void StyleColorsForTheme(Theme theme, ImGuiStyle& style) {
             ImGui::StyleColorsDark(&style);
             // 0.50 grey was 3.3:1 on a field (FrameBg over the window): 0.62 gives 4.9:1.
             style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.62f, 0.62f, 0.62f, 1);
+            // The keyboard's focus ring: ImGui's blue was 1.4:1 on a red cell; this is 3.3:1 or more
+            // on every cell fill and 15:1 on the window (WCAG 1.4.11, accessibility.test.mjs).
+            style.Colors[ImGuiCol_NavHighlight] = ImVec4(0.82f, 0.90f, 1.0f, 1);
             break;
         case Theme::Contrast:
             HighContrastColors(style);
@@ -42,6 +45,9 @@ void StyleColorsForTheme(Theme theme, ImGuiStyle& style) {
             ImGui::StyleColorsLight(&style);
             // ImGui's 0.60 grey on the 0.94 window is 2.5:1, too faint: 0.40 gives 5.0:1.
             style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.40f, 0.40f, 0.40f, 1);
+            // The keyboard's focus ring: ImGui's blue was 1.7:1 on a pink cell and 2.6:1 on the window;
+            // this navy is 3.3:1 or more on every cell fill and 12:1 on the window.
+            style.Colors[ImGuiCol_NavHighlight] = ImVec4(0.0f, 0.14f, 0.43f, 1);
             break;
     }
 }

@@ -74,11 +74,13 @@ static void ShowHeader(App& app) {
         return;
     }
     // On a phone the header is one line (title, theme, text view, share); the language and
-    // the share buttons open under it on demand.
-    const bool narrow = ImGui::GetMainViewport()->WorkSize.x / app.dpr < 600.0f;
+    // the share buttons open under it on demand. A short page (a course page's 600 x 400 iframe, a
+    // phone held sideways) folds the share buttons the same way, so the lesson keeps the height.
+    const ImVec2 size = ImGui::GetMainViewport()->WorkSize;
+    const bool narrow = size.x / app.dpr < 600.0f, compact = narrow || size.y / app.dpr < 520.0f;
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(TR(page_title));
-    if (!narrow) {
+    if (!compact) {
         SameLineIfFits(400);
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextDisabled("%s", TR(page_subtitle));
@@ -100,12 +102,12 @@ static void ShowHeader(App& app) {
     ImGui::SetItemTooltip("%s", TR(page_text_view_tooltip));
     ErrorText(app.language_message);
     static bool share_open = false;
-    if (narrow) {
+    if (compact) {
         ImGui::SameLine();
         if (ImGui::Button(share_open ? TR(page_share_open) : TR(page_share))) share_open = !share_open;
         RecordItemRect("share");
         if (!share_open) return;
-        ShowLanguageChoice(app, narrow);
+        if (narrow) ShowLanguageChoice(app, narrow);
     }
     ShowShareBox(app);
     ShowTeachPanel(app);

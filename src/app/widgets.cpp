@@ -14,6 +14,7 @@
 #include <map>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 #include "i18n/i18n.h"
 #include "imgui_internal.h"  // ImFormatString, which the page defines (below)
@@ -96,6 +97,9 @@ bool IsDark() { return ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x < 0.5f; }
 ImU32 ErrorColor() { return IsDark() ? IM_COL32(255, 120, 110, 255) : IM_COL32(190, 20, 20, 255); }
 ImU32 GoodColor() { return IsDark() ? IM_COL32(110, 220, 130, 255) : IM_COL32(10, 120, 40, 255); }
 ImU32 DimColor() { return ImGui::GetColorU32(ImGuiCol_TextDisabled); }
+ImU32 LinkedColor() {
+    return g_app.state.theme == Theme::Contrast ? ImGui::GetColorU32(ImGuiCol_NavHighlight) : IM_COL32(66, 150, 250, 255);
+}
 
 // Diverging scale: blue for negative, red for positive, the background at zero.
 ImU32 HeatColor(float v, float scale) {
@@ -199,12 +203,44 @@ std::string VectorString(const float* v, int n) {
     return s;
 }
 
-void VectorText(const float* v, int n, ImU32 color) {
-    const std::string s = VectorString(v, n);
+NumberRow::NumberRow() {
+    // A tooltip sizes itself to its content: wrapping there would only shrink it, so it never wraps.
+    const bool fits_content = ImGui::GetCurrentWindow()->Flags & ImGuiWindowFlags_AlwaysAutoResize;
+    right = fits_content ? FLT_MAX : ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    ImGui::BeginGroup();  // the line after an item in a group starts at the group's left edge: the hanging indent
+}
+
+void NumberRow::Next(float width, float spacing) {
+    if (std::exchange(first, false)) return;  // the first number goes where the row began
+    if (spacing < 0.0f) spacing = ImGui::GetStyle().ItemSpacing.x;
+    if (ImGui::GetItemRectMax().x + spacing + width <= right) ImGui::SameLine(0.0f, spacing);
+}
+
+void NumberRow::Words(const char* text, float spacing) {
+    const auto word_end = [](const char* p) { const char* e = std::strchr(p, ' '); return e ? e : p + std::strlen(p); };
+    for (const char* s = text; *s;) {
+        // As many words as fit where the row goes on, drawn as one text (exactly as before it flowed).
+        const char* end = word_end(s);
+        Next(ImGui::CalcTextSize(s, end).x, spacing);
+        const float room = right - ImGui::GetCursorScreenPos().x;
+        for (const char* more; *end && ImGui::CalcTextSize(s, more = word_end(end + 1)).x <= room;) end = more;
+        ImGui::TextUnformatted(s, end);
+        s = *end ? end + 1 : end;
+        spacing = ImGui::CalcTextSize(" ").x;
+    }
+}
+
+void NumbersText(const char* text, ImU32 color) {
     if (color) ImGui::PushStyleColor(ImGuiCol_Text, color);
-    ImGui::TextUnformatted(s.c_str());
+    // One text when it fits, as ever; else continuation lines start after the last '['.
+    const char* open = std::strrchr(text, '[');
+    if (open && ImGui::CalcTextSize(text).x > ImGui::GetContentRegionAvail().x)
+        ImGui::TextUnformatted(text, open + 1), ImGui::SameLine(0.0f, 0.0f), text = open + 1;
+    NumberRow().Words(text, 0.0f);
     if (color) ImGui::PopStyleColor();
 }
+
+void VectorText(const float* v, int n) { NumbersText(VectorString(v, n).c_str()); }
 
 //-----------------------------------------------------------------------------
 // [SECTION] Cell grid (the editable heatmap used for W and for G)
@@ -320,7 +356,7 @@ static void DrawRowLabel(const GridSpec& g, int r, bool marked, float label_w, i
     if (r == g.highlight_row) {
         const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
         ImGui::GetWindowDrawList()->AddRect(ImVec2(a.x - Px(2), a.y - Px(1)), ImVec2(b.x + Px(2), b.y + Px(1)),
-                                            ImGui::GetColorU32(ImGuiCol_NavHighlight), Px(3), 0, Px(2));
+                                            LinkedColor(), Px(3), 0, Px(2));
     }
 }
 

@@ -15,6 +15,9 @@ bool IsDark();
 ImU32 ErrorColor();
 ImU32 GoodColor();
 ImU32 DimColor();
+// An id lit everywhere (linked highlighting): ImGui's blue, the high-contrast theme's yellow. Not the
+// keyboard's focus ring (ImGuiCol_NavHighlight), which themes.cpp makes 3:1 on every cell fill.
+ImU32 LinkedColor();
 ImU32 HeatColor(float v, float scale);  // diverging: blue negative, red positive, background at zero
 std::string ShortNumber(float v);           // a cell's short text; the exact value is in the tooltip
 // ImGui::TextWrapped, breaking lines at spaces only: ImGui's own wrapping also breaks after '.' and
@@ -25,7 +28,22 @@ void HelpMarker(const char* text);          // "(?)" with a tooltip
 // ImGui::InputFloat, but the number is shown and read the page's language's way (0,5 in German;
 // a point is read too): InputFloat would print "0,5" and read it back as 0. True when a new value was typed.
 bool InputDecimal(const char* label, float* v, const char* fmt = "%g");
-void VectorText(const float* v, int n, ImU32 color = 0);  // "[0.4, 0.5, 0.6]", exact values
+// A row of numbers after its label ("W[3] = [", "  @ W ="), flowed onto continuation lines that start
+// under the first number (a hanging indent) and break between numbers only: none runs off the panel.
+// Made where the first number goes (after the label and SameLine); Next before each number; when it
+// goes out of scope the row is one item (a group), lines and all.
+struct NumberRow {
+    NumberRow();
+    ~NumberRow() { ImGui::EndGroup(); }
+    void Next(float width, float spacing = -1.0f);  // the cursor for the next number, `width` wide
+    void Words(const char* text, float spacing);     // `text`'s words (numbers), broken at spaces; `spacing` before the first
+    float right;       // the line's end (screen coordinates)
+    bool first = true;
+};
+// `text` up to its last '[' as a label, the rest as a NumberRow: "W[3] = [0.4, 0.5, ...]" keeps every
+// number in view on a phone, continuation lines under 0.4.
+void NumbersText(const char* text, ImU32 color = 0);
+void VectorText(const float* v, int n);  // "[0.4, 0.5, 0.6]", exact values, as NumbersText
 std::string VectorString(const float* v, int n);            // VectorText's text (first 16 numbers)
 // SameLine() when the next item (about `css_width` wide) still fits, else a new line:
 // rows of controls wrap on a phone instead of running off the panel.

@@ -44,14 +44,7 @@ struct LinkField {
     Status (*decode)(AppState&, std::string_view) = nullptr;
 };
 
-static std::string quoted(std::string_view text) {
-    std::string q = "'";
-    for (size_t i = 0; i < text.size() && i < 32; i++) {
-        const unsigned char c = static_cast<unsigned char>(text[i]);
-        q += (c < 0x20 || c == 0x7f) ? '?' : char(c);
-    }
-    return q + (text.size() > 32 ? "...'" : "'");
-}
+static std::string quoted(std::string_view text) { return quote_text(text, 32); }
 
 static std::string format_limit(double v, LinkType type) {
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";

@@ -1,6 +1,7 @@
 #include "parse.h"
 
 #include <cerrno>
+#include <cstdint>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -28,15 +29,32 @@ static bool equals_nocase(std::string_view a, std::string_view b) {
     return true;
 }
 
-// Quotes a token for an error message, cut short and with control bytes shown as '?'.
-static std::string quoted(std::string_view token) {
+// The characters of the page's font (src/app/main.cpp, kAllGlyphRanges; the font is subset to them).
+static bool font_has(uint32_t c) {
+    return (c >= 0x20 && c < 0x7f) || (c >= 0xa0 && c <= 0xff) || (c >= 0x2013 && c <= 0x2026) || c == 0x2212;
+}
+
+std::string quote_text(std::string_view text, size_t max_chars) {
     std::string q = "'";
-    for (size_t i = 0; i < token.size() && i < 24; i++) {
-        const unsigned char c = static_cast<unsigned char>(token[i]);
-        q += (c < 0x20 || c == 0x7f) ? '?' : char(c);
+    size_t i = 0;
+    for (size_t shown = 0; i < text.size() && shown < max_chars; shown++) {
+        // One UTF-8 character: its length from the lead byte, then its continuation bytes.
+        const unsigned char lead = static_cast<unsigned char>(text[i]);
+        const size_t n = lead < 0x80 ? 1 : (lead >> 5) == 6 ? 2 : (lead >> 4) == 14 ? 3 : (lead >> 3) == 30 ? 4 : 0;
+        uint32_t c = n > 1 ? lead & (0x7fu >> n) : lead;
+        bool valid = n > 0 && i + n <= text.size();
+        for (size_t k = 1; valid && k < n; k++) {
+            valid = (static_cast<unsigned char>(text[i + k]) & 0xc0) == 0x80;
+            c = c << 6 | (static_cast<unsigned char>(text[i + k]) & 0x3f);
+        }
+        static const uint32_t least[] = {0, 0, 0x80, 0x800, 0x10000};  // shorter forms are not UTF-8
+        valid = valid && c >= least[n] && c <= 0x10ffff && (c < 0xd800 || c > 0xdfff);
+        if (!valid) q += '?', i++;                                  // a stray byte, one at a time
+        else if (c < 0x20 || c == 0x7f) q += '?', i++;               // a control byte
+        else if (font_has(c)) q.append(text.substr(i, n)), i += n;
+        else q += format("<U+%04X>", unsigned(c)), i += n;          // drawn as '?' it says nothing
     }
-    if (token.size() > 24) q += "...";
-    return q + "'";
+    return q + (i < text.size() ? "...'" : "'");
 }
 
 // Plain decimal: [sign] digits [. digits] [e [sign] digits], at least one digit before the exponent.
@@ -62,7 +80,7 @@ static bool is_decimal(std::string_view s) {
 Status parse_float(std::string_view text, float& out) {
     const std::string_view s = trim(text);
     if (s.empty()) return Status::Fail(TR(msg_value_empty));
-    if (s.size() > 64) return Status::Fail(format(TR(msg_value_too_long), quoted(s).c_str()));
+    if (s.size() > 64) return Status::Fail(format(TR(msg_value_too_long), quote_text(s, 24).c_str()));
     std::string_view body = s;
     const bool negative = !body.empty() && body[0] == '-';
     if (!body.empty() && (body[0] == '-' || body[0] == '+')) body.remove_prefix(1);
@@ -74,11 +92,11 @@ Status parse_float(std::string_view text, float& out) {
         out = NAN;
         return Status::Ok();
     }
-    if (!is_decimal(s)) return Status::Fail(format(TR(msg_not_a_number), quoted(s).c_str()));
+    if (!is_decimal(s)) return Status::Fail(format(TR(msg_not_a_number), quote_text(s, 24).c_str()));
     const std::string copy(s);
     errno = 0;
     const float v = std::strtof(copy.c_str(), nullptr);
-    if (std::isinf(v)) return Status::Fail(format(TR(msg_too_large_float), quoted(s).c_str()));
+    if (std::isinf(v)) return Status::Fail(format(TR(msg_too_large_float), quote_text(s, 24).c_str()));
     out = v;  // underflow to a denormal or zero is the float32 value the text names
     return Status::Ok();
 }
@@ -124,13 +142,13 @@ Status parse_ids(std::string_view text, int V, std::vector<int>& out) {
         for (size_t k = start; k < token.size(); k++)
             if (token[k] < '0' || token[k] > '9') digits_only = false;
         if (!digits_only)
-            return Status::Fail(format(TR(msg_id_not_whole), quoted(token).c_str(), position));
+            return Status::Fail(format(TR(msg_id_not_whole), quote_text(token, 24).c_str(), position));
         if (token[0] == '-' && token.find_first_not_of("-0") != std::string_view::npos)
-            return Status::Fail(format(TR(msg_id_negative), quoted(token).c_str(), position, V - 1));
+            return Status::Fail(format(TR(msg_id_negative), quote_text(token, 24).c_str(), position, V - 1));
         long long value = 0;
         for (size_t k = start; k < token.size() && value <= kMaxV; k++) value = value * 10 + (token[k] - '0');
         if (value >= V)
-            return Status::Fail(format(TR(msg_id_text_out_of_range), quoted(token).c_str(), position, V - 1));
+            return Status::Fail(format(TR(msg_id_text_out_of_range), quote_text(token, 24).c_str(), position, V - 1));
         ids.push_back(int(value));
         position++;
     }

@@ -29,6 +29,11 @@ Status parse_ids(std::string_view text, int V, std::vector<int>& out);
 // "1, 1, 2"
 std::string format_ids(const std::vector<int>& ids);
 
+// Text a learner typed or a link carried, quoted for a message: "'3<U+1F600>'". At most `max_chars`
+// characters ("..." after), never cut inside one; a character the page's font cannot draw (an emoji,
+// a CJK letter) named by its code point, a control byte or a byte that is not UTF-8 shown as '?'.
+std::string quote_text(std::string_view text, size_t max_chars);
+
 // A count with thousands separators, as help texts write limits: 100000 -> "100,000" ("100.000" in German).
 std::string format_count(long long n);
 

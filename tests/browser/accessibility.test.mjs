@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { decodePng } from './png.mjs';
-import { serve, launch, openPage, snapshot, frames, ROOT } from './harness.mjs';
+import { serve, launch, openPage, snapshot, frames, clickWidget, screenshot, ROOT } from './harness.mjs';
 
 const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
 
@@ -77,6 +77,38 @@ test('heatmap cells: each fill against the window and its neighbour measured; ev
   }
 });
 
+test('the keyboard focus ring on a W cell reaches 3:1 against the cell it sits on and the window, and every cell fill, in every theme', async () => {
+  for (const theme of ['light', 'dark', 'contrast']) {
+    // The example table: W[1][1] = 0.5 of a 0.9 scale is a pink cell (ImGui's blue ring was 1.73:1 on it).
+    const page = await openPage(browser, server.url + `#v=1&V=3&d=3&init=example&ids=1&theme=${theme}`, { width: 1000, height: 700 });
+    const rect = (name) => page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
+    await page.focus('#canvas');
+    for (let presses = 0; presses < 80 && !(await rect('cell:W:1:1')).keyboardFocus; presses++) {
+      await page.keyboard.press('Tab');
+      await frames(page, 2);
+    }
+    const r = await rect('cell:W:1:1');
+    assert.ok(r.keyboardFocus, 'Tab reaches the cell');
+    // From the screen: 4 px of window left of the cell, its edge (the ring), then its fill.
+    const box = await page.locator('#canvas').boundingBox();
+    const png = decodePng(await page.screenshot({ clip: { x: box.x + r.x - 4, y: box.y + r.y, width: 12, height: r.height } }));
+    const y = Math.floor(png.height / 2), px = (x) => [0, 1, 2].map((k) => png.pixels[(y * png.width + x) * png.channels + k]);
+    const window = px(0), fill = px(11);
+    const ring = [px(4), px(5)].reduce((a, b) => (ratio(b, fill) > ratio(a, fill) ? b : a));
+    console.log(`  ${theme}: focus ring ${JSON.stringify(ring)} on the pink cell ${JSON.stringify(fill)} ` +
+                `${ratio(ring, fill).toFixed(2)}:1, on the window ${ratio(ring, window).toFixed(2)}:1`);
+    assert.ok(ratio(ring, fill) >= 3, `${theme}: the drawn ring is ${ratio(ring, fill).toFixed(2)}:1 on the cell`);
+    assert.ok(ratio(ring, window) >= 3, `${theme}: the drawn ring is ${ratio(ring, window).toFixed(2)}:1 on the window`);
+    // From the theme: the ring's colour against each fill of the scale and a non-finite cell.
+    const c = await page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_theme_colors_json())));
+    const onFills = c.cells.map(([bg]) => ratio(c.focus, bg));
+    console.log(`  ${theme}: its colour on the 22 fills ${Math.min(...onFills).toFixed(2)} to ${Math.max(...onFills).toFixed(2)}:1`);
+    onFills.forEach((f, i) => assert.ok(f >= 3, `${theme}: the ring's colour is ${f.toFixed(2)}:1 on fill ${i} of the scale`));
+    assert.ok(ratio(c.focus, c.windowBg) >= 3, `${theme}: the ring's colour on the window`);
+    await page.context().close();
+  }
+});
+
 /** A page opened in a context that emulates the given media features. */
 async function pageWith(media, hash = '') {
   const context = await browser.newContext({ viewport: { width: 1000, height: 700 }, ...media });
@@ -121,6 +153,54 @@ test('a phone gets a one-line header: title, theme, text view and a Share button
   await page.touchscreen.tap(box.x + share.x + share.width / 2, box.y + share.y + share.height / 2);
   await frames(page, 4);
   assert.notEqual(await rect('copy-link'), null);
+  await page.context().close();
+});
+
+test('a short page (a 600 x 400 iframe, a phone held sideways) gets a compact header: the share buttons wait behind Share, reached by mouse, keyboard and touch', async () => {
+  // Before: title, theme / language / text view, five copy buttons in two rows and the tour took
+  // about 190 of the 400 px.
+  let page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { width: 600, height: 400 });
+  const rect = (name) => page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
+  const shares = ['copy-link', 'copy-embed', 'copy-embed-auto', 'copy-numpy', 'copy-pytorch', 'teach'];
+  const [theme, language, textView, share] = [await rect('theme'), await rect('language'), await rect('text-view'), await rect('share')];
+  assert.ok(theme && language && textView && share, 'theme, language, text view and Share are in the header');
+  for (const r of [language, textView]) assert.equal(r.y, share.y, 'one line');
+  for (const name of shares) assert.equal(await rect(name), null, `${name} waits behind Share`);
+  const tour = await rect('tour:deeper');
+  assert.ok(tour.y + tour.height <= 70, `the header and the tour's buttons end at ${tour.y + tour.height}px of 400`);
+  await screenshot(page, 'header-600x400');
+  await page.focus('#canvas');
+  for (let presses = 0; presses < 12 && !(await rect('share')).keyboardFocus; presses++) {
+    await page.keyboard.press('Tab');
+    await frames(page, 2);
+  }
+  assert.ok((await rect('share')).keyboardFocus, 'Tab reaches Share');
+  await page.keyboard.press('Enter');
+  await frames(page, 3);
+  for (const name of shares) assert.notEqual(await rect(name), null, `${name} after Enter on Share`);
+  await clickWidget(page, 'share');
+  assert.equal(await rect('copy-link'), null, 'a click on Share folds them again');
+  await clickWidget(page, 'share');
+  await clickWidget(page, 'copy-link');
+  assert.notEqual(await rect('share-text'), null, 'Copy link shows the link');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+
+  page = await openPage(browser, server.url, { width: 844, height: 390, mobile: true });
+  const tap = async (name) => {
+    const r = await rect(name), box = await page.locator('#canvas').boundingBox();
+    await page.touchscreen.tap(box.x + r.x + r.width / 2, box.y + r.y + r.height / 2);
+    await frames(page, 4);
+  };
+  assert.equal(await rect('copy-numpy'), null);
+  await tap('share');
+  assert.notEqual(await rect('copy-numpy'), null, 'a tap on Share opens the share buttons');
+  await page.context().close();
+
+  // A desktop keeps the header it had: the copy buttons in view, no Share button.
+  page = await openPage(browser, server.url, { width: 1440, height: 900 });
+  assert.equal(await rect('share'), null);
+  for (const name of shares) assert.notEqual(await rect(name), null, `${name} on a desktop`);
   await page.context().close();
 });
 

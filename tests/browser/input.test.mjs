@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp, writeFile, rm } from 'node:fs/promises';
-import { serve, launch, openPage, frames, widgetCenter } from './harness.mjs';
+import { serve, launch, openPage, frames, widgetCenter, snapshot } from './harness.mjs';
 
 let server, host, hostDir, browser;
 before(async () => {
@@ -172,6 +172,45 @@ test('a drag inside a text field selects its text (the focus moving to the text 
   await page.keyboard.press('Enter');
   await frames(page, 6);
   assert.deepEqual((await page.evaluate(() => window.embeddingLab.snapshot({ matrices: false }))).ids, [0]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a pasted emoji stays in the field as typed, and the message names it by its code point', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { width: 1280, height: 800 });
+  await page.evaluate(() => { window.embeddingLabHost.copyText = (text) => { window.__copied = text; }; });
+  const paste = async (text) => {
+    const { x, y } = await widgetCenter(page, 'ids');
+    await page.mouse.click(x, y);
+    await frames(page, 2);
+    await page.keyboard.press('Control+A');
+    await page.evaluate((t) => {
+      const data = new DataTransfer();
+      data.setData('text', t);
+      document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+    }, text);
+    await frames(page, 6);
+  };
+  // What the field holds, read back as a learner would: select all, copy.
+  const fieldText = async () => {
+    await page.evaluate(() => { window.__copied = null; });
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Control+C');
+    await frames(page, 4);
+    return page.evaluate(() => window.__copied);
+  };
+  const errors = async () => (await page.evaluate(() => window.embeddingLab.snapshot({ matrices: false }))).errors;
+  // U+1F600 is two UTF-16 units, a surrogate pair: ImGui's 16-bit characters turned it into one U+FFFD,
+  // which the field kept and the font drew as '?'.
+  await paste('3\u{1F600}');
+  assert.equal(await fieldText(), '3\u{1F600}', 'the field keeps the emoji');
+  assert.equal((await errors()).ids, "id '3<U+1F600>' at position 0 is not a whole number (still using 1)");
+  // A lone surrogate (a broken paste) is one replacement character: it does not swallow the '5' after it.
+  await paste('4\uD83D5');
+  assert.equal(await fieldText(), '4\uFFFD5');
+  assert.equal((await errors()).ids, "id '4<U+FFFD>5' at position 0 is not a whole number (still using 1)");
+  assert.deepEqual((await snapshot(page)).ids, [1], 'the batch stays as it was');
+  await page.keyboard.press('Enter');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -131,6 +131,40 @@ test('a phone at dpr 2: panels stack, the canvas is sharp and drawn, touch edits
   await page.context().close();
 });
 
+test('a long row of numbers flows onto lines under its first number: every number inside the panel, desktop and phone', async () => {
+  // d = 8: "W[3] = [-0.7961989, -0.44343954, ...]" and "@ W = -0.7961989 ..." ran past the panel's edge, the
+  // last numbers cut off or not drawn at all.
+  const sizes = [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844, dpr: 2, mobile: true }]];
+  for (const [what, size] of sizes) {
+    const page = await openPage(browser, server.url + '#v=1&V=5&d=8&init=normal&seed=7&ids=3,1', size);
+    await widgetCenter(page, 'matmul:1:7');
+    await widgetCenter(page, 'gather:0');
+    await frames(page, 2);
+    const panel = await rect(page, 'forward-panel');
+    const inside = (r) => r && r.visible && r.x >= panel.x && r.x + r.width <= panel.x + panel.width + 0.5;
+    for (const b of [0, 1]) {
+      const numbers = [];
+      for (let c = 0; c < 8; c++) numbers.push(await rect(page, `matmul:${b}:${c}`));
+      numbers.forEach((n, c) => assert.ok(inside(n), `${what}: out[${b}][${c}] of the matmul route at ` +
+        `${JSON.stringify(n)}, the panel ends at x = ${panel.x + panel.width}`));
+      // In reading order, on two lines or more; each continuation line starts under the first number.
+      const lines = [...new Set(numbers.map((n) => n.y))];
+      assert.ok(lines.length >= 2, `${what}: the row of 8 numbers is on ${lines.length} line`);
+      numbers.slice(1).forEach((n, i) => {
+        const before = numbers[i];
+        if (n.y === before.y) assert.ok(n.x > before.x + before.width, `${what}: out[${b}][${i + 1}] overlaps the number before it`);
+        else assert.ok(n.y > before.y && Math.abs(n.x - numbers[0].x) < 1, `${what}: out[${b}][${i + 1}] starts a line at x = ${n.x}, not under the first number (${numbers[0].x})`);
+      });
+      const gather = await rect(page, `gather:${b}`);
+      assert.ok(inside(gather), `${what}: the gather's W[${[3, 1][b]}] = [...] at ${JSON.stringify(gather)}, the panel ends at x = ${panel.x + panel.width}`);
+      assert.ok(gather.height > 1.5 * numbers[0].height, `${what}: the gather row of 8 numbers fits one line?`);
+    }
+    await screenshot(page, `lesson-numbers-${what}`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
 test('a finger drag scrolls the page on a phone', async () => {
   const page = await openPage(browser, server.url, { width: 390, height: 700, dpr: 1, mobile: true });
   await frames(page, 3);

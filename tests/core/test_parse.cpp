@@ -91,6 +91,47 @@ TEST_CASE("id lists accept commas and spaces and name the bad token", "[parse][i
     CHECK(ids == std::vector<int>{1});  // a rejected list never changes the batch
 }
 
+// Whole UTF-8 characters: each lead byte followed by exactly its continuation bytes.
+static bool whole_utf8(const std::string& s) {
+    for (size_t i = 0; i < s.size();) {
+        const unsigned char lead = static_cast<unsigned char>(s[i]);
+        const size_t n = lead < 0x80 ? 1 : (lead >> 5) == 6 ? 2 : (lead >> 4) == 14 ? 3 : (lead >> 3) == 30 ? 4 : 0;
+        if (n == 0 || i + n > s.size()) return false;
+        for (size_t k = 1; k < n; k++)
+            if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return false;
+        i += n;
+    }
+    return true;
+}
+
+TEST_CASE("a message names a character the font cannot draw by its code point and never cuts one in half", "[parse][errors]") {
+    std::vector<int> ids = {1};
+    // Pasted "3" and an emoji: the font has no glyph for it, so the screen showed "'3?'" (or two marks).
+    CHECK(parse_ids("3\xF0\x9F\x98\x80", 3, ids).error == "id '3<U+1F600>' at position 0 is not a whole number");
+    CHECK(ids == std::vector<int>{1});
+    float v = 0.0f;
+    CHECK(parse_float("\xF0\x9F\x92\xA5\xF0\x9F\x99\x82 12", v).error == "'<U+1F4A5><U+1F642> 12' is not a number");
+    CHECK(parse_float("\xEF\xBC\x93", v).error == "'<U+FF13>' is not a number");  // a full-width 3
+    // Letters the font has stay as they are; a stray byte and a control byte read '?'.
+    CHECK(parse_float("1\xC3\xA9", v).error == "'1\xC3\xA9' is not a number");
+    CHECK(parse_float("1\xFF\x80", v).error == "'1?" "?' is not a number");
+    CHECK(parse_float("1\x01", v).error == "'1?' is not a number");
+    // Cut after 24 characters, whatever their bytes: an odd number of one-byte ones before two-byte ones
+    // put the old 24-byte cut inside an 'e' with an accent.
+    std::string long_text = "1";
+    for (int i = 0; i < 40; i++) long_text += "\xC3\xA9";
+    CAPTURE(long_text);
+    const std::string message = parse_float(long_text, v).error;
+    CHECK(whole_utf8(message));
+    std::string expected = "the value '1";
+    for (int i = 0; i < 23; i++) expected += "\xC3\xA9";
+    CHECK(message == expected + "...' is too long for a number");
+    for (const char* text : {"\xF0\x9F\x98\x80\xF0\x9F\x98", "\xE2\x82", "a\xED\xA0\xBD"}) {  // cut short, a surrogate
+        CAPTURE(text);
+        CHECK(whole_utf8(parse_ids(text, 3, ids).error));
+    }
+}
+
 TEST_CASE("counts in help texts get thousands separators", "[parse]") {
     CHECK(el::format_count(0) == "0");
     CHECK(el::format_count(512) == "512");
