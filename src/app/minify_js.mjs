@@ -1,9 +1,11 @@
-// Minifies the page's scripts for the site with terser (Debian's node-terser; build.sh installs it).
+// Minifies the page's scripts (and its stylesheet) for the site with terser (Debian's node-terser; build.sh installs it).
 // About 9 KB gzip of the 300 KB page budget: Emscripten 3.1.6 leaves its runtime's top-level names
 // long (closure-compiler is not in Debian), and our own scripts keep their comments and names.
 //
 //   node minify_js.mjs scripts <out dir> <script.js>...   each script into <out dir>, same name.
 //       Local names only: a script's top-level names (window.embeddingLab, ...) stay as they are.
+//   node minify_js.mjs styles <out dir> <style.css>...   each stylesheet into <out dir>, same name:
+//       comments and spaces out (about 0.4 KB gzip of style.css's 1.4).
 //   node minify_js.mjs emscripten <embedding_lab.js> <web dir>   rewrites embedding_lab.js in place.
 //       Top-level names too, except every identifier that appears in the web dir's scripts and
 //       pages: glue.js and text_view.js use Emscripten's globals (GL, HEAPF32, ...) by name.
@@ -30,6 +32,15 @@ if (mode === 'scripts' && args.length >= 2) {
   for (const file of scripts) {
     writeFileSync(path.join(outDir, path.basename(file)), await run(file, readFileSync(file, 'utf8'), {}));
   }
+} else if (mode === 'styles' && args.length >= 2) {
+  // Our stylesheet only: no strings or urls holding these characters. A space before ':' stays
+  // (it is a descendant selector: "#text-view :focus-visible"); after it, only declarations have one.
+  const [outDir, ...sheets] = args;
+  for (const file of sheets) {
+    const css = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ')
+      .replace(/\s*([{};,])\s*/g, '$1').replace(/:\s+/g, ':').replace(/;}/g, '}').trim();
+    writeFileSync(path.join(outDir, path.basename(file)), css + '\n');
+  }
 } else if (mode === 'emscripten' && args.length === 2) {
   const [file, webDir] = args;
   const reserved = new Set(['Module']);
@@ -39,6 +50,6 @@ if (mode === 'scripts' && args.length >= 2) {
   const code = await run(file, readFileSync(file, 'utf8'), { toplevel: true, mangle: { reserved: [...reserved] } });
   writeFileSync(file, code);
 } else {
-  console.error('usage: node minify_js.mjs scripts <out dir> <script.js>... | emscripten <embedding_lab.js> <web dir>');
+  console.error('usage: node minify_js.mjs scripts <out dir> <script.js>... | styles <out dir> <style.css>... | emscripten <embedding_lab.js> <web dir>');
   process.exit(2);
 }
