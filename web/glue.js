@@ -123,8 +123,9 @@
   }
   window.addEventListener('hashchange', applyHash);
 
-  // Called from C++ (src/app/browser.cpp).
+  // Called from C++ (src/app/browser.cpp); withString by text_view.js too.
   window.embeddingLabHost = {
+    withString,
     locationHash() { return location.hash.slice(1); },
     pageUrl() { return location.href.split('#')[0]; },
     replaceHash(link) {

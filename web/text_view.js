@@ -28,12 +28,7 @@
   const typedNumber = (text) => (decimal !== '.' && !String(text).includes('.') ? String(text).replace(decimal, '.') : String(text));
 
   // --- Setters: the JavaScript API's edits, one commit each -----------------------------
-  function withString(text, fn) {
-    const M = window.Module;
-    const size = M.lengthBytesUTF8(text) + 1;
-    const ptr = M._malloc(size);
-    try { M.stringToUTF8(text, ptr, size); return fn(ptr); } finally { M._free(ptr); }
-  }
+  const withString = (text, fn) => window.embeddingLabHost.withString(text, fn);  // glue.js's
   const answer = (ptr) => JSON.parse(window.Module.UTF8ToString(ptr));
   const M = () => window.Module;
   Object.assign(lab, {

@@ -319,6 +319,11 @@ test('lookup options, fills and G cells set from the DOM reach snapshot(); a bad
   assert.equal(await page.getAttribute('#tv-f-pad', 'aria-invalid'), 'true');
   await page.evaluate(() => window.embeddingLab.setIds('1, 2'));
   await frames(page, 2);
+  // A lone surrogate (a broken paste) reaches the wasm as one U+FFFD: the '5' after it is not lost
+  // (Emscripten's stringToUTF8 took it for the pair's second half).
+  const broken = await page.evaluate(() => window.embeddingLab.setIds('4\uD83D5'));
+  assert.equal(broken.ok, false);
+  assert.match(broken.error, /'4<U\+FFFD>5'/);
   // A fill of W and of G, and a cell of G, through the same commits as the canvas's buttons.
   await page.click('#tv-fill-zeros');
   await frames(page, 2);
