@@ -30,7 +30,8 @@ struct CellEditor {
 // a link carries the tour depth and step themselves).
 struct TourProgress {
     uint32_t focus = 0;            // the panel the current step points at
-    bool scroll_to_focus = false;  // bring it into view on the next frame
+    bool scroll_to_focus = false;  // bring it into view (ui.cpp: until it stays put, a few frames at most)
+    int scroll_frames = 0;         // frames spent bringing it into view
     TourDepth resume_depth = TourDepth::None;  // left mid-tour: where "Resume" goes
     int resume_step = 0;
     TourDepth finished = TourDepth::None;      // the depth just finished (a closing line)

@@ -2,6 +2,7 @@
 // The panels themselves are in panels_*.cpp, shared widgets in widgets.cpp.
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -9,6 +10,7 @@
 #include "i18n/i18n.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // the page window, for scrolling by wheel and touch
+#include "main.h"            // WakeUp
 #include "offscreen.h"
 #include "panels.h"
 #include "state/link.h"
@@ -113,15 +115,28 @@ static void ShowHeader(App& app) {
     ShowTeachPanel(app);
 }
 
-// The panel the tour step points at gets a frame, and is scrolled into view once.
+// The panel the tour step points at gets a frame, and is scrolled into view: its top 12 px below
+// the page's. A step opened from a link is scrolled while the layout still settles (the scrollbar
+// appears and narrows the panels, so their text takes more lines; panels are measured as they come
+// into view), and one scroll then left a phone's panel below the screen. So the scroll is set again
+// each frame until the panel's top stays where it should be, for ten frames at most.
 static void ShowTourFocus(App& app, uint32_t panels) {
     if (app.state.tour == TourDepth::None || !(panels & app.tour.focus)) return;
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     ImGui::GetWindowDrawList()->AddRect(ImVec2(a.x - Px(4), a.y - Px(4)), ImVec2(b.x + Px(4), b.y + Px(4)),
                                         GoodColor(), Px(4), 0, Px(2.5f));
-    if (app.tour.scroll_to_focus) {
-        ImGui::SetScrollFromPosY(a.y - ImGui::GetWindowPos().y - Px(12), 0.0f);
-        app.tour.scroll_to_focus = false;
+    RecordItemRect("tour-focus");
+    if (!app.tour.scroll_to_focus) return;
+    const float scroll = ImGui::GetScrollY();
+    const float wanted = a.y - ImGui::GetWindowPos().y - Px(12) + scroll;  // in the page's own coordinates
+    // (The scroll's limit grows as the panels below are measured, so it says nothing yet: a panel
+    // the page cannot scroll to the top just takes the ten frames.)
+    const bool settled = app.tour.scroll_frames > 0 && std::fabs(wanted - scroll) < 1.0f;
+    if (settled || ++app.tour.scroll_frames > 10) {
+        app.tour.scroll_to_focus = false, app.tour.scroll_frames = 0;
+    } else {
+        ImGui::SetScrollY(wanted);
+        WakeUp();  // the next frame is built, to look again
     }
 }
 

@@ -51,6 +51,23 @@ test('Back, Leave and Resume keep the learner\'s place; a shared mid-tour link r
   await page.context().close();
 });
 
+// A shared mid-tour link on a short or narrow page (panels in one column): the step's panel is scrolled
+// to just under the tour box. It was scrolled once, in the first frame, before the layout settled (the
+// scrollbar narrows the panels and their text takes more lines), and the Backward panel of step 5
+// stayed 500 px below a 600 x 400 page.
+test('a shared mid-tour link scrolls its step\'s panel to the top of a one-column page', async () => {
+  for (const [width, height, step] of [[600, 400, 4], [600, 400, 3], [390, 700, 4]]) {
+    const page = await openPage(browser, server.url + `#v=1&tour=basics&step=${step}`, { width, height });
+    await settle(page);
+    const focus = await rect(page, 'tour-focus'), leave = await rect(page, 'tour-leave');
+    const boxBottom = leave.y + leave.height;
+    assert.ok(focus && focus.visible, `${width} x ${height}, step ${step}: the step's panel is on screen`);
+    assert.ok(focus.y >= boxBottom && focus.y <= boxBottom + 40,
+              `${width} x ${height}, step ${step}: its top at ${focus.y}, just under the tour box (${boxBottom})`);
+    await page.context().close();
+  }
+});
+
 // A step's or a preset's link sets what it teaches; how the page is shown stays: a German, dark page
 // stays so, the text view stays the text view, and a course page keeps its mode and its panels.
 test('a tour step and a preset keep the page\'s language, theme and view, and a course page its panels', async () => {
