@@ -467,3 +467,16 @@ test('on a 320 and a 390 px phone the text view never pans sideways: a wide tabl
     await page.context().close();
   }
 });
+
+// The default lesson's own tables (W, the gather, the one-hot rows and product, G) fit a 390 px phone
+// whole: with the desktop's 6em fields and margins, W's third column sat past the screen's edge.
+test('on a 390 px phone the default lesson\'s tables fit the screen without scrolling their boxes', async () => {
+  const page = await openPage(browser, server.url + '#v=1&view=text', { width: 390, height: 844, dpr: 2, mobile: true });
+  await page.waitForFunction(() => document.getElementById('text-view').className === 'shown');
+  const boxes = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#text-view .tv-scroll')]
+    .map((b) => [b.querySelector('caption').textContent.split(':')[0], b.scrollWidth - b.clientWidth])));
+  for (const name of ['Table W', 'Gather', 'One-hot rows', 'One-hot matmul', 'Upstream gradient G'])
+    assert.equal(boxes[name], 0, `${name}: ${boxes[name]} px past its box (${JSON.stringify(boxes)})`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
