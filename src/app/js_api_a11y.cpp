@@ -176,10 +176,9 @@ EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
             str(p.revealed ? question_answer(q) : "", "}");
         }
     }
-    // The link banner's first line (panels_share.cpp), its errors and notices are in the snapshot's linkErrors.
-    const size_t link_errors = g_app.link_messages.errors.size();
+    // The link banner's first line; its errors and notices are in the snapshot's linkErrors.
     put({"],\"linkProblems\":"});
-    str(link_errors ? format(link_errors == 1 ? TR(teach_banner_problems_one) : TR(teach_banner_problems_many), int(link_errors)) : "", "}");
+    str(LinkBannerHeading(g_app.link_messages), "}");
     return j.c_str();
 }
 

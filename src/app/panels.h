@@ -13,6 +13,7 @@ void ShowForwardPanel(App& app);   // gather next to one-hot @ W
 void ShowBackwardPanel(App& app);  // upstream G and dW
 
 void ShowLinkBanner(App& app);     // what a loaded link could not apply
+std::string LinkBannerHeading(const LinkMessages& m);  // its first line ("This link had 2 problems..."), or ""
 void ShowShareBox(App& app);       // copy link / copy embed code
 void ShowPresetsPanel(App& app);   // the gallery of preset links
 

@@ -21,15 +21,18 @@ namespace el {
 // [SECTION] Link banner
 //-----------------------------------------------------------------------------
 
+std::string LinkBannerHeading(const LinkMessages& m) {
+    if (m.errors.empty()) return "";
+    return format(m.errors.size() == 1 ? TR(teach_banner_problems_one) : TR(teach_banner_problems_many), int(m.errors.size()));
+}
+
 // What a loaded link said that could not be applied; the rest of it was.
 void ShowLinkBanner(App& app) {
     LinkMessages& m = app.link_messages;
     if (m.errors.empty() && m.notices.empty()) return;
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyle().Colors[ImGuiCol_FrameBg]);
     ImGui::BeginChild("##link-banner", ImVec2(0, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_Border);
-    if (!m.errors.empty())
-        ErrorText(format(m.errors.size() == 1 ? TR(teach_banner_problems_one) : TR(teach_banner_problems_many),
-                         int(m.errors.size())));
+    ErrorText(LinkBannerHeading(m));  // nothing when there are only notices
     for (const std::string& e : m.errors) ErrorText("  " + e);
     for (const std::string& n : m.notices) ImGui::TextDisabled("  %s", n.c_str());
     if (ImGui::SmallButton(TR(teach_banner_dismiss))) {

@@ -109,7 +109,7 @@ static void ShowHeader(App& app) {
         if (ImGui::Button(share_open ? TR(page_share_open) : TR(page_share))) share_open = !share_open;
         RecordItemRect("share");
         if (!share_open) return;
-        if (narrow) ShowLanguageChoice(app, narrow);
+        if (narrow) ShowLanguageChoice(app, true);
     }
     ShowShareBox(app);
     ShowTeachPanel(app);
