@@ -22,6 +22,7 @@
 #include "state/teach.h"
 #include "state/parse.h"
 #include "text_input.h"
+#include "themes.h"
 #include "widgets.h"
 
 namespace el {
@@ -227,10 +228,16 @@ static void ShowIdChips(App& app) {
         }
         if (shown > 1) SameLineIfFits(80);
         const std::string label = n > 1 ? format(TR(lesson_chip_repeated), id, n) : format(TR(lesson_chip), id);
+        // The highlighted id's chip: the linked colour whether hovered or not (hovering lights it),
+        // its number black or white, whichever reads on it (white on the high-contrast yellow was 1.1:1).
         const bool lit = id == HighlightedId(app);
-        if (lit) ImGui::PushStyleColor(ImGuiCol_Button, LinkedColor());
+        if (lit) {
+            const ImU32 fill = LinkedColor();
+            for (ImGuiCol c : {ImGuiCol_Button, ImGuiCol_ButtonHovered, ImGuiCol_ButtonActive}) ImGui::PushStyleColor(c, fill);
+            ImGui::PushStyleColor(ImGuiCol_Text, ReadableTextOn(fill));
+        }
         const bool clicked = ImGui::SmallButton(label.c_str());
-        if (lit) ImGui::PopStyleColor();
+        if (lit) ImGui::PopStyleColor(4);
         if (clicked && s.B() > 1) {
             std::vector<int> ids = s.ids;
             ids.erase(std::find(ids.begin(), ids.end(), id));

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { decodePng } from './png.mjs';
-import { serve, launch, openPage, snapshot, frames, clickWidget, screenshot, ROOT } from './harness.mjs';
+import { serve, launch, openPage, snapshot, frames, clickWidget, screenshot, widgetCenter, ROOT } from './harness.mjs';
 
 const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
 
@@ -105,6 +105,38 @@ test('the keyboard focus ring on a W cell reaches 3:1 against the cell it sits o
     console.log(`  ${theme}: its colour on the 22 fills ${Math.min(...onFills).toFixed(2)} to ${Math.max(...onFills).toFixed(2)}:1`);
     onFills.forEach((f, i) => assert.ok(f >= 3, `${theme}: the ring's colour is ${f.toFixed(2)}:1 on fill ${i} of the scale`));
     assert.ok(ratio(c.focus, c.windowBg) >= 3, `${theme}: the ring's colour on the window`);
+    await page.context().close();
+  }
+});
+
+test('the highlighted id\'s chip in the Ids panel: its number reaches 4.5:1 on the chip in every theme', async () => {
+  for (const theme of ['light', 'dark', 'contrast']) {
+    const page = await openPage(browser, server.url + `#v=1&V=3&d=3&init=example&ids=1,2&theme=${theme}`, { width: 1000, height: 700, dpr: 2 });
+    // Pinned as a click on W's row 1 pins it (the mouse stays away: no tooltip over the chip).
+    assert.equal((await page.evaluate(() => window.embeddingLab.highlight(1))).ok, true);
+    await widgetCenter(page, 'chip:1');
+    await frames(page, 2);
+    const read = async (name) => {
+      const rect = await page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
+      const box = await page.locator('#canvas').boundingBox();
+      // Inside the chip's edge (its rounded corners show the window), at the device's pixels.
+      const png = decodePng(await page.screenshot({ clip: { x: box.x + rect.x + 4, y: box.y + rect.y + 2, width: rect.width - 8, height: rect.height - 4 }, scale: 'device' }));
+      // The chip's fill is its most frequent colour; its number, the pixel that differs most from it.
+      const counts = new Map();
+      const px = (i) => [0, 1, 2].map((k) => png.pixels[i * png.channels + k]);
+      for (let i = 0; i < png.width * png.height; i++) { const key = px(i).join(); counts.set(key, (counts.get(key) || 0) + 1); }
+      const fill = [...counts.entries()].reduce((a, b) => (b[1] > a[1] ? b : a))[0].split(',').map(Number);
+      let text = fill;
+      for (let i = 0; i < png.width * png.height; i++) if (ratio(px(i), fill) > ratio(text, fill)) text = px(i);
+      return { fill, text };
+    };
+    const lit = await read('chip:1'), plain = await read('chip:2');
+    console.log(`  ${theme}: highlighted chip ${JSON.stringify(lit.text)} on ${JSON.stringify(lit.fill)} ${ratio(lit.text, lit.fill).toFixed(2)}:1; ` +
+                `the other chip ${ratio(plain.text, plain.fill).toFixed(2)}:1`);
+    assert.notDeepEqual(lit.fill, plain.fill, `${theme}: the highlighted chip looks like the others`);
+    assert.ok(ratio(lit.text, lit.fill) >= 4.5, `${theme}: the highlighted chip's number is ${ratio(lit.text, lit.fill).toFixed(2)}:1 on it`);
+    assert.ok(ratio(plain.text, plain.fill) >= 4.5, `${theme}: a chip's number is ${ratio(plain.text, plain.fill).toFixed(2)}:1 on it`);
+    assert.deepEqual(page.problems, []);
     await page.context().close();
   }
 });
