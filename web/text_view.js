@@ -411,8 +411,9 @@
     // In an embed the view is one Tab stop, its toggle, until it is opened: Escape, Tab, Tab leaves
     // the demo for the course page (it took about 96 Tabs). Screen readers still read all of it
     // and use every control (README, "Embedding it in a course page").
-    if (s.settings.embed && s.view !== 'text')
-      for (const e of root.querySelectorAll('a, button, input, select, summary, [tabindex]')) if (e.id !== 'tv-toggle') e.tabIndex = -1;
+    const folded = s.settings.embed && s.view !== 'text';
+    root.classList.toggle('folded', folded);  // style.css: then its toggle alone shows when focused
+    if (folded) for (const e of root.querySelectorAll('a, button, input, select, summary, [tabindex]')) if (e.id !== 'tv-toggle') e.tabIndex = -1;
     // The page's own words for screen readers (web/index.html holds the English until the app runs).
     document.getElementById('canvas')?.setAttribute('aria-label', t('dom_canvas_label'));
     const keys = document.getElementById('keys');

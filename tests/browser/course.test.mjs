@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { serve, launch } from './harness.mjs';
+import { serve, launch, screenshot } from './harness.mjs';
 
 const AUTO_LINK = 'v=1&V=3&d=3&init=example&ids=2,0,2,2&embed=1&panels=table,ids,backward&lock=table,ids' +
                   '&quiz=all&height=auto&maxheight=4000';
@@ -282,6 +282,17 @@ test('Escape and at most 3 Tabs leave an embed for the course page\'s next link;
   // Shift+Tab goes back to the toggle; Enter opens the view over the canvas, every control in the Tab order.
   await page.keyboard.press('Shift+Tab');
   assert.equal(await where(), 'fixed>tv-toggle');
+  // Focused, the folded view shows its toggle alone, as a skip link does, not the whole view over the canvas.
+  const folded = await fixed.evaluate(() => {
+    const box = (id) => document.getElementById(id).getBoundingClientRect();
+    const view = box('text-view'), toggle = box('tv-toggle'), canvas = box('canvas');
+    return { view: [view.width, view.height], toggle: [toggle.width, toggle.height],
+             atCentre: document.elementFromPoint(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2)?.id };
+  });
+  await screenshot(page, 'course-folded-text-view-toggle');
+  assert.equal(folded.atCentre, 'canvas', 'the canvas stays in sight while the toggle has the focus');
+  assert.ok(folded.toggle[0] > 0 && folded.view[0] <= folded.toggle[0] + 40 && folded.view[1] <= folded.toggle[1] + 40,
+            `the view shows its toggle alone: view ${folded.view}, toggle ${folded.toggle}`);
   await page.keyboard.press('Enter');
   await fixed.waitForFunction(() => window.embeddingLab.snapshot({ matrices: false }).view === 'text' &&
                                     document.getElementById('tv-w-0-0')?.tabIndex === 0);
