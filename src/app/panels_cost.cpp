@@ -112,7 +112,7 @@ static void CostTable(const CostFigures& f) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(cost_route_name(r));
-        ImGui::SetItemTooltip(TR(labs_cost_per_call), RouteWork(f.shape, r).c_str());
+        ItemTooltip(TR(labs_cost_per_call), RouteWork(f.shape, r).c_str());
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(Duration(f.time[r].median_ms).c_str());
         ImGui::TableNextColumn();

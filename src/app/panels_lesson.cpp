@@ -161,7 +161,7 @@ static void ShowTableOverview(App& app) {
         const float t = (ImGui::GetIO().MousePos.x - p.x) / w;
         g_table_scroll_row = std::clamp(int(t * float(s.V)), 0, s.V - 1);
     }
-    ImGui::SetItemTooltip(TR(lesson_overview_tooltip), s.V);
+    ItemTooltip(TR(lesson_overview_tooltip), s.V);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     for (int r = 0; r < R; r++)
         for (int c = 0; c < C; c++)
@@ -246,7 +246,7 @@ static void ShowIdChips(App& app) {
         }
         if (ImGui::IsItemHovered() || ImGui::IsItemFocused()) NoteHoveredId(app, id);
         RecordItemRect((std::string("chip:") + std::to_string(id)).c_str());
-        ImGui::SetItemTooltip(s.B() > 1 ? TR(lesson_chip_uses_removable) : TR(lesson_chip_uses), n);
+        ItemTooltip(s.B() > 1 ? TR(lesson_chip_uses_removable) : TR(lesson_chip_uses), n);
     }
     ImGui::TextDisabled(TR(lesson_ids_count), s.B(), int(counts.size()));
 }
@@ -419,7 +419,7 @@ static void SumTooltip(const App& app, int b, int c) {
     if (id >= shown) sum += " + ... + 1*" + display_float(r.table[size_t(id) * r.d + c]);
     if (r.V > shown) sum += format(TR(lesson_sum_more_terms), r.V);
     ImGui::Text(TR(lesson_sum_formula), b, c, id, c);
-    ImGui::TextUnformatted(sum.c_str());
+    TextWrappedUnformatted(sum.data(), sum.data() + sum.size());  // broken between terms
     ImGui::Text(TR(lesson_sum_result), display_float(r.matmul[size_t(b) * r.d + c]).c_str(), r.V - 1, r.V);
 }
 
@@ -443,9 +443,9 @@ static void ShowMatmulRoute(const App& app) {
             const bool differs = !same_value(v, r.gather[size_t(b) * r.d + c]);
             ImGui::TextColored(Color(differs ? ErrorColor() : ImGui::GetColorU32(ImGuiCol_Text)), "%s", text.c_str());
             RecordItemRect(texts.names[size_t(b * cols + c)].c_str());
-            if (ImGui::BeginItemTooltip()) {
+            if (BeginWrappedItemTooltip()) {
                 SumTooltip(app, b, c);
-                ImGui::EndTooltip();
+                EndWrappedTooltip();
             }
         }
         if (r.d > kShownColumns) row.Next(ImGui::CalcTextSize("...").x), ImGui::TextDisabled("...");

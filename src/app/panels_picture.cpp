@@ -408,12 +408,12 @@ static void ProductInput(App& app, ImDrawList* dl, const Product& P, const Produ
     RecordGridRect(P.mid_rect, M);
     RecordGridRect(P.right_rect, Rg);
     const HoverCell hl_left = RegionButton(app, "##left", L, P.R, P.left_id, !P.chips);
-    if (hl_left.row >= 0 && ImGui::BeginItemTooltip()) {
+    if (hl_left.row >= 0 && BeginWrappedItemTooltip()) {
         const int i = hl_left.row, id = P.left_id(i);
         if (P.chips) ImGui::Text(TR(picture_tip_chip), i, id, id);
         else if (!P.transposed_left) ImGui::Text(TR(picture_tip_onehot_row), i, id, id, P.K - 1);
         else ImGui::Text(TR(picture_tip_onehot_t_row), i, i);
-        ImGui::EndTooltip();
+        EndWrappedTooltip();
     }
     for (int k = 0; k < P.K && !M.rows.compressed(); k++) {
         ImGui::SetCursorScreenPos(ImVec2(M.p.x - lay.label_w + Px(4), M.p.y + M.rh * float(k)));
@@ -430,13 +430,13 @@ static void ProductInput(App& app, ImDrawList* dl, const Product& P, const Produ
             app.picture.pinned_id = app.picture.pinned_id == P.mid_id(k) ? -1 : P.mid_id(k);
     }
     const HoverCell hm = RegionButton(app, "##mid", M, P.K, P.mid_id, true);
-    if (hm.row >= 0 && ImGui::BeginItemTooltip()) {
+    if (hm.row >= 0 && BeginWrappedItemTooltip()) {
         const float v = P.mid[size_t(hm.row) * size_t(P.d) + size_t(hm.col)];
         ImGui::Text(TR(picture_tip_mid_cell), P.mid_name, hm.row, hm.col, display_float(v).c_str(), P.mid_id(hm.row));
-        ImGui::EndTooltip();
+        EndWrappedTooltip();
     }
     const HoverCell hr = RegionButton(app, "##right", Rg, P.R, P.right_id, true);
-    if (hr.row >= 0 && ImGui::BeginItemTooltip()) {
+    if (hr.row >= 0 && BeginWrappedItemTooltip()) {
         const float v = P.right[size_t(hr.row) * size_t(P.d) + size_t(hr.col)];
         ImGui::Text("%s[%d][%d] = %s", P.right_name, hr.row, hr.col, display_float(v).c_str());
         if (P.transposed_left) {  // dW row = the sum of the G rows of its positions
@@ -447,7 +447,7 @@ static void ProductInput(App& app, ImDrawList* dl, const Product& P, const Produ
         } else if (P.walk) {
             ImGui::TextDisabled(TR(picture_tip_pick), hr.row, hr.col);
         }
-        ImGui::EndTooltip();
+        EndWrappedTooltip();
     }
     if (!P.walk) return;
     PictureUi& p = app.picture;

@@ -98,7 +98,7 @@ void ShowShareBox(App& app) {
     SameLineIfFits(130);
     if (ImGui::Button(TR(teach_share_teach))) app.teach.panel_open = !app.teach.panel_open;
     RecordItemRect("teach");
-    ImGui::SetItemTooltip("%s", TR(teach_share_teach_tooltip));
+    ItemTooltip("%s", TR(teach_share_teach_tooltip));
     HelpMarker(TR(teach_share_help));
     if (app.share_text.empty()) return;
     const bool script = app.share_text.find('\n') != std::string::npos;

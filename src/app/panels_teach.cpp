@@ -40,7 +40,7 @@ void EndLocked(App& app, uint32_t locks, bool disable) {
     ImGui::EndGroup();
     const Status st = check_unlocked(app.state, locks);
     if (st.ok() || !ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
-    if (disable) ImGui::SetTooltip("%s", st.error.c_str());
+    if (disable) Tooltip("%s", st.error.c_str());
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) app.teach.lock_message = st.error;  // said under the header
 }
 
@@ -328,7 +328,7 @@ static void ShowTeachLanguage(TeachDraft& d) {
         ImGui::EndCombo();
     }
     RecordItemRect("teach-lang");
-    ImGui::SetItemTooltip("%s", TR(teach_language_tooltip));
+    ItemTooltip("%s", TR(teach_language_tooltip));
 }
 
 void ShowTeachPanel(App& app) {

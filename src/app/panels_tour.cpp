@@ -62,13 +62,13 @@ static void ShowTourChooser(App& app) {
             app.tour.keyboard_follows = ImGui::GetIO().NavVisible;  // pressed with the keyboard: on to "Next"
         }
         RecordItemRect((std::string("tour:") + tour_depth_name(depth)).c_str());
-        ImGui::SetItemTooltip("%s", tour_depth_summary(depth));
+        ItemTooltip("%s", tour_depth_summary(depth));
     }
     if (app.tour.resume_depth != TourDepth::None) {
         ImGui::SameLine();
         if (ImGui::Button(TR(tour_resume))) GoToTourStep(app, app.tour.resume_depth, app.tour.resume_step);
         RecordItemRect("tour-resume");
-        ImGui::SetItemTooltip(TR(tour_resume_tooltip), app.tour.resume_step + 1,
+        ItemTooltip(TR(tour_resume_tooltip), app.tour.resume_step + 1,
                               tour_depth_label(app.tour.resume_depth));
     }
     if (app.tour.finished != TourDepth::None)

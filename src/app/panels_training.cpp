@@ -243,12 +243,12 @@ static void ShowRowTable(App& app) {
             if (ImGui::Selectable(label, app.training.selected_row == k, ImGuiSelectableFlags_SpanAllColumns))
                 app.training.selected_row = app.training.selected_row == k ? -1 : k;
             RecordItemRect(("train:row:" + std::to_string(k)).c_str());
-            if (ImGui::IsItemHovered() && ImGui::BeginTooltip()) {
+            if (ImGui::IsItemHovered() && BeginWrappedTooltip()) {
                 ImGui::Text("W[%d] =", k);
                 ImGui::SameLine();
                 VectorText(s.W.data() + size_t(k) * s.d, s.d);
                 ImGui::TextDisabled("%s", TR(labs_row_tooltip));
-                ImGui::EndTooltip();
+                EndWrappedTooltip();
             }
             ImGui::TableNextColumn();
             if (touched) {

@@ -58,7 +58,7 @@ static void ShowLanguageChoice(App& app, bool narrow) {
         ImGui::EndCombo();
     }
     RecordItemRect("language");
-    ImGui::SetItemTooltip("%s", TR(page_language_tooltip));
+    ItemTooltip("%s", TR(page_language_tooltip));
 }
 
 // The page's header: the title, theme, language and the share box, or in a course page just a way out.
@@ -96,12 +96,12 @@ static void ShowHeader(App& app) {
     ImGui::SetNextItemWidth(Px(narrow ? 80 : 120));
     if (ImGui::Combo("##theme", &theme, theme_labels, 3)) app.state.theme = Theme(theme), app.state.theme_follows_system = false, Commit(app, "theme");
     RecordItemRect("theme");
-    ImGui::SetItemTooltip("%s", TR(page_theme_tooltip));
+    ItemTooltip("%s", TR(page_theme_tooltip));
     ImGui::SameLine();
     if (!narrow) ShowLanguageChoice(app, narrow), ImGui::SameLine();  // on a phone: behind Share
     if (ImGui::Button(TR(page_text_view))) app.state.view = View::Text, Commit(app, "view");
     RecordItemRect("text-view");
-    ImGui::SetItemTooltip("%s", TR(page_text_view_tooltip));
+    ItemTooltip("%s", TR(page_text_view_tooltip));
     ErrorText(app.language_message);
     static bool share_open = false;
     if (compact) {

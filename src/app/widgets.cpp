@@ -134,13 +134,18 @@ std::string ShortNumber(float v) {
 }
 
 void TextWrapped(const char* fmt, ...) {
-    ImGuiWindow* window = ImGui::GetCurrentWindow();
-    if (window->SkipItems) return;
+    if (ImGui::GetCurrentWindow()->SkipItems) return;
     va_list args;
     va_start(args, fmt);
     const char *text, *text_end;
     ImFormatStringToTempBufferV(&text, &text_end, fmt, args);
     va_end(args);
+    TextWrappedUnformatted(text, text_end);
+}
+
+void TextWrappedUnformatted(const char* text, const char* text_end) {
+    ImGuiWindow* window = ImGui::GetCurrentWindow();
+    if (window->SkipItems) return;
     const bool set_wrap = window->DC.TextWrapPos < 0.0f;  // as ImGui::TextWrapped: wrap at the window's edge
     if (set_wrap) ImGui::PushTextWrapPos(0.0f);
     const float width = ImGui::CalcWrapWidthForPos(window->DC.CursorPos, window->DC.TextWrapPos);
@@ -174,15 +179,48 @@ void ErrorText(const std::string& message) {
     ImGui::PopStyleColor();
 }
 
+// Tooltips wrap to 30 em or to the screen's width, whichever is narrower: ImGui's never wrap, and a
+// long one ran off a phone's screen or a narrow embed.
+static bool WrapTooltip(bool open) {
+    if (!open) return false;
+    const float screen = ImGui::GetMainViewport()->WorkSize.x - 2.0f * ImGui::GetStyle().WindowPadding.x - Px(8);
+    ImGui::PushTextWrapPos(std::min(ImGui::GetFontSize() * 30.0f, screen));
+    return true;
+}
+bool BeginWrappedItemTooltip() { return WrapTooltip(ImGui::BeginItemTooltip()); }
+bool BeginWrappedTooltip() { return WrapTooltip(ImGui::BeginTooltip()); }
+void EndWrappedTooltip() {
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+static void TooltipText(const char* fmt, va_list args) {
+    const char *text, *text_end;
+    ImFormatStringToTempBufferV(&text, &text_end, fmt, args);
+    TextWrappedUnformatted(text, text_end);  // broken at spaces, as TextWrapped
+    EndWrappedTooltip();
+}
+
+void ItemTooltip(const char* fmt, ...) {
+    if (!BeginWrappedItemTooltip()) return;
+    va_list args;
+    va_start(args, fmt);
+    TooltipText(fmt, args);
+    va_end(args);
+}
+
+void Tooltip(const char* fmt, ...) {
+    if (!BeginWrappedTooltip()) return;
+    va_list args;
+    va_start(args, fmt);
+    TooltipText(fmt, args);
+    va_end(args);
+}
+
 void HelpMarker(const char* text) {
     ImGui::SameLine();
     ImGui::TextDisabled("(?)");
-    if (ImGui::BeginItemTooltip()) {
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-        ImGui::TextUnformatted(text);
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
-    }
+    ItemTooltip("%s", text);
 }
 
 bool InputDecimal(const char* label, float* v, const char* fmt) {
@@ -204,9 +242,12 @@ std::string VectorString(const float* v, int n) {
 }
 
 NumberRow::NumberRow() {
-    // A tooltip sizes itself to its content: wrapping there would only shrink it, so it never wraps.
-    const bool fits_content = ImGui::GetCurrentWindow()->Flags & ImGuiWindowFlags_AlwaysAutoResize;
-    right = fits_content ? FLT_MAX : ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    // A tooltip sizes itself to its content (its available width says nothing): a row there flows at
+    // the tooltip's wrap position (BeginWrappedTooltip), and without one never.
+    const ImGuiWindow* window = ImGui::GetCurrentWindow();
+    const float wrap = window->DC.TextWrapPos;
+    right = !(window->Flags & ImGuiWindowFlags_AlwaysAutoResize) ? ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x
+            : wrap > 0.0f ? window->Pos.x + wrap : FLT_MAX;
     ImGui::BeginGroup();  // the line after an item in a group starts at the group's left edge: the hanging indent
 }
 
@@ -290,10 +331,10 @@ static CellAction DrawCell(const GridSpec& g, int r, int c, float w, bool dim) {
     dl->AddText(ImVec2(a.x + std::max(Px(3), (w - ts.x) * 0.5f), a.y + (b.y - a.y - ts.y) * 0.5f), color,
                 text.c_str());
     dl->PopClipRect();
-    if (ImGui::BeginItemTooltip()) {
+    if (BeginWrappedItemTooltip()) {
         ImGui::Text(std::isfinite(v) ? "%s[%d][%d] = %s" : TR(grid_cell_not_finite), g.name, r, c, display_float(v).c_str());
         if (g.values) ImGui::TextDisabled("%s", TR(grid_cell_edit_hint));
-        ImGui::EndTooltip();
+        EndWrappedTooltip();
     }
     ImGui::PopID();
     return action;
@@ -339,7 +380,7 @@ static void DrawRowLabel(const GridSpec& g, int r, bool marked, float label_w, i
     std::snprintf(label, sizeof label, "%s %d", g.row_label, r);
     if (g.row_buttons) {
         if (ImGui::Button(label, ImVec2(label_w, 0)) && add_id) *add_id = r;
-        ImGui::SetItemTooltip(TR(grid_row_add), r);
+        ItemTooltip(TR(grid_row_add), r);
         if (g.hovered_row && (ImGui::IsItemHovered() || ImGui::IsItemFocused())) *g.hovered_row = r;
     } else {
         ImGui::AlignTextToFramePadding();
@@ -351,7 +392,7 @@ static void DrawRowLabel(const GridSpec& g, int r, bool marked, float label_w, i
         const ImVec2 a = ImGui::GetItemRectMin();
         ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(a.x - Px(4), a.y), ImVec2(a.x - Px(1), a.y + ImGui::GetFrameHeight()),
                                                   GoodColor());
-        if (g.marked_tooltip) ImGui::SetItemTooltip(g.marked_tooltip, r);
+        if (g.marked_tooltip) ItemTooltip(g.marked_tooltip, r);
     }
     if (r == g.highlight_row) {
         const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();

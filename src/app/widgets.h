@@ -23,7 +23,15 @@ std::string ShortNumber(float v);           // a cell's short text; the exact va
 // ImGui::TextWrapped, breaking lines at spaces only: ImGui's own wrapping also breaks after '.' and
 // ',', which split numbers across lines ("(0." / "83)", "50," / "000").
 void TextWrapped(const char* fmt, ...) IM_FMTARGS(1);
+void TextWrappedUnformatted(const char* text, const char* text_end);
 void ErrorText(const std::string& message); // a red, wrapped message (nothing when empty)
+// ImGui's tooltips with their text wrapped to fit the screen (30 em at most): SetItemTooltip and
+// SetTooltip (broken at spaces, as TextWrapped), and Begin(Item)Tooltip ... EndWrappedTooltip.
+void ItemTooltip(const char* fmt, ...) IM_FMTARGS(1);
+void Tooltip(const char* fmt, ...) IM_FMTARGS(1);
+bool BeginWrappedItemTooltip();
+bool BeginWrappedTooltip();
+void EndWrappedTooltip();
 void HelpMarker(const char* text);          // "(?)" with a tooltip
 // ImGui::InputFloat, but the number is shown and read the page's language's way (0,5 in German;
 // a point is read too): InputFloat would print "0,5" and read it back as 0. True when a new value was typed.

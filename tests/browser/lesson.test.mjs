@@ -182,6 +182,39 @@ test('a long row of numbers flows onto lines under its first number: every numbe
   }
 });
 
+test("a long tooltip wraps to fit the screen: the text view button's and a one-hot sum's on a 400 px page", async () => {
+  // ImGui's tooltips never wrap: these ran off the right edge of a phone or a narrow embed.
+  const page = await openPage(browser, server.url + '#v=1&V=8&d=3&init=normal&seed=7&ids=7,1', { width: 400, height: 800 });
+  const box = await page.locator('#canvas').boundingBox();
+  const shot = async () => decodePng(await page.screenshot({ clip: box }));
+  for (const name of ['text-view', 'matmul:0:0']) {
+    const { x, y } = await widgetCenter(page, name);
+    await page.mouse.move(box.x + 2, box.y + box.height - 2);  // over nothing
+    await frames(page, 3);
+    const before = await shot();
+    await page.mouse.move(x, y);
+    await page.waitForTimeout(700);  // ImGui shows a tooltip once the pointer has rested on the item
+    await frames(page, 3);
+    const after = await shot();
+    // What changed: the item's hover colour and the tooltip.
+    let minX = Infinity, maxX = -1, minY = Infinity, maxY = -1;
+    for (let py = 0; py < after.height; py++) {
+      for (let px = 0; px < after.width; px++) {
+        const i = (py * after.width + px) * after.channels;
+        if ([0, 1, 2].some((k) => after.pixels[i + k] !== before.pixels[i + k]))
+          minX = Math.min(minX, px), maxX = Math.max(maxX, px), minY = Math.min(minY, py), maxY = Math.max(maxY, py);
+      }
+    }
+    await screenshot(page, `lesson-tooltip-${name.replace(/:/g, '-')}`);
+    const line = (await rect(page, name)).height;
+    console.log(`  ${name}: the tooltip and hover span x ${minX}-${maxX}, y ${minY}-${maxY} of a ${after.width} px canvas`);
+    assert.ok(maxY - minY > 2.5 * line, `${name}: no tooltip of two lines or more showed (${minY}-${maxY})`);
+    assert.ok(minX > 0 && maxX < after.width - 1, `${name}: the tooltip reaches the canvas's edge (x ${minX}-${maxX} of ${after.width})`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a finger drag scrolls the page on a phone', async () => {
   const page = await openPage(browser, server.url, { width: 390, height: 700, dpr: 1, mobile: true });
   await frames(page, 3);
