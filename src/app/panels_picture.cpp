@@ -215,7 +215,8 @@ static void OutlineRows(ImDrawList* dl, const GridGeom& g, int rows, const std::
     }
 }
 
-// A row label ("id 2"), written only where it does not overlap the last one.
+// A row label ("id 2"), written only where it does not overlap the last one, on a halo of the
+// window's colour: the band that runs into its row passes behind it, not through the words.
 static void RowLabels(ImDrawList* dl, const GridGeom& g, float right_x, const char* letter, const std::vector<int>& rows,
                       int hl, const std::function<int(int)>& row_id) {
     float last_y = -1e9f;
@@ -225,8 +226,9 @@ static void RowLabels(ImDrawList* dl, const GridGeom& g, float right_x, const ch
         char label[32];
         if (g.rows.compressed()) std::snprintf(label, sizeof label, "%d", row);
         else std::snprintf(label, sizeof label, "%s %d", letter, row);
-        const ImVec2 ts = ImGui::CalcTextSize(label);
-        dl->AddText(ImVec2(right_x - ts.x - Px(4), y), row_id(row) == hl ? AccentColor() : DimColor(), label);
+        const ImVec2 ts = ImGui::CalcTextSize(label), at(right_x - ts.x - Px(4), y);
+        dl->AddRectFilled(ImVec2(at.x - Px(2), at.y), ImVec2(at.x + ts.x + Px(2), at.y + ts.y), g_colors.halo);
+        dl->AddText(at, row_id(row) == hl ? AccentColor() : DimColor(), label);
         last_y = y;
     }
 }
@@ -290,7 +292,8 @@ static ProductLayout LayOut(const Product& P, float avail) {
     // Row labels as wide as the longest ("id 99999" or, compressed, "99999").
     char widest[32];
     std::snprintf(widest, sizeof widest, P.K > kFullCells ? "%.0s%d" : "%s %d", P.mid_letter, std::max(P.K - 1, 0));
-    const float label_w = std::max(Px(40), ImGui::CalcTextSize(widest).x + Px(8));
+    // The gather's arrowhead (6 px) goes between the label and W's row.
+    const float label_w = std::max(Px(40), ImGui::CalcTextSize(widest).x + Px(P.chips ? 12 : 8));
     std::snprintf(widest, sizeof widest, P.R > kFullCells ? "%.0s%d" : "%s %d", P.left_letter, std::max(P.R - 1, 0));
     const float left_label_w = P.chips ? Px(8) : std::max(Px(34), ImGui::CalcTextSize(widest).x + Px(8));
     char left_shape[64];
@@ -486,7 +489,7 @@ static void DrawProduct(App& app, const Product& P) {
     // Labels, over the bands: every row when it fits, else the linked rows; the highlighted id's rows outlined.
     std::vector<int> all_mid, all_left;
     if (!M.rows.compressed()) for (int k = 0; k < P.K; k++) all_mid.push_back(k);
-    RowLabels(dl, M, M.p.x, P.mid_letter, M.rows.compressed() ? lay.mid_linked : all_mid, hl, P.mid_id);
+    RowLabels(dl, M, M.p.x - (P.chips ? Px(4) : 0.0f), P.mid_letter, M.rows.compressed() ? lay.mid_linked : all_mid, hl, P.mid_id);
     if (!P.chips) {
         if (!L.rows.compressed()) for (int i = 0; i < P.R; i++) all_left.push_back(i);
         RowLabels(dl, L, L.p.x, P.left_letter, L.rows.compressed() ? lay.right_linked : all_left, hl, P.left_id);
