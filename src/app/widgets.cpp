@@ -183,8 +183,9 @@ void ErrorText(const std::string& message) {
 // long one ran off a phone's screen or a narrow embed.
 static bool WrapTooltip(bool open) {
     if (!open) return false;
-    const float screen = ImGui::GetMainViewport()->WorkSize.x - 2.0f * ImGui::GetStyle().WindowPadding.x - Px(8);
-    ImGui::PushTextWrapPos(std::min(ImGui::GetFontSize() * 30.0f, screen));
+    const float em = ImGui::GetFontSize(),
+                screen = ImGui::GetMainViewport()->WorkSize.x - 2.0f * ImGui::GetStyle().WindowPadding.x - Px(8);
+    ImGui::PushTextWrapPos(std::clamp(screen, 8.0f * em, 30.0f * em));  // 8 em at least: a tiny frame still reads
     return true;
 }
 bool BeginWrappedItemTooltip() { return WrapTooltip(ImGui::BeginItemTooltip()); }
