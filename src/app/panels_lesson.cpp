@@ -494,9 +494,7 @@ static void ShowBags(const App& app) {
     if (v.max_difference == 0.0f) {
         ImGui::TextColored(Color(GoodColor()), "%s", TR(lesson_bag_exact));
     } else {
-        ImGui::PushTextWrapPos(0.0f);  // the longer line wraps on a phone
-        ImGui::TextColored(Color(GoodColor()), TR(lesson_bag_rounding), double(v.max_difference));
-        ImGui::PopTextWrapPos();
+        TextWrappedColored(GoodColor(), TR(lesson_bag_rounding), double(v.max_difference));  // wraps on a phone
     }
     RecordItemRect("bag-check");
 }
@@ -606,29 +604,30 @@ static void ShowAccumulation(const App& app) {
 
 static void ShowGradientChecks(const App& app) {
     const LessonResult& r = app.derived.result;
-    ImGui::PushTextWrapPos(0.0f);  // the notes wrap in a narrow column instead of running off it
+    // The notes wrap in a narrow column, at spaces (ImGui's wrapping split "7,1e-08" after the comma).
     if (r.grads_equal)
-        ImGui::TextColored(Color(GoodColor()), "%s", TR(lesson_grad_equal));
+        TextWrappedColored(GoodColor(), "%s", TR(lesson_grad_equal));
     else
-        ImGui::TextColored(Color(ErrorColor()), "%s", TR(lesson_grad_differ));
+        TextWrappedColored(ErrorColor(), "%s", TR(lesson_grad_differ));
     RecordItemRect("grad-check");
+    const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
     if (!r.fd_checked)
-        ImGui::TextDisabled(TR(lesson_fd_not_checked), r.fd_note.c_str());
+        TextWrappedColored(dim, TR(lesson_fd_not_checked), r.fd_note.c_str());
     else if (!r.fd_passed)
-        ImGui::TextColored(Color(ErrorColor()), TR(lesson_fd_disagree), r.fd_max_abs_error);
+        TextWrappedColored(ErrorColor(), TR(lesson_fd_disagree), r.fd_max_abs_error);
     else if (r.fd_shown_is_scaled)  // scale_grad_by_freq: the gradient shown is deliberately not dL/dW
-        ImGui::TextColored(Color(GoodColor()), TR(lesson_fd_match_unscaled), r.fd_max_abs_error);
+        TextWrappedColored(GoodColor(), TR(lesson_fd_match_unscaled), r.fd_max_abs_error);
     else
-        ImGui::TextColored(Color(GoodColor()), TR(lesson_fd_agree), r.fd_max_abs_error);
-    ImGui::PopTextWrapPos();  // "(?)" beside the line, never wrapped into a column of its own
+        TextWrappedColored(GoodColor(), TR(lesson_fd_agree), r.fd_max_abs_error);
+    // "(?)" beside the line, never wrapped into a column of its own
     HelpMarker(TR(lesson_fd_help));
     ImGui::PushTextWrapPos(0.0f);
     if (r.fd_checked && r.fd_passed && r.fd_shown_is_scaled)
         TextWrapped(TR(lesson_fd_scaled_note), r.fd_shown_max_abs_difference);
     if (r.fd_checked && r.fd_skipped_row >= 0)
-        ImGui::TextDisabled(TR(lesson_fd_skipped_row), r.fd_skipped_row);
+        TextWrappedColored(dim, TR(lesson_fd_skipped_row), r.fd_skipped_row);
     const int untouched = r.V - int(r.touched_rows.size());
-    ImGui::TextDisabled(untouched == 1 ? TR(lesson_touched_one_untouched) : TR(lesson_touched_many_untouched),
+    TextWrappedColored(dim, untouched == 1 ? TR(lesson_touched_one_untouched) : TR(lesson_touched_many_untouched),
                         int(r.touched_rows.size()), r.V, untouched);
     ImGui::PopTextWrapPos();
 }

@@ -125,7 +125,7 @@ void ShowPresetsPanel(App& app) {
     TextWrapped("%s", TR(teach_presets_intro));
     for (const Preset& p : presets()) {
         ImGui::PushID(p.name);
-        if (ImGui::Selectable(tr(p.title))) browser_open_link(LinkKeepingPage(app, p.link).c_str());
+        if (SelectableWrapped(tr(p.title))) browser_open_link(LinkKeepingPage(app, p.link).c_str());
         RecordItemRect((std::string("preset:") + p.name).c_str());
         ImGui::PopID();
     }

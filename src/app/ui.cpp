@@ -93,19 +93,22 @@ static void ShowHeader(App& app) {
     }
     const char* const theme_labels[] = {TR(page_theme_light), TR(page_theme_dark), TR(page_theme_contrast)};
     int theme = int(app.state.theme);
-    ImGui::SetNextItemWidth(Px(narrow ? 80 : 120));
+    // As wide as its choice needs (a phone's 80 px cut "high contrast" to "high con"); the buttons after
+    // it go on the next line when they no longer fit.
+    const float fit = ImGui::CalcTextSize(theme_labels[theme]).x + 2 * ImGui::GetStyle().FramePadding.x + ImGui::GetFrameHeight();
+    ImGui::SetNextItemWidth(std::max(Px(narrow ? 80 : 120), fit));
     if (ImGui::Combo("##theme", &theme, theme_labels, 3)) app.state.theme = Theme(theme), app.state.theme_follows_system = false, Commit(app, "theme");
     RecordItemRect("theme");
     ItemTooltip("%s", TR(page_theme_tooltip));
-    ImGui::SameLine();
-    if (!narrow) ShowLanguageChoice(app, narrow), ImGui::SameLine();  // on a phone: behind Share
+    if (!narrow) ImGui::SameLine(), ShowLanguageChoice(app, narrow);  // on a phone: behind Share
+    SameLineIfFits(ButtonWidth(TR(page_text_view)));
     if (ImGui::Button(TR(page_text_view))) app.state.view = View::Text, Commit(app, "view");
     RecordItemRect("text-view");
     ItemTooltip("%s", TR(page_text_view_tooltip));
     ErrorText(app.language_message);
     static bool share_open = false;
     if (compact) {
-        ImGui::SameLine();
+        SameLineIfFits(ButtonWidth(share_open ? TR(page_share_open) : TR(page_share)));
         if (ImGui::Button(share_open ? TR(page_share_open) : TR(page_share))) share_open = !share_open;
         RecordItemRect("share");
         if (!share_open) return;

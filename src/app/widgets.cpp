@@ -143,16 +143,11 @@ void TextWrapped(const char* fmt, ...) {
     TextWrappedUnformatted(text, text_end);
 }
 
-void TextWrappedUnformatted(const char* text, const char* text_end) {
-    ImGuiWindow* window = ImGui::GetCurrentWindow();
-    if (window->SkipItems) return;
-    const bool set_wrap = window->DC.TextWrapPos < 0.0f;  // as ImGui::TextWrapped: wrap at the window's edge
-    if (set_wrap) ImGui::PushTextWrapPos(0.0f);
-    const float width = ImGui::CalcWrapWidthForPos(window->DC.CursorPos, window->DC.TextWrapPos);
+// Greedy, word by word: the spaces before a word that does not fit in `width` become the line break.
+// A word longer than a line stays whole (ImGui's own wrapping breaks it where it can).
+static std::string WrapAtSpaces(const char* text, const char* text_end, float width) {
     ImFont* font = ImGui::GetFont();
     const float size = ImGui::GetFontSize(), space = font->CalcTextSizeA(size, FLT_MAX, 0.0f, " ").x;
-    // Greedy, word by word: the spaces before a word that does not fit become the line break. A word
-    // longer than a line is left to ImGui, which breaks it where it can, as before.
     std::string lines;
     lines.reserve(size_t(text_end - text) + 16);
     float line = 0.0f;
@@ -168,8 +163,34 @@ void TextWrappedUnformatted(const char* text, const char* text_end) {
         lines.append(word, end), line += w;
         s = end;
     }
+    return lines;
+}
+
+void TextWrappedColored(ImU32 color, const char* fmt, ...) {
+    if (ImGui::GetCurrentWindow()->SkipItems) return;
+    va_list args;
+    va_start(args, fmt);
+    const char *text, *text_end;
+    ImFormatStringToTempBufferV(&text, &text_end, fmt, args);
+    va_end(args);
+    ImGui::PushStyleColor(ImGuiCol_Text, color);
+    TextWrappedUnformatted(text, text_end);
+    ImGui::PopStyleColor();
+}
+
+void TextWrappedUnformatted(const char* text, const char* text_end) {
+    ImGuiWindow* window = ImGui::GetCurrentWindow();
+    if (window->SkipItems) return;
+    const bool set_wrap = window->DC.TextWrapPos < 0.0f;  // as ImGui::TextWrapped: wrap at the window's edge
+    if (set_wrap) ImGui::PushTextWrapPos(0.0f);
+    const std::string lines = WrapAtSpaces(text, text_end, ImGui::CalcWrapWidthForPos(window->DC.CursorPos, window->DC.TextWrapPos));
     ImGui::TextUnformatted(lines.data(), lines.data() + lines.size());
     if (set_wrap) ImGui::PopTextWrapPos();
+}
+
+bool SelectableWrapped(const char* label) {
+    const std::string lines = WrapAtSpaces(label, label + std::strlen(label), ImGui::GetContentRegionAvail().x);
+    return ImGui::Selectable((lines + "###wrapped").c_str());  // its id stays the same however it wraps
 }
 
 void ErrorText(const std::string& message) {

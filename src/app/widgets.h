@@ -23,6 +23,7 @@ std::string ShortNumber(float v);           // a cell's short text; the exact va
 // ImGui::TextWrapped, breaking lines at spaces only: ImGui's own wrapping also breaks after '.' and
 // ',', which split numbers across lines ("(0." / "83)", "50," / "000").
 void TextWrapped(const char* fmt, ...) IM_FMTARGS(1);
+void TextWrappedColored(ImU32 color, const char* fmt, ...) IM_FMTARGS(2);
 void TextWrappedUnformatted(const char* text, const char* text_end);
 void ErrorText(const std::string& message); // a red, wrapped message (nothing when empty)
 // ImGui's tooltips with their text wrapped to fit the screen (30 em at most): SetItemTooltip and
@@ -33,6 +34,9 @@ bool BeginWrappedItemTooltip();
 bool BeginWrappedTooltip();
 void EndWrappedTooltip();
 void HelpMarker(const char* text);          // "(?)" with a tooltip
+// ImGui::Selectable with its label on as many lines as the column needs, broken at spaces (ImGui's
+// is one line, cut at the column's edge). One per ID scope: push an id around each.
+bool SelectableWrapped(const char* label);
 // ImGui::InputFloat, but the number is shown and read the page's language's way (0,5 in German;
 // a point is read too): InputFloat would print "0,5" and read it back as 0. True when a new value was typed.
 bool InputDecimal(const char* label, float* v, const char* fmt = "%g");

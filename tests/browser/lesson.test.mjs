@@ -215,6 +215,33 @@ test("a long tooltip wraps to fit the screen: the text view button's and a one-h
   await page.context().close();
 });
 
+test('on a phone nothing is cut at the edge: the theme menu shows "high contrast" whole, the examples wrap', async () => {
+  // The theme menu was 80 px wide ("high con"); each example was one line, most of it past the screen's edge.
+  const phone = { width: 390, height: 844, dpr: 2, mobile: true };
+  for (const [hash, theme] of [['#v=1&theme=contrast', 'high contrast'], ['#v=1&theme=contrast&lang=de', 'hoher Kontrast']]) {
+    const page = await openPage(browser, server.url + hash, phone);
+    const [menu, textView, share] = await Promise.all(['theme', 'text-view', 'share'].map((n) => rect(page, n)));
+    await screenshot(page, `lesson-header-phone-${theme.replace(' ', '-')}`);
+    console.log(`  ${theme}: menu ${menu.width} px wide; Text view ends at ${textView.x + textView.width}, Share at ${share.x + share.width}`);
+    // "high contrast" with the menu's arrow takes about 115 px (the old menu's 80 showed "high con").
+    assert.ok(menu.width > 105, `the theme menu (${menu.width} px) is too narrow for "${theme}"`);
+    for (const r of [menu, textView, share]) assert.ok(r.x + r.width <= phone.width, `a header button ends at ${r.x + r.width}, past ${phone.width}`);
+    await page.context().close();
+  }
+  const page = await openPage(browser, server.url + '#v=1&lang=de', phone);
+  const presets = await page.evaluate(() => window.embeddingLab.presets().map((p) => p.name));
+  const one = (await widgetCenter(page, 'preset:canonical'), await rect(page, 'preset:canonical'));
+  const momentum = (await widgetCenter(page, 'preset:momentum'), await rect(page, 'preset:momentum'));
+  await screenshot(page, 'lesson-presets-phone-de');
+  console.log(`  ${presets.length} examples; "Momentum bewegt ..." ${momentum.height} px high, the first ${one.height} px`);
+  assert.ok(momentum.height > 1.6 * 21, `the example's title is on one line (${momentum.height} px), cut at the edge`);
+  assert.ok(momentum.x + momentum.width <= phone.width);
+  await clickWidget(page, 'preset:momentum');
+  await page.waitForFunction(() => /opt=sgd/.test(location.hash));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a finger drag scrolls the page on a phone', async () => {
   const page = await openPage(browser, server.url, { width: 390, height: 700, dpr: 1, mobile: true });
   await frames(page, 3);
