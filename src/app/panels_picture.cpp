@@ -539,9 +539,14 @@ static void ShowWalkControls(App& app) {
         }
         RecordItemRect("walk:skip");
     }
-    SameLineIfFits(150);
+    SameLineIfFits(170);
     ImGui::SetNextItemWidth(Px(110));
-    ImGui::SliderFloat(format("%s###walk_speed", TR(picture_walk_speed)).c_str(), &p.walk_speed, 0.25f, 8.0f, "%.2gx", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoInput);  // no typed value: it would read "1,5" back as 1 in German
+    // No typed value (it would read "1,5" back as 1 in German). The value is written beside the slider,
+    // not on it: over the grab it was 1.2:1 (white on the high-contrast yellow), 3.7:1 in the dark theme.
+    ImGui::SliderFloat("###walk_speed", &p.walk_speed, 0.25f, 8.0f, "", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoInput);
+    RecordItemRect("walk:speed");
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::Text("%.2gx %s", double(p.walk_speed), TR(picture_walk_speed));
     if (w.b < 0) return;
     const int term = w.terms_done - 1;
     ImGui::PushTextWrapPos(0.0f);

@@ -141,6 +141,26 @@ test('the highlighted id\'s chip in the Ids panel: its number reaches 4.5:1 on t
   }
 });
 
+test('the walk\'s speed is written beside its slider, not over the grab (white on the high-contrast yellow was 1.2:1)', async () => {
+  for (const theme of ['light', 'dark', 'contrast']) {
+    const page = await openPage(browser, server.url + `#v=1&theme=${theme}`, { width: 1000, height: 700 });
+    const c = await page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_theme_colors_json())));
+    await widgetCenter(page, 'walk:speed');
+    const r = await page.evaluate(() => window.embeddingLab.widgetRect('walk:speed'));
+    const box = await page.locator('#canvas').boundingBox();
+    // The slider's inside, 3 px in from its edge: its field and its grab, and no glyph in the text colour.
+    const png = decodePng(await page.screenshot({ clip: { x: box.x + r.x + 3, y: box.y + r.y + 3, width: r.width - 6, height: r.height - 6 } }));
+    let textLike = 0;
+    for (let i = 0; i < png.width * png.height; i++) {
+      const px = [0, 1, 2].map((k) => png.pixels[i * png.channels + k]);
+      if (ratio(px, c.text) < 1.15) textLike++;
+    }
+    console.log(`  ${theme}: ${textLike} pixels of the text colour inside the speed slider`);
+    assert.equal(textLike, 0, `${theme}: text drawn on the slider`);
+    await page.context().close();
+  }
+});
+
 /** A page opened in a context that emulates the given media features. */
 async function pageWith(media, hash = '') {
   const context = await browser.newContext({ viewport: { width: 1000, height: 700 }, ...media });
