@@ -164,7 +164,7 @@
   function figures(caption, o) {
     const rows = Object.entries(o || {}).filter(([, v]) => v !== null && v !== '' && typeof v !== 'object');
     return scroller(caption, el('tbody', {}, ...rows.map(([k, v]) =>
-      el('tr', {}, el('th', { scope: 'row', text: keyWords(k) }),
+      el('tr', {}, el('th', { scope: 'row', class: 'words', text: keyWords(k) }),
         el('td', { text: typeof v === 'number' ? shown(Number(v.toPrecision(6))) : typeof v === 'boolean' ? t(v ? 'dom_value_true' : 'dom_value_false') : String(v) })))));
   }
 

@@ -480,3 +480,21 @@ test('on a 390 px phone the default lesson\'s tables fit the screen without scro
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+// A lab's figures are named in words, some a sentence long ("Zeilenmarkierungen gelten für diese
+// Tabelle"): kept on one line, the German training table was 783 px wide in a 366 px box, its values
+// out of sight.
+test('on a 390 px phone the labs\' figure tables fit their boxes, in English and German', async () => {
+  for (const lang of ['en', 'de']) {
+    const page = await openPage(browser, server.url + `#v=1&view=text&lang=${lang}`, { width: 390, height: 844, dpr: 2, mobile: true });
+    await page.waitForFunction(() => document.getElementById('text-view').className === 'shown');
+    const boxes = await page.evaluate(() => [...document.querySelectorAll('#text-view .tv-scroll')]
+      .filter((b) => b.querySelector('th.words'))
+      .map((b) => [b.querySelector('caption').textContent, b.scrollWidth - b.clientWidth]));
+    console.log(`  ${lang}: ${boxes.map(([c, d]) => `${c} ${d}`).join(', ')}`);
+    assert.ok(boxes.length >= 2, `${lang}: the labs' figure tables (${boxes.length})`);
+    for (const [caption, past] of boxes) assert.equal(past, 0, `${lang}: ${caption}: ${past} px past its box`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
