@@ -78,7 +78,7 @@ static ImU32 VariantColor(int kind) {
 static void VariantLegend() {
     for (int k = 0; k < kTableKinds; k++) {
         if (k) ImGui::SameLine();
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(VariantColor(k)), "%s", table_kind_name(TableKind(k)));
+        LegendText(VariantColor(k), "%s", table_kind_name(TableKind(k)));
     }
 }
 
@@ -170,7 +170,7 @@ static void ShowParameterCounts(const App& app) {
         ImGui::TableHeadersRow();
         for (int k = 0; k < kTableKinds; k++) {
             ImGui::TableNextColumn();
-            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(VariantColor(k)), "%s", table_kind_name(TableKind(k)));
+            LegendText(VariantColor(k), "%s", table_kind_name(TableKind(k)));
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(shape[k]);
             ImGui::TableNextColumn();
@@ -434,10 +434,10 @@ static void ShowRowsActivationPanel(App& app) {
         PlotDot(f, x, y(r.raw_fit[size_t(i)]), VariantColor(0), 2.0f);
         PlotDot(f, x, y(r.tanh_fit[size_t(i)]), VariantColor(1), 2.0f);
     }
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(VariantColor(0)), TR(deeper_activation_raw), double(r.raw_loss));
+    LegendText(VariantColor(0), TR(deeper_activation_raw), double(r.raw_loss));
     const std::string tanh_legend = format(TR(deeper_activation_tanh), double(r.tanh_loss));
-    SameLineIfFits(ImGui::CalcTextSize(tanh_legend.c_str()).x / Px(1));  // on its own line on a phone
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(VariantColor(1)), "%s", tanh_legend.c_str());
+    SameLineIfFits(ImGui::CalcTextSize(tanh_legend.c_str()).x / Px(1) + 16);  // on its own line on a phone
+    LegendText(VariantColor(1), "%s", tanh_legend.c_str());
     float widest = 0, flattest = 1;
     for (size_t i = 0; i < r.tanh_rows.size(); i++)
         widest = std::max(widest, std::fabs(r.tanh_rows[i])), flattest = std::min(flattest, r.tanh_slope[i]);

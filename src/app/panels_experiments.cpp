@@ -97,10 +97,10 @@ static void PlotFits(const ExperimentsView& ex) {
         std::snprintf(label, sizeof label, "%d", i);
         dl->AddText(ImVec2(x_of(float(i)) - Px(4), p0.y + height - ImGui::GetFontSize() - Px(2)), DimColor(), label);
     }
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(raw_color), TR(labs_exp_raw_legend), double(ex.raw.raw_loss));
+    LegendText(raw_color, TR(labs_exp_raw_legend), double(ex.raw.raw_loss));
     const std::string emb_legend = format(TR(labs_exp_emb_legend), double(ex.raw.embedding_loss));
-    SameLineIfFits(ImGui::CalcTextSize(emb_legend.c_str()).x / Px(1));  // on its own line on a phone
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(emb_color), "%s", emb_legend.c_str());
+    SameLineIfFits(ImGui::CalcTextSize(emb_legend.c_str()).x / Px(1) + 16);  // on its own line on a phone
+    LegendText(emb_color, "%s", emb_legend.c_str());
     ImGui::TextDisabled("%s", TR(labs_exp_rings));
 }
 

@@ -131,9 +131,11 @@ static void PlotUpdates(const FrequencyRun& run) {
         Dot(f, x, std::log10(1.0f + float(s.row_updates[size_t(k)])) / ly, kChangeColor);
         Dot(f, x, std::log10(1.0f + float(s.row_touches[size_t(k)])) / ly, kTouchColor);
     }
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kTouchColor), "%s", TR(labs_freq_legend_blue));
-    SameLineIfFits(ImGui::CalcTextSize(TR(labs_freq_legend_orange)).x / Px(1));  // on its own line on a phone
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kChangeColor), "%s", TR(labs_freq_legend_orange));
+    LegendText(kTouchColor, "%s", TR(labs_freq_legend_blue));
+    RecordItemRect("legend:touched");
+    SameLineIfFits(ImGui::CalcTextSize(TR(labs_freq_legend_orange)).x / Px(1) + 16);  // on its own line on a phone
+    LegendText(kChangeColor, "%s", TR(labs_freq_legend_orange));
+    RecordItemRect("legend:changed");
     ImGui::TextDisabled(TR(labs_freq_updates_axes), V, top);
 }
 
@@ -175,11 +177,10 @@ static void PlotNorms(const FrequencyRun& run) {
     Polyline(f, run.head_norm, top, kTouchColor);
     Polyline(f, run.tail_norm, top, kChangeColor);
     const FrequencyState& s = run.state;
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kTouchColor), TR(labs_freq_head_seen), run.head_id,
-                       s.row_seen[size_t(run.head_id)]);
+    LegendText(kTouchColor, TR(labs_freq_head_seen), run.head_id, s.row_seen[size_t(run.head_id)]);
     const std::string tail = format(TR(labs_freq_tail_seen), run.tail_id, run.tail_id + 1, s.row_seen[size_t(run.tail_id)]);
-    SameLineIfFits(ImGui::CalcTextSize(tail.c_str()).x / Px(1));
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kChangeColor), "%s", tail.c_str());
+    SameLineIfFits(ImGui::CalcTextSize(tail.c_str()).x / Px(1) + 16);
+    LegendText(kChangeColor, "%s", tail.c_str());
     ImGui::TextDisabled(TR(labs_freq_norms_axes), s.steps_done, double(top));
 }
 

@@ -178,6 +178,23 @@ void TextWrappedColored(ImU32 color, const char* fmt, ...) {
     ImGui::PopStyleColor();
 }
 
+void LegendText(ImU32 color, const char* fmt, ...) {
+    if (ImGui::GetCurrentWindow()->SkipItems) return;
+    va_list args;
+    va_start(args, fmt);
+    const char *text, *text_end;
+    ImFormatStringToTempBufferV(&text, &text_end, fmt, args);
+    va_end(args);
+    ImGui::BeginGroup();
+    const float line = ImGui::GetTextLineHeight(), side = std::round(ImGui::GetFontSize() * 0.7f);
+    const ImVec2 p = ImGui::GetCursorScreenPos(), a(p.x, std::round(p.y + (line - side) * 0.5f));
+    ImGui::Dummy(ImVec2(side, line));
+    ImGui::GetWindowDrawList()->AddRectFilled(a, ImVec2(a.x + side, a.y + side), color);
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    TextWrappedUnformatted(text, text_end);
+    ImGui::EndGroup();
+}
+
 void TextWrappedUnformatted(const char* text, const char* text_end) {
     ImGuiWindow* window = ImGui::GetCurrentWindow();
     if (window->SkipItems) return;

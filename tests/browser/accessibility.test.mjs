@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { decodePng } from './png.mjs';
+import { decodePng, contrastRatio } from './png.mjs';
 import { serve, launch, openPage, snapshot, frames, clickWidget, screenshot, widgetCenter, ROOT } from './harness.mjs';
 
 const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
@@ -13,13 +13,7 @@ let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-// WCAG 2.1 relative luminance and contrast ratio, from 0..255 sRGB triples.
-const channel = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-const luminance = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
-const ratio = (a, b) => {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-};
+const ratio = contrastRatio;  // WCAG 2.1, of 0..255 sRGB triples
 
 test('contrast: text, helper text, messages and cell values reach 4.5:1 in every theme', async () => {
   const page = await openPage(browser, server.url);

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import { serve, launch, openPage, snapshot, frames, widgetCenter, clickWidget, screenshot } from './harness.mjs';
-import { decodePng } from './png.mjs';
+import { decodePng, contrastRatio } from './png.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -293,10 +293,7 @@ test('dW and G on a log scale: one heavy id leaves a once-used row visible, an u
   await page.context().close();
 });
 
-// WCAG 2.1 contrast of two 0..255 sRGB triples.
-const channel = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-const luminance = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
-const contrast = (a, b) => { const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x); return (hi + 0.05) / (lo + 0.05); };
+const contrast = contrastRatio;  // WCAG 2.1, of 0..255 sRGB triples
 
 test("the picture's marks reach 3:1 against what they sit on, in every theme", async (t) => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2,0,2,2', { width: 1000, height: 700 });

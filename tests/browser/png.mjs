@@ -55,3 +55,11 @@ export function inkStats(png) {
   const background = Math.max(...counts.values());
   return { colours: counts.size, ink: 1 - background / (width * height) };
 }
+
+/** WCAG 2.1 contrast ratio of two 0..255 sRGB triples (relative luminance, (L1 + 0.05) / (L2 + 0.05)). */
+export function contrastRatio(a, b) {
+  const channel = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const luminance = ([r, g, bl]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(bl);
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}

@@ -5,7 +5,8 @@
 // The frequency experiment runs to the end while frames keep coming.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, snapshot, clickWidget, typeInto, screenshot, frames, coloursIn } from './harness.mjs';
+import { serve, launch, openPage, snapshot, clickWidget, typeInto, screenshot, frames, coloursIn, widgetCenter } from './harness.mjs';
+import { decodePng, contrastRatio as ratio } from './png.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -275,6 +276,19 @@ test('frequency experiment: runs to the end in slices, frames keep coming, the p
     assert.ok(colours >= 3, `${plot} has ${colours} colours`);
   }
   assert.ok(await page.evaluate(() => window.embeddingLab.widgetRect('freq:summary')));
+  // The legend's words are in the text colour, after a swatch of their series' colour: written in
+  // the series' colours they were 2.7:1 (orange) and 4.2:1 (blue) on the light window.
+  const c = await page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_theme_colors_json())));
+  const box = await page.locator('#canvas').boundingBox();
+  for (const name of ['legend:touched', 'legend:changed']) {
+    await widgetCenter(page, name);
+    const r = await page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
+    const png = decodePng(await page.screenshot({ clip: { x: box.x + r.x, y: box.y + r.y, width: r.width, height: r.height } }));
+    let best = 1;
+    for (let i = 0; i < png.width * png.height; i++) best = Math.max(best, ratio([0, 1, 2].map((k) => png.pixels[i * png.channels + k]), c.windowBg));
+    console.log(`  ${name}: its words at ${best.toFixed(2)}:1 on the window`);
+    assert.ok(best >= 4.5, `${name}: the legend's words are ${best.toFixed(2)}:1 on the window`);
+  }
   await screenshot(page, 'training-frequency-1280');
   assert.deepEqual(page.problems, []);
   await page.context().close();
