@@ -133,14 +133,18 @@ std::string ShortNumber(float v) {
     return text;
 }
 
-void TextWrapped(const char* fmt, ...) {
+static void TextWrappedV(const char* fmt, va_list args) {
     if (ImGui::GetCurrentWindow()->SkipItems) return;
-    va_list args;
-    va_start(args, fmt);
     const char *text, *text_end;
     ImFormatStringToTempBufferV(&text, &text_end, fmt, args);
-    va_end(args);
     TextWrappedUnformatted(text, text_end);
+}
+
+void TextWrapped(const char* fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    TextWrappedV(fmt, args);
+    va_end(args);
 }
 
 // Greedy, word by word: the spaces before a word that does not fit in `width` become the line break.
@@ -167,31 +171,26 @@ static std::string WrapAtSpaces(const char* text, const char* text_end, float wi
 }
 
 void TextWrappedColored(ImU32 color, const char* fmt, ...) {
-    if (ImGui::GetCurrentWindow()->SkipItems) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, color);
     va_list args;
     va_start(args, fmt);
-    const char *text, *text_end;
-    ImFormatStringToTempBufferV(&text, &text_end, fmt, args);
+    TextWrappedV(fmt, args);
     va_end(args);
-    ImGui::PushStyleColor(ImGuiCol_Text, color);
-    TextWrappedUnformatted(text, text_end);
     ImGui::PopStyleColor();
 }
 
 void LegendText(ImU32 color, const char* fmt, ...) {
     if (ImGui::GetCurrentWindow()->SkipItems) return;
-    va_list args;
-    va_start(args, fmt);
-    const char *text, *text_end;
-    ImFormatStringToTempBufferV(&text, &text_end, fmt, args);
-    va_end(args);
     ImGui::BeginGroup();
     const float line = ImGui::GetTextLineHeight(), side = std::round(ImGui::GetFontSize() * 0.7f);
     const ImVec2 p = ImGui::GetCursorScreenPos(), a(p.x, std::round(p.y + (line - side) * 0.5f));
     ImGui::Dummy(ImVec2(side, line));
     ImGui::GetWindowDrawList()->AddRectFilled(a, ImVec2(a.x + side, a.y + side), color);
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-    TextWrappedUnformatted(text, text_end);
+    va_list args;
+    va_start(args, fmt);
+    TextWrappedV(fmt, args);
+    va_end(args);
     ImGui::EndGroup();
 }
 
@@ -234,9 +233,7 @@ void EndWrappedTooltip() {
 }
 
 static void TooltipText(const char* fmt, va_list args) {
-    const char *text, *text_end;
-    ImFormatStringToTempBufferV(&text, &text_end, fmt, args);
-    TextWrappedUnformatted(text, text_end);  // broken at spaces, as TextWrapped
+    TextWrappedV(fmt, args);  // broken at spaces
     EndWrappedTooltip();
 }
 
