@@ -436,7 +436,7 @@ static void ShowRowsActivationPanel(App& app) {
     }
     LegendText(VariantColor(0), TR(deeper_activation_raw), double(r.raw_loss));
     const std::string tanh_legend = format(TR(deeper_activation_tanh), double(r.tanh_loss));
-    SameLineIfFits(ImGui::CalcTextSize(tanh_legend.c_str()).x / Px(1) + 16);  // on its own line on a phone
+    SameLineIfFits(LegendWidth(tanh_legend.c_str()));  // on its own line on a phone
     LegendText(VariantColor(1), "%s", tanh_legend.c_str());
     float widest = 0, flattest = 1;
     for (size_t i = 0; i < r.tanh_rows.size(); i++)

@@ -99,7 +99,7 @@ static void PlotFits(const ExperimentsView& ex) {
     }
     LegendText(raw_color, TR(labs_exp_raw_legend), double(ex.raw.raw_loss));
     const std::string emb_legend = format(TR(labs_exp_emb_legend), double(ex.raw.embedding_loss));
-    SameLineIfFits(ImGui::CalcTextSize(emb_legend.c_str()).x / Px(1) + 16);  // on its own line on a phone
+    SameLineIfFits(LegendWidth(emb_legend.c_str()));  // on its own line on a phone
     LegendText(emb_color, "%s", emb_legend.c_str());
     ImGui::TextDisabled("%s", TR(labs_exp_rings));
 }

@@ -133,7 +133,7 @@ static void PlotUpdates(const FrequencyRun& run) {
     }
     LegendText(kTouchColor, "%s", TR(labs_freq_legend_blue));
     RecordItemRect("legend:touched");
-    SameLineIfFits(ImGui::CalcTextSize(TR(labs_freq_legend_orange)).x / Px(1) + 16);  // on its own line on a phone
+    SameLineIfFits(LegendWidth(TR(labs_freq_legend_orange)));  // on its own line on a phone
     LegendText(kChangeColor, "%s", TR(labs_freq_legend_orange));
     RecordItemRect("legend:changed");
     ImGui::TextDisabled(TR(labs_freq_updates_axes), V, top);
@@ -179,7 +179,7 @@ static void PlotNorms(const FrequencyRun& run) {
     const FrequencyState& s = run.state;
     LegendText(kTouchColor, TR(labs_freq_head_seen), run.head_id, s.row_seen[size_t(run.head_id)]);
     const std::string tail = format(TR(labs_freq_tail_seen), run.tail_id, run.tail_id + 1, s.row_seen[size_t(run.tail_id)]);
-    SameLineIfFits(ImGui::CalcTextSize(tail.c_str()).x / Px(1) + 16);
+    SameLineIfFits(LegendWidth(tail.c_str()));
     LegendText(kChangeColor, "%s", tail.c_str());
     ImGui::TextDisabled(TR(labs_freq_norms_axes), s.steps_done, double(top));
 }

@@ -621,7 +621,6 @@ static void ShowGradientChecks(const App& app) {
         TextWrappedColored(GoodColor(), TR(lesson_fd_agree), r.fd_max_abs_error);
     // "(?)" beside the line, never wrapped into a column of its own
     HelpMarker(TR(lesson_fd_help));
-    ImGui::PushTextWrapPos(0.0f);
     if (r.fd_checked && r.fd_passed && r.fd_shown_is_scaled)
         TextWrapped(TR(lesson_fd_scaled_note), r.fd_shown_max_abs_difference);
     if (r.fd_checked && r.fd_skipped_row >= 0)
@@ -629,7 +628,6 @@ static void ShowGradientChecks(const App& app) {
     const int untouched = r.V - int(r.touched_rows.size());
     TextWrappedColored(dim, untouched == 1 ? TR(lesson_touched_one_untouched) : TR(lesson_touched_many_untouched),
                         int(r.touched_rows.size()), r.V, untouched);
-    ImGui::PopTextWrapPos();
 }
 
 void ShowBackwardPanel(App& app) {

@@ -269,6 +269,7 @@ static void Band(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float thicknes
 struct ProductLayout {
     GridGeom L, M, Rg;           // left (one-hot or chips), mid (W or G), right (out or dW)
     float label_w = 0, left_label_w = 0, left_block_w = 0, header_h = 0, total_w = 0, total_h = 0;
+    float arrow_room = 0;        // between mid's row labels and its rows: the gather's arrowheads
     char left_shape[64] = "";
     std::vector<int> mid_linked, right_linked;  // rows that carry a link, ascending
     ProductLayout(GridGeom l, GridGeom m, GridGeom r) : L(l), M(m), Rg(r) {}
@@ -292,8 +293,8 @@ static ProductLayout LayOut(const Product& P, float avail) {
     // Row labels as wide as the longest ("id 99999" or, compressed, "99999").
     char widest[32];
     std::snprintf(widest, sizeof widest, P.K > kFullCells ? "%.0s%d" : "%s %d", P.mid_letter, std::max(P.K - 1, 0));
-    // The gather's arrowhead (6 px) goes between the label and W's row.
-    const float label_w = std::max(Px(40), ImGui::CalcTextSize(widest).x + Px(P.chips ? 12 : 8));
+    const float arrow_room = P.chips ? Px(4) : 0.0f;  // the gather's arrowhead (6 px) goes between the label and W's row
+    const float label_w = std::max(Px(40), ImGui::CalcTextSize(widest).x + Px(8) + arrow_room);
     std::snprintf(widest, sizeof widest, P.R > kFullCells ? "%.0s%d" : "%s %d", P.left_letter, std::max(P.R - 1, 0));
     const float left_label_w = P.chips ? Px(8) : std::max(Px(34), ImGui::CalcTextSize(widest).x + Px(8));
     char left_shape[64];
@@ -305,7 +306,7 @@ static ProductLayout LayOut(const Product& P, float avail) {
     const float fixed_w = left_label_w + left_block_w + 2 * Px(kOpWidth) + label_w + Px(8);
     const float value_w = std::clamp((avail - fixed_w) / float(2 * value_cols), Px(4), Px(52));
     ProductLayout lay(L, GridGeom(P.K, P.d, value_w, Px(4), full_h, Px(7)), GridGeom(P.R, P.d, value_w, Px(4), full_h, Px(7)));
-    lay.label_w = label_w, lay.left_label_w = left_label_w, lay.left_block_w = left_block_w;
+    lay.label_w = label_w, lay.left_label_w = left_label_w, lay.left_block_w = left_block_w, lay.arrow_room = arrow_room;
     std::snprintf(lay.left_shape, sizeof lay.left_shape, "%s", left_shape);
     lay.header_h = text_h * 2 + Px(4);
     lay.total_w = fixed_w + lay.M.width() + lay.Rg.width();
@@ -489,7 +490,7 @@ static void DrawProduct(App& app, const Product& P) {
     // Labels, over the bands: every row when it fits, else the linked rows; the highlighted id's rows outlined.
     std::vector<int> all_mid, all_left;
     if (!M.rows.compressed()) for (int k = 0; k < P.K; k++) all_mid.push_back(k);
-    RowLabels(dl, M, M.p.x - (P.chips ? Px(4) : 0.0f), P.mid_letter, M.rows.compressed() ? lay.mid_linked : all_mid, hl, P.mid_id);
+    RowLabels(dl, M, M.p.x - lay.arrow_room, P.mid_letter, M.rows.compressed() ? lay.mid_linked : all_mid, hl, P.mid_id);
     if (!P.chips) {
         if (!L.rows.compressed()) for (int i = 0; i < P.R; i++) all_left.push_back(i);
         RowLabels(dl, L, L.p.x, P.left_letter, L.rows.compressed() ? lay.right_linked : all_left, hl, P.left_id);

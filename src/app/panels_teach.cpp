@@ -40,7 +40,10 @@ void EndLocked(App& app, uint32_t locks, bool disable) {
     ImGui::EndGroup();
     const Status st = check_unlocked(app.state, locks);
     if (st.ok() || !ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
-    if (disable) Tooltip("%s", st.error.c_str());
+    if (disable && BeginWrappedTooltip()) {
+        TextWrapped("%s", st.error.c_str());
+        EndWrappedTooltip();
+    }
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) app.teach.lock_message = st.error;  // said under the header
 }
 

@@ -179,10 +179,16 @@ void TextWrappedColored(ImU32 color, const char* fmt, ...) {
     ImGui::PopStyleColor();
 }
 
+static float LegendSwatchSide() { return std::round(ImGui::GetFontSize() * 0.7f); }
+
+float LegendWidth(const char* text) {
+    return (LegendSwatchSide() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(text).x) / Px(1);
+}
+
 void LegendText(ImU32 color, const char* fmt, ...) {
     if (ImGui::GetCurrentWindow()->SkipItems) return;
     ImGui::BeginGroup();
-    const float line = ImGui::GetTextLineHeight(), side = std::round(ImGui::GetFontSize() * 0.7f);
+    const float line = ImGui::GetTextLineHeight(), side = LegendSwatchSide();
     const ImVec2 p = ImGui::GetCursorScreenPos(), a(p.x, std::round(p.y + (line - side) * 0.5f));
     ImGui::Dummy(ImVec2(side, line));
     ImGui::GetWindowDrawList()->AddRectFilled(a, ImVec2(a.x + side, a.y + side), color);
@@ -210,10 +216,7 @@ bool SelectableWrapped(const char* label) {
 }
 
 void ErrorText(const std::string& message) {
-    if (message.empty()) return;
-    ImGui::PushStyleColor(ImGuiCol_Text, ErrorColor());
-    TextWrapped("%s", message.c_str());
-    ImGui::PopStyleColor();
+    if (!message.empty()) TextWrappedColored(ErrorColor(), "%s", message.c_str());
 }
 
 // Tooltips wrap to 30 em or to the screen's width, whichever is narrower: ImGui's never wrap, and a
@@ -232,25 +235,13 @@ void EndWrappedTooltip() {
     ImGui::EndTooltip();
 }
 
-static void TooltipText(const char* fmt, va_list args) {
-    TextWrappedV(fmt, args);  // broken at spaces
-    EndWrappedTooltip();
-}
-
 void ItemTooltip(const char* fmt, ...) {
     if (!BeginWrappedItemTooltip()) return;
     va_list args;
     va_start(args, fmt);
-    TooltipText(fmt, args);
+    TextWrappedV(fmt, args);  // broken at spaces
     va_end(args);
-}
-
-void Tooltip(const char* fmt, ...) {
-    if (!BeginWrappedTooltip()) return;
-    va_list args;
-    va_start(args, fmt);
-    TooltipText(fmt, args);
-    va_end(args);
+    EndWrappedTooltip();
 }
 
 void HelpMarker(const char* text) {

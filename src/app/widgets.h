@@ -28,11 +28,11 @@ void TextWrappedUnformatted(const char* text, const char* text_end);
 // A plot's legend entry: a swatch of the series' colour, then its words in the text colour (the
 // series' colours as text were 2.7:1 (orange) and 4.2:1 (blue) on the light window). One item.
 void LegendText(ImU32 color, const char* fmt, ...) IM_FMTARGS(2);
+float LegendWidth(const char* text);  // its width in CSS pixels, swatch and all (for SameLineIfFits)
 void ErrorText(const std::string& message); // a red, wrapped message (nothing when empty)
-// ImGui's tooltips with their text wrapped to fit the screen (30 em at most): SetItemTooltip and
-// SetTooltip (broken at spaces, as TextWrapped), and Begin(Item)Tooltip ... EndWrappedTooltip.
+// ImGui's tooltips with their text wrapped to fit the screen (30 em at most): SetItemTooltip (broken
+// at spaces, as TextWrapped), and Begin(Item)Tooltip ... EndWrappedTooltip.
 void ItemTooltip(const char* fmt, ...) IM_FMTARGS(1);
-void Tooltip(const char* fmt, ...) IM_FMTARGS(1);
 bool BeginWrappedItemTooltip();
 bool BeginWrappedTooltip();
 void EndWrappedTooltip();
