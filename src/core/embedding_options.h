@@ -16,8 +16,9 @@ struct EmbeddingOptions {
     // Row p receives no gradient (its output is still W[p]). Negative p means p + V.
     std::optional<int> padding_idx;
     // Before the lookup, each distinct looked-up row whose norm_type-norm exceeds max_norm is
-    // rescaled in place by max_norm / (norm + 1e-7), which leaves it just below max_norm; rows
-    // within max_norm are left alone. This changes W during the forward pass.
+    // rescaled in place by max_norm / (norm + 1e-7), which leaves it at max_norm up to float32
+    // rounding (a hair below, on or just above: the 1e-7 is often under half a float32 step);
+    // rows within max_norm are left alone. This changes W during the forward pass.
     std::optional<float> max_norm;
     float norm_type = 2.0f;  // p of the p-norm; INFINITY for the largest |x|
     // Backward scales row k's terms by s_k = 1/c_k.

@@ -7,7 +7,9 @@
 #include <string>
 
 #include "core/embedding_bag.h"
+#include "core/embedding_options.h"
 #include "core/lesson.h"
+#include "core/random.h"
 #include "state/link.h"
 #include "state/presets.h"
 #include "state/training.h"
@@ -144,7 +146,7 @@ TEST_CASE("bagmean: a repeated id holds c/n_j in row j of M", "[claims][bag]") {
     }
 }
 
-TEST_CASE("maxnorm: rows above max_norm end just below it; rows within it are left alone", "[claims][maxnorm]") {
+TEST_CASE("maxnorm: the preset's row above max_norm ends just below it; rows within it are left alone", "[claims][maxnorm]") {
     el::AppState s = preset_state("maxnorm");  // ids 1, 2, max_norm 1
     const el::LessonResult r = lesson_of(s);
     CHECK(el::row_norm(s.W.data() + 2 * s.d, s.d, 2.0f) > 1.0);
@@ -153,6 +155,30 @@ TEST_CASE("maxnorm: rows above max_norm end just below it; rows within it are le
     CHECK(after < 1.0);
     CHECK(after > 1.0 - 1e-6);
     CHECK(std::equal(r.table.begin() + s.d, r.table.begin() + 2 * s.d, s.W.begin() + s.d));  // row 1, norm 0.83
+}
+
+// labs_counts_renormed and the Options tooltip: "to norm max_norm up to float32 rounding", not "just
+// below" (as PyTorch: torch.embedding with max_norm=1 leaves [3, 4, 0] at [0.6, 0.8, 0], norm 1 in float32).
+TEST_CASE("maxnorm: a rescaled row can land on max_norm or just above it, not always below", "[claims][maxnorm]") {
+    std::vector<float> W = {3.0f, 4.0f, 0.0f};
+    REQUIRE(el::embedding_renorm(W.data(), {0}, 3, 1.0f, 2.0f) == std::vector<int>{0});
+    CHECK(W == std::vector<float>{0.6f, 0.8f, 0.0f});
+    CHECK(el::row_norm(W.data(), 3, 2.0f) == 1.0);
+
+    // Over many random rows, float32 rounding leaves some below, some on and some above max_norm.
+    int below = 0, on = 0, above = 0;
+    el::Rng rng(7);
+    for (int i = 0; i < 2000; i++) {
+        std::vector<float> row(8);
+        for (float& x : row) x = 3.0f * float(rng.normal());
+        if (el::embedding_renorm(row.data(), {0}, 8, 1.0f, 2.0f).empty()) continue;
+        const double norm = el::row_norm(row.data(), 8, 2.0f);
+        CHECK(std::fabs(norm - 1.0) < 1e-6);
+        (norm < 1.0 ? below : norm == 1.0 ? on : above)++;
+    }
+    CHECK(below > 0);
+    CHECK(on > 0);
+    CHECK(above > 0);
 }
 
 TEST_CASE("self-check: an id's output does not depend on the other ids in the batch", "[claims][selfcheck]") {
