@@ -24,6 +24,9 @@ struct CellEditor {
     char text[72] = "";
     std::string error;
     bool focus_pending = false;
+    // Closed from the keyboard (Enter, Escape): the field that had the keyboard focus is gone, so
+    // the focus goes back to its cell, where Tab and the arrows carry on (else they found nothing).
+    int refocus_row = -1, refocus_col = -1;
 };
 
 // Where the learner is in the guided tour and the self-check (not part of links:

@@ -220,6 +220,9 @@ static void ShowIdChips(App& app) {
     const AppState& s = app.state;
     std::map<int, int> counts;
     for (int id : s.ids) counts[id]++;
+    // A chip pressed from the keyboard may be gone the next frame (its last use removed): the
+    // keyboard focus goes to the chip now in its place, so Tab carries on from there.
+    static int refocus_index = -1;
     int shown = 0;
     for (auto [id, n] : counts) {
         if (shown++ >= 24) {
@@ -227,7 +230,12 @@ static void ShowIdChips(App& app) {
             break;
         }
         if (shown > 1) SameLineIfFits(80);
-        const std::string label = n > 1 ? format(TR(lesson_chip_repeated), id, n) : format(TR(lesson_chip), id);
+        // The id, not the count, names the chip: "id 2 x3" becoming "id 2 x2" keeps its focus.
+        const std::string label = (n > 1 ? format(TR(lesson_chip_repeated), id, n) : format(TR(lesson_chip), id)) +
+                                  "###chip" + std::to_string(id);
+        const int index = shown - 1;
+        if (index == std::min(refocus_index, int(std::min<size_t>(counts.size(), 24)) - 1))
+            ImGui::SetKeyboardFocusHere(), refocus_index = -1;
         // The highlighted id's chip: the linked colour whether hovered or not (hovering lights it),
         // its number black or white, whichever reads on it (white was 3.0:1 on the dark theme's blue, 1.2:1
         // on the high-contrast yellow).
@@ -240,6 +248,7 @@ static void ShowIdChips(App& app) {
         const bool clicked = ImGui::SmallButton(label.c_str());
         if (lit) ImGui::PopStyleColor(4);
         if (clicked && s.B() > 1) {
+            if (ImGui::IsItemFocused() && ImGui::GetIO().NavVisible) refocus_index = index;
             std::vector<int> ids = s.ids;
             ids.erase(std::find(ids.begin(), ids.end(), id));
             SetIds(app, ids);

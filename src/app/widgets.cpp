@@ -395,6 +395,9 @@ static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
             std::snprintf(where, sizeof where, "%s[%d][%d]: ", g.name, r, c);
             ed.error = where + s.error + format(TR(grid_cell_keeps), display_float(g.values[size_t(r) * g.cols + c]).c_str());
         }
+        const bool by_keyboard = ImGui::IsKeyPressed(ImGuiKey_Enter, false) || ImGui::IsKeyPressed(ImGuiKey_KeypadEnter, false) ||
+                                 ImGui::IsKeyPressed(ImGuiKey_Escape, false);
+        if (ed.row == -1 && by_keyboard) ed.refocus_row = r, ed.refocus_col = c;
     }
     ImGui::PopID();
     return wrote;
@@ -460,6 +463,10 @@ bool CellGrid(const GridSpec& g, CellEditor* ed, int* add_id) {
                 if (ed && ed->row == r && ed->col == c) {
                     changed |= DrawCellEditor(g, *ed, cell_w);
                 } else {
+                    if (ed && ed->refocus_row == r && ed->refocus_col == c) {
+                        ImGui::SetKeyboardFocusHere();  // the editor just closed from the keyboard (CellEditor)
+                        ed->refocus_row = ed->refocus_col = -1;
+                    }
                     const CellAction action = DrawCell(g, r, c, cell_w, g.dim_unmarked && g.marked_rows && !marked);
                     if (action == CellAction::Dragged) changed = true;
                     if (action == CellAction::Clicked && g.values && ed) {

@@ -330,6 +330,40 @@ test('keyboard only: Tab reaches the panels, and the basics tour runs to the end
   await page.context().close();
 });
 
+// The field a cell is edited in replaces the cell while it is open; a chip's label holds its count. Both
+// used to leave the keyboard's focus on a widget that was gone: no ring, and Tab never found a control again.
+test('keyboard only: after Enter or Escape in a cell, and Enter on an id chip, the focus stays where it was and Tab carries on', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2,0,2,2', { width: 1280, height: 800 });
+  await page.focus('#canvas');
+  await tabTo(page, 'cell:W:1:1', 80);
+  for (const [typed, closeKey, value] of [['0.75', 'Enter', 0.75], ['9', 'Escape', 0.75]]) {
+    await page.keyboard.press('Enter');  // opens the cell's field
+    await frames(page, 3);
+    await page.keyboard.type(typed);
+    await page.keyboard.press(closeKey);
+    await frames(page, 4);
+    assert.equal((await snapshot(page)).table[1][1], value, `${closeKey} ${closeKey === 'Enter' ? 'wrote' : 'dropped'} ${typed}`);
+    assert.ok((await rect(page, 'cell:W:1:1')).keyboardFocus, `after ${closeKey} the keyboard is on the cell it edited`);
+  }
+  await page.keyboard.press('Tab');
+  await frames(page, 2);
+  assert.ok((await rect(page, 'cell:W:1:2')).keyboardFocus, 'Tab goes on to the next cell');
+
+  await tabTo(page, 'chip:2');  // "id 2 x3"
+  await page.keyboard.press('Enter');  // removes one use: "id 2 x2", the same chip
+  await frames(page, 4);
+  assert.deepEqual((await snapshot(page)).ids, [0, 2, 2]);
+  assert.ok((await rect(page, 'chip:2')).keyboardFocus, 'the chip keeps the focus when its count changes');
+  await page.keyboard.press('Shift+Tab');
+  await frames(page, 2);
+  assert.ok((await rect(page, 'chip:0')).keyboardFocus, 'Shift+Tab reaches the chip before it');
+  await page.keyboard.press('Enter');  // id 0's only use: its chip goes, id 2's takes its place
+  await frames(page, 4);
+  assert.deepEqual((await snapshot(page)).ids, [2, 2]);
+  assert.ok((await rect(page, 'chip:2')).keyboardFocus, 'the focus moves to the chip now in its place');
+  await page.context().close();
+});
+
 test('keyboard: Tab moves through controls inside the demo, Escape then Tab leaves it', async () => {
   const page = await openPage(browser, server.url + '#v=1&embed=1&panels=ids,forward', { width: 800, height: 500 });
   await page.focus('#canvas');
