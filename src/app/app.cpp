@@ -91,6 +91,26 @@ static LanguageChange SetLanguage(App& app, const std::string& code) {
     return LanguageChange::Switched;
 }
 
+static const char* const kFrequencyKeys[] = {"zipf", "fV", "fseed", "fsteps", "ffreqscale", "flazy", "fwd"};
+static const char* const kCostKeys[] = {"costV", "costd", "costB", "reps"};
+static const char* const kBudgetKeys[] = {"bV", "bd", "bk", "br", "bN", "bsk", "bzipf", "bseed", "bsteps"};
+
+std::string RunHoldsKey(const App& app, std::string_view key) {
+    auto among = [&](const auto& keys) { return std::find(std::begin(keys), std::end(keys), key) != std::end(keys); };
+    const bool held = (app.training.frequency.running && among(kFrequencyKeys)) ||
+                      (app.cost_run.running() && among(kCostKeys)) || (app.budget_lab.run.running && among(kBudgetKeys));
+    return held ? format(TR(labs_run_holds), std::string(key).c_str()) : "";
+}
+
+// A link that changes a running experiment's settings (a preset, a tour step, one pasted) stops that
+// run: its figures would belong to settings the page no longer shows.
+static void StopRunsLinkChanged(App& app, const FrequencySettings& frequency, const CostShape& cost,
+                                const BudgetSettings& budget) {
+    if (app.training.frequency.running && !(app.state.frequency == frequency)) CancelFrequencyRun(app);
+    if (app.cost_run.running() && !(app.state.cost == cost)) CancelCostRun(app);
+    if (app.budget_lab.run.running && !(app.state.budget == budget)) CancelBudgetRun(app);
+}
+
 const LinkMessages& apply_link(App& app, std::string_view fragment) {
     // Under a teacher's locks the keys they cover keep the page's values (src/state/teach.h).
     HeldLink held = hold_locked_fields(fragment, app.state);
@@ -99,7 +119,11 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     app.link_awaiting_language.clear();
     const LanguageChange language = SetLanguage(app, LinkLanguage(held.fragment));
     if (language == LanguageChange::Switched) held = hold_locked_fields(fragment, app.state);  // said anew
+    const FrequencySettings frequency = app.state.frequency;
+    const CostShape cost = app.state.cost;
+    const BudgetSettings budget = app.state.budget;
     app.link_messages = decode_link(held.fragment, app.state);
+    StopRunsLinkChanged(app, frequency, cost, budget);
     // The deeper build's links say so, whatever link it was given (panels.h).
     if (kDeeperTierLoaded) app.state.deeper_tier = true;
     for (std::string& e : held.errors) app.link_messages.errors.push_back(std::move(e));

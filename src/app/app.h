@@ -104,6 +104,11 @@ std::string LinkKeepingPage(const App& app, std::string link);
 // applies the link again once its catalog has come).
 void ApplyLanguage(App& app);
 
+// A running experiment (the frequency run, the cost benchmark, the budget run) holds its settings, as
+// the canvas greys them out: for a link key of those settings, why it cannot change now, else "".
+// The JS API refuses such a key (el_set_field) and the text view shows it read-only with the reason.
+std::string RunHoldsKey(const App& app, std::string_view key);
+
 // Speaks the key result in words to the page's aria-live region.
 std::string describe_result(const App& app);
 

@@ -43,6 +43,7 @@ void ShowBudgetPanel(App& app) {
 }
 
 void ShowDeeperExperimentsPanel(App&) {}  // not shown until loaded (ui.cpp)
+void CancelBudgetRun(App&) {}  // nothing runs here (app.cpp stops a run whose settings a link changes)
 
 }  // namespace el
 

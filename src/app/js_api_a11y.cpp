@@ -103,6 +103,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_field(const char* key_text, const char* 
         if (key == k) return Answer(format(TR(msg_own_control), key.c_str()));
     AppState& s = g_app.state;
     if (Status locked = check_unlocked(s, lock_of_key(key)); !locked.ok()) return Answer(g_app.teach.lock_message = locked.error);
+    if (const std::string held = RunHoldsKey(g_app, key); !held.empty()) return Answer(held);
     AppState next = s;
     if (Status st = set_link_field(next, key, text ? text : ""); !st.ok()) return Answer(key + ": " + st.error);
     if (key == "init") regenerate_table(next);
@@ -137,7 +138,8 @@ EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
         if (!grid && !link_value(s, f.key, value)) continue;
         put({"\"", f.key, "\":["});
         str(value, ",");
-        str(check_unlocked(s, lock_of_key(f.key)).error, "],");
+        const std::string locked = check_unlocked(s, lock_of_key(f.key)).error;
+        str(locked.empty() ? RunHoldsKey(g_app, f.key) : locked, "],");
     }
     j.back() = '}';
     const std::vector<TourStep>& steps = tour_steps(s.tour);

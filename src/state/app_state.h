@@ -61,6 +61,7 @@ struct FrequencySettings {
     bool scale_grad_by_freq = false;
     bool lazy = false;           // lazy Adam (touched rows only) instead of dense Adam
     bool weight_decay = false;   // AdamW with lambda = kFrequencyWeightDecay (dense Adam only)
+    bool operator==(const FrequencySettings&) const = default;
 };
 constexpr float kFrequencyWeightDecay = 0.01f;
 constexpr int kMaxFrequencyV = 5000, kMaxFrequencySteps = 20000;
@@ -98,6 +99,7 @@ constexpr int kMaxCompressionWidth = 256;  // d and h (the composed map is check
 // The cost-at-scale benchmark's shape (README, "Cost at scale, measured").
 struct CostShape {
     int V = 50000, d = 128, B = 256, repeats = 5;
+    bool operator==(const CostShape&) const = default;
 };
 
 // The table's size limit beyond V and d: W, its gradient by both routes and a

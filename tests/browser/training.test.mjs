@@ -310,6 +310,41 @@ test('frequency experiment: Cancel stops a run part way', async () => {
   await page.context().close();
 });
 
+// The canvas greys a running experiment's settings out; the JS API and the text view used to change
+// them anyway (the run went on with V = 5000 while the page said 300), and so did a link.
+test('a running experiment holds its settings: the API refuses them, the text view shows why, a link that changes them stops the run', async () => {
+  const page = await openPage(browser, server.url);
+  const link = 'v=1&V=3&d=3&init=example&ids=1&fV=5000&fsteps=20000&panels=frequency';
+  await page.evaluate((l) => window.embeddingLab.setLink(l), link);
+  await page.waitForFunction(() => typeof window.embeddingLab.setField === 'function');  // text_view.js's
+  await page.evaluate(() => window.embeddingLab.startFrequency());
+  await page.waitForFunction(() => window.embeddingLab.frequency().stepsDone > 20);
+
+  const refused = await page.evaluate(() => window.embeddingLab.setField('fV', '300'));
+  assert.equal(refused.ok, false, 'fV is held while the run goes on');
+  assert.match(refused.error, /^fV .*running/);
+  assert.match(await page.evaluate(() => window.embeddingLab.getLink()), /&fV=5000&/, 'the page still says 5000');
+  assert.equal((await page.evaluate(() => window.embeddingLab.setField('lr', '0.5'))).ok, true, 'the lesson\'s own settings stay free');
+
+  await page.evaluate(() => window.embeddingLab.setView('text'));
+  await page.waitForSelector('#tv-f-fV');
+  const field = await page.evaluate(() => {
+    const f = document.getElementById('tv-f-fV');
+    return { readOnly: f.readOnly, reason: document.getElementById(f.getAttribute('aria-describedby')).textContent };
+  });
+  assert.ok(field.readOnly, 'the text view\'s field is read-only');
+  assert.match(field.reason, /running/, 'and says why');
+
+  await page.evaluate((l) => window.embeddingLab.setLink(l + '&lr=0.5'), link);  // the run's settings as they are
+  assert.equal((await page.evaluate(() => window.embeddingLab.frequency())).running, true, 'a link that keeps them keeps the run');
+  await page.evaluate((l) => window.embeddingLab.setLink(l.replace('fV=5000', 'fV=300')), link);
+  const f = await page.evaluate(() => window.embeddingLab.frequency());
+  assert.equal(f.running, false, 'a link that changes them stops the run');
+  assert.ok(f.stepsDone < 20000);
+  assert.equal((await page.evaluate(() => window.embeddingLab.setField('fV', '400'))).ok, true, 'and frees them');
+  await page.context().close();
+});
+
 test('the training lab on a phone (390 x 844, dpr 2) and a desktop', async () => {
   const phone = await openPage(browser, server.url, { width: 390, height: 844, dpr: 2, mobile: true });
   await loadPreset(phone, 'adamw');
