@@ -119,7 +119,7 @@
     const hash = location.hash.slice(1);
     if (hash === writtenHash || !window.Module._el_set_link) return;
     writtenHash = hash;
-    window.embeddingLab.setLink(hash);
+    withString(hash, (ptr) => window.Module._el_set_link(ptr, 1));  // the address keeps the link as given
   }
   window.addEventListener('hashchange', applyHash);
 
@@ -557,10 +557,10 @@
     },
     /** The current state as a share-link fragment (without '#'). */
     getLink() { return window.Module.UTF8ToString(window.Module._el_get_link()); },
-    /** Applies a fragment as a pasted link would: {ok, errors, notices}. */
+    /** Applies a fragment as a pasted link would, and the address follows: {ok, errors, notices}. */
     setLink(fragment) {
       const text = String(fragment).replace(/^#/, '');
-      return withString(text, (ptr) => JSON.parse(window.Module.UTF8ToString(window.Module._el_set_link(ptr))));
+      return withString(text, (ptr) => JSON.parse(window.Module.UTF8ToString(window.Module._el_set_link(ptr, 0))));
     },
     /** The script "Copy as NumPy" / "Copy as PyTorch" gives: kind is 'numpy' or 'pytorch'. */
     exportScript(kind) {

@@ -151,9 +151,12 @@ EMSCRIPTEN_KEEPALIVE const char* el_get_link() {
     return g_json.c_str();
 }
 
-// Applies a link as if pasted; answers {ok, errors, notices}.
-EMSCRIPTEN_KEEPALIVE const char* el_set_link(const char* fragment) {
+// Applies a link as if pasted; answers {ok, errors, notices}. A link from the address (glue.js's
+// hashchange) stays there as given; one from the API (setLink) is not in the address yet: the state's
+// own link is written there at the end of the next frame, as after an edit.
+EMSCRIPTEN_KEEPALIVE const char* el_set_link(const char* fragment, int from_address) {
     const LinkMessages& m = apply_link(g_app, fragment ? fragment : "");
+    if (!from_address) g_app.commits.link = 0;
     WakeUp();
     g_json = MessagesJson(m);
     return g_json.c_str();

@@ -112,6 +112,23 @@ test('editing replaces the address without new history; presets and back/forward
   await page.context().close();
 });
 
+test('setLink() puts the page\'s link in the address (a reload keeps the state); a pasted address stays as given', async () => {
+  const page = await openPage(browser, server.url);
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=4&d=2&init=zeros&ids=3,3'));
+  await page.waitForFunction(() => /ids=3,3/.test(location.hash));
+  assert.equal(await page.evaluate(() => location.hash.slice(1)), await page.evaluate(() => window.embeddingLab.getLink()));
+  await page.reload();
+  await page.waitForFunction(() => window.embeddingLab && window.embeddingLab.snapshot && window.Module._el_startup_json);
+  await page.evaluate(() => window.embeddingLab.ready);
+  assert.deepEqual(await page.evaluate(() => [window.embeddingLab.snapshot().V, window.embeddingLab.snapshot().ids]), [4, [3, 3]]);
+
+  await page.evaluate(() => { location.hash = 'v=1&V=5&d=2&init=zeros&ids=4&nosuchkey=1'; });
+  await page.waitForFunction(() => window.embeddingLab.snapshot().V === 5);
+  await frames(page, 3);
+  assert.match(await page.evaluate(() => location.hash), /&nosuchkey=1$/, 'the pasted link, its unknown key and all');
+  await page.context().close();
+});
+
 test('embed mode shows only the named panels', async () => {
   const page = await openPage(browser, server.url + '#v=1&embed=1&panels=forward,backward', { width: 600, height: 400 });
   await frames(page, 2);
