@@ -124,6 +124,11 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     const BudgetSettings budget = app.state.budget;
     app.link_messages = decode_link(held.fragment, app.state);
     StopRunsLinkChanged(app, frequency, cost, budget);
+    // The training lab's steps, optimizer state and Reset belonged to the table before the link
+    // (its Reset would have brought that table back over the link's).
+    TrainingLab& lab = app.training;
+    lab.session = TrainingSession{}, lab.error.clear(), lab.page_renormed_rows.clear();
+    lab.selected_row = -1, lab.follow_up_asked = false;
     // The deeper build's links say so, whatever link it was given (panels.h).
     if (kDeeperTierLoaded) app.state.deeper_tier = true;
     for (std::string& e : held.errors) app.link_messages.errors.push_back(std::move(e));

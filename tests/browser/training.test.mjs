@@ -345,6 +345,20 @@ test('a running experiment holds its settings: the API refuses them, the text vi
   await page.context().close();
 });
 
+test('a new link starts the training lab afresh: its step count is 0 and Reset keeps the link\'s table', async () => {
+  const page = await openPage(browser, server.url);
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&init=example&ids=1,2&opt=sgd&lr=0.5'));
+  await page.evaluate(() => window.embeddingLab.step(3));
+  assert.equal((await page.evaluate(() => window.embeddingLab.training())).step, 3);
+  const other = 'v=1&V=3&d=3&init=zeros&ids=0&opt=sgd&lr=0.5';
+  await page.evaluate((l) => window.embeddingLab.setLink(l), other);
+  assert.equal((await page.evaluate(() => window.embeddingLab.training())).step, 0, 'no steps on this table yet');
+  await page.evaluate(() => window.embeddingLab.resetTraining());
+  await frames(page, 2);
+  assert.deepEqual((await snapshot(page)).table, [[0, 0, 0], [0, 0, 0], [0, 0, 0]], 'Reset leaves the link\'s table as it is');
+  await page.context().close();
+});
+
 test('the training lab on a phone (390 x 844, dpr 2) and a desktop', async () => {
   const phone = await openPage(browser, server.url, { width: 390, height: 844, dpr: 2, mobile: true });
   await loadPreset(phone, 'adamw');
