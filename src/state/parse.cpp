@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 #include "core/limits.h"
 #include "i18n/i18n.h"
@@ -123,6 +124,15 @@ std::string format_float(float v) {
     for (int precision = 1; precision <= 9; precision++) {
         std::snprintf(buf, sizeof buf, "%.*g", precision, double(v));
         if (std::strtof(buf, nullptr) == v) break;
+    }
+    // %g writes a whole number with as many digits as the precision in exponent form: 10 as
+    // "1e+01", 100 as "1e+02". The same number in plain digits is often shorter (and what people
+    // write); a link of thousands of such cells grew by a third on its way back out.
+    if (const char* e = std::strchr(buf, 'e'); e && e[1] == '+') {
+        const double whole = std::strtod(buf, nullptr);  // exactly the decimal %g wrote (below 1e15)
+        char plain[32];
+        if (std::fabs(whole) < 1e15 && std::snprintf(plain, sizeof plain, "%.0f", whole) <= int(std::strlen(buf)))
+            return plain;
     }
     return buf;
 }
