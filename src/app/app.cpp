@@ -22,7 +22,11 @@ void EndFrameCommit(App& app, bool widget_active) {
     refresh_derived(app.commits, app.state, app.derived);
     refresh_text(app.commits, app.state, app.text, widget_active);
     if (!link_due(app.commits, widget_active)) return;
-    browser_replace_hash(encode_link(app.state).c_str());
+    // A link the page would refuse is never written: opening it would apply nothing. The address
+    // keeps the last link that fit, and the header says the edits since are on the page only.
+    const std::string link = encode_link(app.state);
+    app.link_over_limit = link_fits(link) ? 0 : link.size();
+    if (!app.link_over_limit) browser_replace_hash(link.c_str()), app.link_not_copied = false;
     link_written(app.commits);
 }
 
@@ -110,6 +114,7 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     Commit(app, "link");
     refresh_text(app.commits, app.state, app.text, false);  // a link replaces what was typed
     link_written(app.commits);  // the address keeps the link as given until the learner edits
+    app.link_over_limit = 0, app.link_not_copied = false;  // it loaded, so it fit
     if (language == LanguageChange::Pending) app.link_awaiting_language = std::string(fragment), app.link_revision = app.commits.state;
     return app.link_messages;
 }

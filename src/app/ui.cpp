@@ -106,6 +106,7 @@ static void ShowHeader(App& app) {
     RecordItemRect("text-view");
     ItemTooltip("%s", TR(page_text_view_tooltip));
     ErrorText(app.language_message);
+    ShowLinkOverLimit(app);
     static bool share_open = false;
     if (compact) {
         SameLineIfFits(ButtonWidth(share_open ? TR(page_share_open) : TR(page_share)));

@@ -52,7 +52,7 @@ struct LinkField {
 
 static std::string quoted(std::string_view text) { return quote_text(text, 32); }
 
-// A limit as people write it: 100, not format_float's 1e+02; 0.999 as the float32 the field holds.
+// A limit as people write it: 100 (never 1e+02), 0.999 as the float32 the field holds.
 static std::string format_limit(double v, LinkType type) {
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
     if (type == LinkType::Int || (std::trunc(v) == v && std::fabs(v) < 1e15)) return std::to_string(int64_t(v));
