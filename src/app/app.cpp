@@ -114,7 +114,9 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     Commit(app, "link");
     refresh_text(app.commits, app.state, app.text, false);  // a link replaces what was typed
     link_written(app.commits);  // the address keeps the link as given until the learner edits
-    app.link_over_limit = 0, app.link_not_copied = false;  // it loaded, so it fit
+    // It loaded, so it fit; its state's link may still be longer (1e6 comes back as 1e+06).
+    const std::string link = encode_link(app.state);
+    app.link_over_limit = link_fits(link) ? 0 : link.size(), app.link_not_copied = false;
     if (language == LanguageChange::Pending) app.link_awaiting_language = std::string(fragment), app.link_revision = app.commits.state;
     return app.link_messages;
 }

@@ -68,10 +68,15 @@ static std::string EmbedSnippet(const AppState& s) {
 // The header says it whenever the state's link is too long (on a phone too, where the share box is
 // folded away): the edits are on the page, the address holds the last link that fit, and what
 // still carries the whole state.
+std::string LinkOverLimitMessage(const App& app) {
+    if (!app.link_over_limit) return "";
+    return format(TR(teach_share_over_limit), format_count((long long)app.link_over_limit).c_str(),
+                  format_count((long long)kMaxLinkBytes).c_str());
+}
+
 void ShowLinkOverLimit(App& app) {
     if (!app.link_over_limit) return;
-    ErrorText(format(TR(teach_share_over_limit), format_count((long long)app.link_over_limit).c_str(),
-                     format_count((long long)kMaxLinkBytes).c_str()));
+    ErrorText(LinkOverLimitMessage(app));
     RecordItemRect("link-over-limit");
 }
 

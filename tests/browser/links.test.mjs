@@ -183,6 +183,17 @@ test('a state whose link would be too long keeps the last link that fit in the a
   const table = (await snapshot(page)).table;
   for (let k = 0; k < 5; k++) assert.equal(table[990 + k][0], Math.fround(-0.123456789), 'the edits are kept on the page');
   await screenshot(page, 'links-over-limit');
+  // The snapshot and the text view say it too, with the exact length, and offer no link to copy.
+  assert.match((await snapshot(page)).linkOverLimit, new RegExp(`${now.link.length.toLocaleString('en-US')} characters.*65,536`));
+  await page.waitForFunction(() => document.getElementById('tv-link-over-limit'));
+  assert.equal(await page.$('#tv-share-link'), null);
+
+  // The deeper tier would reload at the link (and lose the edits): it is not loaded, and says so.
+  assert.equal((await page.evaluate(() => window.embeddingLab.setField('deeper', '1'))).ok, true);
+  await frames(page, 3);
+  const kept = await snapshot(page);
+  assert.equal(kept.settings.deeper, false);
+  assert.equal(kept.table[990][0], Math.fround(-0.123456789), 'still the page with the edits');
 
   // Copy link puts nothing on the clipboard and says why.
   await clickWidget(page, 'copy-link');
@@ -203,6 +214,8 @@ test('a state whose link would be too long keeps the last link that fit in the a
   const after = await page.evaluate(() => ({ link: window.embeddingLab.getLink(), hash: location.hash.slice(1) }));
   assert.equal(after.hash, after.link);
   assert.equal(await page.evaluate(() => window.embeddingLab.widgetRect('link-over-limit')), null);
+  assert.equal((await snapshot(page)).linkOverLimit, '');
+  await page.waitForFunction(() => document.getElementById('tv-share-link'));
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
