@@ -49,8 +49,8 @@ void ShowLinkBanner(App& app) {
 // [SECTION] Share box
 //-----------------------------------------------------------------------------
 
-// The link of a course page's frame showing the current state's panels (as EmbedCode makes it).
-static std::string EmbeddedLink(const AppState& s) {
+// The link of a course page's frame showing the state's panels (EmbedCode's too).
+std::string EmbeddedLink(const AppState& s) {
     AppState embedded = s;
     embedded.embed = true;
     if (embedded.panels == kDefaultPanels) embedded.panels = kPanelForward | kPanelBackward;
