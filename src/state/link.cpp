@@ -47,7 +47,7 @@ struct LinkField {
     // Int: a range that depends on a field read before this one (step: its tour's steps). Returns
     // false where there is none (lo..hi apply); else sets the value, moved into that range with a
     // notice naming it when it was outside.
-    bool (*within)(AppState&, int64_t value, std::vector<std::string>& notices) = nullptr;
+    bool (*within)(AppState&, int64_t value, std::string_view text, std::vector<std::string>& notices) = nullptr;
 };
 
 static std::string quoted(std::string_view text) { return quote_text(text, 32); }
@@ -281,11 +281,11 @@ Status decode_name_list(std::string_view text, const char* const* names, int cou
 
 // In a tour (read before the step) a step outside it opens the nearer end, saying so with the tour's
 // real steps, the same below as above; without one, a step waits unused within 0..99 (lo..hi).
-static bool tour_step_within(AppState& s, int64_t step, std::vector<std::string>& notices) {
+static bool tour_step_within(AppState& s, int64_t step, std::string_view text, std::vector<std::string>& notices) {
     const int steps = int(tour_steps(s.tour).size());
     if (steps == 0) return false;
     const int used = int(std::clamp<int64_t>(step, 0, steps - 1));
-    const std::string given = std::to_string(step);
+    const std::string given(text);  // as written: 1e30 is past every step, and said as 1e30
     if (step < 0)
         notices.push_back(format(TR(msg_tour_step_before_start), tour_depth_name(s.tour), steps, steps - 1, given.c_str(), used));
     else if (step >= steps)
@@ -510,7 +510,7 @@ static Status decode_field(const LinkField& f, AppState& s, std::string_view tex
         case LinkType::Int: {
             int64_t i = 0;
             if (Status st = parse_int(text, i); !st.ok()) return st;
-            if (f.within && f.within(s, i, notices)) return Status::Ok();
+            if (f.within && f.within(s, i, text, notices)) return Status::Ok();
             v = double(i);
             break;
         }

@@ -443,6 +443,11 @@ TEST_CASE("a tour step outside the tour names the tour's real steps, below as ab
         CHECK_THAT(all[0], Catch::Contains(range));
         CHECK_THAT(all[0], !Catch::Contains("99)"));
     }
+    // Said as written, also far past every step.
+    el::LinkMessages far = decode_link("tour=basics&step=1e30", s);
+    REQUIRE(far.notices.size() == 1);
+    CHECK_THAT(far.notices[0], Catch::Contains("step=1e30 is past its end"));
+    CHECK(s.tour_step == steps - 1);
     // Without a tour the step has no tour to name.
     const el::LinkMessages none = decode_link("step=-1", s);
     REQUIRE(none.errors.size() == 1);
