@@ -398,8 +398,10 @@
       if (!navigator.clipboard || !navigator.clipboard.writeText) return fail();
       navigator.clipboard.writeText(field.value).then(() => say(t('dom_link_copied')), fail);
     };
-    parts.push(el('h3', { text: t('dom_share_heading') }),
-      el('p', {}, el('label', { for: 'tv-share-link', text: t('dom_link') + ' ' }), el('input', { id: 'tv-share-link', type: 'text', readonly: true, value: url }),
+    // A state whose link is too long to open: what the canvas's header says, and no link to copy.
+    parts.push(el('h3', { text: t('dom_share_heading') }), s.linkOverLimit
+      ? el('p', { class: 'message', id: 'tv-link-over-limit', text: s.linkOverLimit })
+      : el('p', {}, el('label', { for: 'tv-share-link', text: t('dom_link') + ' ' }), el('input', { id: 'tv-share-link', type: 'text', readonly: true, value: url }),
         ' ', button(t('dom_copy_link'), copy, 'tv-share-copy')));
 
     // Presets: each is a link, kept in this view, language and theme (presets().open).

@@ -22,7 +22,11 @@ void EndFrameCommit(App& app, bool widget_active) {
     refresh_derived(app.commits, app.state, app.derived);
     refresh_text(app.commits, app.state, app.text, widget_active);
     if (!link_due(app.commits, widget_active)) return;
-    browser_replace_hash(encode_link(app.state).c_str());
+    // A link the page would refuse is never written: opening it would apply nothing. The address
+    // keeps the last link that fit, and the header says the edits since are on the page only.
+    const std::string link = encode_link(app.state);
+    app.link_over_limit = link_fits(link) ? 0 : link.size();
+    if (!app.link_over_limit) browser_replace_hash(link.c_str()), app.link_not_copied = false;
     link_written(app.commits);
 }
 
@@ -139,6 +143,9 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     Commit(app, "link");
     refresh_text(app.commits, app.state, app.text, false);  // a link replaces what was typed
     link_written(app.commits);  // the address keeps the link as given until the learner edits
+    // It loaded, so it fit; its state's link may still be longer (1e6 comes back as 1e+06).
+    const std::string link = encode_link(app.state);
+    app.link_over_limit = link_fits(link) ? 0 : link.size(), app.link_not_copied = false;
     if (language == LanguageChange::Pending) app.link_awaiting_language = std::string(fragment), app.link_revision = app.commits.state;
     return app.link_messages;
 }

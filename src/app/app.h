@@ -58,7 +58,10 @@ struct App {
     std::string link_awaiting_language;  // a link applied before its language's catalog came (apply_link)
     uint64_t link_revision = 0;          // the state's revision it left
     std::string share_text;   // the link or embed code shown for copying
-    bool link_too_long = false;  // the copied link is over kMaxLinkBytes
+    // The current state's link is longer than a link may be (kMaxLinkBytes): its length, else 0.
+    // Then the address keeps the last link that fit, and the header says so (ShowLinkOverLimit).
+    size_t link_over_limit = 0;
+    bool link_not_copied = false;  // Copy link or an embed code was pressed then: nothing was copied
 
     TourProgress tour;
     std::string language_message;  // why the page is not in the language asked for ("": it is)

@@ -22,17 +22,28 @@ namespace el {
 const bool kDeeperTierLoaded = false;
 
 static bool g_requested = false;  // once per page: the reload is under way
+static bool g_too_long = false;   // the last ask found the state's link too long to reload at
 
 void UpdateDeeperTier(App& app) {
     if (!app.state.deeper_tier || g_requested) return;
+    // The reload opens the page at the state's link: one too long would open to nothing, and the
+    // edits would be gone. Then nothing reloads, and the panel says why.
+    const std::string link = encode_link(app.state);
+    g_too_long = !link_fits(link);
+    if (g_too_long) {
+        app.state.deeper_tier = false;
+        Commit(app, "deeper tier");
+        return;
+    }
     g_requested = true;
-    browser_load_deeper_tier(encode_link(app.state).c_str());
+    browser_load_deeper_tier(link.c_str());
 }
 
 void ShowBudgetPanel(App& app) {
     ImGui::SeparatorText(TR(page_deeper_title));
     TextWrapped("%s", TR(page_deeper_intro));
     TextWrapped("%s", TR(page_deeper_on_demand));
+    if (g_too_long) ErrorText(TR(page_deeper_link_too_long));
     if (g_requested) {
         ImGui::TextDisabled("%s", TR(page_deeper_loading));
     } else if (ImGui::Button(TR(page_deeper_load))) {

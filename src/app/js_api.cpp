@@ -8,6 +8,7 @@
 
 #include "i18n/i18n.h"
 #include "imgui.h"
+#include "panels.h"
 #include "picture_ui.h"
 #include "state/parse.h"
 #include "state/export.h"
@@ -103,7 +104,9 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
                                     {"beta2", "b2"}, {"eps", "eps"}})
         j += std::string(",\"") + name + "\":" + setting(key);
     j += "},";
-    j += "\"linkErrors\":" + MessagesJson(g_app.link_messages);
+    j += "\"linkErrors\":" + MessagesJson(g_app.link_messages) + ",";
+    // The state's link is too long to share ("" when it fits): the address keeps the last that fit.
+    j += "\"linkOverLimit\":" + json_string(LinkOverLimitMessage(g_app));
     j += "}";
     return j.c_str();
 }

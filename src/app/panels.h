@@ -15,6 +15,8 @@ void ShowBackwardPanel(App& app);  // upstream G and dW
 void ShowLinkBanner(App& app);     // what a loaded link could not apply
 std::string LinkBannerHeading(const LinkMessages& m);  // its first line ("This link had 2 problems..."), or ""
 void ShowShareBox(App& app);       // copy link / copy embed code
+void ShowLinkOverLimit(App& app);  // the state's link is too long to share: what that means, what still works
+std::string LinkOverLimitMessage(const App& app);  // that message, or "" (the text view shows it too)
 void ShowPresetsPanel(App& app);   // the gallery of preset links
 
 std::string FillUpstream(App& app, std::string_view name);  // G's fills by name (canonical, ones, random, mse): "" or why not

@@ -11,6 +11,7 @@
 #include "panels.h"
 #include "state/export.h"
 #include "state/link.h"
+#include "state/parse.h"
 #include "state/presets.h"
 #include "state/teach.h"
 #include "widgets.h"
@@ -48,15 +49,44 @@ void ShowLinkBanner(App& app) {
 // [SECTION] Share box
 //-----------------------------------------------------------------------------
 
-// The iframe snippet for a course page, showing the current state's panels.
-static std::string EmbedSnippet(const AppState& s) {
+// The link of a course page's frame showing the state's panels (EmbedCode's too).
+std::string EmbeddedLink(const AppState& s) {
     AppState embedded = s;
     embedded.embed = true;
     if (embedded.panels == kDefaultPanels) embedded.panels = kPanelForward | kPanelBackward;
-    const std::string url = browser_page_url() + "#" + encode_link(embedded);
+    return encode_link(embedded);
+}
+
+// The iframe snippet for a course page, showing the current state's panels.
+static std::string EmbedSnippet(const AppState& s) {
+    const std::string url = browser_page_url() + "#" + EmbeddedLink(s);
     return "<iframe src=\"" + html_attribute(url) +
            "\" title=\"Embedding Lab: lookup vs one-hot matmul\" width=\"900\" height=\"560\" "
            "allow=\"clipboard-write\" loading=\"lazy\"></iframe>";
+}
+
+// The header says it whenever the state's link is too long (on a phone too, where the share box is
+// folded away): the edits are on the page, the address holds the last link that fit, and what
+// still carries the whole state.
+std::string LinkOverLimitMessage(const App& app) {
+    if (!app.link_over_limit) return "";
+    return format(TR(teach_share_over_limit), format_count((long long)app.link_over_limit).c_str(),
+                  format_count((long long)kMaxLinkBytes).c_str());
+}
+
+void ShowLinkOverLimit(App& app) {
+    if (!app.link_over_limit) return;
+    ErrorText(LinkOverLimitMessage(app));
+    RecordItemRect("link-over-limit");
+}
+
+// Puts `text` on the clipboard and in the share field, unless the link in it would be refused:
+// then nothing is copied (a link that opens to nothing is worse than none) and the box says why.
+static void CopyShareText(App& app, const std::string& link, std::string text) {
+    app.link_not_copied = !link_fits(link);
+    if (app.link_not_copied) return app.share_text.clear();
+    app.share_text = std::move(text);
+    ImGui::SetClipboardText(app.share_text.c_str());
 }
 
 // Copy buttons write to the clipboard when the browser allows it; the text is always
@@ -64,23 +94,17 @@ static std::string EmbedSnippet(const AppState& s) {
 void ShowShareBox(App& app) {
     if (ImGui::Button(TR(teach_share_copy_link))) {
         const std::string link = encode_link(app.state);
-        app.share_text = browser_page_url() + "#" + link;
-        ImGui::SetClipboardText(app.share_text.c_str());
-        app.link_too_long = link.size() > kMaxLinkBytes;
+        CopyShareText(app, link, browser_page_url() + "#" + link);
     }
     RecordItemRect("copy-link");
     SameLineIfFits(130);
-    if (ImGui::Button(TR(teach_share_copy_embed))) {
-        app.share_text = EmbedSnippet(app.state);
-        ImGui::SetClipboardText(app.share_text.c_str());
-    }
+    if (ImGui::Button(TR(teach_share_copy_embed))) CopyShareText(app, EmbeddedLink(app.state), EmbedSnippet(app.state));
     RecordItemRect("copy-embed");
     SameLineIfFits(170);
     if (ImGui::Button(TR(teach_share_copy_embed_auto))) {
         AppState auto_height = app.state;
         auto_height.teach.auto_height = true;
-        app.share_text = EmbedCode(auto_height, 900, 560);
-        ImGui::SetClipboardText(app.share_text.c_str());
+        CopyShareText(app, EmbeddedLink(auto_height), EmbedCode(auto_height, 900, 560));
     }
     RecordItemRect("copy-embed-auto");
     SameLineIfFits(120);
@@ -100,6 +124,10 @@ void ShowShareBox(App& app) {
     RecordItemRect("teach");
     ItemTooltip("%s", TR(teach_share_teach_tooltip));
     HelpMarker(TR(teach_share_help));
+    if (app.link_not_copied) {
+        ErrorText(format(TR(teach_share_not_copied), format_count((long long)kMaxLinkBytes).c_str()));
+        RecordItemRect("share-not-copied");
+    }
     if (app.share_text.empty()) return;
     const bool script = app.share_text.find('\n') != std::string::npos;
     if (script) {
@@ -110,9 +138,7 @@ void ShowShareBox(App& app) {
         ImGui::InputText("##share-text", app.share_text.data(), app.share_text.size() + 1, ImGuiInputTextFlags_ReadOnly);
     }
     RecordItemRect("share-text");
-    if (app.link_too_long)
-        ErrorText(format(TR(teach_share_too_long), int(kMaxLinkBytes / 1024)));
-    if (ImGui::SmallButton(TR(teach_share_close))) app.share_text.clear(), app.link_too_long = false;
+    if (ImGui::SmallButton(TR(teach_share_close))) app.share_text.clear();
     RecordItemRect("share-close");
 }
 

@@ -277,11 +277,8 @@ bool CardsHideGradient(App& app) {
 //-----------------------------------------------------------------------------
 
 std::string EmbedCode(const AppState& s, int width, int height) {
-    AppState embedded = s;
-    embedded.embed = true;
-    if (embedded.panels == kDefaultPanels) embedded.panels = kPanelForward | kPanelBackward;
     const std::string page = browser_page_url();
-    const std::string url = page + "#" + encode_link(embedded);
+    const std::string url = page + "#" + EmbeddedLink(s);
     std::string code = "<iframe src=\"" + html_attribute(url) +
                        "\" title=\"Embedding Lab: lookup vs one-hot matmul\" width=\"" + std::to_string(width) +
                        "\" height=\"" + std::to_string(height) + "\"";
@@ -383,15 +380,20 @@ void ShowTeachPanel(App& app) {
         RegisterTextField(TextFieldKind::Decimal);
         d.teach.max_height = std::clamp(d.teach.max_height, kMinFrameHeight, kMaxFrameHeight);
     }
+    // A link too long to open is not copied (the share box above says why), as there.
     if (ImGui::Button(TR(teach_copy_link))) {
-        app.teach.output = browser_page_url() + "#" + encode_link(TeacherState(app));
-        ImGui::SetClipboardText(app.teach.output.c_str());
+        const std::string link = encode_link(TeacherState(app));
+        app.link_not_copied = !link_fits(link);
+        app.teach.output = app.link_not_copied ? "" : browser_page_url() + "#" + link;
+        if (!app.link_not_copied) ImGui::SetClipboardText(app.teach.output.c_str());
     }
     RecordItemRect("teach-copy-link");
     SameLineIfFits(ButtonWidth(TR(teach_copy_embed)));  // German's labels wrap on a phone
     if (ImGui::Button(TR(teach_copy_embed))) {
-        app.teach.output = EmbedCode(TeacherState(app), d.width, d.height);
-        ImGui::SetClipboardText(app.teach.output.c_str());
+        const AppState teacher = TeacherState(app);
+        app.link_not_copied = !link_fits(EmbeddedLink(teacher));
+        app.teach.output = app.link_not_copied ? "" : EmbedCode(teacher, d.width, d.height);
+        if (!app.link_not_copied) ImGui::SetClipboardText(app.teach.output.c_str());
     }
     RecordItemRect("teach-copy-embed");
     ImGui::SameLine();

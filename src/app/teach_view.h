@@ -47,6 +47,7 @@ struct TeachView {
 struct App;
 void ReportClaimAnswer(App& app, int claim, bool said_true);  // the self-check's true/false: recorded, and posted the same way
 std::string EmbedCode(const AppState& s, int width, int height);  // fixed or (teach.auto_height) auto-height snippet
+std::string EmbeddedLink(const AppState& s);  // the link inside it: the state with embed=1 (panels_share.cpp)
 // Controls under a lock (lock=): drawn read-only, the reason on hover, a click says it. `locks` is a
 // mask of Lock bits; Begin returns whether the controls are locked. A grid passes tooltip=false
 // (its cells keep their own tooltips) and is drawn read-only by its caller.

@@ -65,12 +65,14 @@ static void ShowLanguageChoice(App& app, bool narrow) {
 static void ShowHeader(App& app) {
     if (app.state.embed) {
         ErrorText(app.teach.lock_message);  // a locked control was clicked (panels_teach.cpp)
+        ShowLinkOverLimit(app);  // then the full page would open to nothing: it is not opened
         if (is_hidden(app.state, kHideOpenFull)) return;
         if (ImGui::SmallButton(TR(page_open_full))) {
             AppState full = app.state;
             full.embed = false, full.panels = kDefaultPanels;
             full.teach = {};  // the full demo is for exploring: no locks, hidden controls or questions
-            browser_open_window((browser_page_url() + "#" + encode_link(full)).c_str());
+            if (const std::string link = encode_link(full); link_fits(link))
+                browser_open_window((browser_page_url() + "#" + link).c_str());
         }
         RecordItemRect("open-full");
         return;
@@ -106,6 +108,7 @@ static void ShowHeader(App& app) {
     RecordItemRect("text-view");
     ItemTooltip("%s", TR(page_text_view_tooltip));
     ErrorText(app.language_message);
+    ShowLinkOverLimit(app);
     static bool share_open = false;
     if (compact) {
         SameLineIfFits(ButtonWidth(share_open ? TR(page_share_open) : TR(page_share)));

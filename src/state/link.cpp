@@ -39,29 +39,30 @@ struct LinkField {
     // Int, Float, Bool, Choice: the state's value as a number, and back.
     double (*get)(const AppState&) = nullptr;
     void (*set)(AppState&, double) = nullptr;
-    // Custom: the field's own text codec.
+    // Custom: the field's own text codec; decode_noting for one that may also say what it did
+    // with a value it took (a cell given twice).
     std::string (*encode)(const AppState&) = nullptr;
     Status (*decode)(AppState&, std::string_view) = nullptr;
+    Status (*decode_noting)(AppState&, std::string_view, std::vector<std::string>& notices) = nullptr;
+    // Int: a range that depends on a field read before this one (step: its tour's steps). Returns
+    // false where there is none (lo..hi apply); else sets the value, moved into that range with a
+    // notice naming it when it was outside.
+    bool (*within)(AppState&, int64_t value, std::string_view text, std::vector<std::string>& notices) = nullptr;
 };
 
 static std::string quoted(std::string_view text) { return quote_text(text, 32); }
 
+// A limit as people write it: 100 (never 1e+02), 0.999 as the float32 the field holds.
 static std::string format_limit(double v, LinkType type) {
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-    return type == LinkType::Int ? std::to_string(int64_t(v)) : format_float(float(v));
+    if (type == LinkType::Int || (std::trunc(v) == v && std::fabs(v) < 1e15)) return std::to_string(int64_t(v));
+    return format_float(float(v));
 }
 
+// A whole number (parse_whole: "100", "1e2"); one past every limit comes back as +-1e18, for the
+// range check to name, never as "not a whole number".
 static Status parse_int(std::string_view text, int64_t& out) {
-    const auto not_whole = [&] { return Status::Fail(format(TR(msg_not_whole_number), quoted(text).c_str())); };
-    if (text.empty() || text.size() > 12) return not_whole();
-    size_t i = text[0] == '-' ? 1 : 0;
-    if (i == text.size()) return not_whole();
-    int64_t v = 0;
-    for (; i < text.size(); i++) {
-        if (text[i] < '0' || text[i] > '9') return not_whole();
-        v = v * 10 + (text[i] - '0');
-    }
-    out = text[0] == '-' ? -v : v;
+    if (parse_whole(text, out) != Whole::Ok) return Status::Fail(format(TR(msg_not_whole_number), quoted(text).c_str()));
     return Status::Ok();
 }
 
@@ -71,6 +72,13 @@ static Status parse_int(std::string_view text, int64_t& out) {
 //-----------------------------------------------------------------------------
 
 static bool same_bits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+// The value a list of writes gives `cell` first.
+static float grid_value(const std::vector<std::pair<size_t, float>>& writes, size_t cell) {
+    for (auto [i, v] : writes)
+        if (i == cell) return v;
+    return 0.0f;
+}
 
 // "r:c:value,r:c:value" for cells of a (rows, cols) grid that differ from `base(r, c)`.
 template <class Base>
@@ -87,8 +95,10 @@ static std::string encode_cells(const std::vector<float>& grid, int rows, int co
 }
 
 static Status decode_cells(std::string_view text, std::vector<float>& grid, int rows, int cols,
-                           const char* row_letter, const char* col_letter) {
+                           const char* row_letter, const char* col_letter, std::vector<std::string>& notices) {
     std::vector<std::pair<size_t, float>> writes;  // applied only if every entry is good
+    std::map<size_t, int> first_entry;  // cell -> the entry that gave it first (which is used, as for keys)
+    std::vector<std::string> repeated;
     size_t start = 0;
     int entry = 0;
     while (start <= text.size()) {
@@ -107,33 +117,40 @@ static Status decode_cells(std::string_view text, std::vector<float>& grid, int 
         float v = 0.0f;
         if (!parse_int(item.substr(0, c1), r).ok() || !parse_int(item.substr(c1 + 1, c2 - c1 - 1), c).ok())
             return Status::Fail(format(TR(msg_cell_not_two_numbers), entry, where.c_str()));
+        const std::string row_text(item.substr(0, c1)), col_text(item.substr(c1 + 1, c2 - c1 - 1));
         if (r < 0 || r >= rows)
             return Status::Fail(
-                format(TR(msg_cell_row_outside), entry, where.c_str(), (long long)r, rows - 1, row_letter, rows));
+                format(TR(msg_cell_row_outside), entry, where.c_str(), row_text.c_str(), rows - 1, row_letter, rows));
         if (c < 0 || c >= cols)
             return Status::Fail(
-                format(TR(msg_cell_col_outside), entry, where.c_str(), (long long)c, cols - 1, col_letter, cols));
+                format(TR(msg_cell_col_outside), entry, where.c_str(), col_text.c_str(), cols - 1, col_letter, cols));
         if (Status st = parse_float(item.substr(c2 + 1), v); !st.ok())
             return Status::Fail(format(TR(msg_cell_bad_value), entry, where.c_str(), st.error.c_str()));
-        writes.emplace_back(size_t(r) * size_t(cols) + size_t(c), v);
+        const size_t cell = size_t(r) * size_t(cols) + size_t(c);
+        if (auto [it, first] = first_entry.emplace(cell, entry); first)
+            writes.emplace_back(cell, v);
+        else
+            repeated.push_back(format(TR(msg_cell_twice), (long long)r, (long long)c, it->second, entry,
+                                      format_float(grid_value(writes, cell)).c_str()));
         entry++;
     }
     for (auto [i, v] : writes) grid[i] = v;
+    for (std::string& n : repeated) notices.push_back(std::move(n));
     return Status::Ok();
 }
 
 static std::string encode_table_cells(const AppState& s) {
     return encode_cells(s.W, s.V, s.d, [&](int r, int c) { return generated_cell(s.init, s.seed, s.d, r, c); });
 }
-static Status decode_table_cells(AppState& s, std::string_view text) {
-    return decode_cells(text, s.W, s.V, s.d, "V", "d");
+static Status decode_table_cells(AppState& s, std::string_view text, std::vector<std::string>& notices) {
+    return decode_cells(text, s.W, s.V, s.d, "V", "d", notices);
 }
 
 static std::string encode_upstream_cells(const AppState& s) {
     return encode_cells(s.upstream, s.B(), s.d, [](int, int c) { return default_upstream(c); });
 }
-static Status decode_upstream_cells(AppState& s, std::string_view text) {
-    return decode_cells(text, s.upstream, s.B(), s.d, "B", "d");
+static Status decode_upstream_cells(AppState& s, std::string_view text, std::vector<std::string>& notices) {
+    return decode_cells(text, s.upstream, s.B(), s.d, "B", "d", notices);
 }
 
 static std::string encode_ids(const AppState& s) {
@@ -260,6 +277,21 @@ Status decode_name_list(std::string_view text, const char* const* names, int cou
     }
     bits = found_bits;
     return Status::Ok();
+}
+
+// In a tour (read before the step) a step outside it opens the nearer end, saying so with the tour's
+// real steps, the same below as above; without one, a step waits unused within 0..99 (lo..hi).
+static bool tour_step_within(AppState& s, int64_t step, std::string_view text, std::vector<std::string>& notices) {
+    const int steps = int(tour_steps(s.tour).size());
+    if (steps == 0) return false;
+    const int used = int(std::clamp<int64_t>(step, 0, steps - 1));
+    const std::string given(text);  // as written: 1e30 is past every step, and said as 1e30
+    if (step < 0)
+        notices.push_back(format(TR(msg_tour_step_before_start), tour_depth_name(s.tour), steps, steps - 1, given.c_str(), used));
+    else if (step >= steps)
+        notices.push_back(format(TR(msg_tour_step_past_end), tour_depth_name(s.tour), steps, steps - 1, given.c_str(), used));
+    s.tour_step = used;
+    return true;
 }
 
 static std::string encode_panels(const AppState& s) { return encode_name_list(s.panels, kPanelNames, kPanelCount); }
@@ -393,7 +425,7 @@ static const std::vector<LinkField>& fields() {
         {.key = "tour", .meaning = "guided tour depth", .type = L::Choice, .choices = kTourNames,
          .get = EL_GET(tour), .set = EL_SET(tour, TourDepth)},
         {.key = "step", .meaning = "tour step", .type = L::Int, .lo = 0, .hi = 99, .get = EL_GET(tour_step),
-         .set = EL_SET(tour_step, int)},
+         .set = EL_SET(tour_step, int), .within = tour_step_within},
         // Teacher controls (src/state/teach.h).
         {.key = "lock", .meaning = "what learners may not change: table, ids, upstream, options, optimizer, size",
          .type = L::Custom, .encode = encode_locks, .decode = decode_locks},
@@ -416,9 +448,9 @@ static const std::vector<LinkField>& fields() {
         {.key = "pad", .meaning = "padding_idx, or none", .type = L::Custom, .phase = P::Data,
          .encode = encode_padding, .decode = decode_padding},
         {.key = "cells", .meaning = "cells of W that differ from the generator, row:col:value", .type = L::Custom,
-         .phase = P::Data, .encode = encode_table_cells, .decode = decode_table_cells},
+         .phase = P::Data, .encode = encode_table_cells, .decode_noting = decode_table_cells},
         {.key = "g", .meaning = "cells of G that differ from [0.01,-0.02,0.03], b:col:value", .type = L::Custom,
-         .phase = P::Data, .encode = encode_upstream_cells, .decode = decode_upstream_cells},
+         .phase = P::Data, .encode = encode_upstream_cells, .decode_noting = decode_upstream_cells},
     };
     return table;
 }
@@ -470,13 +502,15 @@ std::string encode_link_keys(const AppState& s, std::initializer_list<std::strin
 // ... and one loop decodes.
 //-----------------------------------------------------------------------------
 
-static Status decode_field(const LinkField& f, AppState& s, std::string_view text) {
+static Status decode_field(const LinkField& f, AppState& s, std::string_view text, std::vector<std::string>& notices) {
+    if (f.decode_noting) return f.decode_noting(s, text, notices);
     if (f.type == LinkType::Custom) return f.decode(s, text);
     double v = 0.0;
     switch (f.type) {
         case LinkType::Int: {
             int64_t i = 0;
             if (Status st = parse_int(text, i); !st.ok()) return st;
+            if (f.within && f.within(s, i, text, notices)) return Status::Ok();
             v = double(i);
             break;
         }
@@ -505,7 +539,10 @@ static Status decode_field(const LinkField& f, AppState& s, std::string_view tex
         }
         case LinkType::Custom: break;
     }
-    if (v < f.lo || v > f.hi)
+    // A float field compares as the float32 it holds: 0.999 (0.99900001) is within "0 to 0.999".
+    const bool outside = f.type == LinkType::Float ? float(v) < float(f.lo) || float(v) > float(f.hi)
+                                                   : v < f.lo || v > f.hi;
+    if (outside)
         return Status::Fail(format(TR(msg_out_of_limits), quoted(text).c_str(), format_limit(f.lo, f.type).c_str(),
                                    format_limit(f.hi, f.type).c_str()));
     f.set(s, v);
@@ -563,18 +600,15 @@ static void apply_phase(Phase phase, const LinkValues& values, AppState& s, Link
         if (f.phase != phase) continue;
         auto it = values.find(f.key);
         if (it == values.end()) continue;
-        if (Status st = decode_field(f, s, it->second); !st.ok()) msg.errors.push_back(std::string(f.key) + ": " + st.error);
+        std::vector<std::string> notices;
+        if (Status st = decode_field(f, s, it->second, notices); !st.ok())
+            msg.errors.push_back(std::string(f.key) + ": " + st.error);
+        for (const std::string& n : notices) msg.notices.push_back(std::string(f.key) + ": " + n);
     }
 }
 
 // Between the settings and the data: what the settings imply, recomputed, never read from the link.
 static void settle_settings(AppState& s, LinkMessages& msg) {
-    // A step past the tour's end opens its last step: say so rather than clamp in silence.
-    if (const int steps = int(tour_steps(s.tour).size()); steps > 0 && s.tour_step >= steps) {
-        msg.notices.push_back(format(TR(msg_tour_step_past_end), tour_depth_name(s.tour), steps, steps - 1,
-                                     s.tour_step, steps - 1));
-        s.tour_step = steps - 1;
-    }
     if (Status st = check_table_size(s.V, s.d); !st.ok()) {
         msg.errors.push_back(format(TR(msg_link_size_fallback), st.error.c_str()));
         s.V = 3, s.d = 3;
@@ -589,7 +623,8 @@ LinkMessages decode_link(std::string_view fragment, AppState& out) {
     AppState s;  // defaults
     if (!fragment.empty() && fragment[0] == '#') fragment.remove_prefix(1);
     if (fragment.size() > kMaxLinkBytes) {
-        msg.errors.push_back(format(TR(msg_link_too_long), size_t(fragment.size() / 1024), size_t(kMaxLinkBytes / 1024)));
+        msg.errors.push_back(format(TR(msg_link_too_long), format_count((long long)fragment.size()).c_str(),
+                                    format_count((long long)kMaxLinkBytes).c_str()));
         out = s;
         return msg;
     }
@@ -642,7 +677,10 @@ std::string link_settings_json(const AppState& s) {
 
 Status set_link_field(AppState& s, std::string_view key, std::string_view text) {
     for (const LinkField& f : fields())
-        if (key == f.key) return decode_field(f, s, text);
+        if (key == f.key) {
+            std::vector<std::string> notices;  // none here: cells, g and step, which note, have their own setters
+            return decode_field(f, s, text, notices);
+        }
     return Status::Fail(TR(msg_no_such_setting));
 }
 

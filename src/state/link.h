@@ -24,6 +24,9 @@ namespace el {
 
 constexpr int kLinkVersion = 1;
 constexpr size_t kMaxLinkBytes = 64 * 1024;  // longer fragments are refused whole
+// Whether decode_link would read `link` (a fragment without '#'): a state whose link does not fit
+// cannot be shared by link, and the page says so rather than write or copy one it would refuse.
+inline bool link_fits(std::string_view link) { return link.size() <= kMaxLinkBytes; }
 
 struct LinkMessages {
     std::vector<std::string> errors;   // rejected values: "V: '0' is out of range (1 to 100000)"

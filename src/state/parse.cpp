@@ -1,10 +1,12 @@
 #include "parse.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 #include "core/limits.h"
 #include "i18n/i18n.h"
@@ -97,7 +99,21 @@ Status parse_float(std::string_view text, float& out) {
     errno = 0;
     const float v = std::strtof(copy.c_str(), nullptr);
     if (std::isinf(v)) return Status::Fail(format(TR(msg_too_large_float), quote_text(s, 24).c_str()));
-    out = v;  // underflow to a denormal or zero is the float32 value the text names
+    // Below float32's normal range a number keeps fewer digits, and below 1e-45 none: a number that
+    // would become 0, or a denormal other than the one it names, is refused rather than changed in
+    // silence. What the page writes for a denormal (format_float, "1e-45") names it, and is read.
+    const size_t exponent_at = s.find_first_of("eE");
+    const bool nonzero = s.substr(0, exponent_at).find_first_of("123456789") != std::string_view::npos;
+    if (nonzero && v == 0.0f)
+        return Status::Fail(format(TR(msg_too_small_float_zero), quote_text(s, 24).c_str()));
+    if (std::fpclassify(v) == FP_SUBNORMAL) {
+        const double named = std::strtod(copy.c_str(), nullptr);
+        const bool as_written = std::strtod(format_float(v).c_str(), nullptr) == named;
+        if (!as_written && std::fabs(double(v) - named) > std::fabs(named) * 0x1p-24)
+            return Status::Fail(
+                format(TR(msg_too_small_float_changed), quote_text(s, 24).c_str(), format_float(v).c_str()));
+    }
+    out = v;
     return Status::Ok();
 }
 
@@ -109,6 +125,15 @@ std::string format_float(float v) {
         std::snprintf(buf, sizeof buf, "%.*g", precision, double(v));
         if (std::strtof(buf, nullptr) == v) break;
     }
+    // %g writes a whole number with as many digits as the precision in exponent form: 10 as
+    // "1e+01", 100 as "1e+02". The same number in plain digits is often shorter (and what people
+    // write); a link of thousands of such cells grew by a third on its way back out.
+    if (const char* e = std::strchr(buf, 'e'); e && e[1] == '+') {
+        const double whole = std::strtod(buf, nullptr);  // exactly the decimal %g wrote (below 1e15)
+        char plain[32];
+        if (std::fabs(whole) < 1e15 && std::snprintf(plain, sizeof plain, "%.0f", whole) <= int(std::strlen(buf)))
+            return plain;
+    }
     return buf;
 }
 
@@ -118,6 +143,42 @@ Status parse_float_shown(std::string_view text, float& out) {
     if (as_point == text) return parse_float(text, out);
     Status st = parse_float(as_point, out);
     return st.ok() ? st : parse_float(text, out);  // the message quotes what was typed
+}
+
+Whole parse_whole(std::string_view text, int64_t& out) {
+    if (!is_decimal(text)) return Whole::NotANumber;
+    size_t i = 0;
+    const bool negative = text[0] == '-';
+    if (text[0] == '-' || text[0] == '+') i++;
+    std::string digits;  // every digit of the mantissa, the point left out
+    long long point = 0;  // where the point is in `digits`, the exponent applied
+    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; i++) digits += text[i], point++;
+    if (i < text.size() && text[i] == '.')
+        for (i++; i < text.size() && text[i] >= '0' && text[i] <= '9'; i++) digits += text[i];
+    if (i < text.size()) {  // e, sign, digits (is_decimal checked them)
+        i++;
+        const bool minus = text[i] == '-';
+        if (text[i] == '-' || text[i] == '+') i++;
+        long long e = 0;
+        for (; i < text.size(); i++) e = std::min(e * 10 + (text[i] - '0'), 1000000LL);
+        point += minus ? -e : e;
+    }
+    const size_t first = digits.find_first_not_of('0');
+    if (first == std::string::npos) return out = 0, Whole::Ok;
+    digits.erase(0, first), point -= (long long)first;
+    // Every digit after the point must be 0.
+    if (point <= 0 || digits.find_first_not_of('0', size_t(std::min<long long>(point, (long long)digits.size()))) !=
+                          std::string::npos)
+        return Whole::NotWhole;
+    constexpr int64_t kPastEveryLimit = 1000000000000000000;  // 1e18
+    int64_t v = kPastEveryLimit;
+    if (point <= 18) {
+        v = 0;
+        for (long long k = 0; k < point; k++) v = v * 10 + (size_t(k) < digits.size() ? digits[size_t(k)] - '0' : 0);
+        v = std::min(v, kPastEveryLimit);
+    }
+    out = negative ? -v : v;
+    return Whole::Ok;
 }
 
 Status parse_ids(std::string_view text, int V, std::vector<int>& out) {
@@ -136,17 +197,11 @@ Status parse_ids(std::string_view text, int V, std::vector<int>& out) {
         i = j;
         if (int(ids.size()) >= kMaxB)
             return Status::Fail(format(TR(msg_ids_too_many), kMaxB));
-        bool digits_only = !token.empty();
-        size_t start = (token[0] == '-' || token[0] == '+') ? 1 : 0;
-        if (start == token.size()) digits_only = false;
-        for (size_t k = start; k < token.size(); k++)
-            if (token[k] < '0' || token[k] > '9') digits_only = false;
-        if (!digits_only)
+        int64_t value = 0;
+        if (parse_whole(token, value) != Whole::Ok)
             return Status::Fail(format(TR(msg_id_not_whole), quote_text(token, 24).c_str(), position));
-        if (token[0] == '-' && token.find_first_not_of("-0") != std::string_view::npos)
+        if (value < 0)
             return Status::Fail(format(TR(msg_id_negative), quote_text(token, 24).c_str(), position, V - 1));
-        long long value = 0;
-        for (size_t k = start; k < token.size() && value <= kMaxV; k++) value = value * 10 + (token[k] - '0');
         if (value >= V)
             return Status::Fail(format(TR(msg_id_text_out_of_range), quote_text(token, 24).c_str(), position, V - 1));
         ids.push_back(int(value));

@@ -2,6 +2,7 @@
 // Every parser names the offending token in its error, so the UI can show it
 // next to the field while the last good value stays in use.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +22,13 @@ std::string format_float(float v);
 // never for links, exports or JSON. parse_float_shown reads it back (and a point too).
 std::string display_float(float v);
 Status parse_float_shown(std::string_view text, float& out);
+
+// A whole number as a person may write one: digits, or decimal or scientific notation that names a
+// whole number ("100", "+100", "1e2", "100.0"). NotANumber for text that is no number, NotWhole for
+// one with a fraction ("2.5", "1e-1"). Past +-1e18 the value comes back as +-1e18 (past every limit),
+// so that a range check, not "not a whole number", answers "1e30".
+enum class Whole { Ok, NotANumber, NotWhole };
+Whole parse_whole(std::string_view text, int64_t& out);
 
 // A batch of ids separated by commas and/or spaces ("1, 1, 2"). Each must be
 // an integer in [0, V); the batch holds 1..kMaxB ids.

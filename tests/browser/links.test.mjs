@@ -170,3 +170,69 @@ test('setLink(getLink()) leaves snapshot() identical for randomly generated stat
   }
   await page.context().close();
 });
+
+// A reviewer's case: a link near the limit (V=1000, d=64, thousands of edited cells) loads; five
+// more edits made a link the page refuses, written into the address with no word, and opening it
+// applied nothing. Now the address keeps the last link that fit, the header says so, and Copy link
+// copies nothing rather than a link that opens to nothing.
+test('a state whose link would be too long keeps the last link that fit in the address and says so', async () => {
+  const limit = 64 * 1024;
+  const page = await openPage(browser, server.url);
+  let link = 'v=1&V=1000&d=64&init=normal&seed=7&ids=1&cells=';
+  for (let i = 0; link.length < 65500; i++) link += `${i ? ',' : ''}${Math.floor(i / 64)}:${i % 64}:${2 + (i % 7)}`;  // 2 to 8
+  const loaded = await page.evaluate((l) => window.embeddingLab.setLink(l), link);
+  assert.deepEqual(loaded, { ok: true, errors: [], notices: [] });
+  await frames(page, 2);
+  assert.ok((await page.evaluate(() => window.embeddingLab.getLink())).length <= limit, 'it loads, so it fits');
+  assert.equal(await page.evaluate(() => window.embeddingLab.widgetRect('link-over-limit')), null, 'no warning yet');
+
+  for (let k = 0; k < 5; k++) {
+    const r = await page.evaluate((row) => window.embeddingLab.setCell(row, 0, '-0.123456789'), 990 + k);
+    assert.equal(r.ok, true);
+    await frames(page, 1);
+  }
+  await frames(page, 2);
+  const now = await page.evaluate(() => ({ link: window.embeddingLab.getLink(), hash: location.hash.slice(1) }));
+  assert.ok(now.link.length > limit, `the state's link is over the limit (${now.link.length})`);
+  assert.ok(now.hash.length <= limit, `the address holds a link the page reads (${now.hash.length})`);
+  assert.notEqual(now.hash, now.link);
+  assert.notEqual(await page.evaluate(() => window.embeddingLab.widgetRect('link-over-limit')), null, 'the header says so');
+  const table = (await snapshot(page)).table;
+  for (let k = 0; k < 5; k++) assert.equal(table[990 + k][0], Math.fround(-0.123456789), 'the edits are kept on the page');
+  await screenshot(page, 'links-over-limit');
+  // The snapshot and the text view say it too, with the exact length, and offer no link to copy.
+  assert.match((await snapshot(page)).linkOverLimit, new RegExp(`${now.link.length.toLocaleString('en-US')} characters.*65,536`));
+  await page.waitForFunction(() => document.getElementById('tv-link-over-limit'));
+  assert.equal(await page.$('#tv-share-link'), null);
+
+  // The deeper tier would reload at the link (and lose the edits): it is not loaded, and says so.
+  assert.equal((await page.evaluate(() => window.embeddingLab.setField('deeper', '1'))).ok, true);
+  await frames(page, 3);
+  const kept = await snapshot(page);
+  assert.equal(kept.settings.deeper, false);
+  assert.equal(kept.table[990][0], Math.fround(-0.123456789), 'still the page with the edits');
+
+  // Copy link puts nothing on the clipboard and says why.
+  await clickWidget(page, 'copy-link');
+  await frames(page, 2);
+  assert.equal(await page.evaluate(() => window.embeddingLab.shareText()), '');
+  assert.notEqual(await page.evaluate(() => window.embeddingLab.widgetRect('share-not-copied')), null);
+
+  // The address opens to the state it names, with no error.
+  const reopened = await openPage(browser, server.url + '#' + now.hash);
+  const s = await snapshot(reopened);
+  assert.deepEqual(s.linkErrors, { ok: true, errors: [], notices: [] });
+  assert.equal(s.V, 1000);
+  await reopened.context().close();
+
+  // A fill (no edited cells) makes the link fit again: the address follows and the warning goes.
+  assert.equal((await page.evaluate(() => window.embeddingLab.setField('init', 'normal'))).ok, true);
+  await frames(page, 3);
+  const after = await page.evaluate(() => ({ link: window.embeddingLab.getLink(), hash: location.hash.slice(1) }));
+  assert.equal(after.hash, after.link);
+  assert.equal(await page.evaluate(() => window.embeddingLab.widgetRect('link-over-limit')), null);
+  assert.equal((await snapshot(page)).linkOverLimit, '');
+  await page.waitForFunction(() => document.getElementById('tv-share-link'));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

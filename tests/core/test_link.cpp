@@ -199,7 +199,7 @@ TEST_CASE("bad links name the field and the reason, and the rest still applies",
     };
     const Case cases[] = {
         {"V=0&ids=1,1", "V: '0' is out of range (1 to 100000)"},
-        {"V=1e9", "V: '1e9' is not a whole number"},
+        {"V=1e9", "V: '1e9' is out of range (1 to 100000)"},
         {"V=-5", "V: '-5' is out of range"},
         {"d=513", "d: '513' is out of range (1 to 512)"},
         {"V=100000&d=512", "V, d: a 100000 x 512 table has 51200000 cells"},
@@ -250,7 +250,7 @@ TEST_CASE("unknown and repeated keys are notices; oversized links are refused wh
 
     m = decode_link("V=5&" + std::string(100 * 1024, 'a'), s);
     REQUIRE(m.errors.size() == 1);
-    CHECK_THAT(m.errors[0], Catch::Contains("100 KB long"));
+    CHECK_THAT(m.errors[0], Catch::Contains("102,404 characters long; the limit is 65,536"));  // 4 + 100 * 1024
     CHECK(s.V == 3);
 
     m = decode_link("\xff\xfe=\x01&&&=&%00=%00", s);  // junk keys: ignored, each with a notice
@@ -354,4 +354,152 @@ TEST_CASE("a link without a theme leaves it to the system and stays without one"
     CHECK(el::encode_link(s).find("&theme=dark") != std::string::npos);
     REQUIRE(el::decode_link("v=1&theme=auto", s).errors.empty());
     CHECK(s.theme_follows_system);
+}
+
+// Review of links in headless Chromium (the reviewer's cases): nothing a link says may change on the
+// way in without a word, and every message must say what is true.
+TEST_CASE("an oversized link's message gives the exact sizes", "[link][errors][review]") {
+    AppState s;
+    const std::string link = "V=5&cells=" + std::string(65618 - 10, '0');
+    REQUIRE(link.size() == 65618);
+    const el::LinkMessages m = decode_link(link, s);
+    REQUIRE(m.errors.size() == 1);
+    CHECK_THAT(m.errors[0], Catch::Contains("65,618 characters"));
+    CHECK_THAT(m.errors[0], Catch::Contains("65,536"));
+    CHECK(s.V == 3);
+    // At the limit itself the link is read.
+    const std::string at_limit = "V=5&foo=" + std::string(el::kMaxLinkBytes - 8, 'a');
+    REQUIRE(at_limit.size() == el::kMaxLinkBytes);
+    CHECK(decode_link(at_limit, s).errors.empty());
+    CHECK(s.V == 5);
+}
+
+TEST_CASE("a number too small for a float32 is refused, not read as 0 or as another number", "[link][errors][review]") {
+    for (const char* text : {"1e-46", "-1e-46", "1e-400", "0.0000000000000000000000000000000000000000000001"}) {
+        CAPTURE(text);
+        AppState s;
+        const el::LinkMessages m = decode_link(std::string("V=3&d=3&init=example&cells=0:0:") + text + "&lr=0.5", s);
+        REQUIRE(m.errors.size() == 1);
+        CHECK_THAT(m.errors[0], Catch::StartsWith("cells: entry 0"));
+        CHECK_THAT(m.errors[0], Catch::Contains("too small for a float32"));
+        CHECK_THAT(m.errors[0], Catch::Contains("would become 0"));
+        CHECK(s.W == AppState().W);  // the generator's cell stays
+        CHECK(s.optimizer.lr == 0.5f);
+        // The same in a plain float field.
+        const el::LinkMessages f = decode_link(std::string("wd=") + text, s);
+        REQUIRE(f.errors.size() == 1);
+        CHECK_THAT(f.errors[0], Catch::Contains("wd: "));
+        CHECK_THAT(f.errors[0], Catch::Contains("too small for a float32"));
+    }
+    // A denormal that would change the number is refused too, naming what it would be stored as.
+    AppState s;
+    el::LinkMessages m = decode_link("cells=0:0:2.9e-45", s);
+    REQUIRE(m.errors.size() == 1);
+    CHECK_THAT(m.errors[0], Catch::Contains("'2.9e-45'"));
+    float nearest = 0.0f;
+    REQUIRE(el::parse_float(el::format_float(2.9e-45f), nearest).ok());  // the text the page writes for it is read
+    CHECK(nearest == 2.9e-45f);
+    CHECK_THAT(m.errors[0], Catch::Contains(el::format_float(2.9e-45f)));
+    // What the page writes for a denormal, and numbers a float32 holds, are read as before.
+    for (const char* text : {"1e-45", "1.4e-44", "1.5e-40", "1.17549435e-38", "0", "-0", "0e-50", "3.4e38"}) {
+        CAPTURE(text);
+        m = decode_link(std::string("cells=0:0:") + text, s);
+        CHECK(m.errors.empty());
+        CHECK(s.W[0] == std::strtof(text, nullptr));
+    }
+}
+
+TEST_CASE("a cell given twice in one key is a notice, as a repeated key is", "[link][errors][review]") {
+    for (const std::string key : {"cells", "g"}) {
+        CAPTURE(key);
+        AppState s;
+        const el::LinkMessages m = decode_link("V=3&d=3&ids=1&" + key + "=0:0:1,0:1:5,0:0:2", s);
+        CHECK(m.errors.empty());
+        REQUIRE(m.notices.size() == 1);
+        CHECK_THAT(m.notices[0], Catch::StartsWith(key + ": "));
+        CHECK_THAT(m.notices[0], Catch::Contains("more than once"));
+        CHECK_THAT(m.notices[0], Catch::Contains("first value"));  // as for a repeated key
+        const std::vector<float>& grid = key == "cells" ? s.W : s.upstream;
+        CHECK(grid[0] == 1.0f);
+        CHECK(grid[1] == 5.0f);
+    }
+}
+
+TEST_CASE("a tour step outside the tour names the tour's real steps, below as above", "[link][tour][review]") {
+    const int steps = int(el::tour_steps(el::TourDepth::Basics).size());
+    REQUIRE(steps > 1);
+    const std::string range = "(step=0 to " + std::to_string(steps - 1) + ")";
+    AppState s;
+    el::LinkMessages below = decode_link("tour=basics&step=-1", s);
+    CHECK(s.tour_step == 0);
+    el::LinkMessages above = decode_link("tour=basics&step=99", s);
+    CHECK(s.tour_step == steps - 1);
+    for (const el::LinkMessages* m : {&below, &above}) {
+        const std::vector<std::string>& all = m->errors.empty() ? m->notices : m->errors;
+        CHECK(below.errors.size() == above.errors.size());  // the same kind of message for both
+        REQUIRE(all.size() == 1);
+        CHECK_THAT(all[0], Catch::StartsWith("step: "));
+        CHECK_THAT(all[0], Catch::Contains("basics"));
+        CHECK_THAT(all[0], Catch::Contains(range));
+        CHECK_THAT(all[0], !Catch::Contains("99)"));
+    }
+    // Said as written, also far past every step.
+    el::LinkMessages far = decode_link("tour=basics&step=1e30", s);
+    REQUIRE(far.notices.size() == 1);
+    CHECK_THAT(far.notices[0], Catch::Contains("step=1e30 is past its end"));
+    CHECK(s.tour_step == steps - 1);
+    // Without a tour the step has no tour to name.
+    const el::LinkMessages none = decode_link("step=-1", s);
+    REQUIRE(none.errors.size() == 1);
+    CHECK_THAT(none.errors[0], Catch::Contains("out of range"));
+}
+
+TEST_CASE("limits are written as people write them, and a whole number is never called fractional", "[link][errors][review]") {
+    struct Case {
+        const char* link;
+        const char* message;
+    };
+    const Case cases[] = {
+        {"lr=inf", "lr: 'inf' is out of range (0 to 100)"},
+        {"lr=1000", "lr: '1000' is out of range (0 to 100)"},
+        {"V=1e9", "V: '1e9' is out of range (1 to 100000)"},
+        {"V=1000000000000", "V: '1000000000000' is out of range (1 to 100000)"},
+        {"V=99999999999999999999999", "is out of range (1 to 100000)"},
+        {"V=2.5", "V: '2.5' is not a whole number"},
+        {"V=1e-1", "V: '1e-1' is not a whole number"},
+        {"d=-1e9", "d: '-1e9' is out of range (1 to 512)"},
+        {"ids=1e9", "ids: id '1e9' at position 0 is out of range"},
+        {"cells=1e9:0:1", "cells: entry 0 '1e9:0:1' has row 1e9 outside 0..2"},
+        {"seed=1e10", "seed: '1e10' is out of range"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.link);
+        AppState s;
+        const el::LinkMessages m = decode_link(c.link, s);
+        REQUIRE(m.errors.size() == 1);
+        CHECK_THAT(m.errors[0], Catch::Contains(c.message));
+        CHECK_THAT(m.errors[0], !Catch::Contains("e+"));
+    }
+    // Whole numbers written another way are read as the number they are.
+    AppState s;
+    CHECK(decode_link("V=1e2&d=2.0&ids=1E1", s).errors.empty());
+    CHECK(s.V == 100);
+    CHECK(s.d == 2);
+    CHECK(s.ids == std::vector<int>{10});
+}
+
+TEST_CASE("a float field's limit, written as its limit, is inside it", "[link][errors][review]") {
+    // The controls clamp to these (panels_budget.cpp: 0.01f), so the page writes them in its links.
+    AppState s;
+    s.rows_activation.spread = 0.01f;
+    s.optimizer.momentum = 0.999f;
+    s.optimizer.eps = 1e-12f;
+    const std::string link = encode_link(s);
+    AppState back;
+    const el::LinkMessages m = decode_link(link, back);
+    CAPTURE(link);
+    CHECK(m.errors.empty());
+    CHECK(back.rows_activation.spread == 0.01f);
+    CHECK(back.optimizer.momentum == 0.999f);
+    CHECK(back.optimizer.eps == 1e-12f);
 }

@@ -53,6 +53,13 @@ TEST_CASE("format_float gives the shortest text that parses back to the same flo
     CHECK(format_float(-0.02f) == "-0.02");
     CHECK(format_float(-0.0f) == "-0");
     CHECK(format_float(1e-45f) == "1e-45");
+    // A whole number in plain digits when they are no longer than the exponent form (%g gave 1e+01).
+    CHECK(format_float(10.0f) == "10");
+    CHECK(format_float(-100.0f) == "-100");
+    CHECK(format_float(150.0f) == "150");
+    CHECK(format_float(10000.0f) == "10000");
+    CHECK(format_float(1e6f) == "1e+06");
+    for (int n = -99999; n <= 99999; n += 7) CHECK(format_float(float(n)) == std::to_string(n));
     CHECK(format_float(std::numeric_limits<float>::infinity()) == "inf");
     CHECK(format_float(std::nanf("")) == "nan");
     const uint32_t seed = GENERATE(1u, 7u, 99u);
