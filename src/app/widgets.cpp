@@ -13,7 +13,6 @@
 #include <cstring>
 #include <map>
 #include <string>
-#include <unordered_map>
 #include <utility>
 
 #include "i18n/i18n.h"
@@ -115,21 +114,26 @@ ImU32 HeatColor(float v, float scale) {
 // A short rendering for a cell; the exact value is in the tooltip and the snapshot.
 // Remembered by the float's bits: printf of a double is slow in WebAssembly (software long
 // double), and the grids and the picture redraw the same few hundred numbers every frame.
+// A cache of 4,096 slots, each number in the slot its bits pick (a number that finds its slot
+// taken is formatted again): bounded, and no hash table's code in the page.
 std::string ShortNumber(float v) {
-    static std::unordered_map<uint32_t, std::string> known;
+    struct Slot {
+        uint32_t bits;
+        bool used;
+        char text[15];  // "%.4g" of a float: at most "-1.235e-38" (10 bytes)
+    };
+    static Slot slots[4096];
     uint32_t bits = 0;
     std::memcpy(&bits, &v, sizeof bits);
     static const Language* language = nullptr;  // the texts are the language's (0,4 in German)
-    if (language != &active_language()) known.clear(), language = &active_language();
-    if (auto it = known.find(bits); it != known.end()) return it->second;
-    if (known.size() >= 8192) known.clear();  // bounded: a large table scrolled through
-    std::string text;
-    if (!std::isfinite(v) || v == 0.0f) {
-        text = format_float(v);
-    } else {
-        text = format("%.4g", double(v));
+    if (language != &active_language()) std::memset(slots, 0, sizeof slots), language = &active_language();
+    Slot& slot = slots[(bits * 2654435761u) >> 20];
+    if (slot.used && slot.bits == bits) return slot.text;
+    const std::string text = !std::isfinite(v) || v == 0.0f ? format_float(v) : format("%.4g", double(v));
+    if (text.size() < sizeof slot.text) {
+        slot.bits = bits, slot.used = true;
+        std::memcpy(slot.text, text.c_str(), text.size() + 1);
     }
-    known.emplace(bits, text);
     return text;
 }
 

@@ -1,7 +1,6 @@
 #include "tensor.h"
 
 #include <algorithm>
-#include <unordered_set>
 
 #include "lesson.h"
 #include "limits.h"
@@ -59,15 +58,17 @@ Status Tensor::backward() {
     if (size() != 1)
         return Status::Fail("backward starts from a scalar loss, not a " + shape_text(rows(), cols()) + " tensor");
     // topological order: every node after all of its parents (iterative DFS, no recursion limit)
+    // (a node is marked with this pass's number, not kept in a set: no hash table in the page)
+    static uint64_t pass = 0;
+    pass++;
     std::vector<TensorNode*> topo;
-    std::unordered_set<TensorNode*> visited;
     std::vector<std::pair<TensorNode*, size_t>> stack{{node_.get(), 0}};
-    visited.insert(node_.get());
+    node_->visited = pass;
     while (!stack.empty()) {
         auto& [n, next_parent] = stack.back();
         if (next_parent < n->parents.size()) {
             TensorNode* p = n->parents[next_parent++].get();
-            if (visited.insert(p).second) stack.push_back({p, 0});
+            if (p->visited != pass) p->visited = pass, stack.push_back({p, 0});
         } else {
             topo.push_back(n);
             stack.pop_back();

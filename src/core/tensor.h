@@ -45,6 +45,7 @@ struct TensorNode {
     std::vector<std::shared_ptr<TensorNode>> parents;
     std::function<void()> backward;  // adds this node's grad into its parents' grads
     std::string op;                  // tag for display: "leaf", "matmul", "embedding", ...
+    uint64_t visited = 0;            // the last backward() pass that reached it (its topological sort)
 };
 
 class Tensor {
