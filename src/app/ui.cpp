@@ -221,11 +221,20 @@ void ShowApp(App& app) {
 static std::string g_live_text;
 void AfterFrame(App& app) {
     // The HTML text view (web/text_view.js) follows every commit, the view setting, the highlight
-    // and the question cards' answers (a card answered on the canvas may uncover dW).
+    // and the question cards' answers (a card answered on the canvas may uncover dW); also what
+    // commits nothing: a value the canvas refused (its message, and the refused cell), and an
+    // experiment starting or ending (its settings are held while it runs, there as here).
     static uint64_t shown_revision = 0, shown_answers = 0;
     static int shown_highlight = -2;
-    if (app.commits.state != shown_revision || HighlightedId(app) != shown_highlight || app.teach.answers != shown_answers) {
+    static std::string shown_errors;
+    std::string errors = app.text.ids.error + '\n' + app.text.size.error + '\n' + char('0' + app.training.frequency.running) +
+                         char('0' + app.cost_run.running()) + char('0' + app.budget_lab.run.running);
+    for (const CellEditor* ed : {&app.table_editor, &app.upstream_editor})
+        if (!ed->error.empty()) errors += '\n' + ed->error + '@' + std::to_string(ed->row) + ',' + std::to_string(ed->col);
+    if (app.commits.state != shown_revision || HighlightedId(app) != shown_highlight || app.teach.answers != shown_answers ||
+        errors != shown_errors) {
         shown_revision = app.commits.state, shown_highlight = HighlightedId(app), shown_answers = app.teach.answers;
+        shown_errors = errors;
         browser_state_changed(app.state.view == View::Text);
     }
     // The line formats numbers (format_float is slow in wasm): remade only when what it says can change.
