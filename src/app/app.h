@@ -102,6 +102,6 @@ std::string LinkKeepingPage(const App& app, std::string link);
 void ApplyLanguage(App& app);
 
 // Speaks the key result in words to the page's aria-live region.
-std::string describe_result(const App& app);
+std::string describe_result(App& app);  // not const: it asks whether a question card covers dW
 
 }  // namespace el

@@ -238,10 +238,11 @@ void AfterFrame(App& app) {
         browser_state_changed(app.state.view == View::Text);
     }
     // The line formats numbers (format_float is slow in wasm): remade only when what it says can change.
-    static uint64_t live_revision = 0;
+    // (An answered card may uncover dW, which the line then speaks of again.)
+    static uint64_t live_revision = 0, live_answers = 0;
     static int live_highlight = -2;
-    if (app.commits.derived != live_revision || HighlightedId(app) != live_highlight) {
-        live_revision = app.commits.derived, live_highlight = HighlightedId(app);
+    if (app.commits.derived != live_revision || HighlightedId(app) != live_highlight || app.teach.answers != live_answers) {
+        live_revision = app.commits.derived, live_highlight = HighlightedId(app), live_answers = app.teach.answers;
         std::string text = describe_result(app);
         if (text != g_live_text) {
             g_live_text = text;
