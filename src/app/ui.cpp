@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
 
 #include "browser.h"
@@ -227,10 +228,10 @@ void AfterFrame(App& app) {
     static uint64_t shown_revision = 0, shown_answers = 0;
     static int shown_highlight = -2;
     static std::string shown_errors;
-    std::string errors = app.text.ids.error + '\n' + app.text.size.error + '\n' + char('0' + app.training.frequency.running) +
-                         char('0' + app.cost_run.running()) + char('0' + app.budget_lab.run.running);
-    for (const CellEditor* ed : {&app.table_editor, &app.upstream_editor})
-        if (!ed->error.empty()) errors += '\n' + ed->error + '@' + std::to_string(ed->row) + ',' + std::to_string(ed->col);
+    // (A cell's message names its cell: "W[2][1]: ...".)
+    std::string errors(1, char('0' + app.training.frequency.running + 2 * app.cost_run.running() + 4 * app.budget_lab.run.running));
+    for (const std::string* e : {&app.text.ids.error, &app.text.size.error, &app.table_editor.error, &app.upstream_editor.error})
+        errors += '\n', errors += *e;
     if (app.commits.state != shown_revision || HighlightedId(app) != shown_highlight || app.teach.answers != shown_answers ||
         errors != shown_errors) {
         shown_revision = app.commits.state, shown_highlight = HighlightedId(app), shown_answers = app.teach.answers;

@@ -536,6 +536,15 @@ test('in a course embed the text view shows only the panels the canvas draws, an
     assert.ok(!text.includes(sum), `the sum for the repeated id ${id} (${sum})`);
   }
   assert.equal(await page.$('#tv-touched'), null, 'no list of touched rows');
+  // Nor does the live line the view speaks through (a screen reader hears it after every change):
+  // not the rows the gradient reaches, not a highlighted repeated id's sum of g rows.
+  await page.evaluate((id) => window.embeddingLab.highlight(id), repeated[0]);
+  await frames(page, 3);
+  const sum = s.ids.map((x, b) => (x === repeated[0] ? `g_${b}` : null)).filter(Boolean).join(' + ');
+  for (const said of [(await snapshot(page)).liveText, await page.textContent('#live')]) {
+    assert.ok(said.length > 0 && !said.includes(sum), `the live line: ${said}`);
+    assert.ok(!said.includes(`rows ${s.touchedRows.join(', ')}`), `the live line: ${said}`);
+  }
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
@@ -613,7 +622,7 @@ test('each self-check claim\'s True and False are named with the claim, in Engli
     const page = await openPage(browser, server.url + `#v=1&view=text&lang=${lang}&quiz=claims`);
     const buttons = await page.evaluate(() => [...document.querySelectorAll('#text-view button[id$="-true"], #text-view button[id$="-false"]')]
       // The claim: the words before the buttons (the self-check), or the card's prompt above them.
-      .map((b) => ({ id: b.id, text: b.textContent, claim: (b.parentElement.firstChild.nodeName === 'BUTTON'
+      .map((b) => ({ id: b.id, text: b.textContent, enabled: !b.disabled, claim: (b.parentElement.firstChild.nodeName === 'BUTTON'
         ? b.parentElement.previousElementSibling.textContent : b.parentElement.firstChild.textContent).trim() })));
     assert.ok(buttons.length >= 12, `${lang}: the claims' buttons (${buttons.length})`);
     const cdp = await page.context().newCDPSession(page);
@@ -629,6 +638,7 @@ test('each self-check claim\'s True and False are named with the claim, in Engli
       const name = names.get(b.id);
       const claim = b.claim.replace(/^["„“]/, '').slice(0, 40);
       assert.ok(claim.length > 10, `${lang} ${b.id}: a claim beside it ('${b.claim}')`);
+      assert.ok(b.enabled, `${lang} ${b.id} can be pressed`);
       assert.ok(name?.startsWith(b.text), `${lang} ${b.id}: its name '${name}' starts with what it shows, '${b.text}'`);
       assert.ok(name.includes(claim), `${lang} ${b.id}: its name '${name}' holds the claim '${claim}'`);
     }
