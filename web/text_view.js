@@ -29,8 +29,9 @@
 
   // --- Setters: the JavaScript API's edits, one commit each -----------------------------
   const withString = (text, fn) => window.embeddingLabHost.withString(text, fn);  // glue.js's
-  const answer = (ptr) => JSON.parse(window.Module.UTF8ToString(ptr));
   const M = () => window.Module;
+  const answer = (ptr) => JSON.parse(M().UTF8ToString(ptr));
+  const byId = (id) => document.getElementById(id);
   Object.assign(lab, {
     /** W[r][c] = text, as typed into the canvas's cell: {ok, error}. */
     setCell(r, c, text) { return withString(String(text), (p) => answer(M()._el_set_cell(0, r | 0, c | 0, p))); },
@@ -50,10 +51,10 @@
 
   // --- Reading the state -----------------------------------------------------------------
   // The snapshot's JSON without copying whole matrices: a 100,000-row table is read row by row.
-  function state() { return JSON.parse(window.Module.UTF8ToString(window.Module._el_snapshot_json())); }
+  function state() { return answer(M()._el_snapshot_json()); }
   function rowOf(s, name, r) {
     const [ptr, , cols] = s.matrices[name];
-    return Array.from(window.Module.HEAPF32.subarray(ptr / 4 + r * cols, ptr / 4 + (r + 1) * cols));
+    return Array.from(M().HEAPF32.subarray(ptr / 4 + r * cols, ptr / 4 + (r + 1) * cols));
   }
   // The shortest text that reads back to the same float32, as the canvas writes it.
   function fmt(x) {
@@ -92,13 +93,13 @@
     return el('p', { id, class: 'message', text: text || '' });
   }
   function showMessage(messageId, text) {  // into a message already on the page, read out
-    document.getElementById(messageId).textContent = text;
+    byId(messageId).textContent = text;
     announce(messageId, text);
   }
 
   /**
    * A table with a caption, column headers and one header per row. rows: [{label, values, mark}];
-   * edit(r, c) gives an editable cell's {id, label, onchange}.
+   * edit(r, c) gives an editable cell's {id, label, onchange, locked, message (its message's id), invalid}.
    */
   function table(caption, colLabel, cols, rows, edit) {
     const head = el('tr', {}, el('th', { scope: 'col', text: '' }));
@@ -110,6 +111,7 @@
         if (!edit) { tr.append(el('td', { text: shown(fmt(v)) })); return; }
         const e = edit(row.index, c);
         tr.append(el('td', {}, el('input', { id: e.id, type: 'text', inputmode: 'decimal', 'aria-label': e.label,
+                                             'aria-describedby': e.message, 'aria-invalid': e.invalid && 'true',
                                              value: shown(fmt(v)), onchange: e.onchange, readonly: e.locked })));
       });
       body.append(tr);
@@ -127,13 +129,19 @@
 
   // --- The settings, the tour, the self-check and the labs (el_text_view_json) ----------------
   let extra = null;  // {fields: {key: [value, lock]}, tour, claims, followUps, cards}
-  const say = (text) => window.embeddingLabHost && window.embeddingLabHost.setLiveText(text);
-  const button = (text, onclick, id, disabled) => el('button', { type: 'button', id, text, onclick, disabled });
+  const say = (text) => window.embeddingLabHost?.setLiveText(text);
+  const button = (text, onclick, id, disabled, labelledBy) => el('button', { type: 'button', id, text, onclick, disabled, 'aria-labelledby': labelledBy });
   // A figure's JSON key as a row heading: the catalog's words for it (dom_key_*), else the key in words.
   const keyWords = (key) => ('dom_key_' + key in words ? words['dom_key_' + key] : key.replace(/([A-Z])/g, ' $1').toLowerCase());
 
-  /** A refused edit: the control is marked invalid and described by the message. */
+  /**
+   * A refused edit: the control is marked invalid and described by the message. The refusal is kept
+   * (field id -> its message) while the refused text stays in the field, so that every redraw marks
+   * it again with its own message: a field is never invalid without its reason (render's last step).
+   */
+  const refusals = new Map();
   function refuse(input, messageId, error) {
+    refusals.set(input.id, error);
     input.setAttribute('aria-invalid', 'true');
     input.setAttribute('aria-describedby', messageId);
     showMessage(messageId, error);
@@ -191,28 +199,37 @@
 
   // The self-check and the question cards: an answer is graded by the app, shown and announced.
   function reply(claim, card, text) {
-    const r = withString(text, (p) => JSON.parse(M().UTF8ToString(M()._el_answer(claim, card, p))));
+    const r = withString(text, (p) => answer(M()._el_answer(claim, card, p)));
     render();
     const c = card >= 0 ? extra.cards[card] : { result: extra.claims[claim][1] === 0 ? 1 : 0 };
     say(!r.ok ? r.error : t(c.result ? 'dom_right' : card >= 0 ? 'dom_try_again_or_show' : 'dom_try_again'));
   }
   const answersOpen = new Set();  // follow-up answers the learner opened
-  function checkPart() {
+  // showCheck: the canvas draws its "Check yourself" panel (panels= has tour); the question cards
+  // (quiz=) show whatever the panels, above them on the canvas.
+  function checkPart(showCheck) {
     const out = [el('h3', { text: t('dom_check_heading') })];
+    if (!showCheck && !extra.cards.length) return [];
     // An answer opened stays open through the redraws that follow every edit.
-    extra.followUps.forEach(([q, a], i) => out.push(el('details', {
+    if (showCheck) extra.followUps.forEach(([q, a], i) => out.push(el('details', {
       open: answersOpen.has(i) || null, ontoggle: (event) => answersOpen[event.target.open ? 'add' : 'delete'](i),
     }, el('summary', { text: q }), el('p', { text: a }))));
-    out.push(el('p', { text: t('dom_claims_intro') }));
-    const trueFalse = (claim, card, id) => ['true', 'false'].map((b) => button(t('dom_' + b), () => reply(claim, card, b), `${id}-${b}`));
-    extra.claims.forEach(([claim, said, why], i) => out.push(el('p', {}, tf('dom_claim_quoted', claim) + ' ', ...trueFalse(i, -1, 'tv-claim-' + i),
-      said >= 0 ? ` ${t(said ? 'dom_not_quite' : 'dom_right')} ${why}` : '')));
+    // A claim's True and False are named with the claim, so that a Tab user hears what they answer:
+    // each button's name is its own word, then the claim's text (aria-labelledby: "True "...""), in
+    // the page's language as both are.
+    const trueFalse = (claim, card, id) => ['true', 'false'].map((b) => button(t('dom_' + b), () => reply(claim, card, b), `${id}-${b}`, false, `${id}-${b} ${id}-claim`));
+    if (showCheck) {
+      out.push(el('p', { text: t('dom_claims_intro') }));
+      extra.claims.forEach(([claim, said, why], i) => out.push(el('p', {},
+        el('span', { id: `tv-claim-${i}-claim`, text: tf('dom_claim_quoted', claim) }), ' ', ...trueFalse(i, -1, 'tv-claim-' + i),
+        said >= 0 ? ` ${t(said ? 'dom_not_quite' : 'dom_right')} ${why}` : '')));
+    }
     extra.cards.forEach((c, i) => {
       const id = 'tv-card-' + i;
-      out.push(el('h4', { text: tf('dom_card_heading', i + 1, extra.cards.length) }), el('p', { text: c.prompt }),
+      out.push(el('h4', { text: tf('dom_card_heading', i + 1, extra.cards.length) }), el('p', { id: id + '-claim', text: c.prompt }),
         el('p', {}, ...(c.kind === 'claim' ? trueFalse(-1, i, id) : [el('label', { for: id, text: t(c.kind === 'rows' ? 'dom_card_rows' : 'dom_card_numbers') + ' ' }),
           el('input', { id, type: 'text', 'aria-describedby': id + '-message', 'aria-invalid': c.error ? 'true' : null }), ' ',
-          button(t('dom_check'), () => reply(-1, i, document.getElementById(id).value), id + '-check')])),
+          button(t('dom_check'), () => reply(-1, i, byId(id).value), id + '-check')])),
         el('p', { id: id + '-message', class: 'message', text: c.error }),
         c.result >= 0 ? el('p', { id: id + '-result', text: t(c.result ? 'dom_right' : 'dom_try_again') + ' ' + c.answer }) : null);
     });
@@ -222,38 +239,63 @@
   // The training lab, the frequency experiment and the cost benchmark: settings, buttons, figures.
   // A run goes on across frames: the view is redrawn while one runs, and its end is announced.
   let runs = {}, redraw = 0;
-  function labsPart() {
+  function labsPart(shows) {
     const f = lab.frequency(), c = lab.benchmarkStatus(), w = lab.walkStatus();
     const running = { dom_frequency_finished: f.running, dom_cost_finished: c.running, dom_walk_finished: w.running };
     for (const [name, on] of Object.entries(running)) if (runs[name] && !on) say(t(name));
     runs = running;
     clearTimeout(redraw);
     if (Object.values(running).some(Boolean)) redraw = setTimeout(render, 500);
+    // The settings of a running experiment are held (read-only, the reason beside them), as the canvas
+    // greys them out; the app redraws this view when one starts or ends, from here or the canvas.
     return [
-      el('h3', { text: t('dom_training_heading') }), setting('opt', t('dom_optimizer'), 'sgd adam adamw lazysgd lazyadam'), setting('lr', t('dom_lr')),
+      ...(!shows('training') ? [] : [el('h3', { text: t('dom_training_heading') }), setting('opt', t('dom_optimizer'), 'sgd adam adamw lazysgd lazyadam'), setting('lr', t('dom_lr')),
       setting('mom', t('dom_momentum')), setting('wd', t('dom_weight_decay')), setting('loss', t('dom_loss'), 'upstream mse'),
       el('p', {}, button(t('dom_step'), () => { lab.step(1); render(); }, 'tv-step'), ' ', button(t('dom_reset_training'), () => { lab.resetTraining(); render(); }, 'tv-reset')),
-      figures(t('dom_training_figures'), lab.training()),
-      el('h3', { text: t('dom_frequency_heading') }), ...[['zipf', t('dom_zipf')], ['fV', t('dom_freq_V')], ['fsteps', t('dom_freq_steps')], ['fseed', t('dom_freq_seed')],
+      figures(t('dom_training_figures'), lab.training())]),
+      ...(!shows('frequency') ? [] : [el('h3', { text: t('dom_frequency_heading') }), ...[['zipf', t('dom_zipf')], ['fV', t('dom_freq_V')], ['fsteps', t('dom_freq_steps')], ['fseed', t('dom_freq_seed')],
         ['ffreqscale', 'scale_grad_by_freq', ''], ['flazy', t('dom_lazy_adam'), ''], ['fwd', t('dom_wd_adamw'), '']]
         .map(([key, label, choices]) => setting(key, label, choices, f.running && t('dom_held'))),
       el('p', {}, button(t('dom_run'), () => { lab.startFrequency(); render(); }, 'tv-frequency-run'), ' ', button(t('dom_cancel'), () => lab.cancelFrequency(), 'tv-frequency-cancel')),
-      figures(t('dom_frequency_heading'), f),
-      el('h3', { text: t('dom_cost_heading') }), setting('costV', t('dom_cost_V')), setting('costd', t('dom_cost_d')), setting('costB', t('dom_cost_B')), setting('reps', t('dom_repeats')),
+      figures(t('dom_frequency_heading'), f)]),
+      ...(!shows('cost') ? [] : [el('h3', { text: t('dom_cost_heading') }),
+      ...[['costV', t('dom_cost_V')], ['costd', t('dom_cost_d')], ['costB', t('dom_cost_B')], ['reps', t('dom_repeats')]]
+        .map(([key, label]) => setting(key, label, undefined, c.running && t('dom_held'))),
       el('p', {}, button(t('dom_run_benchmark'), () => { lab.benchmark().catch((e) => say(e.message)); render(); }, 'tv-cost-run')),
       figures(t('dom_cost_figures'), { running: c.running, progress: c.progress, activity: c.activity, error: c.error,
-        ...c.figures, ...Object.fromEntries(Object.values(c.figures?.routes || {}).map((r) => [r.name, r.medianMs])) }),
+        ...c.figures, ...Object.fromEntries(Object.values(c.figures?.routes || {}).map((r) => [r.name, r.medianMs])) })]),
     ];
   }
 
   const root = el('section', { id: 'text-view', class: 'visually-hidden', 'aria-labelledby': 'tv-title' });
   let goToRow = -1;
 
+  // A grid's message is about this cell: a refused cell's message begins with it, "W[2][1]: ..." (in
+  // every language: the canvas's editor and setCell both write it so), wherever it was refused.
+  const refusedHere = (message, r, c) => message.startsWith(`[${r}][${c}]: `, 1);
+
   function cellChanged(r, c, upstream) {
     return (event) => {
       const result = (upstream ? lab.setUpstreamCell : lab.setCell)(r, c, typedNumber(event.target.value));
       if (!result.ok) refuse(event.target, upstream ? 'tv-g-message' : 'tv-table-message', result.error);  // else the commit re-renders
     };
+  }
+
+  // A refused text still in its field is marked invalid with its own message: in the field's message
+  // when that says the same or nothing (a commit cleared the grid's), else in a message of its own
+  // beside it (the grid's has moved on to another cell). A refusal
+  // whose text is gone (the value under it changed, or it was typed over) is forgotten. (Every other
+  // aria-invalid comes from a message of the state's, shown with it: none is without its reason.)
+  function markRefusals(kept) {
+    for (const [id, message] of refusals) {
+      const f = byId(id);
+      if (!f || !kept.has(id)) { refusals.delete(id); continue; }
+      let m = byId(f.getAttribute('aria-describedby'));
+      if (m.textContent && m.textContent !== message) m.after(m = el('p', { id: id + '-refused', class: 'message' }));
+      m.textContent = message;
+      f.setAttribute('aria-invalid', 'true');
+      f.setAttribute('aria-describedby', m.id);
+    }
   }
 
   function render() {
@@ -265,9 +307,9 @@
     const focusedId = root.contains(document.activeElement) ? document.activeElement.id : null;
     // Text typed into a field and not taken (refused, or not yet sent) survives the redraw while
     // the value it was typed over is still the one shown: nothing the learner typed is lost.
-    const typed = [...root.querySelectorAll('input[type=text]')].filter((f) => f.id && f.value !== f.defaultValue)
-      .map((f) => [f.id, f.defaultValue, f.value, f.getAttribute('aria-invalid')]);
-    extra = JSON.parse(M().UTF8ToString(M()._el_text_view_json()));
+    const typed = [...root.querySelectorAll('input')]  // a checkbox's value never differs from its default.filter((f) => f.id && f.value !== f.defaultValue)
+      .map((f) => [f.id, f.defaultValue, f.value]);
+    extra = answer(M()._el_text_view_json());
     const hidden = new Set(s.teach.hide.split(',')), lockOf = (key) => extra.fields[key][1];
     const parts = [];
 
@@ -277,7 +319,7 @@
                               onclick: () => {
                                 if (s.view !== 'text') { lab.setView('text'); return; }
                                 lab.setView('canvas');
-                                document.getElementById('canvas').focus();  // back where the view was left
+                                byId('canvas').focus();  // back where the view was left
                               } }));
     // What a link could not apply (the canvas's banner) near the top, said on the live line once.
     const bad = s.linkErrors, problems = [...bad.errors, ...bad.notices];
@@ -287,24 +329,42 @@
     if (s.teach.lock || s.teach.hide)
       parts.push(el('p', { id: 'tv-locks', text: (s.teach.lock ? tf('dom_locked', s.teach.lock) + ' ' : '') +
         (s.teach.hide ? tf('dom_hidden', s.teach.hide) : '') }));
-    parts.push(...tourPart());
+    // The panels the canvas draws (a link's panels=, src/app/ui.cpp ShowApp), and only those; the
+    // question cards (quiz=) and the link's problems show whatever the panels.
+    const panels = new Set(String(s.settings.panels).split(',')), on = (name) => panels.has(name);
+    const covered = s.teach.gradientCovered;  // a question card asks about dW: nothing here gives it away
+    if (on('tour')) parts.push(...tourPart());
 
     // Table W, its size and the ids.
     const sizeLock = lockOf('V');
+    // Resize, or Enter in V or d: the new size at once, as the canvas's Resize applies it. A refused
+    // size marks the field(s) typed (both when neither changed) invalid, described by the message.
+    const resize = () => {
+      const fields = ['tv-V', 'tv-d'].map((id) => byId(id));
+      const r = lab.setSize(Number(fields[0].value), Number(fields[1].value));
+      if (r.ok) return;
+      const changed = fields.filter((f) => f.value !== f.defaultValue);
+      for (const f of changed.length ? changed : fields) refuse(f, 'tv-size-message', r.error);
+    };
+    // A size the canvas refused marks both fields; one refused here, the field(s) it was typed in
+    // (markRefusals, after the drawing).
+    const sizeInvalid = !!s.errors.size && !refusals.has('tv-V') && !refusals.has('tv-d') && 'true';
     // Each label with its field in one box (.pair): a narrow screen wraps between them, not inside.
     const sizeField = (id, label, value) => el('span', { class: 'pair' }, el('label', { for: id, text: t(label) + ' ' }),
-      el('input', { id, type: 'number', min: 1, value, readonly: !!sizeLock }));
+      el('input', { id, type: 'number', min: 1, value, readonly: !!sizeLock, 'aria-describedby': 'tv-size-message', 'aria-invalid': sizeInvalid,
+                    onkeydown: (e) => { if (e.key === 'Enter' && !sizeLock) { e.preventDefault(); resize(); } } }));
     const size = hidden.has('resize') ? null : el('p', {}, sizeField('tv-V', 'dom_V_label', V), ' ', sizeField('tv-d', 'dom_d_label', d), ' ',
-      el('button', { type: 'button', id: 'tv-resize', text: t('dom_resize'), onclick: () => {
-        const r = lab.setSize(Number(document.getElementById('tv-V').value), Number(document.getElementById('tv-d').value));
-        if (!r.ok) showMessage('tv-size-message', r.error);
-      }, disabled: !!sizeLock }));
+      el('button', { type: 'button', id: 'tv-resize', text: t('dom_resize'), onclick: resize, disabled: !!sizeLock }));
     let rows = Array.from({ length: V }, (_, r) => r);
-    if (big) rows = [...new Set([...s.ids, ...s.touchedRows, ...(goToRow >= 0 && goToRow < V ? [goToRow] : [])])].sort((a, b) => a - b);
-    const wRows = rows.map((r) => ({ index: r, label: tf('dom_id_n', r), values: rowOf(s, 'table', r), mark: touched.has(r) }));
+    // (W's marked rows: the touched ones; the looked-up ones while dW is covered, as the canvas marks W.)
+    const marked = covered ? new Set(s.ids) : touched;
+    if (big) rows = [...new Set([...s.ids, ...marked, ...(goToRow >= 0 && goToRow < V ? [goToRow] : [])])].sort((a, b) => a - b);
+    const wRows = rows.map((r) => ({ index: r, label: tf('dom_id_n', r), values: rowOf(s, 'table', r), mark: marked.has(r) }));
+    if (on('table')) {
     parts.push(el('h3', { text: t('dom_table_heading') }), size, msg('tv-size-message', s.errors.size),
       table(big ? tf('dom_table_caption_big', V, d, rows.length) : tf('dom_table_caption', V, d),
-            'dom_column_n', d, wRows, (r, c) => ({ id: `tv-w-${r}-${c}`, label: tf('dom_w_cell', r, c), onchange: cellChanged(r, c, 0), locked: !!lockOf('cells') })),
+            'dom_column_n', d, wRows, (r, c) => ({ id: `tv-w-${r}-${c}`, label: tf('dom_w_cell', r, c), onchange: cellChanged(r, c, 0), locked: !!lockOf('cells'),
+                         message: 'tv-table-message', invalid: refusedHere(s.errors.table, r, c) })),
       msg('tv-table-message', s.errors.table || lockOf('cells')));
     if (!hidden.has('fill'))
       parts.push(el('p', {}, t('dom_fill_w') + ' ', ...['example', 'normal', 'uniform', 'zeros'].map((name) => button(t('dom_fill_' + name), () => {
@@ -320,15 +380,19 @@
         el('input', { id: 'tv-goto', type: 'number', min: 0, max: V - 1, value: goToRow >= 0 ? goToRow : '',
                       onchange: (e) => { goToRow = Number(e.target.value); render(); } })));
     }
+    }
+    if (on('ids')) {
     const ids = el('input', { id: 'tv-ids', type: 'text', value: s.ids.join(', '), 'aria-describedby': 'tv-ids-message',
                               'aria-invalid': s.errors.ids ? 'true' : null, readonly: !!lockOf('ids'),
                               onchange: (e) => { const r = lab.setIds(e.target.value); if (!r.ok) render(); } });
     parts.push(el('h3', { text: t('dom_ids_heading') }), el('p', {}, el('label', { for: 'tv-ids', text: tf('dom_ids_label', B) + ' ' }), ids),
                msg('tv-ids-message', s.errors.ids || lockOf('ids')));
     if (!hidden.has('bag')) parts.push(setting('bag', t('dom_bag_mode'), 'none sum mean max'), s.bag.mode !== 'none' ? setting('offsets', t('dom_offsets')) : null);
+    }
 
     // Forward: the gather, the one-hot rows, the matmul and whether they agree.
     const posRows = (name) => s.ids.map((id, b) => ({ index: b, label: tf('dom_position_row', b, id), values: rowOf(s, name, b) }));
+    if (on('forward')) {
     parts.push(el('h3', { text: t('dom_forward_heading') }));
     if (s.errors.result) parts.push(el('p', { text: s.errors.result }));
     if (s.matrices.gather[1] === B && B > 0) {
@@ -362,21 +426,25 @@
         el('p', { id: 'tv-walk', text: w.active ? tf(w.done ? 'dom_walk_done' : 'dom_walk', w.b, w.c, w.terms, w.V, w.zeroTerms,
           shown(fmt(w.value)), w.id, w.c, shown(fmt(w.gatherValue))) : t('dom_no_walk') }));
     }
+    }
 
     // Backward: G, dW with its touched rows, and the sums for repeated ids.
+    if (on('backward')) {
     parts.push(el('h3', { text: t('dom_backward_heading') }));
     if (s.matrices.upstream[1] === B && B > 0) {
       const gRows = posRows('upstream').slice(0, Math.max(1, Math.floor(FULL_TABLE_CELLS / d)));
       parts.push(table(gRows.length < B ? tf('dom_g_caption_first', gRows.length, B) : t('dom_g_caption'), 'dom_column_n', d, gRows,
-                       (b, c) => ({ id: `tv-g-${b}-${c}`, label: tf('dom_g_cell', b, c), onchange: cellChanged(b, c, 1), locked: !!lockOf('g') })),
+                       (b, c) => ({ id: `tv-g-${b}-${c}`, label: tf('dom_g_cell', b, c), onchange: cellChanged(b, c, 1), locked: !!lockOf('g'),
+                                                   message: 'tv-g-message', invalid: refusedHere(s.errors.upstream, b, c) })),
                  msg('tv-g-message', s.errors.upstream || lockOf('g')));
       if (!hidden.has('gfill'))
         parts.push(el('p', {}, t('dom_fill_g') + ' ', ...['canonical', 'ones', 'random', 'mse'].map((name) =>
           button(t('dom_gfill_' + name), () => { const r = lab.fillUpstream(name); if (!r.ok) showMessage('tv-g-message', r.error); }, 'tv-gfill-' + name, !!lockOf('g')))));
     }
-    if (s.teach.gradientCovered) {
+    if (covered) {
       parts.push(el('p', { id: 'tv-dw-covered', text: t('dom_dw_covered') }));
     } else if (s.matrices.gradTable[1] === V) {
+      parts.push(el('p', { id: 'tv-picture-backward', text: t('dom_picture_backward') }));  // the canvas's backward picture, in words
       const gRows = (big ? s.touchedRows : rows).map((r) => ({ index: r, label: tf(touched.has(r) ? 'dom_touched_row' : 'dom_id_n', r),
                                                              values: rowOf(s, 'gradTable', r), mark: touched.has(r) }));
       parts.push(table(t(big ? 'dom_dw_caption_big' : 'dom_dw_caption'), 'dom_column_n', d, gRows),
@@ -387,27 +455,32 @@
         if (bs.length > 1) parts.push(el('p', { text: tf('dom_repeated_id', id, bs.length, id, bs.map((b) => `g_${b}`).join(' + ')) }));
       }
     }
+    }
 
-    parts.push(...labsPart(), ...checkPart());
+    parts.push(...labsPart(on), ...checkPart(on('tour')));
 
     // The share link of this state, to select or copy without a pointer.
     const url = location.href.split('#')[0] + '#' + s.link;
     const copy = () => {
-      const field = document.getElementById('tv-share-link');
+      const field = byId('tv-share-link');
       const fail = () => { field.focus(); field.select(); say(t('dom_copy_refused')); };
       if (!navigator.clipboard || !navigator.clipboard.writeText) return fail();
       navigator.clipboard.writeText(field.value).then(() => say(t('dom_link_copied')), fail);
     };
     // A state whose link is too long to open: what the canvas's header says, and no link to copy.
-    parts.push(el('h3', { text: t('dom_share_heading') }), s.linkOverLimit
-      ? el('p', { class: 'message', id: 'tv-link-over-limit', text: s.linkOverLimit })
-      : el('p', {}, el('label', { for: 'tv-share-link', text: t('dom_link') + ' ' }), el('input', { id: 'tv-share-link', type: 'text', readonly: true, value: url }),
-        ' ', button(t('dom_copy_link'), copy, 'tv-share-copy')));
+    // (A course page's canvas has no share box: its header is only a way out.)
+    if (!s.settings.embed)
+      parts.push(el('h3', { text: t('dom_share_heading') }), s.linkOverLimit
+        ? el('p', { class: 'message', id: 'tv-link-over-limit', text: s.linkOverLimit })
+        : el('p', {}, el('label', { for: 'tv-share-link', text: t('dom_link') + ' ' }), el('input', { id: 'tv-share-link', type: 'text', readonly: true, value: url }),
+          ' ', button(t('dom_copy_link'), copy, 'tv-share-copy')));
 
     // Presets: each is a link, kept in this view, language and theme (presets().open).
-    const list = el('ul', { id: 'tv-presets' });
-    lab.presets().forEach((p, i) => list.append(el('li', {}, el('a', { id: 'tv-preset-' + i, href: '#' + p.open, text: p.title }))));
-    parts.push(el('h3', { text: t('dom_presets_heading') }), list);
+    if (on('presets')) {
+      const list = el('ul', { id: 'tv-presets' });
+      lab.presets().forEach((p, i) => list.append(el('li', {}, el('a', { id: 'tv-preset-' + i, href: '#' + p.open, text: p.title }))));
+      parts.push(el('h3', { text: t('dom_presets_heading') }), list);
+    }
 
     root.replaceChildren(...parts.filter(Boolean));
     // In an embed the view is one Tab stop, its toggle, until it is opened: Escape, Tab, Tab leaves
@@ -417,18 +490,20 @@
     root.classList.toggle('folded', folded);  // style.css: then its toggle alone shows when focused
     if (folded) for (const e of root.querySelectorAll('a, button, input, select, summary, [tabindex]')) if (e.id !== 'tv-toggle') e.tabIndex = -1;
     // The page's own words for screen readers (web/index.html holds the English until the app runs).
-    document.getElementById('canvas')?.setAttribute('aria-label', t('dom_canvas_label'));
-    const keys = document.getElementById('keys');
+    byId('canvas')?.setAttribute('aria-label', t('dom_canvas_label'));
+    const keys = byId('keys');
     if (keys) keys.textContent = t('dom_keys');
-    for (const [id, was, value, invalid] of typed) {
-      const f = document.getElementById(id);
+    const kept = new Set();
+    for (const [id, was, value] of typed) {
+      const f = byId(id);
       if (!f || f.defaultValue !== was) continue;
       f.value = value;
-      if (invalid) f.setAttribute('aria-invalid', invalid);
+      kept.add(id);
     }
+    markRefusals(kept);
     // The keyboard stays where it was; when its control went away with the redraw (a tour started,
     // finished or left), it goes to the control that took its place.
-    if (focusedId) (document.getElementById(focusedId) || document.getElementById(TOOK_PLACE_OF[focusedId]))?.focus();
+    if (focusedId) (byId(focusedId) || byId(TOOK_PLACE_OF[focusedId]))?.focus();
     // A new tour step is read out: its title (the step's text follows it in the view). A link's
     // problems are read out from the first drawing too: opening the link was the learner's doing.
     const step = extra.tour.steps ? extra.tour.depth + ':' + extra.tour.step : '';
@@ -446,11 +521,11 @@
       // Opened from the canvas (its "Text view" button): the keyboard follows the view, else Tab and
       // Enter would go on working the canvas hidden under it.
       if (opened && ['canvas', 'text-entry'].includes(document.activeElement && document.activeElement.id))
-        document.getElementById('tv-toggle').focus();
+        byId('tv-toggle').focus();
     },
   };
-  document.getElementById('app').after(root);
+  byId('app').after(root);
   // The app's script may have run before this one (glue.js adds it at once): catch up.
-  const viewShown = window.embeddingLabHost && window.embeddingLabHost.textViewShown();
+  const viewShown = window.embeddingLabHost?.textViewShown();
   if (viewShown != null) window.embeddingLabTextView.update(viewShown);
 })();

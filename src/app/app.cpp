@@ -167,12 +167,15 @@ void ApplyLanguage(App& app) {
 }
 
 // The screen-reader line: the highlight, both routes' result and which rows the gradient reaches,
-// as clauses joined by "; ", numbers in the page's language (0,4 in German).
-std::string describe_result(const App& app) {
+// as clauses joined by "; ", numbers in the page's language (0,4 in German). While a question card
+// covers dW it says nothing of dW: neither the rows the gradient reaches nor the highlighted id's
+// sum of g rows (the cards' answers).
+std::string describe_result(App& app) {
     const LessonResult& r = app.derived.result;
     if (!app.derived.result_error.empty()) return format(TR(lesson_not_computed), app.derived.result_error.c_str());
     if (r.B == 0) return "";
-    std::string text = describe_highlight(CurrentHighlight(app), r.padding_row, app.state.lookup.scale_grad_by_freq);
+    const bool covered = CardsHideGradient(app);
+    std::string text = covered ? "" : describe_highlight(CurrentHighlight(app), r.padding_row, app.state.lookup.scale_grad_by_freq);
     if (!text.empty()) text += "; ";
     const char* sep = active_language().list_separator;
     auto row = [&](int b) {
@@ -185,6 +188,7 @@ std::string describe_result(const App& app) {
     if (r.B > 4) rows = format(TR(lesson_live_list_more), rows.c_str(), r.B - 4);
     text += r.equal ? format(TR(lesson_live_agree), rows.c_str())
                     : format(TR(lesson_live_differ), int(r.differing_outputs.size()), rows.c_str());
+    if (covered) return text;
     text += "; ";
     if (r.touched_rows.empty()) {
         const AppState& s = app.state;

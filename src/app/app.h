@@ -113,6 +113,6 @@ void ApplyLanguage(App& app);
 std::string RunHoldsKey(const App& app, std::string_view key);
 
 // Speaks the key result in words to the page's aria-live region.
-std::string describe_result(const App& app);
+std::string describe_result(App& app);  // not const: it asks whether a question card covers dW
 
 }  // namespace el

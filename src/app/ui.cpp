@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
 
 #include "browser.h"
@@ -224,18 +225,28 @@ void ShowApp(App& app) {
 static std::string g_live_text;
 void AfterFrame(App& app) {
     // The HTML text view (web/text_view.js) follows every commit, the view setting, the highlight
-    // and the question cards' answers (a card answered on the canvas may uncover dW).
+    // and the question cards' answers (a card answered on the canvas may uncover dW); also what
+    // commits nothing: a value the canvas refused (its message, and the refused cell), and an
+    // experiment starting or ending (its settings are held while it runs, there as here).
     static uint64_t shown_revision = 0, shown_answers = 0;
     static int shown_highlight = -2;
-    if (app.commits.state != shown_revision || HighlightedId(app) != shown_highlight || app.teach.answers != shown_answers) {
+    static std::string shown_errors;
+    // (A cell's message names its cell: "W[2][1]: ...".)
+    std::string errors(1, char('0' + app.training.frequency.running + 2 * app.cost_run.running() + 4 * app.budget_lab.run.running));
+    for (const std::string* e : {&app.text.ids.error, &app.text.size.error, &app.table_editor.error, &app.upstream_editor.error})
+        errors += '\n', errors += *e;
+    if (app.commits.state != shown_revision || HighlightedId(app) != shown_highlight || app.teach.answers != shown_answers ||
+        errors != shown_errors) {
         shown_revision = app.commits.state, shown_highlight = HighlightedId(app), shown_answers = app.teach.answers;
+        shown_errors = errors;
         browser_state_changed(app.state.view == View::Text);
     }
     // The line formats numbers (format_float is slow in wasm): remade only when what it says can change.
-    static uint64_t live_revision = 0;
+    // (An answered card may uncover dW, which the line then speaks of again.)
+    static uint64_t live_revision = 0, live_answers = 0;
     static int live_highlight = -2;
-    if (app.commits.derived != live_revision || HighlightedId(app) != live_highlight) {
-        live_revision = app.commits.derived, live_highlight = HighlightedId(app);
+    if (app.commits.derived != live_revision || HighlightedId(app) != live_highlight || app.teach.answers != live_answers) {
+        live_revision = app.commits.derived, live_highlight = HighlightedId(app), live_answers = app.teach.answers;
         std::string text = describe_result(app);
         if (text != g_live_text) {
             g_live_text = text;

@@ -10,7 +10,7 @@ import { serve, launch, screenshot } from './harness.mjs';
 
 const AUTO_LINK = 'v=1&V=3&d=3&init=example&ids=2,0,2,2&embed=1&panels=table,ids,backward&lock=table,ids' +
                   '&quiz=all&height=auto&maxheight=4000';
-const FIXED_LINK = 'v=1&V=3&d=3&init=example&ids=1&embed=1&panels=forward';
+const FIXED_LINK = 'v=1&V=3&d=3&init=example&ids=1&embed=1&panels=table,forward';
 
 let site, host, hostDir, browser, page;
 before(async () => {

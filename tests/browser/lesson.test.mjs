@@ -99,15 +99,20 @@ test('a tour step and a preset keep the page\'s language, theme and view, and a 
   const href = await text.getAttribute('#tv-presets a', 'href');
   assert.match(href, /(^|&)view=text(&|$)/);
 
-  // A course page shows no tour bar; its text view does (a keyboard's Tab reaches it).
-  const embed = await openPage(browser, server.url + '#v=1&embed=1&panels=forward&tour=basics&step=1', { width: 900, height: 560 });
+  // A course page without the tour panel shows no tour bar, and neither does its text view (it shows
+  // what the canvas shows); with panels=forward,tour a step keeps the page's mode and panels.
+  const bare = await openPage(browser, server.url + '#v=1&embed=1&panels=forward&tour=basics&step=1', { width: 900, height: 560 });
+  assert.equal(await bare.evaluate(() => window.embeddingLab.widgetRect('tour-next')), null);
+  assert.equal(await bare.$('#tv-tour-next'), null);
+  await bare.context().close();
+  const embed = await openPage(browser, server.url + '#v=1&embed=1&panels=forward,tour&tour=basics&step=1', { width: 900, height: 560 });
   await embed.focus('#tv-tour-next');
   await embed.keyboard.press('Enter');
   await embed.waitForFunction(() => window.embeddingLab.snapshot().tour.step === 2);
   s = await snapshot(embed);
   assert.deepEqual(s.tour, { depth: 'basics', step: 2 });
   assert.match(s.link, /(^|&)embed=1(&|$)/);
-  assert.match(s.link, /(^|&)panels=forward(&|$)/);
+  assert.match(s.link, /(^|&)panels=forward,tour(&|$)/);
   assert.deepEqual([...de.problems, ...text.problems, ...embed.problems], []);
   for (const p of [de, text, embed]) await p.context().close();
 });

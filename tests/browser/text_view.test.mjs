@@ -498,3 +498,178 @@ test('on a 390 px phone the labs\' figure tables fit their boxes, in English and
     await page.context().close();
   }
 });
+
+// Every field marked invalid is described by a message that says why (never invalid without a reason).
+const invalidWithoutReason = (page) => page.evaluate(() => [...document.querySelectorAll('#text-view [aria-invalid=true]')]
+  .filter((f) => !(f.getAttribute('aria-describedby') || '').split(' ').some((id) => document.getElementById(id)?.textContent.trim()))
+  .map((f) => f.id));
+const describedBy = (page, id) => page.evaluate((i) => (document.getElementById(i).getAttribute('aria-describedby') || '').split(' ')
+  .map((m) => document.getElementById(m)?.textContent || '').join(' ').trim(), id);
+
+// A course embed: the text view shows the panels the canvas draws (panels=), and nothing a question
+// card covers. Each pair is a control the canvas records when it draws the panel, and the text view's
+// control for the same thing: the one is there exactly when the other is.
+test('in a course embed the text view shows only the panels the canvas draws, and gives no quiz answer away', async () => {
+  const link = '#v=1&V=3&d=3&init=example&ids=2,0,2,2&embed=1&panels=table,backward&lock=table,ids&quiz=backward&hide=fill';
+  const page = await openPage(browser, server.url + link, { width: 1400, height: 1000 });
+  await frames(page, 3);
+  const pairs = [['V', '#tv-V'], ['cell:W:0:0', '#tv-w-0-0'], ['ids', '#tv-ids'], ['forward-panel', '#tv-agreement'],
+    ['cell:G:0:0', '#tv-g-0-0'], ['dW-covered', '#tv-dw-covered'], ['train:step', '#tv-step'], ['freq:run', '#tv-frequency-run'],
+    ['cost:run', '#tv-cost-run'], ['tour:basics', '#tv-tour-basics'], ['claim-false:0', '#tv-claim-0-false'],
+    ['preset:duplicates', '#tv-presets']];
+  const seen = [];
+  for (const [widget, selector] of pairs) {
+    const onCanvas = !!(await page.evaluate((n) => window.embeddingLab.widgetRect(n), widget));
+    const inText = !!(await page.$(selector));
+    seen.push(onCanvas);
+    assert.equal(inText, onCanvas, `${widget} is ${onCanvas ? '' : 'not '}on the canvas; ${selector} is ${inText ? '' : 'not '}in the text view`);
+  }
+  assert.ok(seen.includes(true) && seen.includes(false), 'the link shows some panels and leaves others out');
+  const s = await snapshot(page);
+  assert.equal(s.teach.gradientCovered, true);
+  const text = await page.textContent('#text-view');
+  for (const p of await page.evaluate(() => window.embeddingLab.presets())) assert.ok(!text.includes(p.title), `a preset's title: ${p.title}`);
+  // dW's rows and the sum for a repeated id (the card's answer) are nowhere in the view.
+  const repeated = s.ids.filter((id, b) => s.ids.indexOf(id) !== b);
+  for (const id of repeated) {
+    const sum = s.ids.map((x, b) => (x === id ? `g_${b}` : null)).filter(Boolean).join(' + ');
+    assert.ok(!text.includes(sum), `the sum for the repeated id ${id} (${sum})`);
+  }
+  assert.equal(await page.$('#tv-touched'), null, 'no list of touched rows');
+  // Nor does the live line the view speaks through (a screen reader hears it after every change):
+  // not the rows the gradient reaches, not a highlighted repeated id's sum of g rows.
+  await page.evaluate((id) => window.embeddingLab.highlight(id), repeated[0]);
+  await frames(page, 3);
+  const sum = s.ids.map((x, b) => (x === repeated[0] ? `g_${b}` : null)).filter(Boolean).join(' + ');
+  for (const said of [(await snapshot(page)).liveText, await page.textContent('#live')]) {
+    assert.ok(said.length > 0 && !said.includes(sum), `the live line: ${said}`);
+    assert.ok(!said.includes(`rows ${s.touchedRows.join(', ')}`), `the live line: ${said}`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('Enter in V or d applies the size, as Resize does', async () => {
+  const page = await openPage(browser, server.url + CANONICAL + '&view=text');
+  await page.fill('#tv-V', '5');
+  await page.press('#tv-V', 'Enter');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().V === 5, null, { timeout: 5000 });
+  await frames(page, 2);
+  await page.fill('#tv-d', '4');
+  await page.press('#tv-d', 'Enter');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().d === 4, null, { timeout: 5000 });
+  await frames(page, 2);
+  assert.equal(await page.inputValue('#tv-d'), '4');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'tv-d', 'the focus stays on d');
+  assert.equal((await domTable(page, 'Table W')).length, 5);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('invalid flags and their messages agree: a refused size, a refused cell after another commit, an error from the canvas', async () => {
+  const page = await openPage(browser, server.url + CANONICAL + '&view=text');
+  // A size refused through Resize: V is invalid, described by the canvas's own message.
+  await page.fill('#tv-V', '999999');
+  await page.click('#tv-resize');
+  await frames(page, 2);
+  let s = await snapshot(page);
+  assert.ok(s.errors.size, 'the size is refused');
+  assert.equal(s.V, 3);
+  assert.equal(await page.getAttribute('#tv-V', 'aria-invalid'), 'true');
+  assert.equal(await describedBy(page, 'tv-V'), s.errors.size);
+  assert.deepEqual(await invalidWithoutReason(page), []);
+  // A refused cell, then another cell committed: the refused text stays, and so does its reason.
+  await page.fill('#tv-w-0-0', 'abc');
+  await page.press('#tv-w-0-0', 'Enter');
+  await frames(page, 2);
+  const refused = (await snapshot(page)).errors.table;
+  assert.match(refused, /^W\[0\]\[0\]: /);
+  await page.fill('#tv-w-1-1', '0.25');
+  await page.press('#tv-w-1-1', 'Enter');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().table[1][1] === 0.25);
+  await frames(page, 3);
+  assert.equal((await snapshot(page)).errors.table, '', 'the commit cleared the grid\'s message');
+  assert.equal(await page.inputValue('#tv-w-0-0'), 'abc', 'the refused text stays as typed');
+  assert.equal(await page.getAttribute('#tv-w-0-0', 'aria-invalid'), 'true', 'still refused');
+  assert.equal(await describedBy(page, 'tv-w-0-0'), refused, 'with its reason');
+  assert.equal(await page.getAttribute('#tv-w-1-1', 'aria-invalid'), null);
+  assert.deepEqual(await invalidWithoutReason(page), []);
+  await page.context().close();
+
+  // Refused on the canvas: the text view's field says so too. The canvas reads the ids as they are
+  // typed and shows the message at once, before any Enter (which ends the edit and commits the address).
+  const canvas = await openPage(browser, server.url + CANONICAL);
+  await clickWidget(canvas, 'ids');
+  await canvas.keyboard.press('End');
+  await canvas.keyboard.type(', 7', { delay: 5 });
+  await frames(canvas, 10);
+  s = await snapshot(canvas);
+  assert.ok(s.errors.ids, 'the canvas refuses id 7 with V = 3');
+  await canvas.waitForFunction(() => document.getElementById('tv-ids').getAttribute('aria-invalid') === 'true', null, { timeout: 5000 });
+  assert.equal(await describedBy(canvas, 'tv-ids'), s.errors.ids);
+  // ... and a cell refused on the canvas marks that cell, with the grid's message.
+  await typeInto(canvas, 'cell:W:2:1', 'xyz');
+  s = await snapshot(canvas);
+  assert.match(s.errors.table, /^W\[2\]\[1\]: /);
+  await canvas.waitForFunction(() => document.getElementById('tv-w-2-1').getAttribute('aria-invalid') === 'true', null, { timeout: 5000 });
+  assert.equal(await describedBy(canvas, 'tv-w-2-1'), s.errors.table);
+  assert.deepEqual(await invalidWithoutReason(canvas), []);
+  await canvas.context().close();
+});
+
+test('each self-check claim\'s True and False are named with the claim, in English and German', async () => {
+  for (const lang of ['en', 'de']) {
+    const page = await openPage(browser, server.url + `#v=1&view=text&lang=${lang}&quiz=claims`);
+    const buttons = await page.evaluate(() => [...document.querySelectorAll('#text-view button[id$="-true"], #text-view button[id$="-false"]')]
+      // The claim: the words before the buttons (the self-check), or the card's prompt above them.
+      .map((b) => ({ id: b.id, text: b.textContent, enabled: !b.disabled, claim: (b.parentElement.firstChild.nodeName === 'BUTTON'
+        ? b.parentElement.previousElementSibling.textContent : b.parentElement.firstChild.textContent).trim() })));
+    assert.ok(buttons.length >= 12, `${lang}: the claims' buttons (${buttons.length})`);
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const names = new Map();
+    for (const n of nodes) {
+      if (n.ignored || n.role?.value !== 'button' || n.backendDOMNodeId === undefined) continue;
+      const { object } = await cdp.send('DOM.resolveNode', { backendNodeId: n.backendDOMNodeId });
+      const { result } = await cdp.send('Runtime.callFunctionOn', { objectId: object.objectId, functionDeclaration: 'function () { return this.id; }', returnByValue: true });
+      names.set(result.value, n.name?.value || '');
+    }
+    for (const b of buttons) {
+      const name = names.get(b.id);
+      const claim = b.claim.replace(/^["„“]/, '').slice(0, 40);
+      assert.ok(claim.length > 10, `${lang} ${b.id}: a claim beside it ('${b.claim}')`);
+      assert.ok(b.enabled, `${lang} ${b.id} can be pressed`);
+      assert.ok(name?.startsWith(b.text), `${lang} ${b.id}: its name '${name}' starts with what it shows, '${b.text}'`);
+      assert.ok(name.includes(claim), `${lang} ${b.id}: its name '${name}' holds the claim '${claim}'`);
+    }
+    await page.context().close();
+  }
+});
+
+test('a running experiment holds its settings in the text view, started from the canvas too, and frees them at its end', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&fsteps=20000&fV=5000');
+  const held = (id) => page.evaluate((i) => {
+    const f = document.getElementById(i);
+    const why = (f.getAttribute('aria-describedby') || '').split(' ').map((m) => document.getElementById(m)?.textContent || '').join('').trim();
+    return { locked: f.readOnly || f.disabled, why };
+  }, id);
+  await clickWidget(page, 'freq:run');  // the canvas's Run
+  assert.equal((await page.evaluate(() => window.embeddingLab.frequency())).running, true);
+  await page.waitForFunction(() => document.getElementById('tv-f-zipf').readOnly, null, { timeout: 5000 });
+  for (const id of ['tv-f-zipf', 'tv-f-fV', 'tv-f-fsteps', 'tv-f-flazy']) {
+    const h = await held(id);
+    assert.ok(h.locked && h.why, `${id} is held with its reason: ${JSON.stringify(h)}`);
+  }
+  await page.evaluate(() => window.embeddingLab.cancelFrequency());
+  await page.waitForFunction(() => !document.getElementById('tv-f-zipf').readOnly, null, { timeout: 5000 });
+  assert.deepEqual(await held('tv-f-flazy'), { locked: false, why: '' });
+  // The cost benchmark, started through the API.
+  await page.evaluate(() => { window.embeddingLab.benchmark({ repeats: 5 }).catch(() => {}); });
+  await page.waitForFunction(() => document.getElementById('tv-f-costV').readOnly, null, { timeout: 5000 });
+  assert.ok((await held('tv-f-costV')).why);
+  assert.ok((await held('tv-f-reps')).locked);
+  await page.waitForFunction(() => !window.embeddingLab.benchmarkStatus().running, null, { timeout: 120000 });
+  await page.waitForFunction(() => !document.getElementById('tv-f-costV').readOnly, null, { timeout: 5000 });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
