@@ -580,14 +580,13 @@
      */
     benchmark(shape = {}) {
       const M = window.Module;
-      // What is given must be a shape: whole numbers for V, d, B and repeats, nothing else (a value
-      // that is not was truncated or read as 0 before, and a non-object silently ran the last shape).
-      if (shape === null || typeof shape !== 'object' || Array.isArray(shape)) {
-        return Promise.reject(new Error('benchmark() takes {V, d, B, repeats} or nothing, not ' + JSON.stringify(shape)));
-      }
-      for (const [key, value] of Object.entries(shape)) {
-        if (!['V', 'd', 'B', 'repeats'].includes(key)) return Promise.reject(new Error(`benchmark(): no setting named ${key} (V, d, B, repeats)`));
-        if (!Number.isInteger(value)) return Promise.reject(new Error(`benchmark(): ${key} must be a whole number, not ${JSON.stringify(value)}`));
+      // A shape has whole numbers for V, d, B or repeats and nothing else (a value that was not had
+      // been truncated or read as 0, and a non-object had silently run the last shape).
+      const wrong = shape === null || typeof shape !== 'object' ? [] :
+        Object.entries(shape).find(([k, v]) => !['V', 'd', 'B', 'repeats'].includes(k) || !Number.isInteger(v));
+      if (wrong) {
+        const what = JSON.stringify(wrong.length ? Object.fromEntries([wrong]) : shape);
+        return Promise.reject(new Error('benchmark() takes {V, d, B, repeats} in whole numbers, or nothing; not ' + what));
       }
       const c = Object.assign(parseJson(M._el_cost_status_json()).shape, shape);
       const started = parseJson(M._el_cost_start(c.V | 0, c.d | 0, c.B | 0, c.repeats | 0));

@@ -50,13 +50,6 @@ static std::string g_json;  // the last answer, valid until the next call
 
 using namespace el;
 
-// The cell a grid's message is about, [row, col], while the canvas's editor holds the refused text
-// there; else null (a refusal through setCell leaves no cell open).
-static std::string ErrorCellJson(const CellEditor& ed) {
-    if (ed.error.empty() || ed.row < 0 || ed.col < 0) return "null";
-    return "[" + std::to_string(ed.row) + "," + std::to_string(ed.col) + "]";
-}
-
 extern "C" {
 
 EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
@@ -81,7 +74,6 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     j += "\"errors\":{\"ids\":" + json_string(g_app.text.ids.error) + ",\"size\":" + json_string(g_app.text.size.error) +
          ",\"table\":" + json_string(g_app.table_editor.error) + ",\"upstream\":" +
          json_string(g_app.upstream_editor.error) + ",\"result\":" + json_string(g_app.derived.result_error) +
-         ",\"tableCell\":" + ErrorCellJson(g_app.table_editor) + ",\"upstreamCell\":" + ErrorCellJson(g_app.upstream_editor) +
          ",\"lock\":" + json_string(g_app.teach.lock_message) + ",\"language\":" + json_string(g_app.language_message) + "},";
     // Teacher controls (src/state/teach.h) and the last height sent to the host page.
     j += "\"teach\":{\"lock\":" + json_string(encode_locks(s)) + ",\"hide\":" + json_string(encode_hidden(s)) +

@@ -83,8 +83,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_cell(int upstream, int r, int c, const c
     const size_t i = size_t(r) * size_t(s.d) + size_t(c);
     const Status st = parse_float_shown(text ? text : "", v);  // 0,5 as typed in German too
     if (!st.ok()) {
-        // The message is about this cell: the canvas's editor, open on another one, lets it go
-        // (snapshot().errors.tableCell names the cell its editor holds the refused text of).
+        // The message is about this cell (it names it): the canvas's editor, open on another one, lets it go.
         if (ed.row != r || ed.col != c) ed.row = ed.col = -1;
         ed.error = format(TR(msg_cell_refused), name, r, c, st.error.c_str(), display_float(grid[i]).c_str());
         return Answer(ed.error);

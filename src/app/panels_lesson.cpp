@@ -10,7 +10,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -218,8 +217,7 @@ void ShowTablePanel(App& app) {
 // Each distinct id with its count; clicking a chip removes one use of it.
 static void ShowIdChips(App& app) {
     const AppState& s = app.state;
-    std::map<int, int> counts;
-    for (int id : s.ids) counts[id]++;
+    const std::vector<IdCount> counts = count_ids(s.ids);
     // A chip pressed from the keyboard may be gone the next frame (its last use removed): the
     // keyboard focus goes to the chip now in its place, so Tab carries on from there.
     static int refocus_index = -1;
@@ -589,11 +587,12 @@ static void ShowUpstreamFills(App& app) {
 static void ShowAccumulation(const App& app) {
     const AppState& s = app.state;
     const LessonResult& r = app.derived.result;
-    std::map<int, std::vector<int>> uses;
-    for (int b = 0; b < r.B; b++) uses[s.ids[size_t(b)]].push_back(b);
     int lines = 0;
-    for (const auto& [id, bs] : uses) {
-        if (bs.size() < 2 || id == r.padding_row || lines++ >= 6) continue;
+    for (const auto [id, count] : count_ids(s.ids)) {
+        if (count < 2 || id == r.padding_row || lines++ >= 6) continue;
+        std::vector<int> bs;  // the positions b whose id is `id`
+        for (int b = 0; b < r.B; b++)
+            if (s.ids[size_t(b)] == id) bs.push_back(b);
         std::string sum;  // notation: (g_0 + g_2) / 2
         if (s.lookup.scale_grad_by_freq) sum += "(";
         for (size_t i = 0; i < bs.size() && i < 8; i++) sum += (i ? " + g_" : "g_") + std::to_string(bs[i]);

@@ -43,13 +43,12 @@ static std::string Megabytes(int64_t bytes) {
 }
 
 Status check_cost_shape(const CostBenchShape& s) {
-    auto range = [](const char* name, int v, int hi) {
-        if (v >= 1 && v <= hi) return Status::Ok();
-        return Status::Fail(format(TR(labs_cost_out_of_range), name, v, hi));
-    };
-    for (Status st : {range("V", s.V, kMaxV), range("d", s.d, kMaxD), range("B", s.B, kMaxB),
-                      range(TR(labs_cost_repeats_name), s.repeats, kMaxCostRepeats)})
-        if (!st.ok()) return st;
+    const struct {
+        const char* name;
+        int value, hi;
+    } ranges[] = {{"V", s.V, kMaxV}, {"d", s.d, kMaxD}, {"B", s.B, kMaxB}, {TR(labs_cost_repeats_name), s.repeats, kMaxCostRepeats}};
+    for (const auto& r : ranges)
+        if (r.value < 1 || r.value > r.hi) return Status::Fail(format(TR(labs_cost_out_of_range), r.name, r.value, r.hi));
     if (Status st = check_one_hot_size(s.B, s.V); !st.ok()) return st;
     const int64_t bytes = cost_buffer_bytes(s);
     if (bytes > kMaxCostBytes)

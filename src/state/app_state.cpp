@@ -1,5 +1,6 @@
 #include "app_state.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -107,6 +108,16 @@ void fit_upstream(AppState& s, int old_d) {
         if (o <= B && (offsets.empty() || o >= offsets.back())) offsets.push_back(o);
     if (offsets.empty() || offsets[0] != 0) offsets.insert(offsets.begin(), 0);
     s.offsets = std::move(offsets);
+}
+
+std::vector<IdCount> count_ids(std::vector<int> ids) {
+    std::sort(ids.begin(), ids.end());
+    std::vector<IdCount> counts;
+    for (int id : ids) {
+        if (counts.empty() || counts.back().id != id) counts.push_back({id, 0});
+        counts.back().count++;
+    }
+    return counts;
 }
 
 }  // namespace el

@@ -161,6 +161,12 @@ Status check_table_size(int V, int d);
 // from the generator. On error nothing changes.
 Status resize_table(AppState& s, int V, int d);
 
+// Each distinct id of a batch with its count c_k, in increasing id order (a sorted copy, counted).
+struct IdCount {
+    int id, count;
+};
+std::vector<IdCount> count_ids(std::vector<int> ids);
+
 // Makes upstream (B,d) again after ids or d changed: positions and columns that
 // stay keep their values, new ones get the default. Offsets past B are dropped.
 void fit_upstream(AppState& s, int old_d);

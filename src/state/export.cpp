@@ -1,7 +1,6 @@
 #include "export.h"
 
 #include <cmath>
-#include <set>
 
 #include "parse.h"
 
@@ -52,7 +51,7 @@ static std::string table_lines(const AppState& s, const Derived& d, const char* 
                       " numbers; only the looked-up rows (and any inf/nan cell) change the results below,\n"
                       "# since every other row is multiplied by 0.\n";
     out += "W = " + std::string(zeros) + "\n";
-    for (int id : std::set<int>(s.ids.begin(), s.ids.end()))
+    for (const auto [id, count] : count_ids(s.ids))
         out += "W[" + std::to_string(id) + "] = " + make_array(module) + py_row(&W[size_t(id) * s.d], s.d, module) +
                ")\n";
     for (int r = 0; r < s.V; r++)

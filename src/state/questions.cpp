@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <map>
 
 #include "core/lesson.h"
 #include "core/random.h"
@@ -92,12 +91,10 @@ Question grad_row_question(const AppState& s, uint32_t seed) {
     Question q = base_question(s, seed, QuestionKind::GradRow, "grad-row");
     if (q.ids.empty()) return q.error = TR(teach_card_empty_batch), q;
     if (seed == 0) {  // the id used most often (ties: the smallest): the row where terms add up
-        std::map<int, int> counts;
-        for (int id : q.ids) counts[id]++;
-        int best = -1;
-        for (auto [id, n] : counts)
-            if (best < 0 || n > counts[best]) best = id;
-        q.row = best;
+        IdCount best = {-1, 0};
+        for (const IdCount c : count_ids(q.ids))
+            if (c.count > best.count) best = c;
+        q.row = best.id;
     } else {
         Rng rng(uint64_t(seed) * 7 + 1);
         q.row = q.ids[size_t(rng.below(int(q.ids.size())))];

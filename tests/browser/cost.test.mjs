@@ -148,8 +148,8 @@ test('embeddingLab.benchmark() resolves with sensible figures and refuses a bloc
     window.embeddingLab.benchmark({ V: 100000, d: 8, B: 1024, repeats: 1 }).then(() => 'resolved', (e) => e.message));
   assert.match(refused, /409\.6 MB/);
   // What is not a shape is named, never truncated, read as 0 or replaced by the last shape.
-  for (const [given, says] of [[{ V: 'abc' }, /V must be a whole number, not "abc"/], [{ V: 1.5 }, /V must be a whole number, not 1\.5/],
-    [null, /takes \{V, d, B, repeats\} or nothing, not null/], ['x', /not "x"/], [{ v: 3 }, /no setting named v/]]) {
+  for (const [given, says] of [[{ V: 'abc' }, /whole numbers, or nothing; not \{"V":"abc"\}/], [{ d: 16, V: 1.5 }, /not \{"V":1\.5\}/],
+    [null, /not null$/], ['x', /not "x"$/], [[5], /not \{"0":5\}/], [{ v: 3 }, /not \{"v":3\}/]]) {
     const message = await page.evaluate((g) => window.embeddingLab.benchmark(g).then(() => 'resolved', (e) => e.message), given);
     assert.match(message, says, JSON.stringify(given));
   }
