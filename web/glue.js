@@ -159,8 +159,12 @@
       framesStarted = true, appRunning = true;
       applyVisibility();
     },
+    // The canvas's copy buttons (and Ctrl+C in its fields): said on the live line once the browser
+    // has taken it; if it refuses, the share box shows the text to copy by hand.
     copyText(text) {
-      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).catch(() => {});
+      navigator.clipboard?.writeText(text).then(() => {
+        live.textContent = say('copied', 'Copied to the clipboard.', null, document.documentElement.lang);
+      }, () => {});
     },
     setLiveText(text) { live.textContent = text; },
     // The state changed (a commit, the view, the highlight, an answer): the text view follows, in

@@ -129,6 +129,15 @@ test('setLink() puts the page\'s link in the address (a reload keeps the state);
   await page.context().close();
 });
 
+test('Copy link on the canvas puts the link on the clipboard and says so on the live line', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await clickWidget(page, 'copy-link');
+  await page.waitForFunction(() => document.getElementById('live').textContent === 'Copied to the clipboard.');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), server.url + '#' + await page.evaluate(() => window.embeddingLab.getLink()));
+  await page.context().close();
+});
+
 test('embed mode shows only the named panels', async () => {
   const page = await openPage(browser, server.url + '#v=1&embed=1&panels=forward,backward', { width: 600, height: 400 });
   await frames(page, 2);
