@@ -4,7 +4,9 @@
 
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
+#include <string_view>
 
 #include "i18n/i18n.h"
 #include "imgui.h"
@@ -65,23 +67,26 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     AppendMatrix(j, "bagOutputs", g_app.derived.bag.gather, g_app.derived.bag.bags, r.d);
     AppendMatrix(j, "bagMatmul", g_app.derived.bag.matmul, g_app.derived.bag.matmul.empty() ? 0 : g_app.derived.bag.bags, r.d);
     j.back() = '}';
-    j += ",\"V\":" + std::to_string(s.V) + ",\"d\":" + std::to_string(s.d) + ",";
+    // Written through one helper, a call per group, not chains of temporaries: the page weight
+    // budget counts every byte of this code.
+    auto put = [&](std::initializer_list<std::string_view> parts) {
+        for (std::string_view p : parts) j += p;
+    };
+    put({",\"V\":", std::to_string(s.V), ",\"d\":", std::to_string(s.d), ","});
     AppendInts(j, "ids", s.ids);
     AppendInts(j, "touchedRows", r.touched_rows);
     AppendInts(j, "differingOutputs", r.differing_outputs);
-    j += "\"equal\":" + std::string(r.equal ? "true" : "false") + ",";
-    j += "\"gradsEqual\":" + std::string(r.grads_equal ? "true" : "false") + ",";
-    j += "\"errors\":{\"ids\":" + json_string(g_app.text.ids.error) + ",\"size\":" + json_string(g_app.text.size.error) +
-         ",\"table\":" + json_string(g_app.table_editor.error) + ",\"upstream\":" +
-         json_string(g_app.upstream_editor.error) + ",\"result\":" + json_string(g_app.derived.result_error) +
-         ",\"lock\":" + json_string(g_app.teach.lock_message) + ",\"language\":" + json_string(g_app.language_message) + "},";
+    put({"\"equal\":", json_bool(r.equal), ",\"gradsEqual\":", json_bool(r.grads_equal), ","});
+    put({"\"errors\":{\"ids\":", json_string(g_app.text.ids.error), ",\"size\":", json_string(g_app.text.size.error),
+         ",\"table\":", json_string(g_app.table_editor.error), ",\"upstream\":", json_string(g_app.upstream_editor.error),
+         ",\"result\":", json_string(g_app.derived.result_error), ",\"lock\":", json_string(g_app.teach.lock_message),
+         ",\"language\":", json_string(g_app.language_message), "},"});
     // Teacher controls (src/state/teach.h) and the last height sent to the host page.
-    j += "\"teach\":{\"lock\":" + json_string(encode_locks(s)) + ",\"hide\":" + json_string(encode_hidden(s)) +
-         ",\"quiz\":" + json_string(encode_quiz(s)) + ",\"autoHeight\":" + json_bool(s.teach.auto_height) +
-         ",\"postedHeight\":" + std::to_string(g_app.teach.posted_height) +
-         ",\"gradientCovered\":" + json_bool(CardsHideGradient(g_app)) + "},";
-    j += "\"liveText\":" + json_string(describe_result(g_app)) + ",";
-    j += "\"highlight\":" + HighlightJson(g_app) + ",";
+    put({"\"teach\":{\"lock\":", json_string(encode_locks(s)), ",\"hide\":", json_string(encode_hidden(s)),
+         ",\"quiz\":", json_string(encode_quiz(s)), ",\"autoHeight\":", json_bool(s.teach.auto_height),
+         ",\"postedHeight\":", std::to_string(g_app.teach.posted_height),
+         ",\"gradientCovered\":", json_bool(CardsHideGradient(g_app)), "},"});
+    put({"\"liveText\":", json_string(describe_result(g_app)), ",\"highlight\":", HighlightJson(g_app), ","});
     // The settings, as the share link's field table writes them (one loop, src/state/link.cpp),
     // and the older names of some of them, read from the same table.
     const auto setting = [](const char* key) {
@@ -89,24 +94,19 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
         link_value_json(g_app.state, key, v);
         return v;
     };
-    j += "\"settings\":" + link_settings_json(s) + ",";
-    j += "\"tour\":{\"depth\":" + setting("tour") + ",\"step\":" + setting("step") + "},";
-    j += "\"bag\":{\"mode\":" + setting("bag") + ",";
+    put({"\"settings\":", link_settings_json(s), ",\"tour\":{\"depth\":", setting("tour"), ",\"step\":", setting("step"),
+         "},\"bag\":{\"mode\":", setting("bag"), ","});
     AppendInts(j, "offsets", s.offsets);
-    j += "\"bags\":" + std::to_string(g_app.derived.bag.bags) +
-         ",\"maxDifference\":" + json_number(g_app.derived.bag.max_difference) + "},";
-    j += "\"language\":" + json_string(active_language().code) + ",";  // the language in use (lang= or the browser's)
-    j += "\"theme\":" + json_string(kThemeNames[int(s.theme)]) + ",\"view\":" + setting("view") + ",";  // the theme in use
-    j += "\"link\":" + json_string(encode_link(s)) + ",";
-    j += "\"optimizer\":{\"name\":" + json_string(optimizer_name(s.optimizer.kind));
+    put({"\"bags\":", std::to_string(g_app.derived.bag.bags), ",\"maxDifference\":", json_number(g_app.derived.bag.max_difference),
+         "},\"language\":", json_string(active_language().code),  // the language in use (lang= or the browser's)
+         ",\"theme\":", json_string(kThemeNames[int(s.theme)]), ",\"view\":", setting("view"),  // the theme in use
+         ",\"link\":", json_string(encode_link(s)), ",\"optimizer\":{\"name\":", json_string(optimizer_name(s.optimizer.kind))});
     for (const auto& [name, key] : {std::pair{"lr", "lr"}, {"momentum", "mom"}, {"dampening", "damp"},
                                     {"nesterov", "nesterov"}, {"weightDecay", "wd"}, {"beta1", "b1"},
                                     {"beta2", "b2"}, {"eps", "eps"}})
-        j += std::string(",\"") + name + "\":" + setting(key);
-    j += "},";
-    j += "\"linkErrors\":" + MessagesJson(g_app.link_messages) + ",";
+        put({",\"", name, "\":", setting(key)});
     // The state's link is too long to share ("" when it fits): the address keeps the last that fit.
-    j += "\"linkOverLimit\":" + json_string(LinkOverLimitMessage(g_app));
+    put({"},\"linkErrors\":", MessagesJson(g_app.link_messages), ",\"linkOverLimit\":", json_string(LinkOverLimitMessage(g_app))});
     j += "}";
     return j.c_str();
 }
