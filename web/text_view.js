@@ -149,13 +149,13 @@
 
   /**
    * A labelled native control for one link key, edited through setField (one commit). choices: a
-   * select's names; '' a checkbox (0/1). A locked setting is read-only, its reason beside it.
+   * select's names; '' a checkbox (0/1). A locked setting is read-only, its reason beside it: a
+   * teacher's lock, or a run going on that holds its settings as the canvas does (el_text_view_json).
    */
-  function setting(key, label, choices, busy) {
-    const [linkValue, teacherLock] = extra.fields[key];
+  function setting(key, label, choices) {
+    const [linkValue, lock] = extra.fields[key];
     const number = choices === undefined && /^-?[0-9.]+(e[-+]?[0-9]+)?$/.test(linkValue);  // shown and typed as a number
     const value = number ? shown(linkValue) : linkValue;
-    const lock = teacherLock || busy || '';  // a run going on holds its settings, as on the canvas
     const id = 'tv-f-' + key, messageId = id + '-message', box = choices === '';
     const attrs = { id, 'aria-describedby': messageId, disabled: !!lock && choices !== undefined, readonly: !!lock,
                     onchange: (e) => {
@@ -255,12 +255,12 @@
       figures(t('dom_training_figures'), lab.training())]),
       ...(!shows('frequency') ? [] : [el('h3', { text: t('dom_frequency_heading') }), ...[['zipf', t('dom_zipf')], ['fV', t('dom_freq_V')], ['fsteps', t('dom_freq_steps')], ['fseed', t('dom_freq_seed')],
         ['ffreqscale', 'scale_grad_by_freq', ''], ['flazy', t('dom_lazy_adam'), ''], ['fwd', t('dom_wd_adamw'), '']]
-        .map(([key, label, choices]) => setting(key, label, choices, f.running && t('dom_held'))),
+        .map(([key, label, choices]) => setting(key, label, choices)),
       el('p', {}, button(t('dom_run'), () => { lab.startFrequency(); render(); }, 'tv-frequency-run'), ' ', button(t('dom_cancel'), () => lab.cancelFrequency(), 'tv-frequency-cancel')),
       figures(t('dom_frequency_heading'), f)]),
       ...(!shows('cost') ? [] : [el('h3', { text: t('dom_cost_heading') }),
       ...[['costV', t('dom_cost_V')], ['costd', t('dom_cost_d')], ['costB', t('dom_cost_B')], ['reps', t('dom_repeats')]]
-        .map(([key, label]) => setting(key, label, undefined, c.running && t('dom_held'))),
+        .map(([key, label]) => setting(key, label)),
       el('p', {}, button(t('dom_run_benchmark'), () => { lab.benchmark().catch((e) => say(e.message)); render(); }, 'tv-cost-run')),
       figures(t('dom_cost_figures'), { running: c.running, progress: c.progress, activity: c.activity, error: c.error,
         ...c.figures, ...Object.fromEntries(Object.values(c.figures?.routes || {}).map((r) => [r.name, r.medianMs])) })]),

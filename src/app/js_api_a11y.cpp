@@ -120,7 +120,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_fill_upstream(const char* name) {
     return Answer(FillUpstream(g_app, name ? name : ""));
 }
 
-// What the text view shows beyond the snapshot: {fields: {key: [value, lock message or ""]},
+// What the text view shows beyond the snapshot: {fields: {key: [value, why it cannot change now (a teacher's lock, a run holding it) or ""]},
 // tour: {depth, step, steps, title, text, resume: [depth 0..3, step]}, claims: [[claim, answer, explanation]],
 // followUps: [[question, answer]], cards: [{kind, prompt, error, result (-1 none, 0 wrong, 1 right),
 // answer (once revealed)}], linkProblems: the link banner's heading, or "" when the link had no error}.
