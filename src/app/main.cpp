@@ -31,6 +31,14 @@
 // glue.js's requestAnimationFrame loop: el_frame while the page is seen.
 EM_JS(void, el_js_start_frames, (), { window.embeddingLabHost.startFrames(); });
 
+// No C++ exception is ever caught here (the page is built without them), yet libc++'s inline
+// helpers still throw (std::length_error, std::out_of_range, std::bad_function_call: a bug, never
+// input the limits let through). Emscripten's own __cxa_throw throws a bare number out of the
+// frame, which stops the page's loop with no word on the canvas; this one aborts, so the page says
+// the app stopped (glue.js's onAbort), and Emscripten's JS bookkeeping for exceptions goes.
+extern "C" void* __cxa_allocate_exception(size_t) noexcept { abort(); }
+extern "C" [[noreturn]] void __cxa_throw(void*, void*, void (*)(void*)) { abort(); }
+
 extern "C" const unsigned char el_font_ttf[];
 extern "C" const unsigned int el_font_ttf_size;
 
