@@ -583,6 +583,16 @@ static void read_pair(std::string_view pair, LinkValues& values, LinkMessages& m
     values.emplace(std::move(key), std::move(value));
 }
 
+// Every pair of a fragment, in order; a key given twice keeps its first value.
+static void read_pairs(std::string_view fragment, LinkValues& values, LinkMessages& msg) {
+    for (size_t start = 0; start < fragment.size();) {
+        size_t end = fragment.find('&', start);
+        if (end == std::string_view::npos) end = fragment.size();
+        if (end > start) read_pair(fragment.substr(start, end - start), values, msg);
+        start = end + 1;
+    }
+}
+
 // The version this page reads, and keys the table does not have (ignored with a notice).
 static void check_keys(const LinkValues& values, LinkMessages& msg) {
     if (auto it = values.find("v"); it != values.end() && it->second != std::to_string(kLinkVersion))
@@ -629,11 +639,17 @@ LinkMessages decode_link(std::string_view fragment, AppState& out) {
         return msg;
     }
     LinkValues values;
-    for (size_t start = 0; start < fragment.size();) {
-        size_t end = fragment.find('&', start);
-        if (end == std::string_view::npos) end = fragment.size();
-        if (end > start) read_pair(fragment.substr(start, end - start), values, msg);
-        start = end + 1;
+    read_pairs(fragment, values, msg);
+    // A link naming a tour step and no V, which every link the page writes carries (an instructor's
+    // "#tour=solid&step=6"), opens the step as Next does: the step's own link gives the keys this one
+    // leaves out.
+    const auto given = [&values](const char* key) { auto it = values.find(key); return it == values.end() ? nullptr : &it->second; };
+    if (given("tour") && given("step") && !given("V")) {
+        AppState at;  // the tour and its step alone (a V ends the recursion)
+        decode_link("V=3&tour=" + *given("tour") + "&step=" + *given("step"), at);
+        const std::vector<TourStep>& steps = tour_steps(at.tour);
+        LinkMessages twice;  // the step's keys that the link gives too: the link's own count, unremarked
+        if (size_t(at.tour_step) < steps.size()) read_pairs(steps[size_t(at.tour_step)].link, values, twice);
     }
     check_keys(values, msg);
     apply_phase(Phase::Settings, values, s, msg);

@@ -51,6 +51,33 @@ test('Back, Leave and Resume keep the learner\'s place; a shared mid-tour link r
   await page.context().close();
 });
 
+// An instructor's hand-written link to a step ("#tour=solid&step=6": no V, d, init or ids, which every
+// link the page writes carries) opens the step as Next does, its state included: before, it opened the
+// step's text over the default table, whose ids the text did not describe.
+test('a hand-written link to a tour step opens the step with its state, as Next does', async () => {
+  const page = await openPage(browser, server.url + '#tour=solid&step=5');
+  await clickWidget(page, 'tour-next');
+  const byNext = await page.evaluate(() => window.embeddingLab.snapshot({ matrices: false }));
+  assert.deepEqual(byNext.tour, { depth: 'solid', step: 6 });
+  const byHand = await openPage(browser, server.url + '#tour=solid&step=6&theme=dark');
+  const s = await byHand.evaluate(() => window.embeddingLab.snapshot({ matrices: false }));
+  assert.deepEqual(s.tour, { depth: 'solid', step: 6 });
+  assert.deepEqual(s.ids, [2, 0, 2, 2]);
+  assert.deepEqual(s.ids, byNext.ids);
+  assert.equal(s.theme, 'dark', 'the link\'s own keys win');
+  assert.deepEqual(s.linkErrors, { ok: true, errors: [], notices: [] });
+  assert.match(await byHand.evaluate(() => window.embeddingLab.getLink()), /ids=2,0,2,2/);
+  // A step of the deeper build's experiments: the page reloads into that build at the step.
+  await byHand.goto(server.url + '#tour=deeper&step=7');
+  await settle(byHand);
+  assert.deepEqual(await tourOf(byHand), { depth: 'deeper', step: 7 });
+  assert.equal((await byHand.evaluate(() => window.embeddingLab.budget())).loaded, true);
+  assert.deepEqual(page.problems, []);
+  assert.deepEqual(byHand.problems, []);
+  await page.context().close();
+  await byHand.context().close();
+});
+
 // A shared mid-tour link on a short or narrow page (panels in one column): the step's panel is scrolled
 // to just under the tour box. It was scrolled once, in the first frame, before the layout settled (the
 // scrollbar narrows the panels and their text takes more lines), and the Backward panel of step 5

@@ -36,3 +36,48 @@ TEST_CASE("every tour step, question and claim links to a state that loads clean
         CHECK((std::string(c.explanation).rfind("False", 0) == 0 || std::string(c.explanation).rfind("Not", 0) == 0));
     }
 }
+
+TEST_CASE("a link naming a tour step and no V opens the step as the tour shows it", "[tour][link]") {
+    using el::TourDepth;
+    const el::TourStep& repeats = el::tour_steps(TourDepth::Solid)[6];
+    REQUIRE(std::string(repeats.link).find("ids=2,0,2,2") != std::string::npos);
+    // What the tour's own Next button gives for that step (panels_tour.cpp), and the hand-written link.
+    el::AppState by_button, by_hand;
+    REQUIRE(el::decode_link(std::string(repeats.link) + "&tour=solid&step=6", by_button).ok());
+    const el::LinkMessages m = el::decode_link("#tour=solid&step=6", by_hand);
+    CHECK(m.errors.empty());
+    CHECK(m.notices.empty());  // the step's v=1 and the link's are not "given twice"
+    CHECK(el::encode_link(by_hand) == el::encode_link(by_button));
+    CHECK(by_hand.ids == std::vector<int>{2, 0, 2, 2});
+
+    // The link's own keys win; the step fills in the rest.
+    el::AppState own;
+    REQUIRE(el::decode_link("v=1&tour=solid&step=6&theme=dark&lr=0.5&g=0:0:7", own).ok());
+    CHECK(own.ids == std::vector<int>{2, 0, 2, 2});
+    CHECK(own.optimizer.lr == 0.5f);
+    CHECK(own.theme == el::Theme::Dark);
+    CHECK(own.upstream[0] == 7.0f);
+
+    // A step past the end opens the last step, and says so once.
+    const auto& deeper = el::tour_steps(TourDepth::Deeper);
+    el::AppState last, last_by_button;
+    const el::LinkMessages past = el::decode_link("tour=deeper&step=99", last);
+    CHECK(past.notices.size() == 1);
+    REQUIRE(el::decode_link(std::string(deeper.back().link) + "&tour=deeper&step=" +
+                            std::to_string(deeper.size() - 1), last_by_button).ok());
+    CHECK(el::encode_link(last) == el::encode_link(last_by_button));
+
+    // Links the page writes carry V: they open as they are, so a learner's state at a step (even one
+    // put back to the defaults) is what the link reproduces. Without a tour, a step opens nothing.
+    for (const char* link : {"v=1&V=3&d=3&init=example&ids=1&tour=solid&step=6", "V=3&tour=solid&step=6", "step=6"}) {
+        CAPTURE(link);
+        el::AppState s;
+        REQUIRE(el::decode_link(link, s).ok());
+        CHECK(s.ids == std::vector<int>{1});
+    }
+    // Without V, what the link gives of the table wins too.
+    el::AppState ids_given;
+    REQUIRE(el::decode_link("tour=solid&step=6&ids=0,1,2,0", ids_given).ok());
+    CHECK(ids_given.ids == std::vector<int>{0, 1, 2, 0});
+    CHECK(ids_given.upstream[3 * 3 + 2] == -0.3f);  // the step's g: row 3, column 2
+}
