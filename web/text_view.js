@@ -240,9 +240,9 @@
   // A run goes on across frames: the view is redrawn while one runs, and its end is announced.
   let runs = {}, redraw = 0;
   function labsPart(shows) {
-    const f = lab.frequency(), c = lab.benchmarkStatus(), w = lab.walkStatus();
-    const running = { dom_frequency_finished: f.running, dom_cost_finished: c.running, dom_walk_finished: w.running };
-    for (const [name, on] of Object.entries(running)) if (runs[name] && !on) say(t(name));
+    const f = lab.frequency(), c = lab.benchmarkStatus(), w = lab.walkStatus(), b = lab.budget();
+    const running = { dom_frequency_finished: f.running, dom_cost_finished: c.running, dom_walk_finished: w.running, budget: b.running };
+    for (const [name, on] of Object.entries(running)) if (runs[name] && !on) say(name === 'budget' ? b.words.finished : t(name));
     runs = running;
     clearTimeout(redraw);
     if (Object.values(running).some(Boolean)) redraw = setTimeout(render, 500);
@@ -264,7 +264,23 @@
       el('p', {}, button(t('dom_run_benchmark'), () => { lab.benchmark().catch((e) => say(e.message)); render(); }, 'tv-cost-run')),
       figures(t('dom_cost_figures'), { running: c.running, progress: c.progress, activity: c.activity, error: c.error,
         ...c.figures, ...Object.fromEntries(Object.values(c.figures?.routes || {}).map((r) => [r.name, r.medianMs])) })]),
+      ...(!shows('budget') || !b.loaded ? [] : budgetPart(b)),
     ];
+  }
+
+  // The deeper build's parameter-budget experiment: its settings under the canvas's words (budget().words),
+  // Run and Cancel, its figures, and each table's parameters and what the run measured, in the canvas's sentences.
+  function budgetPart(b) {
+    const w = b.words;
+    return [el('h3', { text: w.title }),
+      ...[['bV', t('dom_freq_V')], ['bd', 'd'], ['bsteps', t('dom_freq_steps')], ['bk', w.k], ['br', w.r], ['bN', w.N],
+        ['bsk', w.shared], ['bzipf', t('dom_zipf')], ['bseed', t('dom_freq_seed')]].map(([key, label]) => setting(key, label)),
+      el('p', {}, button(t('dom_run'), () => { lab.startBudget(); render(); }, 'tv-budget-run'), ' ',
+        button(t('dom_cancel'), () => lab.cancelBudget(), 'tv-budget-cancel')),
+      figures(w.title, { running: b.running, finished: b.finished, cancelled: b.cancelled, stepsDone: b.stepsDone,
+        target: b.target, msSpent: b.msSpent, error: b.error }),
+      b.variants && el('ul', { id: 'tv-budget-outcome' }, ...b.variants.map((v) => el('li', { text: `${v.label}: ${v.tableParameters.toLocaleString(lang)} ${w.parameters}` })),
+        ...b.outcome.map((line) => el('li', { text: line })))];
   }
 
   const root = el('section', { id: 'text-view', class: 'visually-hidden', 'aria-labelledby': 'tv-title' });

@@ -6,6 +6,7 @@
 #include <span>
 #include <string>
 
+#include "i18n/i18n.h"
 #include "state/json_writer.h"
 #include "main.h"
 
@@ -38,7 +39,12 @@ static const char* BudgetJson() {
         ",\"finished\":" + (run.finished ? "true" : "false") + ",\"cancelled\":" + (run.cancelled ? "true" : "false") +
         ",\"stepsDone\":" + std::to_string(s.steps_done) + ",\"target\":" + std::to_string(run.target) +
         ",\"msSpent\":" + json_number(lab.ms) + ",\"longestSliceMs\":" + json_number(lab.longest_slice_ms) +
-        ",\"error\":" + json_string(run.error) + ",\"settings\":" + SettingsJson(g_app.state.budget) + ",";
+        ",\"error\":" + json_string(run.error) + ",\"settings\":" + SettingsJson(g_app.state.budget) +
+        // The canvas's words for this lab in the page's language: the text view's labels (text_view.js).
+        ",\"words\":{\"title\":" + json_string(TR(deeper_budget_title)) + ",\"k\":" + json_string(TR(deeper_buckets)) +
+        ",\"r\":" + json_string(TR(deeper_rank)) + ",\"N\":" + json_string(TR(deeper_top_n)) +
+        ",\"shared\":" + json_string(TR(deeper_shared)) + ",\"parameters\":" + json_string(TR(deeper_col_parameters)) +
+        ",\"finished\":" + json_string(TR(deeper_run_finished)) + "},";
     if (run.target > 0) {
         j += "\"runSettings\":" + SettingsJson(run.settings) + ",\"V\":" + std::to_string(s.config.V) +
              ",\"classes\":" + std::to_string(s.config.C) + ",\"headEnd\":" + std::to_string(s.head_end) +
@@ -46,6 +52,7 @@ static const char* BudgetJson() {
         for (size_t k = 0; k < s.runs.size(); k++) {
             const BudgetRun& r = s.runs[k];
             j += (k ? ",{" : "{") + std::string("\"name\":") + json_string(kVariantKeys[int(r.kind)]) +
+                 ",\"label\":" + json_string(table_kind_name(r.kind)) +
                  ",\"tableParameters\":" + std::to_string(r.table_parameters) +
                  ",\"parameters\":" + std::to_string(r.parameters) + ",\"evalSteps\":[";
             for (size_t i = 0; i < r.eval_steps.size(); i++) j += (i ? "," : "") + std::to_string(r.eval_steps[i]);

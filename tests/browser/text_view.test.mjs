@@ -388,6 +388,47 @@ test('the frequency experiment runs from the DOM: its figures follow frequency()
   await page.context().close();
 });
 
+// The deeper build's parameter-budget lab was on the canvas only: a screen reader in the deeper tour met
+// its steps with nothing to set or run.
+test('the parameter-budget experiment runs from the DOM: its settings, figures, tables and sentences, its end announced', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&panels=budget&deeper=1&bsteps=40&bV=200&bd=16');
+  await page.waitForFunction(() => window.embeddingLab.budget().loaded && document.getElementById('tv-budget-run'));
+  assert.equal(await page.inputValue('#tv-f-bsteps'), '40');
+  assert.equal(await page.textContent('label[for="tv-f-bk"]'), 'k buckets ');
+  // A setting typed in the text view is the link's setting; a bad one is refused with the link's message.
+  await page.fill('#tv-f-bk', '8');
+  await page.press('#tv-f-bk', 'Enter');
+  await page.waitForFunction(() => window.embeddingLab.budget().settings.k === 8);
+  await page.fill('#tv-f-br', '0');
+  await page.press('#tv-f-br', 'Enter');
+  await page.waitForFunction(() => document.getElementById('tv-f-br').getAttribute('aria-invalid') === 'true');
+  assert.match(await page.textContent('#tv-f-br-message'), /br/);
+  await page.fill('#tv-f-br', '2');
+  await page.press('#tv-f-br', 'Enter');
+  await page.press('#tv-budget-run', 'Enter');
+  await page.waitForFunction(() => window.embeddingLab.budget().finished, null, { timeout: 120000 });
+  await page.waitForFunction(() => document.getElementById('live').textContent === 'The parameter-budget run finished.');
+  const b = await page.evaluate(() => window.embeddingLab.budget());
+  assert.equal(b.stepsDone, 40);
+  assert.deepEqual([b.runSettings.k, b.runSettings.r], [8, 2]);
+  const items = await page.$$eval('#tv-budget-outcome li', (li) => li.map((x) => x.textContent));
+  assert.deepEqual(items.slice(0, 4), b.variants.map((v) => `${v.label}: ${v.tableParameters.toLocaleString('en')} parameters`));
+  assert.equal(items[1], `hashed: ${8 * 16} parameters`);
+  assert.deepEqual(items.slice(4), b.outcome);
+  assert.match(items[4], /^Measured after 40 of 40 steps, over all 200 ids: best /);
+  const cell = (name) => page.evaluate((n) => [...document.querySelectorAll('#text-view th')].find((th) => th.textContent === n)?.nextElementSibling.textContent, name);
+  assert.equal(await cell('steps done'), '40');
+  // While it runs its settings are held, as on the canvas; Cancel ends it.
+  await page.evaluate(() => window.embeddingLab.setField('bsteps', '10000'));
+  await page.press('#tv-budget-run', 'Enter');
+  await page.waitForFunction(() => document.getElementById('tv-f-bk')?.hasAttribute('readonly'));
+  await page.press('#tv-budget-cancel', 'Enter');
+  await page.waitForFunction(() => !window.embeddingLab.budget().running && !document.getElementById('tv-f-bk')?.hasAttribute('readonly'));
+  assert.equal((await page.evaluate(() => window.embeddingLab.budget())).cancelled, true);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('G fills refuse what they cannot do: an unknown name, and MSE to 0 without a forward result', async () => {
   // sparse with scale_grad_by_freq has no result (PyTorch refuses it too): the MSE fill has no out to use.
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,2&sparse=1&freqscale=1');
