@@ -627,7 +627,7 @@
     followUp(newBatch = false) { return parseJson(window.Module._el_follow_up_json(newBatch ? 1 : 0)); },
     /** The frequency experiment: start (as the Run button), progress, cancel. */
     startFrequency() { window.Module._el_frequency_start(); },
-    frequency() { return parseJson(window.Module._el_frequency_json()); },
+    frequency({ arrays = true } = {}) { return parseJson(window.Module._el_frequency_json(arrays ? 1 : 0)); },
     cancelFrequency() { window.Module._el_frequency_cancel(); },
     /**
      * Lights id up everywhere (as hovering its row would, but it stays); null clears.
@@ -659,15 +659,15 @@
     },
     /** The walk now: {active, running, done, b, c, terms, zeroTerms, ...}. */
     walkStatus() { return parseJson(window.Module._el_walk_json()); },
-    /** The parameter-budget experiment: frequency()'s shape plus settings, variants, outcome (README). */
-    budget() { return parseJson(window.Module._el_budget_json()); },
+    /** The parameter-budget experiment: frequency()'s shape plus settings, variants, outcome (README); {arrays: false} leaves out the curves. */
+    budget({ arrays = true } = {}) { return parseJson(window.Module._el_budget_json(arrays ? 1 : 0)); },
     /** Starts it with {V, d, k, r, N, shared, zipf, seed, steps} (others kept): {ok, error}. */
     startBudget(settings = {}) {
       const keys = { V: 'bV', d: 'bd', k: 'bk', r: 'br', N: 'bN', shared: 'bsk', zipf: 'bzipf', seed: 'bseed', steps: 'bsteps' };
       if (settings === null || typeof settings !== 'object') return { ok: false, error: 'settings must be an object' };
       const unknown = Object.keys(settings).filter((name) => !(name in keys));
       if (unknown.length) return { ok: false, error: `unknown setting ${unknown.join(', ')} (known: ${Object.keys(keys).join(', ')})` };
-      const all = { ...this.budget().settings, ...settings };
+      const all = { ...this.budget({ arrays: false }).settings, ...settings };
       const fragment = 'v=1&' + Object.keys(keys).map((name) => `${keys[name]}=${encodeURIComponent(String(all[name]))}`).join('&');
       return withString(fragment, (ptr) => JSON.parse(window.Module.UTF8ToString(window.Module._el_budget_start(ptr))));
     },

@@ -240,7 +240,7 @@
   // A run goes on across frames: the view is redrawn while one runs, and its end is announced.
   let runs = {}, redraw = 0;
   function labsPart(shows) {
-    const f = lab.frequency(), c = lab.benchmarkStatus(), w = lab.walkStatus(), b = lab.budget();
+    const f = lab.frequency({ arrays: false }), c = lab.benchmarkStatus(), w = lab.walkStatus(), b = lab.budget({ arrays: false });
     const running = { dom_frequency_finished: f.running, dom_cost_finished: c.running, dom_walk_finished: w.running, budget: b.running };
     for (const [name, on] of Object.entries(running)) if (runs[name] && !on) say(name === 'budget' ? b.words.finished : t(name));
     runs = running;

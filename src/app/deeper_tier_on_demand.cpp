@@ -67,7 +67,7 @@ static const char kNotLoaded[] =
 
 extern "C" {
 
-EMSCRIPTEN_KEEPALIVE const char* el_budget_json() {
+EMSCRIPTEN_KEEPALIVE const char* el_budget_json(int) {
     static const std::string json = std::string("{\"loaded\":false,\"running\":false,\"error\":\"") + kNotLoaded + "\"}";
     return json.c_str();
 }

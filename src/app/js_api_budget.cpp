@@ -30,7 +30,9 @@ static std::string SettingsJson(const BudgetSettings& b) {
            ",\"seed\":" + std::to_string(b.seed) + ",\"steps\":" + std::to_string(b.steps) + "}";
 }
 
-static const char* BudgetJson() {
+// `arrays`: each variant's curves too (evalSteps, loss, accuracy, dataAccuracy): 40,000 numbers after
+// 10,000 steps, about a second to write; the text view reads the rest on every redraw.
+static const char* BudgetJson(bool arrays) {
     const BudgetLab& lab = g_app.budget_lab;
     const BudgetExperiment& run = lab.run;
     const BudgetState& s = run.state;
@@ -54,12 +56,15 @@ static const char* BudgetJson() {
             j += (k ? ",{" : "{") + std::string("\"name\":") + json_string(kVariantKeys[int(r.kind)]) +
                  ",\"label\":" + json_string(table_kind_name(r.kind)) +
                  ",\"tableParameters\":" + std::to_string(r.table_parameters) +
-                 ",\"parameters\":" + std::to_string(r.parameters) + ",\"evalSteps\":[";
-            for (size_t i = 0; i < r.eval_steps.size(); i++) j += (i ? "," : "") + std::to_string(r.eval_steps[i]);
-            j += "],";
-            BudgetFloats(j, "loss", r.loss_history);
-            BudgetFloats(j, "accuracy", r.accuracy);
-            BudgetFloats(j, "dataAccuracy", r.data_accuracy);
+                 ",\"parameters\":" + std::to_string(r.parameters) + ",";
+            if (arrays) {
+                j += "\"evalSteps\":[";
+                for (size_t i = 0; i < r.eval_steps.size(); i++) j += (i ? "," : "") + std::to_string(r.eval_steps[i]);
+                j += "],";
+                BudgetFloats(j, "loss", r.loss_history);
+                BudgetFloats(j, "accuracy", r.accuracy);
+                BudgetFloats(j, "dataAccuracy", r.data_accuracy);
+            }
             BudgetFloats(j, "groupAccuracy", r.group_accuracy);
             j.back() = '}';
         }
@@ -78,7 +83,7 @@ using namespace el;
 
 extern "C" {
 
-EMSCRIPTEN_KEEPALIVE const char* el_budget_json() { return BudgetJson(); }
+EMSCRIPTEN_KEEPALIVE const char* el_budget_json(int arrays) { return BudgetJson(arrays != 0); }
 
 // Starts a run with the budget keys of `fragment` (bV=..&bk=.., read by the share link's field
 // table, so a bad value is refused with the same message a link gets) on top of the defaults.

@@ -372,6 +372,11 @@ test('the frequency experiment runs from the DOM: its figures follow frequency()
   await page.waitForFunction(() => window.embeddingLab.frequency().finished, null, { timeout: 60000 });
   await page.waitForFunction(() => document.getElementById('live').textContent === 'The frequency experiment finished.');
   const f = await page.evaluate(() => window.embeddingLab.frequency());
+  // What the view reads on every redraw leaves out the per-row arrays (V = 5,000: 140 ms to write).
+  const light = await page.evaluate(() => window.embeddingLab.frequency({ arrays: false }));
+  assert.equal(f.rowSeen.length, 50);
+  assert.equal(light.rowSeen, undefined);
+  assert.deepEqual({ ...light }, Object.fromEntries(Object.entries(f).filter(([k]) => !k.startsWith('row'))));
   const cell = (name) => page.evaluate((n) => [...document.querySelectorAll('#text-view th')].find((th) => th.textContent === n)?.nextElementSibling.textContent, name);
   assert.equal(await cell('steps done'), String(f.stepsDone));
   assert.equal(f.stepsDone, 60);
@@ -416,6 +421,12 @@ test('the parameter-budget experiment runs from the DOM: its settings, figures, 
   assert.equal(items[1], `hashed: ${8 * 16} parameters`);
   assert.deepEqual(items.slice(4), b.outcome);
   assert.match(items[4], /^Measured after 40 of 40 steps, over all 200 ids: best /);
+  // What the view reads on every redraw leaves out the curves (after 10,000 steps a second to write).
+  const light = await page.evaluate(() => window.embeddingLab.budget({ arrays: false }));
+  assert.equal(light.variants[0].loss, undefined);
+  assert.ok(b.variants[0].loss.length > 0);
+  assert.deepEqual(light.variants.map((v) => [v.label, v.tableParameters, v.groupAccuracy]), b.variants.map((v) => [v.label, v.tableParameters, v.groupAccuracy]));
+  assert.deepEqual(light.outcome, b.outcome);
   const cell = (name) => page.evaluate((n) => [...document.querySelectorAll('#text-view th')].find((th) => th.textContent === n)?.nextElementSibling.textContent, name);
   assert.equal(await cell('steps done'), '40');
   // While it runs its settings are held, as on the canvas; Cancel ends it.
