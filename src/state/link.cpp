@@ -139,8 +139,30 @@ static Status decode_cells(std::string_view text, std::vector<float>& grid, int 
     return Status::Ok();
 }
 
+// Comparing every cell with generated_cell costs a log and a cos each (about 180 ms at V = 100,000 x 16),
+// and a commit encodes the link more than once (the address, snapshot(), the text view). So each row's
+// text is kept with the numbers it came from, and a later call works out again only the rows whose
+// numbers changed (the same text as encode_cells gives; test_link.cpp checks it after edits of every kind).
 static std::string encode_table_cells(const AppState& s) {
-    return encode_cells(s.W, s.V, s.d, [&](int r, int c) { return generated_cell(s.init, s.seed, s.d, r, c); });
+    static struct { TableInit init; uint32_t seed; int d = -1; std::vector<float> W; std::vector<std::string> rows; } memo;
+    if (memo.init != s.init || memo.seed != s.seed || memo.d != s.d) memo.W.clear(), memo.rows.clear();
+    memo.init = s.init, memo.seed = s.seed, memo.d = s.d;
+    memo.rows.resize(size_t(s.V));
+    std::string out;
+    for (int r = 0; r < s.V; r++) {
+        const size_t at = size_t(r) * size_t(s.d);
+        std::string& text = memo.rows[size_t(r)];
+        if (at + size_t(s.d) > memo.W.size() || std::memcmp(&s.W[at], &memo.W[at], size_t(s.d) * sizeof(float)) != 0) {
+            text.clear();
+            for (int c = 0; c < s.d; c++)
+                if (!same_bits(s.W[at + size_t(c)], generated_cell(s.init, s.seed, s.d, r, c)))
+                    text += (text.empty() ? "" : ",") + std::to_string(r) + ':' + std::to_string(c) + ':' + format_float(s.W[at + size_t(c)]);
+        }
+        if (!text.empty()) out += (out.empty() ? "" : ",") + text;
+    }
+    memo.W = s.W;
+    if (memo.W.capacity() > 2 * memo.W.size()) memo.W.shrink_to_fit();  // not a large table's copy kept for a small one
+    return out;
 }
 static Status decode_table_cells(AppState& s, std::string_view text, std::vector<std::string>& notices) {
     return decode_cells(text, s.W, s.V, s.d, "V", "d", notices);
@@ -473,11 +495,12 @@ static std::string field_text(const LinkField& f, const AppState& s) {
     return "";
 }
 
-// A field not at its default (or one every link writes) as "&key=value".
+// A field not at its default (or one every link writes) as "&key=value". The defaults' cells= is "" (their
+// table is their generator's): working it out would also undo encode_table_cells's kept rows.
 static void append_field(std::string& out, const LinkField& f, const AppState& s) {
     static const AppState defaults;
     const std::string text = field_text(f, s);
-    if (!f.always && text == field_text(f, defaults)) return;  // for cells: no edited cell gives ""
+    if (!f.always && text == (f.encode == encode_table_cells ? "" : field_text(f, defaults))) return;
     out += '&';
     out += f.key;
     out += '=';

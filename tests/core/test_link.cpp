@@ -503,3 +503,47 @@ TEST_CASE("a float field's limit, written as its limit, is inside it", "[link][e
     CHECK(back.optimizer.momentum == 0.999f);
     CHECK(back.optimizer.eps == 1e-12f);
 }
+
+// The link's cells= is worked out a row at a time and kept between calls (encode_table_cells): after
+// every kind of change it must say what a comparison of every cell with its generator says.
+TEST_CASE("the table's cells in a link follow every change of W, V, d, init and seed", "[link]") {
+    const auto reference = [](const AppState& s) {
+        std::string out;
+        for (int r = 0; r < s.V; r++)
+            for (int c = 0; c < s.d; c++) {
+                const float v = s.W[size_t(r) * s.d + c], g = el::generated_cell(s.init, s.seed, s.d, r, c);
+                if (std::memcmp(&v, &g, sizeof v) == 0) continue;
+                out += (out.empty() ? "" : ",") + std::to_string(r) + ":" + std::to_string(c) + ":" + el::format_float(v);
+            }
+        return out;
+    };
+    std::mt19937 rng(5);
+    AppState s;
+    s.init = el::TableInit::Normal, s.V = 40, s.d = 6;
+    el::regenerate_table(s);
+    for (int round = 0; round < 400; round++) {
+        const int what = int(rng() % 10);
+        if (what < 5) {  // a cell edited (sometimes back to its generated value, or to -0, nan)
+            const int r = int(rng() % unsigned(s.V)), c = int(rng() % unsigned(s.d));
+            const float values[] = {0.5f, -0.0f, 0.0f, std::nanf(""), el::generated_cell(s.init, s.seed, s.d, r, c)};
+            s.W[size_t(r) * s.d + c] = values[rng() % 5];
+        } else if (what == 5) {
+            REQUIRE(el::resize_table(s, 1 + int(rng() % 60), s.d).ok());
+        } else if (what == 6) {
+            REQUIRE(el::resize_table(s, s.V, 1 + int(rng() % 8)).ok());
+        } else if (what == 7) {
+            s.seed = uint32_t(rng() % 3);  // the cells now differ from another generator
+        } else if (what == 8) {
+            s.init = el::TableInit(rng() % 4);
+        } else {
+            for (float& w : s.W) w *= 0.99f;  // every row changes, as a decaying optimizer step does
+        }
+        std::string cells;
+        REQUIRE(el::link_value(s, "cells", cells));
+        CAPTURE(round, what, s.V, s.d);
+        REQUIRE(cells == reference(s));
+        AppState back;
+        REQUIRE(el::decode_link(el::encode_link(s), back).ok());
+        REQUIRE(std::memcmp(back.W.data(), s.W.data(), s.W.size() * sizeof(float)) == 0);
+    }
+}
