@@ -618,7 +618,7 @@
       return { ...this.snapshot(), ...report };
     },
     /** The last step's report and running counts, without stepping. */
-    training() { return parseJson(window.Module._el_training_json()); },
+    training({ arrays = true } = {}) { return parseJson(window.Module._el_training_json(arrays ? 1 : 0)); },
     /** W back to the table before the first step; the optimizer forgets its state. */
     resetTraining() { window.Module._el_training_reset(); },
     /** Row k's optimizer state: {momentum, expAvg, expAvgSq, updates, touches}, or null. */

@@ -252,7 +252,7 @@
       ...(!shows('training') ? [] : [el('h3', { text: t('dom_training_heading') }), setting('opt', t('dom_optimizer'), 'sgd adam adamw lazysgd lazyadam'), setting('lr', t('dom_lr')),
       setting('mom', t('dom_momentum')), setting('wd', t('dom_weight_decay')), setting('loss', t('dom_loss'), 'upstream mse'),
       el('p', {}, button(t('dom_step'), () => { lab.step(1); render(); }, 'tv-step'), ' ', button(t('dom_reset_training'), () => { lab.resetTraining(); render(); }, 'tv-reset')),
-      figures(t('dom_training_figures'), lab.training())]),
+      figures(t('dom_training_figures'), lab.training({ arrays: false }))]),
       ...(!shows('frequency') ? [] : [el('h3', { text: t('dom_frequency_heading') }), ...[['zipf', t('dom_zipf')], ['fV', t('dom_freq_V')], ['fsteps', t('dom_freq_steps')], ['fseed', t('dom_freq_seed')],
         ['ffreqscale', 'scale_grad_by_freq', ''], ['flazy', t('dom_lazy_adam'), ''], ['fwd', t('dom_wd_adamw'), '']]
         .map(([key, label, choices]) => setting(key, label, choices)),

@@ -360,6 +360,11 @@ test('the training lab steps from the DOM, and its figures there follow training
   await frames(page, 2);
   const t = await page.evaluate(() => window.embeddingLab.training());
   assert.equal(t.step, 1);
+  // What the view reads on every redraw leaves out the rows (rowReasons: one per row of W).
+  const light = await page.evaluate(() => window.embeddingLab.training({ arrays: false }));
+  assert.equal(light.rowReasons, undefined);
+  assert.ok(t.rowReasons.length > 0);
+  assert.deepEqual(light, Object.fromEntries(Object.entries(t).filter(([, v]) => !Array.isArray(v))));
   const cell = (name) => page.evaluate((n) => [...document.querySelectorAll('#text-view th')].find((th) => th.textContent === n)?.nextElementSibling.textContent, name);
   assert.equal(await cell('step'), '1');
   assert.equal(Number(await cell('loss')), Number(t.loss.toPrecision(6)));
