@@ -16,20 +16,28 @@ static void summarise(const AppState& s, const std::vector<float>& W, Derived& d
             if (std::isfinite(x)) m = std::max(m, std::fabs(x));
         return m;
     };
-    d.table_abs_max = abs_max(W);
     d.upstream_abs_max = abs_max(s.upstream);
     d.grad_abs_max = abs_max(d.result.grad_scatter);
-    d.table_nonfinite = 0;
-    for (float x : W) d.table_nonfinite += !std::isfinite(x);
-    // Overview: each block of rows and columns keeps its value of largest magnitude.
+    // W in one pass (three took 36 ms at V = 100,000 x 16, on every commit): its largest finite
+    // magnitude, its non-finite cells, and the overview, where each block of rows and columns keeps its
+    // value of largest magnitude.
     const int R = std::min(s.V, kOverviewRows), C = std::min(s.d, kOverviewCols);
     d.table_overview.assign(size_t(R) * C, 0.0f);
-    for (int r = 0; r < s.V; r++)
+    d.table_abs_max = 0.0f, d.table_nonfinite = 0;
+    for (int r = 0; r < s.V; r++) {
+        const float* row = &W[size_t(r) * s.d];
+        float* blocks = &d.table_overview[size_t(int64_t(r) * R / s.V) * C];
         for (int c = 0; c < s.d; c++) {
-            const float v = W[size_t(r) * s.d + c];
-            float& cell = d.table_overview[size_t(int64_t(r) * R / s.V) * C + size_t(int64_t(c) * C / s.d)];
-            if (!std::isfinite(v) || std::fabs(v) > std::fabs(cell)) cell = v;
+            const float v = row[c];
+            float& cell = blocks[c * C / s.d];  // c * C < 2^31: d and C are small
+            if (!std::isfinite(v)) {
+                d.table_nonfinite++, cell = v;
+                continue;
+            }
+            d.table_abs_max = std::max(d.table_abs_max, std::fabs(v));
+            if (std::fabs(v) > std::fabs(cell)) cell = v;
         }
+    }
 }
 
 static void compute_bags(const AppState& s, const std::vector<float>& W, Derived& d) {
