@@ -136,11 +136,12 @@ export async function settle(page) {
   for (let tries = 0; tries < 600; tries++) {
     try {
       await page.waitForFunction(() => window.embeddingLab !== undefined, null, { timeout: 30000 });
-      await page.evaluate(() => window.embeddingLab.ready);
+      // The reload may begin between two calls: then the new document has no embeddingLab yet.
+      if (!(await page.evaluate(() => window.embeddingLab && window.embeddingLab.ready.then(() => true)))) continue;
       // The app's link, not the address: the address is rewritten a frame after a setLink, so
       // right after one it may not say deeper=1 yet though the reload is coming.
-      const pending = await page.evaluate(() =>
-        /(?:^|&)deeper=1(?:&|$)/.test(window.embeddingLab.getLink()) && !window.embeddingLab.budget().loaded);
+      const pending = await page.evaluate(() => !window.embeddingLab ||
+        (/(?:^|&)deeper=1(?:&|$)/.test(window.embeddingLab.getLink()) && !window.embeddingLab.budget({ arrays: false }).loaded));
       if (!pending) return await textViewArrived(page);
       await page.waitForTimeout(50);  // the reload is set off after the frame that asked for it
     } catch (e) {

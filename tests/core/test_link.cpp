@@ -519,8 +519,9 @@ TEST_CASE("the table's cells in a link follow every change of W, V, d, init and 
     };
     std::mt19937 rng(5);
     AppState s;
-    s.init = el::TableInit::Normal, s.V = 40, s.d = 6;
+    s.init = el::TableInit::Normal;
     el::regenerate_table(s);
+    REQUIRE(el::resize_table(s, 40, 6).ok());  // G follows d
     for (int round = 0; round < 400; round++) {
         const int what = int(rng() % 10);
         if (what < 5) {  // a cell edited (sometimes back to its generated value, or to -0, nan)
