@@ -80,17 +80,21 @@ static float grid_value(const std::vector<std::pair<size_t, float>>& writes, siz
     return 0.0f;
 }
 
+// Row r's cells that differ from `base(r, c)`, appended to `out` as ",r:c:value" (no comma first).
+template <class Base>
+static void append_row_cells(std::string& out, const float* row, int r, int cols, Base base) {
+    for (int c = 0; c < cols; c++) {
+        if (same_bits(row[c], base(r, c))) continue;
+        if (!out.empty()) out += ',';
+        out += std::to_string(r) + ':' + std::to_string(c) + ':' + format_float(row[c]);
+    }
+}
+
 // "r:c:value,r:c:value" for cells of a (rows, cols) grid that differ from `base(r, c)`.
 template <class Base>
 static std::string encode_cells(const std::vector<float>& grid, int rows, int cols, Base base) {
     std::string out;
-    for (int r = 0; r < rows; r++)
-        for (int c = 0; c < cols; c++) {
-            const float v = grid[size_t(r) * cols + c];
-            if (same_bits(v, base(r, c))) continue;
-            if (!out.empty()) out += ',';
-            out += std::to_string(r) + ':' + std::to_string(c) + ':' + format_float(v);
-        }
+    for (int r = 0; r < rows; r++) append_row_cells(out, &grid[size_t(r) * cols], r, cols, base);
     return out;
 }
 
@@ -148,19 +152,17 @@ static std::string encode_table_cells(const AppState& s) {
     if (memo.init != s.init || memo.seed != s.seed || memo.d != s.d) memo.W.clear(), memo.rows.clear();
     memo.init = s.init, memo.seed = s.seed, memo.d = s.d;
     memo.rows.resize(size_t(s.V));
+    const auto generated = [&s](int r, int c) { return generated_cell(s.init, s.seed, s.d, r, c); };
     std::string out;
+    bool changed = memo.W.size() != s.W.size();
     for (int r = 0; r < s.V; r++) {
         const size_t at = size_t(r) * size_t(s.d);
         std::string& text = memo.rows[size_t(r)];
-        if (at + size_t(s.d) > memo.W.size() || std::memcmp(&s.W[at], &memo.W[at], size_t(s.d) * sizeof(float)) != 0) {
-            text.clear();
-            for (int c = 0; c < s.d; c++)
-                if (!same_bits(s.W[at + size_t(c)], generated_cell(s.init, s.seed, s.d, r, c)))
-                    text += (text.empty() ? "" : ",") + std::to_string(r) + ':' + std::to_string(c) + ':' + format_float(s.W[at + size_t(c)]);
-        }
+        if (at + size_t(s.d) > memo.W.size() || std::memcmp(&s.W[at], &memo.W[at], size_t(s.d) * sizeof(float)) != 0)
+            text.clear(), append_row_cells(text, &s.W[at], r, s.d, generated), changed = true;
         if (!text.empty()) out += (out.empty() ? "" : ",") + text;
     }
-    memo.W = s.W;
+    if (changed) memo.W = s.W;  // (else it holds these numbers already)
     if (memo.W.capacity() > 2 * memo.W.size()) memo.W.shrink_to_fit();  // not a large table's copy kept for a small one
     return out;
 }
