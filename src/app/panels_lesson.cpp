@@ -348,9 +348,9 @@ constexpr int kShownPositions = 12;  // batch positions written out; the rest ar
 constexpr int kShownColumns = 12;
 
 // The routes' numbers as text, made once per computed result. format_float finds the shortest text
-// that reads back as the same float (up to 9 rounds of printf and strtof, in software long double
-// under WebAssembly): redone every frame for the ~300 numbers shown, it was most of the UI's time
-// at a large shape (profiled: 100,000 x 16, B = 256).
+// that reads back as the same float (up to 9 rounds of printf and reading back): redone every frame
+// for the ~300 numbers shown, it was most of the UI's time at a large shape (profiled: 100,000 x 16,
+// B = 256).
 struct RouteTexts {
     uint64_t revision = 0;            // app.commits.derived they were made from (0: never)
     int B = -1, d = -1;

@@ -11,11 +11,12 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "decimal.h"
 
 namespace el {
 
@@ -41,7 +42,7 @@ inline std::string json_number(double x) {
     char buf[32];
     for (int precision = 1; precision <= 17; precision++) {
         std::snprintf(buf, sizeof buf, "%.*g", precision, x);
-        if (std::strtod(buf, nullptr) == x) break;
+        if (decimal_to_double(buf) == x) break;
     }
     return buf;
 }

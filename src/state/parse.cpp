@@ -1,7 +1,6 @@
 #include "parse.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdint>
 #include <cmath>
 #include <cstdio>
@@ -9,6 +8,7 @@
 #include <cstring>
 
 #include "core/limits.h"
+#include "decimal.h"
 #include "i18n/i18n.h"
 
 namespace el {
@@ -95,9 +95,7 @@ Status parse_float(std::string_view text, float& out) {
         return Status::Ok();
     }
     if (!is_decimal(s)) return Status::Fail(format(TR(msg_not_a_number), quote_text(s, 24).c_str()));
-    const std::string copy(s);
-    errno = 0;
-    const float v = std::strtof(copy.c_str(), nullptr);
+    const float v = decimal_to_float(s);
     if (std::isinf(v)) return Status::Fail(format(TR(msg_too_large_float), quote_text(s, 24).c_str()));
     // Below float32's normal range a number keeps fewer digits, and below 1e-45 none: a number that
     // would become 0, or a denormal other than the one it names, is refused rather than changed in
@@ -107,8 +105,8 @@ Status parse_float(std::string_view text, float& out) {
     if (nonzero && v == 0.0f)
         return Status::Fail(format(TR(msg_too_small_float_zero), quote_text(s, 24).c_str()));
     if (std::fpclassify(v) == FP_SUBNORMAL) {
-        const double named = std::strtod(copy.c_str(), nullptr);
-        const bool as_written = std::strtod(format_float(v).c_str(), nullptr) == named;
+        const double named = decimal_to_double(s);
+        const bool as_written = decimal_to_double(format_float(v)) == named;
         if (!as_written && std::fabs(double(v) - named) > std::fabs(named) * 0x1p-24)
             return Status::Fail(
                 format(TR(msg_too_small_float_changed), quote_text(s, 24).c_str(), format_float(v).c_str()));
@@ -123,13 +121,13 @@ std::string format_float(float v) {
     char buf[32];
     for (int precision = 1; precision <= 9; precision++) {
         std::snprintf(buf, sizeof buf, "%.*g", precision, double(v));
-        if (std::strtof(buf, nullptr) == v) break;
+        if (decimal_to_float(buf) == v) break;
     }
     // %g writes a whole number with as many digits as the precision in exponent form: 10 as
     // "1e+01", 100 as "1e+02". The same number in plain digits is often shorter (and what people
     // write); a link of thousands of such cells grew by a third on its way back out.
     if (const char* e = std::strchr(buf, 'e'); e && e[1] == '+') {
-        const double whole = std::strtod(buf, nullptr);  // exactly the decimal %g wrote (below 1e15)
+        const double whole = decimal_to_double(buf);  // exactly the decimal %g wrote (below 1e15)
         char plain[32];
         if (std::fabs(whole) < 1e15 && std::snprintf(plain, sizeof plain, "%.0f", whole) <= int(std::strlen(buf)))
             return plain;
