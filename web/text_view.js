@@ -98,12 +98,13 @@
   }
 
   /**
-   * A table with a caption, column headers and one header per row. rows: [{label, values, mark}];
+   * A table with a caption, column headers (a word with %d for the column, or a function of it) and
+   * one header per row. rows: [{label, values, mark}];
    * edit(r, c) gives an editable cell's {id, label, onchange, locked, message (its message's id), invalid}.
    */
   function table(caption, colLabel, cols, rows, edit) {
     const head = el('tr', {}, el('th', { scope: 'col', text: '' }));
-    for (let c = 0; c < cols; c++) head.append(el('th', { scope: 'col', text: tf(colLabel, c) }));
+    for (let c = 0; c < cols; c++) head.append(el('th', { scope: 'col', text: colLabel.call ? colLabel(c) : tf(colLabel, c) }));
     const body = el('tbody');
     for (const row of rows) {
       const tr = el('tr', { class: row.mark ? 'touched' : null }, el('th', { scope: 'row', text: row.label }));
@@ -241,7 +242,8 @@
   let runs = {}, redraw = 0;
   function labsPart(shows) {
     const f = lab.frequency({ arrays: false }), c = lab.benchmarkStatus(), w = lab.walkStatus(), b = lab.budget({ arrays: false });
-    const running = { dom_frequency_finished: f.running, dom_cost_finished: c.running, dom_walk_finished: w.running, budget: b.running };
+    const running = { dom_frequency_finished: f.running, dom_cost_finished: c.running, dom_walk_finished: w.running, budget: b.running,
+                      dom_experiments_finished: extra.experiments?.parts[0].state === 1 };
     for (const [name, on] of Object.entries(running)) if (runs[name] && !on) say(name === 'budget' ? b.words.finished : t(name));
     runs = running;
     clearTimeout(redraw);
@@ -266,6 +268,28 @@
         ...c.figures, ...Object.fromEntries(Object.values(c.figures?.routes || {}).map((r) => [r.name, r.medianMs])) })]),
       ...(!shows('budget') || !b.loaded ? [] : budgetPart(b)),
     ];
+  }
+
+  // The experiments panel (ExperimentsJson in src/app/panels_experiments.cpp): each experiment's title
+  // and the canvas's sentences; Run trains the two fits and works out the bias (the canvas does when
+  // they come into view); the fits, id by id, as the plot shows them; the non-finite one's buttons,
+  // which edit W (a teacher's lock on it holds them, its reason beside them).
+  function experimentsPart(x, lock) {
+    const act = (n) => {
+      const r = answer(M()._el_experiment(n));
+      if (!r.ok) showMessage('tv-exp-message', r.error);
+      render();
+    };
+    return [el('h3', { text: x.title }), ...x.parts.flatMap((p, i) => {
+      const id = 'tv-exp-' + i;
+      return [el('h4', { id, text: p.title }), ...p.lines.map((line) => el('p', { text: line })),
+        p.state === 0 && el('p', {}, button(t('dom_run'), () => act(0), id + '-run', false, `${id}-run ${id}`)),
+        p.state === 1 && el('p', { text: t('dom_exp_running') }),
+        p.rows?.length && table(t('dom_exp_rows_caption'), (c) => t(['dom_exp_target', 'dom_exp_fit', 'dom_exp_line'][c]), 3,
+          p.rows.map((values, r) => ({ label: tf('dom_id_n', r), values }))),
+        p.buttons && el('p', {}, ...p.buttons.map((label, b) => button(label, () => act(b + 1), `${id}-${b + 1}`, !!lock))),
+        p.buttons && msg('tv-exp-message', lock)];
+    })];
   }
 
   // The deeper build's parameter-budget experiment: its settings under the canvas's words (budget().words),
@@ -473,6 +497,7 @@
     }
     }
 
+    if (extra.experiments) parts.push(...experimentsPart(extra.experiments, lockOf('cells')));
     parts.push(...labsPart(on), ...checkPart(on('tour')));
 
     // The share link of this state, to select or copy without a pointer.

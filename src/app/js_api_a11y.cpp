@@ -181,7 +181,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
         }
     }
     // The link banner's first line; its errors and notices are in the snapshot's linkErrors.
-    put({"],\"linkProblems\":"});
+    put({"],\"experiments\":", s.panels & kPanelExperiments ? ExperimentsJson(g_app) : "null", ",\"linkProblems\":"});
     str(LinkBannerHeading(g_app.link_messages), "}");
     return j.c_str();
 }
@@ -203,6 +203,15 @@ EMSCRIPTEN_KEEPALIVE const char* el_answer(int claim, int card, const char* text
     if (claim < 0 || claim >= int(wrong_claims().size())) return Answer(format(TR(msg_no_such_claim), claim));
     ReportClaimAnswer(g_app, claim, text && !std::strcmp(text, "true"));
     return Answer("");
+}
+
+// The experiments panel's buttons: 0 Run (the two fits and the bias), 1 "Put inf in W[0][c]",
+// 2 "Restore W": {ok, error}.
+EMSCRIPTEN_KEEPALIVE const char* el_experiment(int action) {
+    if (!action) StartExperiments();
+    const Status st = action ? ExperimentInfinity(g_app, action == 1) : Status::Ok();
+    WakeUp();
+    return Answer(st.error);
 }
 
 // The batch as typed in the canvas's ids field: {ok, error}.

@@ -26,6 +26,9 @@ void GoToTourStep(App& app, TourDepth depth, int step);
 void LeaveTour(App& app, bool finished);  // finished: the last step's Next
 void ShowExperimentsPanel(App& app);  // raw id vs embedding, bias absorbed, non-finite table
 bool ExperimentsTraining();           // its trainings have started and not finished (they need frames)
+void StartExperiments();              // the text view's Run: the two fits and the bias
+std::string ExperimentsJson(const App& app);      // the panel for the text view (el_text_view_json)
+Status ExperimentInfinity(App& app, bool put);    // "Put inf in W[0][c]" (put) or "Restore W"
 void ShowTrainingPanel(App& app);     // step inspector: touched / changed rows and why
 void ShowFrequencyPanel(App& app);    // Zipf ids: rare rows get few updates and learn slowly
 void ShowCostPanel(App& app);         // one-hot route vs gather at scale, timed live (panels_cost.cpp)

@@ -11,13 +11,16 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
 
 #include "core/experiments.h"
 #include "i18n/i18n.h"
 #include "main.h"
 #include "panels.h"
+#include "state/json_writer.h"
 #include "state/parse.h"
+#include "state/teach.h"
 #include "widgets.h"
 
 namespace el {
@@ -106,16 +109,16 @@ static void PlotFits(const ExperimentsView& ex) {
 
 // The two trainings start the first time the plot is on screen, but not before the first frame
 // drawn (main.cpp: main() builds and draws it, the first animation frame shows it) has gone to
-// the screen: a slow frame there would hold it back. Then a slice per frame
-// (RunExperiments). Until the results arrive the plot and its two legend lines keep their room,
-// so nothing moves when they do.
+// the screen: a slow frame there would hold it back (or when the text view's Run asks). Then a
+// slice per frame (ShowExperimentsPanel, the section open or not). Until the results arrive the
+// plot and its two legend lines keep their room, so nothing moves when they do.
 static void ShowRawVsEmbedding(ExperimentsView& ex) {
     TextWrapped("%s", TR(labs_exp_raw_intro));
     if (!ex.ran) {
         const ImVec2 p0 = ImGui::GetCursorScreenPos();
         const float width = std::min(ImGui::GetContentRegionAvail().x, Px(420)), height = Px(150);
         const bool visible = ImGui::IsRectVisible(p0, ImVec2(p0.x + width, p0.y + height));
-        if (g_frame_stats.first_frame_drawn() && (visible || ex.training_started)) RunExperiments(ex);
+        if (g_frame_stats.first_frame_drawn() && visible && !ex.training_started) RunExperiments(ex);
         if (!ex.ran) {
             ImGui::Dummy(ImVec2(width, height));
             RecordItemRect("plot:rawid");
@@ -154,49 +157,111 @@ static void ShowBiasAbsorbed(const ExperimentsView& ex) {
 // [SECTION] Non-finite table
 //-----------------------------------------------------------------------------
 
-static void ShowNonFinite(App& app) {
+static int InfinityColumn(const AppState& s) { return std::min(2, s.d - 1); }
+
+// "Put inf in W[0][c]" (put) or "Restore W", from the canvas or the text view; W is the table's,
+// so a teacher's lock on it holds here too.
+Status ExperimentInfinity(App& app, bool put) {
     AppState& s = app.state;
-    const int c = std::min(2, s.d - 1);
+    if (Status locked = check_unlocked(s, kLockTable); !locked.ok()) return locked;
+    if (put) s.W[size_t(InfinityColumn(s))] = INFINITY;
+    else regenerate_table(s);
+    Commit(app, put ? "inf in W" : "table restored");
+    return Status::Ok();
+}
+
+// Whether the routes now agree, in the panel's words ("" with no batch).
+static std::string RoutesNow(const LessonResult& r) {
+    if (r.B == 0) return "";
+    return r.equal ? format(TR(labs_exp_now_agree), r.B * r.d)
+                   : format(TR(labs_exp_now_differ), int(r.differing_outputs.size()), r.B * r.d);
+}
+
+static void ShowNonFinite(App& app) {
     TextWrapped("%s", TR(labs_exp_inf_intro));
-    if (ImGui::Button(format(TR(labs_exp_put_inf), c).c_str())) {
-        s.W[size_t(c)] = INFINITY;
-        Commit(app, "inf in W");
-    }
+    BeginLocked(app, kLockTable);
+    if (ImGui::Button(format(TR(labs_exp_put_inf), InfinityColumn(app.state)).c_str())) ExperimentInfinity(app, true);
     RecordItemRect("put-inf");
     ImGui::SameLine();
-    if (ImGui::Button(TR(labs_exp_restore))) {
-        regenerate_table(s);
-        Commit(app, "table restored");
-    }
+    if (ImGui::Button(TR(labs_exp_restore))) ExperimentInfinity(app, false);
     RecordItemRect("restore-table");
+    EndLocked(app, kLockTable);
     const LessonResult& r = app.derived.result;
-    if (r.B == 0) return;
-    if (r.equal)
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), TR(labs_exp_now_agree),
-                           r.B * r.d);
-    else
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ErrorColor()),
-                           TR(labs_exp_now_differ),
-                           int(r.differing_outputs.size()), r.B * r.d);
+    if (r.B > 0)
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(r.equal ? GoodColor() : ErrorColor()), "%s", RoutesNow(r).c_str());
 }
 
 //-----------------------------------------------------------------------------
 // [SECTION] Experiments panel
 //-----------------------------------------------------------------------------
 
+static void RunBiasAbsorbed(ExperimentsView& ex) {  // one pass, no training
+    if (!ex.bias_ran) ex.bias_error = bias_absorbed(5, 3, 2, 7, ex.bias).error, ex.bias_ran = true;
+}
+
 void ShowExperimentsPanel(App& app) {
     ImGui::SeparatorText(TR(labs_exp_title));
     ExperimentsView& ex = g_experiments;
+    if (ExperimentsTraining()) RunExperiments(ex);  // a slice a frame, once started
     SectionOpenOverride();
     if (ImGui::CollapsingHeader(format("%s###exp_raw", TR(labs_exp_raw_title)).c_str(), ImGuiTreeNodeFlags_DefaultOpen))
         ShowRawVsEmbedding(ex);
     SectionOpenOverride();
     if (ImGui::CollapsingHeader(format("%s###exp_bias", TR(labs_exp_bias_title)).c_str())) {
-        if (!ex.bias_ran) ex.bias_error = bias_absorbed(5, 3, 2, 7, ex.bias).error, ex.bias_ran = true;  // one pass, no training
+        RunBiasAbsorbed(ex);
         ShowBiasAbsorbed(ex);
     }
     SectionOpenOverride();
     if (ImGui::CollapsingHeader(format("%s###exp_inf", TR(labs_exp_inf_title)).c_str())) ShowNonFinite(app);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Text view
+//-----------------------------------------------------------------------------
+
+// The text view's Run (web/text_view.js): the two fits and the bias, as showing their sections does.
+void StartExperiments() {
+    ExperimentsView& ex = g_experiments;
+    if (!ex.training_started) RunExperiments(ex);
+    RunBiasAbsorbed(ex);
+}
+
+// The panel for the text view, in the page's language: each experiment's title and the sentences
+// the canvas writes beside it; "state" 0 not run, 1 training, 2 done; the fits' plot as rows (id
+// by id: the target, the embedding's fit, the line's value); the non-finite buttons' labels.
+std::string ExperimentsJson(const App& app) {
+    const ExperimentsView& ex = g_experiments;
+    std::string j = "{\"title\":" + json_string(TR(labs_exp_title)) + ",\"parts\":[";
+    auto part = [&](const char* title, std::initializer_list<std::string> lines, const char* after) {
+        j += "{\"title\":" + json_string(title) + ",\"lines\":[";
+        for (const std::string& line : lines)
+            if (!line.empty()) j += json_string(line) + ",";
+        j.back() = ']';
+        j += after;
+    };
+    const RawVsEmbeddingResult& raw = ex.raw;
+    const bool fitted = ex.ran && ex.raw_error.empty();
+    part(TR(labs_exp_raw_title),
+         {TR(labs_exp_raw_intro), ex.raw_error, fitted ? format(TR(labs_exp_raw_legend), double(raw.raw_loss)) : "",
+          fitted ? format(TR(labs_exp_emb_legend), double(raw.embedding_loss)) : "", fitted ? TR(labs_exp_rings) : ""},
+         ex.ran ? ",\"state\":2,\"rows\":[" : ex.training_started ? ",\"state\":1,\"rows\":[" : ",\"state\":0,\"rows\":[");
+    for (size_t i = 0; fitted && i < ex.targets.size(); i++)
+        j += "[" + json_number(ex.targets[i]) + "," + json_number(raw.embedding_fit[i]) + "," +
+             json_number(double(raw.raw_w * float(i) + raw.raw_b)) + "],";
+    if (j.back() == ',') j.pop_back();
+    j += "]},";
+    const BiasAbsorbedResult& b = ex.bias;
+    const bool absorbed = ex.bias_ran && ex.bias_error.empty();
+    part(TR(labs_exp_bias_title),
+         {TR(labs_exp_bias_intro), ex.bias_error, absorbed ? format(TR(labs_exp_bias_shape), b.V, b.k) : "",
+          absorbed ? TR(labs_exp_bias_shifted) + (" " + format(TR(labs_exp_bias_rounding), double(b.max_abs_difference))) : "",
+          absorbed ? TR(labs_exp_bias_unshifted) + format(TR(labs_exp_bias_effect), double(b.unshifted_max_abs_difference)) : "",
+          absorbed ? "b' = " + VectorString(b.shifted_bias.data(), int(b.shifted_bias.size())) : ""},
+         ex.bias_ran ? ",\"state\":2}," : ",\"state\":0},");
+    part(TR(labs_exp_inf_title), {TR(labs_exp_inf_intro), RoutesNow(app.derived.result)},
+         (",\"buttons\":[" + json_string(format(TR(labs_exp_put_inf), InfinityColumn(app.state))) + "," +
+          json_string(TR(labs_exp_restore)) + "]}]}").c_str());
+    return j;
 }
 
 }  // namespace el

@@ -232,7 +232,8 @@ void AfterFrame(App& app) {
     static int shown_highlight = -2;
     static std::string shown_errors;
     // (A cell's message names its cell: "W[2][1]: ...".)
-    std::string errors(1, char('0' + app.training.frequency.running + 2 * app.cost_run.running() + 4 * app.budget_lab.run.running));
+    std::string errors(1, char('0' + app.training.frequency.running + 2 * app.cost_run.running() + 4 * app.budget_lab.run.running +
+                                     8 * ExperimentsTraining()));
     for (const std::string* e : {&app.text.ids.error, &app.text.size.error, &app.table_editor.error, &app.upstream_editor.error})
         errors += '\n', errors += *e;
     if (app.commits.state != shown_revision || HighlightedId(app) != shown_highlight || app.teach.answers != shown_answers ||

@@ -445,6 +445,68 @@ test('the parameter-budget experiment runs from the DOM: its settings, figures, 
   await page.context().close();
 });
 
+test('the experiments panel from the DOM: Run trains the fits, their rows and sentences agree; inf in W and back; a lock holds', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,2');
+  await page.waitForFunction(() => document.getElementById('tv-exp-0-run'));
+  // Named with its experiment for a Tab user: "Run Raw integer id vs embedding".
+  assert.equal(await page.getAttribute('#tv-exp-0-run', 'aria-labelledby'), 'tv-exp-0-run tv-exp-0');
+  assert.equal(await page.textContent('#tv-exp-0'), 'Raw integer id vs embedding');
+  await page.press('#tv-exp-0-run', 'Enter');
+  await page.waitForFunction(() => document.getElementById('live').textContent === 'The experiments finished.', null, { timeout: 60000 });
+  const rows = (await domTable(page, 'Id by id')).map((r) => r.map(Number));
+  assert.deepEqual(rows.map((r) => r[0]), [0.9, -0.6, 0.4, 1.0, -0.9, 0.1, -0.3, 0.7], 'the targets, id by id');
+  const head = await page.$$eval('#text-view table', (ts) => [...ts.find((x) => x.caption.textContent.startsWith('Id by id')).tHead.rows[0].cells].map((c) => c.textContent));
+  assert.deepEqual(head, ['', 'target', "embedding's fit", 'line w*id + b']);
+  // The line is a line: equal steps from id to id.
+  const step = rows[1][2] - rows[0][2];
+  rows.forEach((r, i) => assert.ok(Math.abs(r[2] - (rows[0][2] + i * step)) < 1e-5, `line at id ${i}`));
+  // The legends' losses are the rows' own mean squared errors, to the digits shown.
+  const mse = (col) => rows.reduce((sum, r) => sum + (r[col] - r[0]) ** 2, 0) / rows.length;
+  const text = await page.textContent('#text-view');
+  const rawLoss = Number(text.match(/line: w\*id \+ b, MSE ([0-9.]+)/)[1]);
+  const embLoss = Number(text.match(/dots: embedding \+ linear head, MSE ([0-9.]+)/)[1]);
+  assert.ok(Math.abs(rawLoss - mse(2)) < 0.0006, `raw ${rawLoss} against ${mse(2)}`);
+  assert.ok(Math.abs(embLoss - mse(1)) < 0.00006, `embedding ${embLoss} against ${mse(1)}`);
+  assert.ok(rawLoss > 10 * embLoss, 'one row per id fits what a line through the ids cannot');
+  // The bias experiment ran with it: its shape, the rounding-sized difference, the real one, b'.
+  assert.match(text, /V = 5 ids, outputs of width k = 2/);
+  const rounding = Number(text.match(/max difference ([-0-9.e]+) \(float rounding\)/)[1]);
+  const effect = Number(text.match(/max difference ([-0-9.e]+) \(c's real effect\)/)[1]);
+  assert.ok(rounding < 1e-5 && effect > 0.01, `${rounding} ${effect}`);
+  assert.match(text, /b' = \[-?[0-9.]+, -?[0-9.]+\]/);
+  assert.equal(await page.$('#tv-exp-0-run'), null, 'no Run once run');
+  // The non-finite experiment: inf in W[0][2] and the routes disagree; Restore, and they agree.
+  const w02 = (await snapshot(page)).table[0][2];
+  assert.equal(await page.textContent('#tv-exp-2-1'), 'Put inf in W[0][2]');
+  await page.press('#tv-exp-2-1', 'Enter');
+  await page.waitForFunction(() => /now: the routes differ in \d+ of 6 outputs/.test(document.getElementById('text-view').textContent));
+  assert.equal((await snapshot(page)).table[0][2], 'inf');
+  await page.press('#tv-exp-2-2', 'Enter');
+  await page.waitForFunction(() => /now: the routes agree in all 6 outputs/.test(document.getElementById('text-view').textContent));
+  assert.equal((await snapshot(page)).table[0][2], w02);
+  // The canvas's own button does the same (so that the locked one below is known to be hit). The
+  // text view shows itself while it has the focus: the focus goes back to the canvas first.
+  await page.locator('#canvas').focus();
+  await page.evaluate(() => window.Module._el_set_sections_open(1));
+  await clickWidget(page, 'put-inf');
+  assert.equal((await snapshot(page)).table[0][2], 'inf');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+
+  // A teacher's lock on the table holds these buttons too, here and on the canvas.
+  const locked = await openPage(browser, server.url + CANONICAL + '&lock=table');
+  await locked.waitForFunction(() => document.getElementById('tv-exp-2-1'));
+  assert.equal(await locked.getAttribute('#tv-exp-2-1', 'disabled'), '');
+  assert.match(await locked.textContent('#tv-exp-message'), /locked/i);
+  const refused = await locked.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_experiment(1))));
+  assert.equal(refused.ok, false);
+  await locked.evaluate(() => window.Module._el_set_sections_open(1));  // the canvas's non-finite section
+  await clickWidget(locked, 'put-inf');
+  assert.equal((await snapshot(locked)).table[0][2], 0.30000001192092896, 'the canvas button is held by the lock');
+  assert.deepEqual(locked.problems, []);
+  await locked.context().close();
+});
+
 test('G fills refuse what they cannot do: an unknown name, and MSE to 0 without a forward result', async () => {
   // sparse with scale_grad_by_freq has no result (PyTorch refuses it too): the MSE fill has no out to use.
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,2&sparse=1&freqscale=1');
