@@ -292,6 +292,60 @@
     })];
   }
 
+  // "Teach with this" (TeachDraftJson in src/app/panels_teach.cpp): the canvas panel's choices as
+  // native controls in a disclosure, editing the same teacher's draft (el_teach); its two copies.
+  let teachOpen = false;
+  function teachPart(x) {
+    const [title, intro, shownW, lockedW, hiddenW, questionsW, seedW, themeW, langW, autoW, widthW, heightW, capW, ...copies] = x.words;
+    const d = x.draft, [panelNames, lockNames, hideNames, quizNames, themes, langs] = x.names;
+    const teach = (key, text) => withString(key, (k) => withString(String(text), (p) => answer(M()._el_teach(k, p))));
+    const set = (key, text, input) => {
+      const r = teach(key, text);
+      if (r.ok) return render();
+      if (input.type === 'checkbox') input.checked = !input.checked;  // the draft's value, shown again
+      refuse(input, 'tv-teach-message', r.error);
+    };
+    const id = (key) => 'tv-teach-' + key;
+    const pair = (key, label, control) => [el('span', { class: 'pair' }, el('label', { for: id(key), text: label + ' ' }), control), ' '];
+    const field = (key, label, value, onchange) => pair(key, label,
+      el('input', { id: id(key), type: 'text', inputmode: 'numeric', value, 'aria-describedby': 'tv-teach-message', onchange }));
+    const boxes = (legend, key, names) => {
+      const on = new Set(d[key].split(','));
+      return el('fieldset', {}, el('legend', { text: legend }), ...names.flatMap((n) => [el('span', { class: 'pair' },
+        el('input', { id: id(key + '-' + n), type: 'checkbox', checked: on.has(n),
+                      onchange: (e) => set(key, names.filter((m) => byId(id(key + '-' + m)).checked).join(','), e.target) }),
+        el('label', { for: id(key + '-' + n) }, ' ', el('code', { text: n }))), ' ']));
+    };
+    // (The checkboxes' and the question sets' names are the link's own: lock=table, quiz=cards.)
+    const select = (key, label, options, value, onchange, notation) => pair(key, label, el('select', { id: id(key), onchange, 'data-notation': notation },
+      ...options.map(([v, text]) => el('option', { value: v, selected: v === value, text }))));
+    const [quiz, seed = ''] = d.quiz.split(':'), withSeed = (name, n) => name + (n && n !== '0' ? ':' + n : '');
+    const copy = (what) => {
+      teach('copy', what);
+      render();
+      const out = byId('tv-teach-output');
+      if (!out) return;
+      const fail = () => { out.focus(); out.select(); say(t('dom_copy_refused')); };
+      if (!navigator.clipboard?.writeText) return fail();
+      navigator.clipboard.writeText(out.value).then(() => say(t('dom_teach_copied')), fail);
+    };
+    return [el('details', { id: 'tv-teach', open: teachOpen || null, ontoggle: (e) => { teachOpen = e.target.open; } },
+      el('summary', { text: title }), el('p', { text: intro }),
+      boxes(shownW, 'panels', panelNames), boxes(lockedW, 'lock', lockNames), boxes(hiddenW, 'hide', hideNames),
+      el('p', {}, ...select('quiz', questionsW, quizNames.map((q) => [q, q]), quiz, (e) => set('quiz', withSeed(e.target.value, seed), e.target), true),
+        ...field('seed', seedW, seed, (e) => set('quiz', withSeed(quiz, e.target.value), e.target))),
+      el('p', {}, ...select('theme', themeW, themes, d.theme, (e) => set('theme', e.target.value, e.target)),
+        ...select('lang', langW, langs, d.lang, (e) => set('lang', e.target.value, e.target))),
+      el('p', {}, el('span', { class: 'pair' }, el('input', { id: id('auto'), type: 'checkbox', checked: d.height === 'auto',
+        onchange: (e) => set('height', e.target.checked ? 'auto' : 'fixed', e.target) }), el('label', { for: id('auto'), text: ' ' + autoW })), ' ',
+        ...field('width', widthW, d.width, (e) => set('width', e.target.value, e.target)),
+        ...field('frameheight', heightW, d.frameheight, (e) => set('frameheight', e.target.value, e.target)),
+        ...(d.height === 'auto' ? field('maxheight', capW, d.maxheight, (e) => set('maxheight', e.target.value, e.target)) : [])),
+      el('p', {}, ...copies.map((label, i) => button(label, () => copy(i ? 'embed' : 'link'), id('copy-' + i)))),
+      msg('tv-teach-message', x.notCopied),
+      x.output && el('p', {}, el('textarea', { id: 'tv-teach-output', readonly: true, rows: 4, 'aria-label': title, text: x.output })))];
+  }
+
   // The deeper build's parameter-budget experiment: its settings under the canvas's words (budget().words),
   // Run and Cancel, its figures, and each table's parameters and what the run measured, in the canvas's sentences.
   function budgetPart(b) {
@@ -515,6 +569,8 @@
         ? el('p', { class: 'message', id: 'tv-link-over-limit', text: s.linkOverLimit })
         : el('p', {}, el('label', { for: 'tv-share-link', text: t('dom_link') + ' ' }), el('input', { id: 'tv-share-link', type: 'text', readonly: true, value: url }),
           ' ', button(t('dom_copy_link'), copy, 'tv-share-copy')));
+
+    if (extra.teach) parts.push(...teachPart(extra.teach));
 
     // Presets: each is a link, kept in this view, language and theme (presets().open).
     if (on('presets')) {

@@ -181,7 +181,8 @@ EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
         }
     }
     // The link banner's first line; its errors and notices are in the snapshot's linkErrors.
-    put({"],\"experiments\":", s.panels & kPanelExperiments ? ExperimentsJson(g_app) : "null", ",\"linkProblems\":"});
+    put({"],\"experiments\":", s.panels & kPanelExperiments ? ExperimentsJson(g_app) : "null", ",\"teach\":",
+         s.embed ? "null" : TeachDraftJson(g_app), ",\"linkProblems\":"});
     str(LinkBannerHeading(g_app.link_messages), "}");
     return j.c_str();
 }
@@ -212,6 +213,18 @@ EMSCRIPTEN_KEEPALIVE const char* el_experiment(int action) {
     const Status st = action ? ExperimentInfinity(g_app, action == 1) : Status::Ok();
     WakeUp();
     return Answer(st.error);
+}
+
+// "Teach with this": one setting of the teacher's draft (SetTeachDraft's keys), or with key "copy"
+// the teacher link (text "link") or embed code ("embed") made into el_text_view_json's teach.output:
+// {ok, error}.
+EMSCRIPTEN_KEEPALIVE const char* el_teach(const char* key, const char* text) {
+    const std::string k = key ? key : "", t = text ? text : "";
+    std::string error;
+    if (k == "copy") MakeTeachOutput(g_app, t == "embed");  // a link too long: teach.notCopied says so
+    else error = SetTeachDraft(g_app, k, t);
+    WakeUp();
+    return Answer(error);
 }
 
 // The batch as typed in the canvas's ids field: {ok, error}.

@@ -308,7 +308,80 @@ static AppState TeacherState(const App& app) {
     if (d.theme > 0) s.theme = Theme(d.theme - 1);
     s.lang = d.lang > 0 && d.lang <= kLanguageCount ? kLanguages[d.lang - 1].code : "";  // "": the learner's browser
     s.tour = TourDepth::None, s.tour_step = 0;
+    s.view = View::Canvas;  // the teacher's own view (a text view, say) is not the learners'
     return s;
+}
+
+bool MakeTeachOutput(App& app, bool embed) {
+    const AppState teacher = TeacherState(app);
+    const std::string link = embed ? EmbeddedLink(teacher) : encode_link(teacher);
+    app.link_not_copied = !link_fits(link);
+    if (app.link_not_copied) return app.teach.output.clear(), false;
+    app.teach.output = embed ? EmbedCode(teacher, app.teach.draft.width, app.teach.draft.height)
+                             : browser_page_url() + "#" + link;
+    return true;
+}
+
+// The draft's settings by their link keys, and the frame's width and height.
+static const char* const kDraftKeys[] = {"panels", "lock", "hide", "quiz", "theme", "lang", "height", "maxheight"};
+
+std::string SetTeachDraft(App& app, std::string_view key, std::string_view text) {
+    TeachDraft& d = app.teach.draft;
+    if (key == "width" || key == "frameheight") {  // the iframe's size, CSS pixels
+        const bool width = key == "width";
+        const int lo = width ? 200 : kMinFrameHeight, hi = width ? 4000 : kMaxFrameHeight;
+        int64_t v = 0;
+        const std::string quoted = quote_text(text, 24);
+        if (parse_whole(text, v) != Whole::Ok)
+            return std::string(key) + ": " + format(TR(msg_not_whole_number), quoted.c_str());
+        if (v < lo || v > hi)
+            return std::string(key) + ": " + format(TR(msg_out_of_limits), quoted.c_str(), std::to_string(lo).c_str(),
+                                                    std::to_string(hi).c_str());
+        (width ? d.width : d.height) = int(v);
+        return "";
+    }
+    if (std::find(std::begin(kDraftKeys), std::end(kDraftKeys), key) == std::end(kDraftKeys))
+        return TR(msg_no_such_setting);
+    AppState t = TeacherState(app);
+    if (Status st = set_link_field(t, key, text); !st.ok()) return std::string(key) + ": " + st.error;
+    d.panels = t.panels, d.teach = t.teach, d.theme = t.theme_follows_system ? 0 : int(t.theme) + 1, d.lang = 0;
+    for (int i = 0; i < kLanguageCount; i++)
+        if (t.lang == kLanguages[i].code) d.lang = i + 1;
+    return "";
+}
+
+std::string TeachDraftJson(const App& app) {
+    const AppState t = TeacherState(app);
+    const TeachDraft& d = app.teach.draft;
+    std::string j = "{\"draft\":{";
+    for (const char* key : kDraftKeys) {
+        std::string value;
+        link_value(t, key, value);
+        j += json_string(key) + ":" + json_string(value) + ",";
+    }
+    j += "\"width\":\"" + std::to_string(d.width) + "\",\"frameheight\":\"" + std::to_string(d.height) + "\"},\"names\":[";
+    auto names = [&](const char* const* list, int count) {
+        j += "[";
+        for (int i = 0; i < count && list[i]; i++) j += json_string(list[i]) + ",";
+        j.back() = ']';
+        j += ",";
+    };
+    names(kPanelNames, kPanelCount), names(kLockNames, kLockCount), names(kHideNames, kHideCount), names(kQuizNames, 99);
+    j += "[[\"auto\"," + json_string(TR(teach_theme_system)) + "],[\"light\"," + json_string(TR(page_theme_light)) +
+         "],[\"dark\"," + json_string(TR(page_theme_dark)) + "],[\"contrast\"," + json_string(TR(page_theme_contrast)) +
+         "]],[[\"auto\"," + json_string(TR(teach_lang_browser)) + "]";
+    for (int i = 0; i < kLanguageCount; i++)
+        j += ",[" + json_string(kLanguages[i].code) + "," + json_string(kLanguages[i].name) + "]";
+    j += "]],\"words\":[";
+    for (const char* w : {TR(teach_share_teach), TR(teach_panel_intro), TR(teach_panels_shown), TR(teach_locked),
+                          TR(teach_hidden), TR(teach_questions), TR(teach_seed), TR(teach_theme), TR(teach_language),
+                          TR(teach_auto_height), TR(teach_width), TR(teach_height), TR(teach_cap), TR(teach_copy_link),
+                          TR(teach_copy_embed)})
+        j += json_string(w) + ",";
+    j.back() = ']';
+    const std::string not_copied = format(TR(teach_share_not_copied), format_count((long long)kMaxLinkBytes).c_str());
+    return j + ",\"output\":" + json_string(app.teach.output) + ",\"notCopied\":" +
+           json_string(app.link_not_copied ? not_copied : "") + "}";
 }
 
 // A combo's width: `css` wide, or wider where the chosen text needs it (a longer language).
@@ -381,21 +454,12 @@ void ShowTeachPanel(App& app) {
         d.teach.max_height = std::clamp(d.teach.max_height, kMinFrameHeight, kMaxFrameHeight);
     }
     // A link too long to open is not copied (the share box above says why), as there.
-    if (ImGui::Button(TR(teach_copy_link))) {
-        const std::string link = encode_link(TeacherState(app));
-        app.link_not_copied = !link_fits(link);
-        app.teach.output = app.link_not_copied ? "" : browser_page_url() + "#" + link;
-        if (!app.link_not_copied) ImGui::SetClipboardText(app.teach.output.c_str());
+    for (bool embed : {false, true}) {
+        if (embed) SameLineIfFits(ButtonWidth(TR(teach_copy_embed)));  // German's labels wrap on a phone
+        if (ImGui::Button(embed ? TR(teach_copy_embed) : TR(teach_copy_link)) && MakeTeachOutput(app, embed))
+            ImGui::SetClipboardText(app.teach.output.c_str());
+        RecordItemRect(embed ? "teach-copy-embed" : "teach-copy-link");
     }
-    RecordItemRect("teach-copy-link");
-    SameLineIfFits(ButtonWidth(TR(teach_copy_embed)));  // German's labels wrap on a phone
-    if (ImGui::Button(TR(teach_copy_embed))) {
-        const AppState teacher = TeacherState(app);
-        app.link_not_copied = !link_fits(EmbeddedLink(teacher));
-        app.teach.output = app.link_not_copied ? "" : EmbedCode(teacher, d.width, d.height);
-        if (!app.link_not_copied) ImGui::SetClipboardText(app.teach.output.c_str());
-    }
-    RecordItemRect("teach-copy-embed");
     ImGui::SameLine();
     if (ImGui::SmallButton(format("%s###teach-close", TR(teach_close)).c_str())) app.teach.panel_open = false;
     if (!app.teach.output.empty()) {

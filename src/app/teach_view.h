@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "state/app_state.h"
@@ -47,6 +48,16 @@ struct TeachView {
 struct App;
 void ReportClaimAnswer(App& app, int claim, bool said_true);  // the self-check's true/false: recorded, and posted the same way
 std::string EmbedCode(const AppState& s, int width, int height);  // fixed or (teach.auto_height) auto-height snippet
+// "Teach with this", shared by its panel and the text view (web/text_view.js):
+// the teacher link (embed: the embed code) from the draft into teach.output; false, and nothing, when
+// the link would be over the limit (link_not_copied then says so).
+bool MakeTeachOutput(App& app, bool embed);
+// One draft setting by its link key (panels, lock, hide, quiz, theme, lang, height, maxheight) or the
+// frame's width / frameheight, read as a link reads it: "" or why not.
+std::string SetTeachDraft(App& app, std::string_view key, std::string_view text);
+// {draft: {key: value}, names: [panels, locks, hides, quizzes, [[theme, label]], [[lang, label]]],
+//  words: [the panel's labels], output, notCopied}
+std::string TeachDraftJson(const App& app);
 std::string EmbeddedLink(const AppState& s);  // the link inside it: the state with embed=1 (panels_share.cpp)
 // Controls under a lock (lock=): drawn read-only, the reason on hover, a click says it. `locks` is a
 // mask of Lock bits; Begin returns whether the controls are locked. A grid passes tooltip=false

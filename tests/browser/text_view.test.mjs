@@ -507,6 +507,74 @@ test('the experiments panel from the DOM: Run trains the fits, their rows and se
   await locked.context().close();
 });
 
+test('"Teach with this" from the DOM: the draft set by native controls, bad sizes refused by name, the embed code as the canvas makes it', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,2&view=text');
+  const ctx = page.context();
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.click('#tv-teach summary');  // a disclosure, closed at first: learners pass it by
+  assert.equal(await page.textContent('#tv-teach summary'), 'Teach with this');
+  // The canvas panel's default draft: the forward and backward panels.
+  assert.deepEqual(await page.$$eval('#tv-teach fieldset:first-of-type input:checked', (b) => b.map((x) => x.id)),
+    ['tv-teach-panels-forward', 'tv-teach-panels-backward']);
+  await page.check('#tv-teach-panels-table');
+  await page.check('#tv-teach-lock-table');
+  await page.check('#tv-teach-hide-fill');
+  await page.selectOption('#tv-teach-quiz', 'cards');
+  await page.fill('#tv-teach-seed', '7');
+  await page.press('#tv-teach-seed', 'Enter');
+  await page.selectOption('#tv-teach-theme', 'dark');
+  await page.selectOption('#tv-teach-lang', 'de');
+  await page.check('#tv-teach-auto');
+  // Bad sizes are refused with the field's name and the reason; the draft keeps its value.
+  for (const [key, text, pattern] of [['width', 'abc', /^width: 'abc' is not a whole number$/],
+    ['width', '5000', /^width: '5000' is out of range \(200 to 4000\)$/], ['maxheight', '10', /^maxheight: .*200/]]) {
+    await page.fill('#tv-teach-' + key, text);
+    await page.press('#tv-teach-' + key, 'Enter');
+    await page.waitForFunction((k) => document.getElementById('tv-teach-' + k).getAttribute('aria-invalid') === 'true', key);
+    assert.match(await page.textContent('#tv-teach-message'), pattern);
+  }
+  await page.fill('#tv-teach-width', '700');
+  await page.press('#tv-teach-width', 'Enter');
+  await page.fill('#tv-teach-frameheight', '400');
+  await page.press('#tv-teach-frameheight', 'Enter');
+  await page.fill('#tv-teach-maxheight', '900');
+  await page.press('#tv-teach-maxheight', 'Enter');
+  // Every panel unticked would show nothing: refused, with the link's reason.
+  for (const name of ['table', 'forward']) await page.uncheck('#tv-teach-panels-' + name);
+  await page.click('#tv-teach-panels-backward');
+  assert.match(await page.textContent('#tv-teach-message'), /panel/);
+  assert.equal(await page.isChecked('#tv-teach-panels-backward'), true, 'the draft keeps its last panel');
+  await page.click('#tv-teach-copy-1');
+  await page.waitForFunction(() => document.getElementById('live').textContent === 'Copied to the clipboard.');
+  const code = await page.inputValue('#tv-teach-output');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), code);
+  assert.match(code, /^<iframe src="[^"]*#v=1&amp;V=3&amp;d=3&amp;init=example&amp;/);
+  for (const part of ['theme=dark', 'lang=de', 'embed=1', 'panels=backward', 'lock=table', 'hide=fill', 'quiz=cards:7', 'height=auto',
+    'maxheight=900', 'ids=1,2'])
+    assert.ok(code.includes('&amp;' + part), `${part} in ${code}`);
+  assert.ok(!code.includes('view=text'), 'the teacher\'s own view is not the learners\'');
+  assert.match(code, /width="700" height="400" data-embedding-lab="auto"/);
+  assert.match(code, /<script src="[^"]*embed\.js" defer><\/script>$/);
+  // The canvas's panel holds the same draft: its own copy button makes the same code.
+  await page.evaluate(() => window.embeddingLab.setView('canvas'));
+  await page.locator('#canvas').focus();
+  await clickWidget(page, 'teach');
+  await clickWidget(page, 'teach-copy-embed');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), code);
+  // The teacher link opens as the learners will see it.
+  await page.evaluate(() => window.embeddingLab.setView('text'));
+  await page.click('#tv-teach-copy-0');
+  const link = await page.inputValue('#tv-teach-output');
+  const learner = await openPage(browser, link.replace(/^.*#/, server.url + '#'));
+  const s = await snapshot(learner);
+  assert.equal(s.settings.panels, 'backward');
+  assert.equal(s.settings.embed, true);
+  assert.deepEqual(page.problems, []);
+  assert.deepEqual(learner.problems, []);
+  await learner.context().close();
+  await ctx.close();
+});
+
 test('G fills refuse what they cannot do: an unknown name, and MSE to 0 without a forward result', async () => {
   // sparse with scale_grad_by_freq has no result (PyTorch refuses it too): the MSE fill has no out to use.
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,2&sparse=1&freqscale=1');
