@@ -131,6 +131,12 @@
   // --- The settings, the tour, the self-check and the labs (el_text_view_json) ----------------
   let extra = null;  // {fields: {key: [value, lock]}, tour, claims, followUps, cards}
   const say = (text) => window.embeddingLabHost?.setLiveText(text);
+  // Copies a field's text and says `said`; where the browser refuses, the text is selected for Ctrl+C.
+  function copyField(field, said) {
+    const fail = () => { field.focus(); field.select(); say(t('dom_copy_refused')); };
+    if (!navigator.clipboard?.writeText) return fail();
+    navigator.clipboard.writeText(field.value).then(() => say(said), fail);
+  }
   const button = (text, onclick, id, disabled, labelledBy) => el('button', { type: 'button', id, text, onclick, disabled, 'aria-labelledby': labelledBy });
   // A figure's JSON key as a row heading: the catalog's words for it (dom_key_*), else the key in words.
   const keyWords = (key) => ('dom_key_' + key in words ? words['dom_key_' + key] : key.replace(/([A-Z])/g, ' $1').toLowerCase());
@@ -294,7 +300,7 @@
 
   // "Teach with this" (TeachDraftJson in src/app/panels_teach.cpp): the canvas panel's choices as
   // native controls in a disclosure, editing the same teacher's draft (el_teach); its two copies.
-  let teachOpen = false;
+  let teachOpen = false, shareError = '';
   function teachPart(x) {
     const [title, intro, shownW, lockedW, hiddenW, questionsW, seedW, themeW, langW, autoW, widthW, heightW, capW, ...copies] = x.words;
     const d = x.draft, [panelNames, lockNames, hideNames, quizNames, themes, langs] = x.names;
@@ -324,10 +330,7 @@
       teach('copy', what);
       render();
       const out = byId('tv-teach-output');
-      if (!out) return;
-      const fail = () => { out.focus(); out.select(); say(t('dom_copy_refused')); };
-      if (!navigator.clipboard?.writeText) return fail();
-      navigator.clipboard.writeText(out.value).then(() => say(t('dom_teach_copied')), fail);
+      if (out) copyField(out, t('dom_teach_copied'));
     };
     return [el('details', { id: 'tv-teach', open: teachOpen || null, ontoggle: (e) => { teachOpen = e.target.open; } },
       el('summary', { text: title }), el('p', { text: intro }),
@@ -556,19 +559,25 @@
 
     // The share link of this state, to select or copy without a pointer.
     const url = location.href.split('#')[0] + '#' + s.link;
-    const copy = () => {
-      const field = byId('tv-share-link');
-      const fail = () => { field.focus(); field.select(); say(t('dom_copy_refused')); };
-      if (!navigator.clipboard || !navigator.clipboard.writeText) return fail();
-      navigator.clipboard.writeText(field.value).then(() => say(t('dom_link_copied')), fail);
+    const copy = () => copyField(byId('tv-share-link'), t('dom_link_copied'));
+    // The canvas's other copies (embed code, auto-height embed, NumPy, PyTorch): shown, and copied.
+    const copyShare = (what) => {
+      const r = answer(M()._el_share_copy(what));
+      shareError = r.error;
+      render();
+      if (r.ok) copyField(byId('tv-share-text'), t('dom_teach_copied'));
     };
+    const shareText = lab.shareText();
     // A state whose link is too long to open: what the canvas's header says, and no link to copy.
     // (A course page's canvas has no share box: its header is only a way out.)
     if (!s.settings.embed)
       parts.push(el('h3', { text: t('dom_share_heading') }), s.linkOverLimit
         ? el('p', { class: 'message', id: 'tv-link-over-limit', text: s.linkOverLimit })
         : el('p', {}, el('label', { for: 'tv-share-link', text: t('dom_link') + ' ' }), el('input', { id: 'tv-share-link', type: 'text', readonly: true, value: url }),
-          ' ', button(t('dom_copy_link'), copy, 'tv-share-copy')));
+          ' ', button(t('dom_copy_link'), copy, 'tv-share-copy')),
+        el('p', {}, ...extra.share.slice(1).map((label, i) => button(label, () => copyShare(i + 1), 'tv-share-copy-' + (i + 1)))),
+        msg('tv-share-message', shareError),
+        shareText && el('p', {}, el('textarea', { id: 'tv-share-text', readonly: true, rows: 6, 'aria-label': t('dom_share_heading'), text: shareText })));
 
     if (extra.teach) parts.push(...teachPart(extra.teach));
 

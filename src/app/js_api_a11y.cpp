@@ -182,7 +182,8 @@ EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
     }
     // The link banner's first line; its errors and notices are in the snapshot's linkErrors.
     put({"],\"experiments\":", s.panels & kPanelExperiments ? ExperimentsJson(g_app) : "null", ",\"teach\":",
-         s.embed ? "null" : TeachDraftJson(g_app), ",\"linkProblems\":"});
+         s.embed ? "null" : TeachDraftJson(g_app), ",\"share\":["});
+    for (int what = 0; what < kShareCount; what++) str(ShareLabel(what), what + 1 < kShareCount ? "," : "],\"linkProblems\":");
     str(LinkBannerHeading(g_app.link_messages), "}");
     return j.c_str();
 }
@@ -225,6 +226,14 @@ EMSCRIPTEN_KEEPALIVE const char* el_teach(const char* key, const char* text) {
     else error = SetTeachDraft(g_app, k, t);
     WakeUp();
     return Answer(error);
+}
+
+// The share box's copy buttons (ShareCopy: 0 link, 1 embed code, 2 auto-height embed, 3 NumPy,
+// 4 PyTorch): the text into shareText(), {ok, error} (error: the link would be over the limit).
+EMSCRIPTEN_KEEPALIVE const char* el_share_copy(int what) {
+    const bool made = what >= 0 && what < kShareCount && MakeShareText(g_app, what);
+    WakeUp();
+    return Answer(made ? "" : NotCopiedMessage());
 }
 
 // The batch as typed in the canvas's ids field: {ok, error}.

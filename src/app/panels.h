@@ -15,6 +15,11 @@ void ShowBackwardPanel(App& app);  // upstream G and dW
 void ShowLinkBanner(App& app);     // what a loaded link could not apply
 std::string LinkBannerHeading(const LinkMessages& m);  // its first line ("This link had 2 problems..."), or ""
 void ShowShareBox(App& app);       // copy link / copy embed code
+// The share box's copy buttons (ShowShareBox's, and the text view's through el_share_copy).
+enum ShareCopy { kShareLink, kShareEmbed, kShareEmbedAuto, kShareNumpy, kSharePytorch, kShareCount };
+bool MakeShareText(App& app, int what);  // into app.share_text; false when the link would be over the limit
+const char* ShareLabel(int what);        // the button's words
+std::string NotCopiedMessage();          // why nothing was copied (link_not_copied)
 void ShowLinkOverLimit(App& app);  // the state's link is too long to share: what that means, what still works
 std::string LinkOverLimitMessage(const App& app);  // that message, or "" (the text view shows it too)
 void ShowPresetsPanel(App& app);   // the gallery of preset links

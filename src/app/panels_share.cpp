@@ -80,52 +80,51 @@ void ShowLinkOverLimit(App& app) {
     RecordItemRect("link-over-limit");
 }
 
-// Puts `text` on the clipboard and in the share field, unless the link in it would be refused:
-// then nothing is copied (a link that opens to nothing is worse than none) and the box says why.
-static void CopyShareText(App& app, const std::string& link, std::string text) {
+// The share box's text for copy button `what` (ShareCopy), from the canvas or the text view: false,
+// and nothing, when the link in it would be refused (a link that opens to nothing is worse than none;
+// link_not_copied then says why).
+bool MakeShareText(App& app, int what) {
+    const AppState& s = app.state;
+    if (what >= kShareNumpy) {
+        app.share_text = what == kShareNumpy ? numpy_script(s, app.derived) : pytorch_script(s, app.derived);
+        return true;
+    }
+    AppState auto_height = s;
+    auto_height.teach.auto_height = true;
+    const std::string link = what == kShareLink ? encode_link(s) : EmbeddedLink(what == kShareEmbed ? s : auto_height);
     app.link_not_copied = !link_fits(link);
-    if (app.link_not_copied) return app.share_text.clear();
-    app.share_text = std::move(text);
-    ImGui::SetClipboardText(app.share_text.c_str());
+    if (app.link_not_copied) return app.share_text.clear(), false;
+    app.share_text = what == kShareLink    ? browser_page_url() + "#" + link
+                     : what == kShareEmbed ? EmbedSnippet(s)
+                                           : EmbedCode(auto_height, 900, 560);
+    return true;
+}
+
+std::string NotCopiedMessage() { return format(TR(teach_share_not_copied), format_count((long long)kMaxLinkBytes).c_str()); }
+
+const char* ShareLabel(int what) {
+    const char* const labels[] = {TR(teach_share_copy_link), TR(teach_share_copy_embed), TR(teach_share_copy_embed_auto),
+                                  TR(teach_share_copy_numpy), TR(teach_share_copy_pytorch)};
+    return labels[what];
 }
 
 // Copy buttons write to the clipboard when the browser allows it; the text is always
 // also shown in a field to select by hand (iframes may forbid clipboard writes).
 void ShowShareBox(App& app) {
-    if (ImGui::Button(TR(teach_share_copy_link))) {
-        const std::string link = encode_link(app.state);
-        CopyShareText(app, link, browser_page_url() + "#" + link);
+    static const char* const rects[] = {"copy-link", "copy-embed", "copy-embed-auto", "copy-numpy", "copy-pytorch"};
+    static const float widths[] = {0, 130, 170, 120, 130};  // room asked for before each (SameLineIfFits)
+    for (int what = 0; what < kShareCount; what++) {
+        if (what) SameLineIfFits(widths[what]);
+        if (ImGui::Button(ShareLabel(what)) && MakeShareText(app, what)) ImGui::SetClipboardText(app.share_text.c_str());
+        RecordItemRect(rects[what]);
     }
-    RecordItemRect("copy-link");
-    SameLineIfFits(130);
-    if (ImGui::Button(TR(teach_share_copy_embed))) CopyShareText(app, EmbeddedLink(app.state), EmbedSnippet(app.state));
-    RecordItemRect("copy-embed");
-    SameLineIfFits(170);
-    if (ImGui::Button(TR(teach_share_copy_embed_auto))) {
-        AppState auto_height = app.state;
-        auto_height.teach.auto_height = true;
-        CopyShareText(app, EmbeddedLink(auto_height), EmbedCode(auto_height, 900, 560));
-    }
-    RecordItemRect("copy-embed-auto");
-    SameLineIfFits(120);
-    if (ImGui::Button(TR(teach_share_copy_numpy))) {
-        app.share_text = numpy_script(app.state, app.derived);
-        ImGui::SetClipboardText(app.share_text.c_str());
-    }
-    RecordItemRect("copy-numpy");
-    SameLineIfFits(130);
-    if (ImGui::Button(TR(teach_share_copy_pytorch))) {
-        app.share_text = pytorch_script(app.state, app.derived);
-        ImGui::SetClipboardText(app.share_text.c_str());
-    }
-    RecordItemRect("copy-pytorch");
     SameLineIfFits(130);
     if (ImGui::Button(TR(teach_share_teach))) app.teach.panel_open = !app.teach.panel_open;
     RecordItemRect("teach");
     ItemTooltip("%s", TR(teach_share_teach_tooltip));
     HelpMarker(TR(teach_share_help));
     if (app.link_not_copied) {
-        ErrorText(format(TR(teach_share_not_copied), format_count((long long)kMaxLinkBytes).c_str()));
+        ErrorText(NotCopiedMessage());
         RecordItemRect("share-not-copied");
     }
     if (app.share_text.empty()) return;

@@ -379,9 +379,8 @@ std::string TeachDraftJson(const App& app) {
                           TR(teach_copy_embed)})
         j += json_string(w) + ",";
     j.back() = ']';
-    const std::string not_copied = format(TR(teach_share_not_copied), format_count((long long)kMaxLinkBytes).c_str());
     return j + ",\"output\":" + json_string(app.teach.output) + ",\"notCopied\":" +
-           json_string(app.link_not_copied ? not_copied : "") + "}";
+           json_string(app.link_not_copied ? NotCopiedMessage() : "") + "}";
 }
 
 // A combo's width: `css` wide, or wider where the chosen text needs it (a longer language).

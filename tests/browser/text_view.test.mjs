@@ -561,8 +561,19 @@ test('"Teach with this" from the DOM: the draft set by native controls, bad size
   await clickWidget(page, 'teach');
   await clickWidget(page, 'teach-copy-embed');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), code);
-  // The teacher link opens as the learners will see it.
+  // The share box's other copies, from here: the embed code and the PyTorch script, shown and copied.
   await page.evaluate(() => window.embeddingLab.setView('text'));
+  assert.deepEqual(await page.$$eval('[id^="tv-share-copy-"]', (b) => b.map((x) => x.textContent)),
+    ['Copy embed code', 'Copy auto-height embed', 'Copy as NumPy', 'Copy as PyTorch']);
+  await page.click('#tv-share-copy-4');
+  await page.waitForFunction(() => document.getElementById('tv-share-text')?.value.includes('import torch'));
+  const script = await page.inputValue('#tv-share-text');
+  assert.equal(script, await page.evaluate(() => window.embeddingLab.exportScript('pytorch')));
+  await page.waitForFunction((t) => navigator.clipboard.readText().then((c) => c === t), script);
+  await page.click('#tv-share-copy-1');
+  await page.waitForFunction(() => document.getElementById('tv-share-text')?.value.startsWith('<iframe'));
+  assert.match(await page.inputValue('#tv-share-text'), /#v=1&amp;V=3&amp;d=3&amp;init=example&amp;.*embed=1/);
+  // The teacher link opens as the learners will see it.
   await page.click('#tv-teach-copy-0');
   const link = await page.inputValue('#tv-teach-output');
   const learner = await openPage(browser, link.replace(/^.*#/, server.url + '#'));
