@@ -280,16 +280,19 @@
   // and the canvas's sentences; Run trains the two fits and works out the bias (the canvas does when
   // they come into view); the fits, id by id, as the plot shows them; the non-finite one's buttons,
   // which edit W (a teacher's lock on it holds them, its reason beside them).
-  function experimentsPart(x, lock) {
+  // The deeper tier's table variants, activation and compression panels (DeeperTextJson) come the
+  // same way, with their settings (prefix 'tv-deeper-', Run: action 3).
+  function experimentsPart(x, lock, prefix = 'tv-exp-', run = 0) {
     const act = (n) => {
       const r = answer(M()._el_experiment(n));
       if (!r.ok) showMessage('tv-exp-message', r.error);
       render();
     };
-    return [el('h3', { text: x.title }), ...x.parts.flatMap((p, i) => {
-      const id = 'tv-exp-' + i;
-      return [el('h4', { id, text: p.title }), ...p.lines.map((line) => el('p', { text: line })),
-        p.state === 0 && el('p', {}, button(t('dom_run'), () => act(0), id + '-run', false, `${id}-run ${id}`)),
+    return [x.title && el('h3', { text: x.title }), ...x.parts.flatMap((p, i) => {
+      const id = prefix + i;
+      return [el('h4', { id, text: p.title }), ...(p.settings || []).map(([key, label]) => setting(key, label)),
+        ...p.lines.map((line) => el('p', { text: line })),
+        p.state === 0 && el('p', {}, button(t('dom_run'), () => act(run), id + '-run', false, `${id}-run ${id}`)),
         p.state === 1 && el('p', { text: t('dom_exp_running') }),
         p.rows?.length && table(t('dom_exp_rows_caption'), (c) => t(['dom_exp_target', 'dom_exp_fit', 'dom_exp_line'][c]), 3,
           p.rows.map((values, r) => ({ label: tf('dom_id_n', r), values }))),
@@ -555,7 +558,9 @@
     }
 
     if (extra.experiments) parts.push(...experimentsPart(extra.experiments, lockOf('cells')));
-    parts.push(...labsPart(on), ...checkPart(on('tour')));
+    parts.push(...labsPart(on));
+    if (extra.deeper) parts.push(...experimentsPart(extra.deeper, '', 'tv-deeper-', 3));  // after the budget, as on the canvas
+    parts.push(...checkPart(on('tour')));
 
     // The share link of this state, to select or copy without a pointer.
     const url = location.href.split('#')[0] + '#' + s.link;

@@ -54,6 +54,8 @@ void ShowBudgetPanel(App& app) {
 }
 
 void ShowDeeperExperimentsPanel(App&) {}  // not shown until loaded (ui.cpp)
+std::string DeeperTextJson(App&) { return "null"; }
+void StartDeeperExperiments(App&) {}
 void CancelBudgetRun(App&) {}  // nothing runs here (app.cpp stops a run whose settings a link changes)
 
 }  // namespace el

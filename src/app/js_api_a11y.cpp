@@ -181,7 +181,8 @@ EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
         }
     }
     // The link banner's first line; its errors and notices are in the snapshot's linkErrors.
-    put({"],\"experiments\":", s.panels & kPanelExperiments ? ExperimentsJson(g_app) : "null", ",\"teach\":",
+    put({"],\"experiments\":", s.panels & kPanelExperiments ? ExperimentsJson(g_app) : "null", ",\"deeper\":",
+         s.panels & kPanelBudget ? DeeperTextJson(g_app) : "null", ",\"teach\":",
          s.embed ? "null" : TeachDraftJson(g_app), ",\"share\":["});
     for (int what = 0; what < kShareCount; what++) str(ShareLabel(what), what + 1 < kShareCount ? "," : "],\"linkProblems\":");
     str(LinkBannerHeading(g_app.link_messages), "}");
@@ -207,11 +208,12 @@ EMSCRIPTEN_KEEPALIVE const char* el_answer(int claim, int card, const char* text
     return Answer("");
 }
 
-// The experiments panel's buttons: 0 Run (the two fits and the bias), 1 "Put inf in W[0][c]",
-// 2 "Restore W": {ok, error}.
+// The experiments panels' buttons: 0 Run (the two fits and the bias), 1 "Put inf in W[0][c]",
+// 2 "Restore W", 3 the deeper tier's Run (the fits on the rows, the rank check): {ok, error}.
 EMSCRIPTEN_KEEPALIVE const char* el_experiment(int action) {
     if (!action) StartExperiments();
-    const Status st = action ? ExperimentInfinity(g_app, action == 1) : Status::Ok();
+    if (action == 3) StartDeeperExperiments(g_app);
+    const Status st = action == 1 || action == 2 ? ExperimentInfinity(g_app, action == 1) : Status::Ok();
     WakeUp();
     return Answer(st.error);
 }

@@ -43,6 +43,8 @@ void ShowCostPanel(App& app);         // one-hot route vs gather at scale, timed
 extern const bool kDeeperTierLoaded;
 void ShowBudgetPanel(App& app);             // full, hashed, factorised, split tables at a parameter budget
 void ShowDeeperExperimentsPanel(App& app);  // table variants, raw vs tanh rows, the compression calculator
+std::string DeeperTextJson(App& app);       // those three for the text view ("null" until loaded)
+void StartDeeperExperiments(App& app);      // the text view's Run: the two fits on the rows, the rank check
 void UpdateDeeperTier(App& app);            // deeper=1 without the tier: reload with it (once per page)
 
 // Teacher controls and question cards (panels_teach.cpp; its other calls are in teach_view.h).

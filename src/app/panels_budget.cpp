@@ -14,6 +14,7 @@
 // [SECTION] Table variants panel
 // [SECTION] Activation on the rows
 // [SECTION] It compresses the input
+// [SECTION] Text view
 // [SECTION] The tier
 
 #include <algorithm>
@@ -21,10 +22,12 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "core/table_variants.h"
 #include "i18n/i18n.h"
 #include "panels.h"
+#include "state/json_writer.h"
 #include "state/parse.h"
 #include "widgets.h"
 
@@ -305,18 +308,16 @@ static void MatrixText(const char* name, const Tensor& t, int max_rows = 12) {
     }
 }
 
-// The budget run's hashed table: how many ids share a row, and the fullest rows.
-static void ShowRunCollisions(const App& app) {
+// The budget run's hashed table: how many ids share a row, then its three fullest rows (the canvas's
+// and the text view's sentences); false, and the reason in lines[0], when it cannot be made.
+static bool CollisionLines(const App& app, std::vector<std::string>& lines) {
     const BudgetSettings& b = app.state.budget;
     RowMap map;
-    if (Status st = hashed_map(b.V, std::clamp(b.buckets, 1, b.V), kBudgetHashSeed, false, map); !st.ok()) {
-        ErrorText(st.error);
-        return;
-    }
+    if (Status st = hashed_map(b.V, std::clamp(b.buckets, 1, b.V), kBudgetHashSeed, false, map); !st.ok())
+        return lines = {st.error}, false;
     std::vector<SharedRow> shared = collisions(map);
-    TextWrapped(TR(deeper_collisions), b.V, b.buckets, colliding_ids(map), shared.size(), map.rows);
-    ImGui::BeginGroup();
-    for (int shown = 0; shown < 3 && !shared.empty(); shown++) {  // the three fullest rows, fullest first
+    lines = {format(TR(deeper_collisions), b.V, b.buckets, colliding_ids(map), shared.size(), map.rows)};
+    for (int shown = 0; shown < 3 && !shared.empty(); shown++) {  // fullest first
         size_t fullest = 0;
         for (size_t i = 1; i < shared.size(); i++)
             if (shared[i].ids.size() > shared[fullest].ids.size()) fullest = i;
@@ -325,46 +326,69 @@ static void ShowRunCollisions(const App& app) {
         int used = 0;
         for (size_t j = 0; j < std::min<size_t>(row.ids.size(), 16); j++)
             used += std::snprintf(ids + used, sizeof ids - size_t(used), j ? ", %d" : "%d", row.ids[j]);
-        ImGui::Bullet();
-        TextWrapped(TR(deeper_collision_row), row.row, row.ids.size(), ids, row.ids.size() > 16 ? ", ..." : "");
+        lines.push_back(format(TR(deeper_collision_row), row.row, row.ids.size(), ids, row.ids.size() > 16 ? ", ..." : ""));
         shared.erase(shared.begin() + std::ptrdiff_t(fullest));
     }
+    return true;
+}
+
+static void ShowRunCollisions(const App& app) {
+    std::vector<std::string> lines;
+    if (!CollisionLines(app, lines)) return ErrorText(lines[0]);
+    TextWrapped("%s", lines[0].c_str());
+    ImGui::BeginGroup();
+    for (size_t i = 1; i < lines.size(); i++) ImGui::Bullet(), TextWrapped("%s", lines[i].c_str());
     ImGui::EndGroup();
     RecordItemRect("variants:collisions");
 }
 
 // A small case written out: V = 8 ids, k = 3 rows, ids [0, 3, 5, 6]: H, W_k and both routes.
-static void ShowSmallHashedCase() {
-    const int V = 8, k = 3, d = 2;
-    const std::vector<int> ids = {0, 3, 5, 6};
+struct SmallHashedCase {
+    static constexpr int V = 8, k = 3, d = 2;
+    std::string error;
     RowMap map;
-    if (Status st = hashed_map(V, k, kBudgetHashSeed, false, map); !st.ok()) return ErrorText(st.error);
-    Tensor W_k = Tensor::zeros(k, d);
-    for (int r = 0; r < k; r++)
-        for (int c = 0; c < d; c++) W_k.values()[size_t(r * d + c)] = 0.1f * float(r * d + c + 1);
-    const Tensor H = row_map_matrix(map);
-    const Tensor gather = mapped_embedding(W_k, map, ids), product = mapped_embedding_one_hot(W_k, map, ids);
-    if (!gather.ok() || !product.ok()) return ErrorText(gather.ok() ? product.status().error : gather.status().error);
-    TextWrapped(TR(deeper_small_case), V, k, int(kBudgetHashSeed));
-    ImGui::BeginGroup();
-    for (int i = 0; i < V; i++) {
-        const float* h = H.data() + i * k;  // k = 3 columns
-        ImGui::Text(TR(deeper_small_case_row), i, int(h[0]), int(h[1]), int(h[2]), map.row_of[size_t(i)]);
+    Tensor H, W_k, gather, product;  // (V,k) (k,d) (4,d) (4,d)
+    bool same = false;
+    std::string row(int i) const {  // "  id 2: [0 1 0] -> row 1"
+        const float* h = H.data() + i * k;
+        return format(TR(deeper_small_case_row), i, int(h[0]), int(h[1]), int(h[2]), map.row_of[size_t(i)]);
     }
+};
+static SmallHashedCase MakeSmallHashedCase() {
+    SmallHashedCase c;
+    const int V = c.V, k = c.k, d = c.d;
+    const std::vector<int> ids = {0, 3, 5, 6};
+    if (Status st = hashed_map(V, k, kBudgetHashSeed, false, c.map); !st.ok()) return c.error = st.error, c;
+    c.W_k = Tensor::zeros(k, d);
+    for (int r = 0; r < k; r++)
+        for (int col = 0; col < d; col++) c.W_k.values()[size_t(r * d + col)] = 0.1f * float(r * d + col + 1);
+    c.H = row_map_matrix(c.map);
+    c.gather = mapped_embedding(c.W_k, c.map, ids), c.product = mapped_embedding_one_hot(c.W_k, c.map, ids);
+    if (!c.gather.ok() || !c.product.ok()) return c.error = c.gather.ok() ? c.product.status().error : c.gather.status().error, c;
+    c.same = std::equal(c.gather.values().begin(), c.gather.values().end(), c.product.values().begin());
+    return c;
+}
+static const char* const kSmallCaseNames[] = {"W_k", "onehot(ids) @ H @ W_k", "gather W_k[row_of[ids]]"};
+
+static void ShowSmallHashedCase() {
+    const SmallHashedCase c = MakeSmallHashedCase();
+    if (!c.error.empty()) return ErrorText(c.error);
+    TextWrapped(TR(deeper_small_case), c.V, c.k, int(kBudgetHashSeed));
+    ImGui::BeginGroup();
+    for (int i = 0; i < c.V; i++) ImGui::TextUnformatted(c.row(i).c_str());
     ImGui::EndGroup();
     RecordItemRect("variants:H");
-    MatrixText("W_k", W_k);
-    MatrixText("onehot(ids) @ H @ W_k", product);
-    MatrixText("gather W_k[row_of[ids]]", gather);
-    const bool same = std::equal(gather.values().begin(), gather.values().end(), product.values().begin());
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(same ? GoodColor() : ErrorColor()), "%s",
-                       same ? TR(deeper_identical) : TR(deeper_routes_differ));
+    MatrixText(kSmallCaseNames[0], c.W_k);
+    MatrixText(kSmallCaseNames[1], c.product);
+    MatrixText(kSmallCaseNames[2], c.gather);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(c.same ? GoodColor() : ErrorColor()), "%s",
+                       c.same ? TR(deeper_identical) : TR(deeper_routes_differ));
     RecordItemRect("variants:product");
 }
 
 // Why the factorised table's gradient reaches the looked-up rows of A and every number of P,
 // shown on a small case with dout = ones.
-static void ShowFactorisedGradient() {
+static std::string FactorisedCase() {
     const int V = 6, r = 2, d = 3;
     const std::vector<int> ids = {1, 1, 4};
     const int B = int(ids.size());
@@ -382,9 +406,13 @@ static void ShowFactorisedGradient() {
         if (any) used += std::snprintf(rows + used, sizeof rows - size_t(used), used ? ", %d" : "%d", i);
     }
     for (float g : dP) nonzero_P += g != 0.0f;
+    return format(TR(deeper_factorised_case), V, r, d, rows, nonzero_P, r * d);
+}
+
+static void ShowFactorisedGradient() {
     TextWrapped("%s", TR(deeper_factorised_intro));
     ImGui::BeginGroup();
-    TextWrapped(TR(deeper_factorised_case), V, r, d, rows, nonzero_P, r * d);
+    TextWrapped("%s", FactorisedCase().c_str());
     ImGui::EndGroup();
     RecordItemRect("variants:factorised");
 }
@@ -401,6 +429,18 @@ static void ShowTableVariantsPanel(App& app) {
 //-----------------------------------------------------------------------------
 // [SECTION] Activation on the rows
 //-----------------------------------------------------------------------------
+
+// What the fits measured, in words (the canvas's and the text view's).
+static std::string ActivationText(const BudgetLab& lab) {
+    const RowsActivationResult& r = lab.activation;
+    const int n = int(rows_activation_config(lab.activation_for).targets.size());
+    const float top = std::max(1.2f, lab.activation_for.spread * 1.1f);
+    float widest = 0, flattest = 1;
+    for (size_t i = 0; i < r.tanh_rows.size(); i++)
+        widest = std::max(widest, std::fabs(r.tanh_rows[i])), flattest = std::min(flattest, r.tanh_slope[i]);
+    return format(TR(deeper_activation_text), n - 1, double(top), double(top), r.targets_outside, n,
+                  lab.activation_for.steps, double(widest), double(flattest));
+}
 
 static void ShowRowsActivationPanel(App& app) {
     ImGui::SeparatorText(TR(deeper_activation_title));
@@ -438,17 +478,29 @@ static void ShowRowsActivationPanel(App& app) {
     const std::string tanh_legend = format(TR(deeper_activation_tanh), double(r.tanh_loss));
     SameLineIfFits(LegendWidth(tanh_legend.c_str()));  // on its own line on a phone
     LegendText(VariantColor(1), "%s", tanh_legend.c_str());
-    float widest = 0, flattest = 1;
-    for (size_t i = 0; i < r.tanh_rows.size(); i++)
-        widest = std::max(widest, std::fabs(r.tanh_rows[i])), flattest = std::min(flattest, r.tanh_slope[i]);
-    TextWrapped(TR(deeper_activation_text),
-                n - 1, double(top), double(top), r.targets_outside, n, lab.activation_for.steps, double(widest),
-                double(flattest));
+    TextWrapped("%s", ActivationText(lab).c_str());
 }
 
 //-----------------------------------------------------------------------------
 // [SECTION] It compresses the input
 //-----------------------------------------------------------------------------
+
+// The two parameter counts and how they compare (the canvas's and the text view's lines).
+static std::vector<std::string> CompressionCountLines(const CompressionSettings& c) {
+    const DenseVsEmbeddingCounts counts = dense_vs_embedding_counts(c.V, c.d, c.h);
+    // The pair has fewer parameters exactly when d < V*h/(V+h) (below both V and h), not when d < h.
+    const bool fewer = counts.embedding < counts.dense, same = counts.embedding == counts.dense;
+    return {format(TR(deeper_compression_dense), format_count(counts.dense).c_str()),
+            format(TR(deeper_compression_pair), format_count(counts.embedding).c_str()),
+            format(fewer ? TR(deeper_compression_fewer) : same ? TR(deeper_compression_same) : TR(deeper_compression_more),
+                   double(counts.embedding) / double(std::max<int64_t>(1, counts.dense)), fewer ? "<" : same ? "=" : ">",
+                   double(c.V) * double(c.h) / (double(c.V) + double(c.h)))};
+}
+
+static std::string CompressionRank(const ComposedMapResult& m) {
+    return format(TR(deeper_compression_rank), m.V, m.d, m.h, double(m.max_abs_difference), m.rank,
+                  std::min({m.V, m.d, m.h}));
+}
 
 static void ShowCompressionPanel(App& app) {
     ImGui::SeparatorText(TR(deeper_compression_title));
@@ -462,17 +514,11 @@ static void ShowCompressionPanel(App& app) {
     edited |= IntSetting("h##compress", "compression:h", &c.h, 1, kMaxCompressionWidth, TR(deeper_compression_h_help));
     if (edited) Commit(app, "compression settings");
     const DenseVsEmbeddingCounts counts = dense_vs_embedding_counts(c.V, c.d, c.h);
+    const std::vector<std::string> lines = CompressionCountLines(c);
     ImGui::BeginGroup();
-    ImGui::Text(TR(deeper_compression_dense), format_count(counts.dense).c_str());
-    ImGui::Text(TR(deeper_compression_pair), format_count(counts.embedding).c_str());
-    // The pair has fewer parameters exactly when d < V*h/(V+h) (below both V and h), not when d < h.
-    const bool fewer = counts.embedding < counts.dense;
-    TextWrapped(fewer                                ? TR(deeper_compression_fewer)
-                : counts.embedding == counts.dense ? TR(deeper_compression_same)
-                                                   : TR(deeper_compression_more),
-                double(counts.embedding) / double(std::max<int64_t>(1, counts.dense)),
-                fewer ? "<" : counts.embedding == counts.dense ? "=" : ">",
-                double(c.V) * double(c.h) / (double(c.V) + double(c.h)));
+    ImGui::TextUnformatted(lines[0].c_str());
+    ImGui::TextUnformatted(lines[1].c_str());
+    TextWrapped("%s", lines[2].c_str());
     ImGui::EndGroup();
     RecordItemRect("compression:counts");
     // Parameters against d for the current V and h: the dense layer is flat, the pair grows with d.
@@ -494,12 +540,66 @@ static void ShowCompressionPanel(App& app) {
     UpdateCompression(app);
     const BudgetLab& lab = app.budget_lab;
     if (!lab.compression_error.empty()) return ErrorText(lab.compression_error);
-    const ComposedMapResult& m = lab.composed;
     ImGui::BeginGroup();
-    TextWrapped(TR(deeper_compression_rank),
-                m.V, m.d, m.h, double(m.max_abs_difference), m.rank, std::min({m.V, m.d, m.h}));
+    TextWrapped("%s", CompressionRank(lab.composed).c_str());
     ImGui::EndGroup();
     RecordItemRect("compression:rank");
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Text view
+//-----------------------------------------------------------------------------
+
+void StartDeeperExperiments(App& app) { UpdateRowsActivation(app), UpdateCompression(app); }
+
+// The three panels for the text view (web/text_view.js, as ExperimentsJson): titles, the canvas's
+// sentences (the small case's matrices row by row), each panel's settings by link key; the fits and
+// the rank once run (state 0 / 2), as the canvas runs them when their plots come into view.
+std::string DeeperTextJson(App& app) {
+    BudgetLab& lab = app.budget_lab;
+    if (lab.activation_ready) UpdateRowsActivation(app);  // settings changed since: run again, as the canvas
+    if (lab.compression_ready) UpdateCompression(app);
+    std::vector<std::string> variants = {TR(deeper_variants_intro)}, collisions;
+    CollisionLines(app, collisions);
+    variants.insert(variants.end(), collisions.begin(), collisions.end());
+    const SmallHashedCase c = MakeSmallHashedCase();
+    if (c.error.empty()) {
+        variants.push_back(format(TR(deeper_small_case), c.V, c.k, int(kBudgetHashSeed)));
+        for (int i = 0; i < c.V; i++) variants.push_back(c.row(i));
+        const Tensor* matrices[] = {&c.W_k, &c.product, &c.gather};
+        for (int m = 0; m < 3; m++) {
+            const Tensor& t = *matrices[m];
+            variants.push_back(std::string(kSmallCaseNames[m]) + " (" + std::to_string(t.rows()) + " x " + std::to_string(t.cols()) + ")");
+            for (int r = 0; r < t.rows(); r++) variants.push_back(VectorString(t.data() + int64_t(r) * t.cols(), t.cols()));
+        }
+        variants.push_back(c.same ? TR(deeper_identical) : TR(deeper_routes_differ));
+    } else {
+        variants.push_back(c.error);
+    }
+    variants.push_back(TR(deeper_factorised_intro)), variants.push_back(FactorisedCase());
+    std::vector<std::string> activation, compression = CompressionCountLines(app.state.compression);
+    if (lab.activation_ready && !lab.activation_error.empty()) activation = {lab.activation_error};
+    else if (lab.activation_ready)
+        activation = {format(TR(deeper_activation_raw), double(lab.activation.raw_loss)),
+                      format(TR(deeper_activation_tanh), double(lab.activation.tanh_loss)), ActivationText(lab)};
+    if (lab.compression_ready)
+        compression.push_back(lab.compression_error.empty() ? CompressionRank(lab.composed) : lab.compression_error);
+    std::string j = "{\"parts\":[";
+    auto part = [&](const char* title, const std::vector<std::string>& lines, const char* after) {
+        j += "{\"title\":" + json_string(title) + ",\"lines\":[";
+        for (const std::string& line : lines) j += json_string(line) + ",";
+        if (j.back() == ',') j.pop_back();
+        j += "]";
+        j += after;
+    };
+    const std::string ran = lab.activation_ready && lab.compression_ready ? "2" : "0";
+    part(TR(deeper_variants_title), variants, "},");
+    part(TR(deeper_activation_title), activation,
+         (",\"state\":" + ran + ",\"settings\":[[\"aspread\"," + json_string(TR(deeper_spread)) + "],[\"asteps\"," +
+          json_string(TR(labs_steps)) + "]]},").c_str());
+    part(TR(deeper_compression_title), compression,
+         (",\"state\":" + ran + ",\"settings\":[[\"xV\",\"V\"],[\"xd\",\"d\"],[\"xh\",\"h\"]]}]}").c_str());
+    return j;
 }
 
 //-----------------------------------------------------------------------------

@@ -586,6 +586,48 @@ test('"Teach with this" from the DOM: the draft set by native controls, bad size
   await ctx.close();
 });
 
+test('the deeper tier\'s other panels from the DOM: the variants\' sentences and small case, Run, settings that change the sentences', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&panels=budget&deeper=1&xV=1000&xd=32&xh=256&asteps=300');
+  await page.waitForFunction(() => window.embeddingLab.budget().loaded && document.getElementById('tv-deeper-1-run'));
+  const section = (i) => page.evaluate((n) => {
+    const out = [];
+    for (let e = document.getElementById('tv-deeper-' + n).nextElementSibling; e && !/^H[34]$/.test(e.tagName); e = e.nextElementSibling)
+      out.push(e.textContent.replace(/\s+/g, ' '));  // (the canvas lines its two counts up with spaces)
+    return out;
+  }, i);
+  const variants = await section(0);
+  assert.match(variants[1], /^With V = 1000 ids in k = \d+ rows, \d+ ids share their row with another id/);
+  // The small case's two routes, row by row, and the verdict the canvas draws.
+  const at = (name) => variants.indexOf(name);
+  const product = variants.slice(at('onehot(ids) @ H @ W_k (4 x 2)') + 1, at('onehot(ids) @ H @ W_k (4 x 2)') + 5);
+  const gather = variants.slice(at('gather W_k[row_of[ids]] (4 x 2)') + 1, at('gather W_k[row_of[ids]] (4 x 2)') + 5);
+  assert.equal(product.length, 4);
+  assert.deepEqual(product, gather);
+  assert.ok(variants.includes('identical, number for number'));
+  // Counts before any run: V*h against V*d + d*h.
+  let compression = await section(2);
+  assert.ok(compression.includes('one-hot -> dense (V x h): 256,000'), compression.join('|'));
+  assert.ok(compression.includes('embedding (V x d) + layer (d x h): 40,192'), compression.join('|'));
+  await page.press('#tv-deeper-1-run', 'Enter');
+  await page.waitForFunction(() => /After 300 steps/.test(document.getElementById('text-view').textContent));
+  const activation = await section(1);
+  const raw = Number(activation.find((l) => l.startsWith('raw rows: MSE')).split('MSE ')[1]);
+  const tanh = Number(activation.find((l) => l.startsWith('tanh(rows): MSE')).split('MSE ')[1]);
+  assert.ok(raw < 1e-6 && tanh > 0.01, `${raw} ${tanh}`);
+  assert.match((await section(2)).at(-1), /numerical rank is 32 \(at most min\(V, d, h\) = 32\)/);
+  // A setting typed here is the link's; the sentences follow it.
+  await page.fill('#tv-f-asteps', '50');
+  await page.press('#tv-f-asteps', 'Enter');
+  await page.waitForFunction(() => /After 50 steps/.test(document.getElementById('text-view').textContent));
+  await page.fill('#tv-f-xd', '4');
+  await page.press('#tv-f-xd', 'Enter');
+  await page.waitForFunction(() => /embedding \(V x d\) \+ layer \(d x h\): 5,024/.test(document.getElementById('text-view').textContent));
+  assert.match((await section(2)).at(-1), /with d = 4, h = 256: .*rank is 4 /);
+  assert.match(await page.evaluate(() => window.embeddingLab.getLink()), /(^|&)xd=4(&|$)/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('G fills refuse what they cannot do: an unknown name, and MSE to 0 without a forward result', async () => {
   // sparse with scale_grad_by_freq has no result (PyTorch refuses it too): the MSE fill has no out to use.
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,2&sparse=1&freqscale=1');
