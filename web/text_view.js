@@ -129,7 +129,7 @@
 
 
   // --- The settings, the tour, the self-check and the labs (el_text_view_json) ----------------
-  let extra = null;  // {fields: {key: [value, lock]}, tour, claims, followUps, cards}
+  let extra = null;  // {fields: {key: [value, lock]}, tour, claims, followUps, cards, experiments, deeper, teach, share}
   const say = (text) => window.embeddingLabHost?.setLiveText(text);
   // Copies a field's text and says `said`; where the browser refuses, the text is selected for Ctrl+C.
   function copyField(field, said) {

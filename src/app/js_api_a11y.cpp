@@ -123,7 +123,10 @@ EMSCRIPTEN_KEEPALIVE const char* el_fill_upstream(const char* name) {
 // What the text view shows beyond the snapshot: {fields: {key: [value, why it cannot change now (a teacher's lock, a run holding it) or ""]},
 // tour: {depth, step, steps, title, text, resume: [depth 0..3, step]}, claims: [[claim, answer, explanation]],
 // followUps: [[question, answer]], cards: [{kind, prompt, error, result (-1 none, 0 wrong, 1 right),
-// answer (once revealed)}], linkProblems: the link banner's heading, or "" when the link had no error}.
+// answer (once revealed)}], experiments: ExperimentsJson (null without its panel), deeper: DeeperTextJson
+// (null without the budget panel or before the tier loads), teach: TeachDraftJson (null in a course page),
+// share: the share box's five button labels, linkProblems: the link banner's heading, or "" when the link
+// had no error}.
 EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
     const AppState& s = g_app.state;
     std::string& j = g_answer;
