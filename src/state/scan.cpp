@@ -25,9 +25,15 @@ static const char* read_whole(const char* p, size_t width, int base, bool& negat
     for (size_t n = 0; n < width && *end; n++) end++;  // p .. end: what the conversion may read
     negative = false, magnitude = 0, digits = false;
     if (p < end && (*p == '-' || *p == '+')) negative = *p++ == '-';
-    const bool hex_prefix = end - p >= 3 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && digit_value(p[2]) < 16;
-    if ((base == 0 || base == 16) && hex_prefix) p += 2, base = 16;
-    else if (base == 0) base = p < end && *p == '0' ? 8 : 10;
+    const bool hex_prefix = end - p >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
+    if ((base == 0 || base == 16) && hex_prefix) {
+        // "0x" is read as the start of a hex number; with no hex digit after it there is none (C's rule,
+        // and musl's; glibc reads the 0).
+        if (end - p < 3 || digit_value(p[2]) >= 16) return p;
+        p += 2, base = 16;
+    } else if (base == 0) {
+        base = p < end && *p == '0' ? 8 : 10;
+    }
     for (; p < end && digit_value(*p) < base; p++, digits = true) {
         const uint64_t d = uint64_t(digit_value(*p));
         magnitude = magnitude > (UINT64_MAX - d) / uint64_t(base) ? UINT64_MAX : magnitude * uint64_t(base) + d;
