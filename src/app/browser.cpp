@@ -5,7 +5,10 @@
 #include <cstdlib>
 
 // Each function hands over to web/glue.js (window.embeddingLabHost), which owns the DOM.
-EM_JS(void, el_js_set_theme, (int dark), { document.documentElement.classList.toggle("dark", !!dark); });
+EM_JS(void, el_js_set_theme, (int dark, int contrast), {
+    document.documentElement.classList.toggle("dark", !!dark);
+    document.documentElement.classList.toggle("contrast", !!contrast);
+});
 EM_JS(void, el_js_first_frame, (), { window.embeddingLabHost.firstFrame(); });
 EM_JS(void, el_js_set_cursor, (const char* css), { Module.canvas.style.cursor = UTF8ToString(css); });
 EM_JS(void, el_js_copy_text, (const char* text), { window.embeddingLabHost.copyText(UTF8ToString(text)); });
@@ -37,7 +40,7 @@ static std::string take_string(char* text) {
     return s;
 }
 
-void browser_set_theme(bool dark) { el_js_set_theme(dark ? 1 : 0); }
+void browser_set_theme(bool dark, bool contrast) { el_js_set_theme(dark, contrast); }
 void browser_first_frame_drawn() { el_js_first_frame(); }
 void browser_set_cursor(const char* css) { el_js_set_cursor(css); }
 void browser_copy_text(const char* text) { el_js_copy_text(text); }

@@ -4,7 +4,7 @@
 
 namespace el {
 
-void browser_set_theme(bool dark);         // page background behind the canvas
+void browser_set_theme(bool dark, bool contrast);  // the page around the canvas and the text view
 void browser_first_frame_drawn();           // resolves embeddingLab.ready
 void browser_set_cursor(const char* css);   // canvas.style.cursor
 void browser_copy_text(const char* text);   // navigator.clipboard, if the page may

@@ -123,7 +123,7 @@ static void ApplyScaleAndTheme() {
     if (g_app.dpr != style_dpr || g_app.state.theme != style_theme) {
         ApplyTheme(g_app.state.theme, g_app.dpr);
         style_dpr = g_app.dpr, style_theme = g_app.state.theme;
-        browser_set_theme(g_app.state.theme != Theme::Light);
+        browser_set_theme(g_app.state.theme != Theme::Light, g_app.state.theme == Theme::Contrast);
     }
 }
 

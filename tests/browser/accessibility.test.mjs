@@ -165,6 +165,38 @@ async function pageWith(media, hash = '') {
   return page;
 }
 
+test('the text view in the high-contrast theme: white on black, yellow links and focus ring, every field and cell outlined in white', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,1,2&theme=contrast&view=text');
+  const colours = await page.evaluate(() => {
+    const rgb = (css) => css.match(/\d+/g).slice(0, 3).map(Number);
+    const style = (sel) => getComputedStyle(document.querySelector(sel));
+    document.getElementById('tv-w-1-2').focus();
+    const cell = style('#tv-w-1-2'), view = style('#text-view');
+    return { text: rgb(view.color), background: rgb(view.backgroundColor), link: rgb(style('#text-view a').color),
+             fieldText: rgb(cell.color), fieldBackground: rgb(cell.backgroundColor), fieldBorder: rgb(cell.borderTopColor),
+             focus: rgb(cell.outlineColor), focusWidth: parseFloat(cell.outlineWidth), tableBorder: rgb(style('#text-view td').borderTopColor),
+             touched: rgb(style('#text-view tr.touched th').color) };
+  });
+  assert.deepEqual([colours.text, colours.background], [[255, 255, 255], [0, 0, 0]]);
+  // WCAG 1.4.6 (7:1) for text; 1.4.11 (3:1) for the outlines and the focus ring.
+  for (const name of ['text', 'link', 'fieldText', 'touched']) assert.ok(ratio(colours[name], colours.background) >= 7, `${name} ${colours[name]}`);
+  assert.deepEqual(colours.fieldBackground, [0, 0, 0]);
+  for (const name of ['fieldBorder', 'tableBorder', 'focus']) assert.ok(ratio(colours[name], colours.background) >= 3, `${name} ${colours[name]}`);
+  assert.ok(colours.focusWidth >= 2, 'a visible focus ring');
+  // A refused value's outline stands out on black too.
+  await page.fill('#tv-w-1-2', 'abc');
+  await page.press('#tv-w-1-2', 'Enter');
+  await page.waitForFunction(() => document.getElementById('tv-w-1-2').getAttribute('aria-invalid') === 'true');
+  await page.focus('#tv-ids');
+  const invalid = await page.evaluate(() => getComputedStyle(document.getElementById('tv-w-1-2')).outlineColor.match(/\d+/g).slice(0, 3).map(Number));
+  assert.ok(ratio(invalid, colours.background) >= 3, `the invalid outline ${invalid}`);
+  // The light theme leaves the view black on white.
+  await page.evaluate(() => window.embeddingLab.setField('theme', 'light'));
+  await page.waitForFunction(() => getComputedStyle(document.getElementById('text-view')).backgroundColor === 'rgb(255, 255, 255)');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('without a theme in the link the system decides: dark, more contrast, forced colours', async () => {
   const cases = [
     [{ colorScheme: 'light' }, '', 'light'],
@@ -264,6 +296,8 @@ for (const [name, hash, size] of [
   ['the default page', '', {}],
   ['the dark theme', '#v=1&ids=1,1,2&theme=dark', {}],
   ['the high-contrast theme', '#v=1&ids=1&theme=contrast', {}],
+  ['the text view, dark', '#v=1&ids=1,1,2&theme=dark&view=text', {}],
+  ['the text view, high contrast', '#v=1&ids=1,1,2&theme=contrast&view=text', {}],
   ['an embed', '#v=1&embed=1&panels=forward,backward', { width: 600, height: 400 }],
   ['a tour step', '#v=1&tour=solid&step=3', {}],
   ['a phone with a field being edited', '#v=1&ids=1', { width: 390, height: 844, mobile: true, edit: true }],
