@@ -301,6 +301,21 @@
     })];
   }
 
+  // The ids panel's random batch (RandomBatchJson): B, Zipf s and its seed, shared with the canvas's
+  // fields, and Draw; a value out of range is refused in the field it names.
+  function randomPart([title, help, seedW, draw, ...values], lock) {
+    const ids = ['tv-random-B', 'tv-random-s', 'tv-random-seed'];
+    const drawn = () => {
+      const [b, z, seed] = ids.map((id) => byId(id).value);
+      const r = withString(b, (pb) => withString(typedNumber(z), (pz) => withString(seed, (ps) => answer(M()._el_draw_batch(pb, pz, ps)))));
+      if (!r.ok) refuse(byId(ids[r.error.startsWith('B:') ? 0 : r.error.startsWith('Zipf') ? 1 : 2]), 'tv-random-message', r.error);
+    };
+    return [el('p', {}, title, ' ', ...['B', 'Zipf s', seedW].flatMap((label, i) => [el('span', { class: 'pair' },
+      el('label', { for: ids[i], text: label + ' ' }), el('input', { id: ids[i], type: 'text', inputmode: 'decimal', value: values[i], readonly: !!lock,
+        'aria-describedby': (i === 1 ? 'tv-random-help ' : '') + 'tv-random-message' })), ' ']), button(draw, drawn, 'tv-random-draw', !!lock)),
+      el('p', { id: 'tv-random-help', text: help }), msg('tv-random-message', '')];
+  }
+
   // "Teach with this" (TeachDraftJson in src/app/panels_teach.cpp): the canvas panel's choices as
   // native controls in a disclosure, editing the same teacher's draft (el_teach); its two copies.
   let teachOpen = false, shareError = '';
@@ -487,6 +502,7 @@
                               onchange: (e) => { const r = lab.setIds(e.target.value); if (!r.ok) render(); } });
     parts.push(el('h3', { text: t('dom_ids_heading') }), el('p', {}, el('label', { for: 'tv-ids', text: tf('dom_ids_label', B) + ' ' }), ids),
                msg('tv-ids-message', s.errors.ids || lockOf('ids')));
+    if (!hidden.has('random')) parts.push(...randomPart(extra.random, lockOf('ids')));
     if (!hidden.has('bag')) parts.push(setting('bag', t('dom_bag_mode'), 'none sum mean max'), s.bag.mode !== 'none' ? setting('offsets', t('dom_offsets')) : null);
     }
 

@@ -186,7 +186,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
     // The link banner's first line; its errors and notices are in the snapshot's linkErrors.
     put({"],\"experiments\":", s.panels & kPanelExperiments ? ExperimentsJson(g_app) : "null", ",\"deeper\":",
          s.panels & kPanelBudget ? DeeperTextJson(g_app) : "null", ",\"teach\":",
-         s.embed ? "null" : TeachDraftJson(g_app), ",\"share\":["});
+         s.embed ? "null" : TeachDraftJson(g_app), ",\"random\":", RandomBatchJson(), ",\"share\":["});
     for (int what = 0; what < kShareCount; what++) str(ShareLabel(what), what + 1 < kShareCount ? "," : "],\"linkProblems\":");
     str(LinkBannerHeading(g_app.link_messages), "}");
     return j.c_str();
@@ -239,6 +239,13 @@ EMSCRIPTEN_KEEPALIVE const char* el_share_copy(int what) {
     const bool made = what >= 0 && what < kShareCount && MakeShareText(g_app, what);
     WakeUp();
     return Answer(made ? "" : NotCopiedMessage());
+}
+
+// The ids panel's random batch: B, Zipf s and seed as typed, then Draw: {ok, error}.
+EMSCRIPTEN_KEEPALIVE const char* el_draw_batch(const char* B, const char* s, const char* seed) {
+    const std::string error = DrawRandomBatch(g_app, B ? B : "", s ? s : "", seed ? seed : "");
+    WakeUp();
+    return Answer(error);
 }
 
 // The batch as typed in the canvas's ids field: {ok, error}.

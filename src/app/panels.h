@@ -14,6 +14,9 @@ void ShowBackwardPanel(App& app);  // upstream G and dW
 
 void ShowLinkBanner(App& app);     // what a loaded link could not apply
 std::string LinkBannerHeading(const LinkMessages& m);  // its first line ("This link had 2 problems..."), or ""
+// The ids panel's random batch, from the text view: B, Zipf s, seed as typed; "" or why not.
+std::string DrawRandomBatch(App& app, std::string_view B, std::string_view s, std::string_view seed);
+std::string RandomBatchJson();  // [title, help, seed word, Draw, B, s, seed]: the words and the fields
 void ShowShareBox(App& app);       // copy link / copy embed code
 // The share box's copy buttons (ShowShareBox's, and the text view's through el_share_copy).
 enum ShareCopy { kShareLink, kShareEmbed, kShareEmbedAuto, kShareNumpy, kSharePytorch, kShareCount };

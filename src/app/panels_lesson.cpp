@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/embedding_bag.h"
@@ -19,6 +20,7 @@
 #include "panels.h"
 #include "picture_ui.h"
 #include "state/teach.h"
+#include "state/json_writer.h"
 #include "state/parse.h"
 #include "text_input.h"
 #include "themes.h"
@@ -259,6 +261,8 @@ static void ShowIdChips(App& app) {
     ImGui::TextDisabled(TR(lesson_ids_count), s.B(), int(counts.size()));
 }
 
+static void DrawRandomBatch(App& app);
+
 // A random batch of B ids, uniform or Zipf (a few frequent ids, a long tail).
 static void ShowRandomBatch(App& app) {
     if (is_hidden(app.state, kHideRandom)) return;
@@ -283,14 +287,47 @@ static void ShowRandomBatch(App& app) {
     RecordItemRect("random:seed");
     RegisterTextField(TextFieldKind::Decimal);
     SameLineIfFits(60);
-    if (ImGui::Button(TR(lesson_random_draw))) {
-        Rng rng(uint64_t(g_random.seed));
-        const ZipfSampler zipf(app.state.V, double(g_random.zipf));
-        std::vector<int> ids(size_t(g_random.B));
-        for (int& id : ids) id = zipf.sample(rng);
-        SetIds(app, ids);
-    }
+    if (ImGui::Button(TR(lesson_random_draw))) DrawRandomBatch(app);
     RecordItemRect("draw-batch");
+}
+
+static void DrawRandomBatch(App& app) {
+    Rng rng(uint64_t(g_random.seed));
+    const ZipfSampler zipf(app.state.V, double(g_random.zipf));
+    std::vector<int> ids(size_t(g_random.B));
+    for (int& id : ids) id = zipf.sample(rng);
+    SetIds(app, ids);
+}
+
+// The text view's random batch (web/text_view.js): B, Zipf s and the seed as typed, read and checked
+// with a message naming the one that is wrong (the canvas's fields hold theirs in range), kept for
+// the canvas's fields, then Draw: "" or why not.
+std::string DrawRandomBatch(App& app, std::string_view B, std::string_view s, std::string_view seed) {
+    if (Status locked = check_unlocked(app.state, kLockIds); !locked.ok()) return locked.error;
+    auto range = [](const char* name, std::string_view text, const std::string& lo, const std::string& hi) {
+        return std::string(name) + ": " + format(TR(msg_out_of_limits), quote_text(text, 24).c_str(), lo.c_str(), hi.c_str());
+    };
+    auto whole = [&](const char* name, std::string_view text, int lo, int hi, int& out) {
+        int64_t v = 0;
+        if (parse_whole(text, v) != Whole::Ok)
+            return std::string(name) + ": " + format(TR(msg_not_whole_number), quote_text(text, 24).c_str());
+        if (v < lo || v > hi) return range(name, text, std::to_string(lo), std::to_string(hi));
+        return out = int(v), std::string();
+    };
+    RandomBatch next;
+    if (std::string e = whole("B", B, 1, kMaxB, next.B); !e.empty()) return e;
+    if (Status st = parse_float_shown(s, next.zipf); !st.ok()) return "Zipf s: " + st.error;
+    if (!(next.zipf >= 0 && next.zipf <= kMaxRandomZipf)) return range("Zipf s", s, "0", display_float(kMaxRandomZipf));
+    if (std::string e = whole(TR(lesson_random_seed), seed, 0, INT32_MAX, next.seed); !e.empty()) return e;
+    g_random = next;
+    DrawRandomBatch(app);
+    return "";
+}
+
+std::string RandomBatchJson() {
+    return "[" + json_string(TR(lesson_random_title)) + "," + json_string(TR(lesson_random_zipf_help)) + "," +
+           json_string(TR(lesson_random_seed)) + "," + json_string(TR(lesson_random_draw)) + ",\"" + std::to_string(g_random.B) +
+           "\"," + json_string(display_float(g_random.zipf)) + ",\"" + std::to_string(g_random.seed) + "\"]";
 }
 
 // EmbeddingBag: cut the batch into bags at the offsets and reduce each bag to one row.

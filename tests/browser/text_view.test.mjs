@@ -628,6 +628,35 @@ test('the deeper tier\'s other panels from the DOM: the variants\' sentences and
   await page.context().close();
 });
 
+test('the random batch from the DOM: B, Zipf s and seed shared with the canvas\'s fields, Draw, values out of range refused by name', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=50&d=2&init=normal&ids=1&view=text');
+  const draw = async (b, z, seed) => {
+    for (const [id, v] of [['B', b], ['s', z], ['seed', seed]]) await page.fill('#tv-random-' + id, v);
+    await page.click('#tv-random-draw');
+  };
+  assert.equal(await page.getAttribute('#tv-random-s', 'aria-describedby'), 'tv-random-help tv-random-message');
+  for (const [values, field, pattern] of [[['0', '1.1', '3'], 'B', /^B: '0' is out of range \(1 to 1024\)$/],
+    [['5', '9', '3'], 's', /^Zipf s: '9' is out of range \(0 to 4\)$/], [['5', 'x', '3'], 's', /^Zipf s: 'x' is not a number/],
+    [['5', '1.1', 'two'], 'seed', /^seed: 'two' is not a whole number$/]]) {
+    await draw(...values);
+    await page.waitForFunction((f) => document.getElementById('tv-random-' + f).getAttribute('aria-invalid') === 'true', field);
+    assert.match(await page.textContent('#tv-random-message'), pattern);
+    assert.deepEqual((await snapshot(page)).ids, [1], 'the batch is kept');
+  }
+  await draw('6', '1.1', '3');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().ids.length === 6);
+  const drawn = (await snapshot(page)).ids;
+  assert.ok(drawn.every((id) => id >= 0 && id < 50), drawn.join());
+  // The canvas's fields hold the same settings: its Draw draws the same batch again.
+  await page.evaluate(() => window.embeddingLab.setIds('1'));
+  await page.evaluate(() => window.embeddingLab.setView('canvas'));
+  await page.locator('#canvas').focus();
+  await clickWidget(page, 'draw-batch');
+  assert.deepEqual((await snapshot(page)).ids, drawn);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('G fills refuse what they cannot do: an unknown name, and MSE to 0 without a forward result', async () => {
   // sparse with scale_grad_by_freq has no result (PyTorch refuses it too): the MSE fill has no out to use.
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,2&sparse=1&freqscale=1');
