@@ -125,7 +125,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_fill_upstream(const char* name) {
 // followUps: [[question, answer]], cards: [{kind, prompt, error, result (-1 none, 0 wrong, 1 right),
 // answer (once revealed)}], experiments: ExperimentsJson (null without its panel), deeper: DeeperTextJson
 // (null without the budget panel or before the tier loads), teach: TeachDraftJson (null in a course page),
-// share: the share box's five button labels, linkProblems: the link banner's heading, or "" when the link
+// random: RandomBatchJson, share: the share box's five button labels, linkProblems: the link banner's heading, or "" when the link
 // had no error}.
 EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
     const AppState& s = g_app.state;

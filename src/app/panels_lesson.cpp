@@ -261,7 +261,7 @@ static void ShowIdChips(App& app) {
     ImGui::TextDisabled(TR(lesson_ids_count), s.B(), int(counts.size()));
 }
 
-static void DrawRandomBatch(App& app);
+static void DrawWithRandomSettings(App& app);
 
 // A random batch of B ids, uniform or Zipf (a few frequent ids, a long tail).
 static void ShowRandomBatch(App& app) {
@@ -287,11 +287,11 @@ static void ShowRandomBatch(App& app) {
     RecordItemRect("random:seed");
     RegisterTextField(TextFieldKind::Decimal);
     SameLineIfFits(60);
-    if (ImGui::Button(TR(lesson_random_draw))) DrawRandomBatch(app);
+    if (ImGui::Button(TR(lesson_random_draw))) DrawWithRandomSettings(app);
     RecordItemRect("draw-batch");
 }
 
-static void DrawRandomBatch(App& app) {
+static void DrawWithRandomSettings(App& app) {
     Rng rng(uint64_t(g_random.seed));
     const ZipfSampler zipf(app.state.V, double(g_random.zipf));
     std::vector<int> ids(size_t(g_random.B));
@@ -320,7 +320,7 @@ std::string DrawRandomBatch(App& app, std::string_view B, std::string_view s, st
     if (!(next.zipf >= 0 && next.zipf <= kMaxRandomZipf)) return range("Zipf s", s, "0", display_float(kMaxRandomZipf));
     if (std::string e = whole(TR(lesson_random_seed), seed, 0, INT32_MAX, next.seed); !e.empty()) return e;
     g_random = next;
-    DrawRandomBatch(app);
+    DrawWithRandomSettings(app);
     return "";
 }
 
