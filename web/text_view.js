@@ -131,11 +131,12 @@
   // --- The settings, the tour, the self-check and the labs (el_text_view_json) ----------------
   let extra = null;  // {fields: {key: [value, lock]}, tour, claims, followUps, cards, experiments, deeper, teach, share}
   const say = (text) => window.embeddingLabHost?.setLiveText(text);
-  // Copies a field's text and says `said`; where the browser refuses, the text is selected for Ctrl+C.
-  function copyField(field, said) {
-    const fail = () => { field.focus(); field.select(); say(t('dom_copy_refused')); };
+  // Copies `text` and says `said`; where the browser refuses, the text is selected in its field (by
+  // id) for Ctrl+C. The write starts before any redraw, while the button clicked is still there.
+  function copyText(text, fieldId, said) {
+    const fail = () => { const field = byId(fieldId); field?.focus(); field?.select(); say(t('dom_copy_refused')); };
     if (!navigator.clipboard?.writeText) return fail();
-    navigator.clipboard.writeText(field.value).then(() => say(said), fail);
+    navigator.clipboard.writeText(text).then(() => say(said), fail);
   }
   const button = (text, onclick, id, disabled, labelledBy) => el('button', { type: 'button', id, text, onclick, disabled, 'aria-labelledby': labelledBy });
   // A figure's JSON key as a row heading: the catalog's words for it (dom_key_*), else the key in words.
@@ -306,6 +307,7 @@
   function randomPart([title, help, seedW, draw, ...values], lock) {
     const ids = ['tv-random-B', 'tv-random-s', 'tv-random-seed'];
     const drawn = () => {
+      for (const id of ids) refusals.delete(id), byId(id).removeAttribute('aria-invalid');  // this Draw's answer replaces the last
       const [b, z, seed] = ids.map((id) => byId(id).value);
       const r = withString(b, (pb) => withString(typedNumber(z), (pz) => withString(seed, (ps) => answer(M()._el_draw_batch(pb, pz, ps)))));
       if (!r.ok) refuse(byId(ids[r.error.startsWith('B:') ? 0 : r.error.startsWith('Zipf') ? 1 : 2]), 'tv-random-message', r.error);
@@ -346,9 +348,9 @@
     const [quiz, seed = ''] = d.quiz.split(':'), withSeed = (name, n) => name + (n && n !== '0' ? ':' + n : '');
     const copy = (what) => {
       teach('copy', what);
+      const output = answer(M()._el_text_view_json()).teach.output;
+      if (output) copyText(output, 'tv-teach-output', t('dom_teach_copied'));
       render();
-      const out = byId('tv-teach-output');
-      if (out) copyField(out, t('dom_teach_copied'));
     };
     return [el('details', { id: 'tv-teach', open: teachOpen || null, ontoggle: (e) => { teachOpen = e.target.open; } },
       el('summary', { text: title }), el('p', { text: intro }),
@@ -405,7 +407,7 @@
     for (const [id, message] of refusals) {
       const f = byId(id);
       if (!f || !kept.has(id)) { refusals.delete(id); continue; }
-      let m = byId(f.getAttribute('aria-describedby'));
+      let m = byId(f.getAttribute('aria-describedby').split(' ').pop());  // (a help text may come before the message)
       if (m.textContent && m.textContent !== message) m.after(m = el('p', { id: id + '-refused', class: 'message' }));
       m.textContent = message;
       f.setAttribute('aria-invalid', 'true');
@@ -580,13 +582,13 @@
 
     // The share link of this state, to select or copy without a pointer.
     const url = location.href.split('#')[0] + '#' + s.link;
-    const copy = () => copyField(byId('tv-share-link'), t('dom_link_copied'));
+    const copy = () => copyText(url, 'tv-share-link', t('dom_link_copied'));
     // The canvas's other copies (embed code, auto-height embed, NumPy, PyTorch): shown, and copied.
     const copyShare = (what) => {
       const r = answer(M()._el_share_copy(what));
       shareError = r.error;
+      if (r.ok) copyText(lab.shareText(), 'tv-share-text', t('dom_teach_copied'));
       render();
-      if (r.ok) copyField(byId('tv-share-text'), t('dom_teach_copied'));
     };
     const shareText = lab.shareText();
     // A state whose link is too long to open: what the canvas's header says, and no link to copy.

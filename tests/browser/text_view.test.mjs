@@ -545,7 +545,10 @@ test('"Teach with this" from the DOM: the draft set by native controls, bad size
   assert.match(await page.textContent('#tv-teach-message'), /panel/);
   assert.equal(await page.isChecked('#tv-teach-panels-backward'), true, 'the draft keeps its last panel');
   await page.click('#tv-teach-copy-1');
-  await page.waitForFunction(() => document.getElementById('live').textContent === 'Copied to the clipboard.');
+  // (Polled by time: a requestAnimationFrame poll waits on a frame the idle page need not draw.)
+  await page.waitForFunction(() => /^(Copied to the clipboard|The browser did not allow)/.test(document.getElementById('live').textContent),
+    null, { polling: 100 });
+  assert.equal(await page.textContent('#live'), 'Copied to the clipboard.');
   const code = await page.inputValue('#tv-teach-output');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), code);
   assert.match(code, /^<iframe src="[^"]*#v=1&amp;V=3&amp;d=3&amp;init=example&amp;/);
@@ -569,7 +572,7 @@ test('"Teach with this" from the DOM: the draft set by native controls, bad size
   await page.waitForFunction(() => document.getElementById('tv-share-text')?.value.includes('import torch'));
   const script = await page.inputValue('#tv-share-text');
   assert.equal(script, await page.evaluate(() => window.embeddingLab.exportScript('pytorch')));
-  await page.waitForFunction((t) => navigator.clipboard.readText().then((c) => c === t), script);
+  await page.waitForFunction((t) => navigator.clipboard.readText().then((c) => c === t), script, { polling: 100 });
   await page.click('#tv-share-copy-1');
   await page.waitForFunction(() => document.getElementById('tv-share-text')?.value.startsWith('<iframe'));
   assert.match(await page.inputValue('#tv-share-text'), /#v=1&amp;V=3&amp;d=3&amp;init=example&amp;.*embed=1/);
@@ -642,6 +645,11 @@ test('the random batch from the DOM: B, Zipf s and seed shared with the canvas\'
     await page.waitForFunction((f) => document.getElementById('tv-random-' + f).getAttribute('aria-invalid') === 'true', field);
     assert.match(await page.textContent('#tv-random-message'), pattern);
     assert.deepEqual((await snapshot(page)).ids, [1], 'the batch is kept');
+    // A redraw while the refused text stays in its field keeps it marked, with its message.
+    await page.evaluate(() => window.embeddingLab.setField('seed', '43'));
+    await page.waitForFunction(() => document.getElementById('tv-f-seed')?.value === '43');
+    assert.equal(await page.getAttribute('#tv-random-' + field, 'aria-invalid'), 'true');
+    assert.match(await page.textContent('#' + (await page.getAttribute('#tv-random-' + field, 'aria-describedby'))), pattern);
   }
   await draw('6', '1.1', '3');
   await page.waitForFunction(() => window.embeddingLab.snapshot().ids.length === 6);
