@@ -407,7 +407,8 @@
     for (const [id, message] of refusals) {
       const f = byId(id);
       if (!f || !kept.has(id)) { refusals.delete(id); continue; }
-      let m = byId(f.getAttribute('aria-describedby').split(' ').pop());  // (a help text may come before the message)
+      let m = byId(f.getAttribute('aria-describedby')?.split(' ').pop());  // (a help text may come before the message)
+      if (!m) { refusals.delete(id); continue; }  // its message gone from the page: the redraw goes on without the mark
       if (m.textContent && m.textContent !== message) m.after(m = el('p', { id: id + '-refused', class: 'message' }));
       m.textContent = message;
       f.setAttribute('aria-invalid', 'true');
