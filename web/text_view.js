@@ -425,7 +425,8 @@
     const focusedId = root.contains(document.activeElement) ? document.activeElement.id : null;
     // Text typed into a field and not taken (refused, or not yet sent) survives the redraw while
     // the value it was typed over is still the one shown: nothing the learner typed is lost.
-    const typed = [...root.querySelectorAll('input')]  // a checkbox's value never differs from its default.filter((f) => f.id && f.value !== f.defaultValue)
+    // (A checkbox's value never differs from its default.)
+    const typed = [...root.querySelectorAll('input')].filter((f) => f.id && f.value !== f.defaultValue)
       .map((f) => [f.id, f.defaultValue, f.value]);
     extra = answer(M()._el_text_view_json());
     const hidden = new Set(s.teach.hide.split(',')), lockOf = (key) => extra.fields[key][1];

@@ -651,6 +651,13 @@ test('the random batch from the DOM: B, Zipf s and seed shared with the canvas\'
     assert.equal(await page.getAttribute('#tv-random-' + field, 'aria-invalid'), 'true');
     assert.match(await page.textContent('#' + (await page.getAttribute('#tv-random-' + field, 'aria-describedby'))), pattern);
   }
+  // A refused value typed back to the one shown is forgotten at the next redraw.
+  await draw('0', '1.1', '3');
+  await page.waitForFunction(() => document.getElementById('tv-random-B').getAttribute('aria-invalid') === 'true');
+  await page.fill('#tv-random-B', await page.evaluate(() => document.getElementById('tv-random-B').defaultValue));
+  await page.evaluate(() => window.embeddingLab.setField('seed', '44'));
+  await page.waitForFunction(() => document.getElementById('tv-f-seed')?.value === '44');
+  assert.equal(await page.getAttribute('#tv-random-B', 'aria-invalid'), null);
   await draw('6', '1.1', '3');
   await page.waitForFunction(() => window.embeddingLab.snapshot().ids.length === 6);
   const drawn = (await snapshot(page)).ids;
