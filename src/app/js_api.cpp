@@ -80,7 +80,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     put({"\"errors\":{\"ids\":", json_string(g_app.text.ids.error), ",\"size\":", json_string(g_app.text.size.error),
          ",\"table\":", json_string(g_app.table_editor.error), ",\"upstream\":", json_string(g_app.upstream_editor.error),
          ",\"result\":", json_string(g_app.derived.result_error), ",\"lock\":", json_string(g_app.teach.lock_message),
-         ",\"language\":", json_string(g_app.language_message), "},"});
+         ",\"language\":", json_string(g_app.language_message), ",\"fields\":", json_string(KeptTextErrors()), "},"});
     // Teacher controls (src/state/teach.h) and the last height sent to the host page.
     put({"\"teach\":{\"lock\":", json_string(encode_locks(s)), ",\"hide\":", json_string(encode_hidden(s)),
          ",\"quiz\":", json_string(encode_quiz(s)), ",\"autoHeight\":", json_bool(s.teach.auto_height),

@@ -29,6 +29,7 @@
 #include "panels.h"
 #include "state/json_writer.h"
 #include "state/parse.h"
+#include "text_input.h"
 #include "widgets.h"
 
 namespace el {
@@ -108,48 +109,39 @@ static void PlotDot(const BudgetPlot& f, float x, float y, ImU32 color, float cs
 // [SECTION] Budget settings and run controls
 //-----------------------------------------------------------------------------
 
-static bool IntSetting(const char* label, const char* rect, int* v, int lo, int hi, const char* help) {
+// A setting's field by its link key (SettingInput: what it refuses goes into `refused`).
+static bool Setting(AppState& s, const char* key, const char* label, const char* rect, const char* help, std::string& refused) {
     ImGui::SetNextItemWidth(Px(70));
-    bool edited = false;
-    if (ImGui::InputInt(label, v, 0)) *v = std::clamp(*v, lo, hi), edited = true;
+    const bool edited = SettingInput(s, key, label, refused);
     RecordItemRect(rect);
+    RegisterTextField(TextFieldKind::Decimal);
     if (help) HelpMarker(help);
     return edited;
 }
 
 static void ShowBudgetSettings(App& app) {
-    BudgetSettings& b = app.state.budget;
+    AppState& s = app.state;
     bool edited = false;
+    std::string refused;
     ImGui::BeginDisabled(app.budget_lab.run.running);
     const std::string v_help = format(TR(deeper_v_help), format_count(kMaxBudgetV).c_str());
-    edited |= IntSetting("V##budget", "budget:V", &b.V, 2, kMaxBudgetV, v_help.c_str());
+    edited |= Setting(s, "bV", "V##budget", "budget:V", v_help.c_str(), refused);
     SameLineIfFits(140);
-    edited |= IntSetting("d##budget", "budget:d", &b.d, 1, kMaxBudgetD, format(TR(deeper_d_help), kMaxBudgetD).c_str());
+    edited |= Setting(s, "bd", "d##budget", "budget:d", format(TR(deeper_d_help), kMaxBudgetD).c_str(), refused);
     SameLineIfFits(140);
-    edited |= IntSetting(format("%s##budget", TR(labs_steps)).c_str(), "budget:steps", &b.steps, 1, kMaxBudgetSteps,
-                         nullptr);
-    edited |= IntSetting(format("%s##budget_k", TR(deeper_buckets)).c_str(), "budget:k", &b.buckets, 1, kMaxBudgetV,
-                         TR(deeper_buckets_help));
+    edited |= Setting(s, "bsteps", format("%s##budget", TR(labs_steps)).c_str(), "budget:steps", nullptr, refused);
+    edited |= Setting(s, "bk", format("%s##budget_k", TR(deeper_buckets)).c_str(), "budget:k", TR(deeper_buckets_help), refused);
     SameLineIfFits(160);
-    edited |= IntSetting(format("%s##budget_r", TR(deeper_rank)).c_str(), "budget:r", &b.rank, 1, kMaxBudgetD,
-                         TR(deeper_rank_help));
-    edited |= IntSetting(format("%s##budget_N", TR(deeper_top_n)).c_str(), "budget:N", &b.own_rows, 0, kMaxBudgetV,
-                         TR(deeper_top_n_help));
+    edited |= Setting(s, "br", format("%s##budget_r", TR(deeper_rank)).c_str(), "budget:r", TR(deeper_rank_help), refused);
+    edited |= Setting(s, "bN", format("%s##budget_N", TR(deeper_top_n)).c_str(), "budget:N", TR(deeper_top_n_help), refused);
     SameLineIfFits(180);
-    edited |= IntSetting(format("%s##budget_sk", TR(deeper_shared)).c_str(), "budget:sk", &b.split_buckets, 0,
-                         kMaxBudgetV, TR(deeper_shared_help));
-    ImGui::SetNextItemWidth(Px(70));
-    if (InputDecimal("Zipf s##budget", &b.zipf_exponent, "%g"))
-        b.zipf_exponent = std::clamp(b.zipf_exponent, 0.0f, kMaxZipfExponent), edited = true;
-    RecordItemRect("budget:zipf");
-    HelpMarker(TR(deeper_zipf_help));
+    edited |= Setting(s, "bsk", format("%s##budget_sk", TR(deeper_shared)).c_str(), "budget:sk", TR(deeper_shared_help),
+                      refused);
+    edited |= Setting(s, "bzipf", "Zipf s##budget", "budget:zipf", TR(deeper_zipf_help), refused);
     SameLineIfFits(140);
-    int seed = int(b.seed);
-    ImGui::SetNextItemWidth(Px(70));
-    if (ImGui::InputInt(format("%s##budget", TR(labs_seed)).c_str(), &seed, 0)) b.seed = uint32_t(std::max(0, seed)), edited = true;
-    RecordItemRect("budget:seed");
-    HelpMarker(TR(deeper_seed_help));
+    edited |= Setting(s, "bseed", format("%s##budget", TR(labs_seed)).c_str(), "budget:seed", TR(deeper_seed_help), refused);
     ImGui::EndDisabled();
+    ErrorText(refused);
     if (edited) Commit(app, "budget settings");
 }
 
@@ -444,15 +436,13 @@ static std::string ActivationText(const BudgetLab& lab) {
 
 static void ShowRowsActivationPanel(App& app) {
     ImGui::SeparatorText(TR(deeper_activation_title));
-    RowsActivationSettings& a = app.state.rows_activation;
     bool edited = false;
-    ImGui::SetNextItemWidth(Px(70));
-    if (InputDecimal(format("%s##activation", TR(deeper_spread)).c_str(), &a.spread, "%g"))
-        a.spread = std::clamp(a.spread, 0.01f, kMaxActivationSpread), edited = true;
-    RecordItemRect("activation:spread");
-    HelpMarker(format(TR(deeper_spread_help), kActivationIds).c_str());
+    std::string refused;
+    edited |= Setting(app.state, "aspread", format("%s##activation", TR(deeper_spread)).c_str(), "activation:spread",
+                      format(TR(deeper_spread_help), kActivationIds).c_str(), refused);
     SameLineIfFits(140);
-    edited |= IntSetting(format("%s##activation", TR(labs_steps)).c_str(), "activation:steps", &a.steps, 1, kMaxActivationSteps, nullptr);
+    edited |= Setting(app.state, "asteps", format("%s##activation", TR(labs_steps)).c_str(), "activation:steps", nullptr, refused);
+    ErrorText(refused);
     if (edited) Commit(app, "activation settings");
     // Trains on first sight of the plot, never in the first frame.
     const BudgetPlot f = BeginBudgetPlot("activation:plot", TR(deeper_activation_plot));
@@ -504,14 +494,16 @@ static std::string CompressionRank(const ComposedMapResult& m) {
 
 static void ShowCompressionPanel(App& app) {
     ImGui::SeparatorText(TR(deeper_compression_title));
-    CompressionSettings& c = app.state.compression;
+    const CompressionSettings& c = app.state.compression;
     bool edited = false;
-    edited |= IntSetting("V##compress", "compression:V", &c.V, 1, kMaxV,
-                         format(TR(deeper_compression_v_help), format_count(kMaxV).c_str()).c_str());
+    std::string refused;
+    edited |= Setting(app.state, "xV", "V##compress", "compression:V",
+                      format(TR(deeper_compression_v_help), format_count(kMaxV).c_str()).c_str(), refused);
     SameLineIfFits(120);
-    edited |= IntSetting("d##compress", "compression:d", &c.d, 1, kMaxCompressionWidth, TR(deeper_compression_d_help));
+    edited |= Setting(app.state, "xd", "d##compress", "compression:d", TR(deeper_compression_d_help), refused);
     SameLineIfFits(120);
-    edited |= IntSetting("h##compress", "compression:h", &c.h, 1, kMaxCompressionWidth, TR(deeper_compression_h_help));
+    edited |= Setting(app.state, "xh", "h##compress", "compression:h", TR(deeper_compression_h_help), refused);
+    ErrorText(refused);
     if (edited) Commit(app, "compression settings");
     const DenseVsEmbeddingCounts counts = dense_vs_embedding_counts(c.V, c.d, c.h);
     const std::vector<std::string> lines = CompressionCountLines(c);

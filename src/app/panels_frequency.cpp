@@ -30,27 +30,26 @@ static std::string ShowFrequencySettings(App& app) {
     FrequencySettings& f = app.state.frequency;
     const bool running = app.training.frequency.running;
     bool edited = false;
+    std::string refused;
     ImGui::BeginDisabled(running);
     ImGui::SetNextItemWidth(Px(80));
-    if (InputDecimal("Zipf s", &f.zipf_exponent, "%g"))
-        f.zipf_exponent = std::clamp(f.zipf_exponent, 0.0f, kMaxZipfExponent), edited = true;
+    edited |= SettingInput(app.state, "zipf", "Zipf s", refused);
     RecordItemRect("freq:zipf");
     RegisterTextField(TextFieldKind::Decimal);
     HelpMarker(TR(labs_freq_zipf_help));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(80));
-    if (ImGui::InputInt("V##freq", &f.V, 0)) f.V = std::clamp(f.V, 2, kMaxFrequencyV), edited = true;
+    edited |= SettingInput(app.state, "fV", "V##freq", refused);
     RecordItemRect("freq:V");
     RegisterTextField(TextFieldKind::Decimal);
     HelpMarker(format(TR(labs_freq_v_help), format_count(kMaxFrequencyV).c_str()).c_str());
     ImGui::SetNextItemWidth(Px(80));
-    int seed = int(f.seed);
-    if (ImGui::InputInt(format("%s##freq", TR(labs_seed)).c_str(), &seed, 0)) f.seed = uint32_t(std::max(0, seed)), edited = true;
+    edited |= SettingInput(app.state, "fseed", format("%s##freq", TR(labs_seed)).c_str(), refused);
     RecordItemRect("freq:seed");
     RegisterTextField(TextFieldKind::Decimal);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(80));
-    if (ImGui::InputInt(format("%s##freq_steps", TR(labs_steps)).c_str(), &f.steps, 0)) f.steps = std::clamp(f.steps, 1, kMaxFrequencySteps), edited = true;
+    edited |= SettingInput(app.state, "fsteps", format("%s##freq_steps", TR(labs_steps)).c_str(), refused);
     RecordItemRect("freq:steps");
     RegisterTextField(TextFieldKind::Decimal);
     edited |= ImGui::Checkbox("scale_grad_by_freq", &f.scale_grad_by_freq);
@@ -66,7 +65,8 @@ static std::string ShowFrequencySettings(App& app) {
     HelpMarker(TR(labs_freq_decay_help));
     ImGui::EndDisabled();
     if (edited) Commit(app, "frequency settings");
-    std::string refused = frequency_settings_check(f).error;  // before Run is pressed, not only after
+    ErrorText(refused);  // what a field refused; then why a run would be refused, before Run is pressed
+    refused = frequency_settings_check(f).error;
     ErrorText(refused);
     return refused;
 }

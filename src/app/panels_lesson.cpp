@@ -96,12 +96,14 @@ static void ShowTableFill(App& app) {
         RecordItemRect((std::string("fill:") + table_init_name(init)).c_str());
     }
     SameLineIfFits(140);
-    int seed = int(s.seed);
+    std::string refused;
     ImGui::SetNextItemWidth(Px(80));
-    if (ImGui::InputInt(TR(lesson_table_seed), &seed, 0)) s.seed = uint32_t(std::max(0, seed)), Commit(app, "seed");
+    if (SettingInput(s, "seed", TR(lesson_table_seed), refused)) Commit(app, "seed");
+    RecordItemRect("table-seed");
     RegisterTextField(TextFieldKind::Decimal);
     HelpMarker(TR(lesson_table_seed_help));
     EndLocked(app, kLockTable);
+    ErrorText(refused);
 }
 
 // PyTorch's nn.Embedding options, applied by both routes.
@@ -112,13 +114,13 @@ static void ShowLookupOptions(App& app) {
     if (!ImGui::TreeNode(format("%s###lookup_options", TR(lesson_options_title)).c_str())) return;
     BeginLocked(app, kLockOptions);
     bool changed = false;
+    std::string refused;
     bool has_padding = o.padding_idx.has_value();
     if (ImGui::Checkbox("padding_idx", &has_padding)) o.padding_idx = has_padding ? std::optional<int>(0) : std::nullopt, changed = true;
     if (o.padding_idx) {
         ImGui::SameLine();
-        int p = *o.padding_idx;
         ImGui::SetNextItemWidth(Px(80));
-        if (ImGui::InputInt("##pad", &p, 0)) o.padding_idx = std::clamp(p, -app.state.V, app.state.V - 1), changed = true;
+        changed |= SettingInput(app.state, "pad", "##padding_idx", refused);
         RecordItemRect("option:pad");
         RegisterTextField(TextFieldKind::Decimal);
     }
@@ -127,18 +129,18 @@ static void ShowLookupOptions(App& app) {
     if (ImGui::Checkbox("max_norm", &has_max_norm)) o.max_norm = has_max_norm ? std::optional<float>(1.0f) : std::nullopt, changed = true;
     if (o.max_norm) {
         ImGui::SameLine();
-        float m = *o.max_norm;
         ImGui::SetNextItemWidth(Px(80));
-        if (InputDecimal("##maxnorm", &m, "%g") && m > 0) o.max_norm = m, changed = true;
+        changed |= SettingInput(app.state, "maxnorm", "##max_norm", refused);
         RecordItemRect("option:maxnorm");
         RegisterTextField(TextFieldKind::Decimal);
         ImGui::SameLine();
         ImGui::SetNextItemWidth(Px(60));
-        if (InputDecimal("norm_type", &o.norm_type, "%g")) o.norm_type = std::max(0.1f, o.norm_type), changed = true;
+        changed |= SettingInput(app.state, "normtype", "norm_type", refused);
         RecordItemRect("option:normtype");
         RegisterTextField(TextFieldKind::Decimal);
     }
     HelpMarker(TR(lesson_options_max_norm_help));
+    ErrorText(refused);
     changed |= ImGui::Checkbox("scale_grad_by_freq", &o.scale_grad_by_freq);
     HelpMarker(TR(lesson_options_scale_help));
     ImGui::SameLine();
@@ -269,26 +271,29 @@ static void ShowRandomBatch(App& app) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(TR(lesson_random_title));
     ImGui::SameLine();
+    std::string refused;  // Draw waits until every field holds what it shows
     ImGui::SetNextItemWidth(Px(60));
-    ImGui::InputInt("B", &g_random.B, 0);
+    InputWhole("B", &g_random.B, 1, kMaxB, refused);
     RecordItemRect("random:B");
     RegisterTextField(TextFieldKind::Decimal);
-    g_random.B = std::clamp(g_random.B, 1, kMaxB);
     SameLineIfFits(150);
     ImGui::SetNextItemWidth(Px(70));
-    InputDecimal("Zipf s", &g_random.zipf, "%.2f");
+    NumberInput("Zipf s", display_float(g_random.zipf), refused,
+                [](const char* text) { return check_decimal_shown(text, 0.0f, kMaxRandomZipf, g_random.zipf); });
     RecordItemRect("random:zipf");
     RegisterTextField(TextFieldKind::Decimal);
-    g_random.zipf = std::clamp(g_random.zipf, 0.0f, kMaxRandomZipf);
     HelpMarker(TR(lesson_random_zipf_help));
     SameLineIfFits(110);
     ImGui::SetNextItemWidth(Px(60));
-    ImGui::InputInt(format("%s##batch", TR(lesson_random_seed)).c_str(), &g_random.seed, 0);
+    InputWhole(format("%s##batch", TR(lesson_random_seed)).c_str(), &g_random.seed, 0, INT32_MAX, refused);
     RecordItemRect("random:seed");
     RegisterTextField(TextFieldKind::Decimal);
     SameLineIfFits(60);
+    ImGui::BeginDisabled(!refused.empty());
     if (ImGui::Button(TR(lesson_random_draw))) DrawWithRandomSettings(app);
     RecordItemRect("draw-batch");
+    ImGui::EndDisabled();
+    ErrorText(refused);
 }
 
 static void DrawWithRandomSettings(App& app) {
@@ -300,25 +305,16 @@ static void DrawWithRandomSettings(App& app) {
 }
 
 // The text view's random batch (web/text_view.js): B, Zipf s and the seed as typed, read and checked
-// with a message naming the one that is wrong (the canvas's fields hold theirs in range), kept for
-// the canvas's fields, then Draw: "" or why not.
+// as the canvas's fields check them, with a message naming the one that is wrong, kept for the
+// canvas's fields, then Draw: "" or why not.
 std::string DrawRandomBatch(App& app, std::string_view B, std::string_view s, std::string_view seed) {
     if (Status locked = check_unlocked(app.state, kLockIds); !locked.ok()) return locked.error;
-    auto range = [](const char* name, std::string_view text, const std::string& lo, const std::string& hi) {
-        return std::string(name) + ": " + format(TR(msg_out_of_limits), quote_text(text, 24).c_str(), lo.c_str(), hi.c_str());
-    };
-    auto whole = [&](const char* name, std::string_view text, int lo, int hi, int& out) {
-        int64_t v = 0;
-        if (parse_whole(text, v) != Whole::Ok)
-            return std::string(name) + ": " + format(TR(msg_not_whole_number), quote_text(text, 24).c_str());
-        if (v < lo || v > hi) return range(name, text, std::to_string(lo), std::to_string(hi));
-        return out = int(v), std::string();
-    };
     RandomBatch next;
-    if (std::string e = whole("B", B, 1, kMaxB, next.B); !e.empty()) return e;
-    if (Status st = parse_float_shown(s, next.zipf); !st.ok()) return "Zipf s: " + st.error;
-    if (!(next.zipf >= 0 && next.zipf <= kMaxRandomZipf)) return range("Zipf s", s, "0", display_float(kMaxRandomZipf));
-    if (std::string e = whole(TR(lesson_random_seed), seed, 0, INT32_MAX, next.seed); !e.empty()) return e;
+    int64_t b = 0, n = 0;
+    if (std::string e = check_whole(B, 1, kMaxB, b); !e.empty()) return "B: " + e;
+    if (std::string e = check_decimal_shown(s, 0.0f, kMaxRandomZipf, next.zipf); !e.empty()) return "Zipf s: " + e;
+    if (std::string e = check_whole(seed, 0, INT32_MAX, n); !e.empty()) return TR(lesson_random_seed) + (": " + e);
+    next.B = int(b), next.seed = int(n);
     g_random = next;
     DrawWithRandomSettings(app);
     return "";

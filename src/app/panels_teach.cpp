@@ -329,14 +329,10 @@ std::string SetTeachDraft(App& app, std::string_view key, std::string_view text)
     TeachDraft& d = app.teach.draft;
     if (key == "width" || key == "frameheight") {  // the iframe's size, CSS pixels
         const bool width = key == "width";
-        const int lo = width ? 200 : kMinFrameHeight, hi = width ? 4000 : kMaxFrameHeight;
         int64_t v = 0;
-        const std::string quoted = quote_text(text, 24);
-        if (parse_whole(text, v) != Whole::Ok)
-            return std::string(key) + ": " + format(TR(msg_not_whole_number), quoted.c_str());
-        if (v < lo || v > hi)
-            return std::string(key) + ": " + format(TR(msg_out_of_limits), quoted.c_str(), std::to_string(lo).c_str(),
-                                                    std::to_string(hi).c_str());
+        const std::string why = width ? check_whole(text, kMinFrameWidth, kMaxFrameWidth, v)
+                                      : check_whole(text, kMinFrameHeight, kMaxFrameHeight, v);
+        if (!why.empty()) return std::string(key) + ": " + why;
         (width ? d.width : d.height) = int(v);
         return "";
     }
@@ -422,9 +418,10 @@ void ShowTeachPanel(App& app) {
     if (ImGui::Combo(format("%s###questions", TR(teach_questions)).c_str(), &quiz, kQuizNames, int(QuizSet::All) + 1)) d.teach.quiz = QuizSet(quiz);
     RecordItemRect("teach-quiz");
     SameLineIfFits(150);
+    std::string refused;
     int seed = int(d.teach.quiz_seed);
     ImGui::SetNextItemWidth(Px(70));
-    if (ImGui::InputInt(format("%s###quiz-seed", TR(teach_seed)).c_str(), &seed, 0)) d.teach.quiz_seed = uint32_t(std::max(0, seed));
+    if (InputWhole(format("%s###quiz-seed", TR(teach_seed)).c_str(), &seed, 0, INT32_MAX, refused)) d.teach.quiz_seed = uint32_t(seed);
     RegisterTextField(TextFieldKind::Decimal);
     HelpMarker(TR(teach_quiz_help));
     const char* const theme_labels[] = {TR(teach_theme_system), TR(page_theme_light), TR(page_theme_dark),
@@ -438,20 +435,19 @@ void ShowTeachPanel(App& app) {
     RecordItemRect("teach-auto");
     HelpMarker(TR(teach_auto_height_help));
     ImGui::SetNextItemWidth(Px(70));
-    ImGui::InputInt(format("%s###teach-width", TR(teach_width)).c_str(), &d.width, 0);
+    InputWhole(format("%s###teach-width", TR(teach_width)).c_str(), &d.width, kMinFrameWidth, kMaxFrameWidth, refused);
     RegisterTextField(TextFieldKind::Decimal);
     SameLineIfFits(110);
     ImGui::SetNextItemWidth(Px(70));
-    ImGui::InputInt(format("%s###teach-height", TR(teach_height)).c_str(), &d.height, 0);
+    InputWhole(format("%s###teach-height", TR(teach_height)).c_str(), &d.height, kMinFrameHeight, kMaxFrameHeight, refused);
     RegisterTextField(TextFieldKind::Decimal);
-    d.width = std::clamp(d.width, 200, 4000), d.height = std::clamp(d.height, kMinFrameHeight, kMaxFrameHeight);
     if (d.teach.auto_height) {
         SameLineIfFits(140);
         ImGui::SetNextItemWidth(Px(70));
-        ImGui::InputInt(format("%s###teach-cap", TR(teach_cap)).c_str(), &d.teach.max_height, 0);
+        InputWhole(format("%s###teach-cap", TR(teach_cap)).c_str(), &d.teach.max_height, kMinFrameHeight, kMaxFrameHeight, refused);
         RegisterTextField(TextFieldKind::Decimal);
-        d.teach.max_height = std::clamp(d.teach.max_height, kMinFrameHeight, kMaxFrameHeight);
     }
+    ErrorText(refused);
     // A link too long to open is not copied (the share box above says why), as there.
     for (bool embed : {false, true}) {
         if (embed) SameLineIfFits(ButtonWidth(TR(teach_copy_embed)));  // German's labels wrap on a phone

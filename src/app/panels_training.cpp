@@ -79,10 +79,11 @@ static void ApplyRecipe(OptimizerConfig& c, Recipe r) {
     }
 }
 
-// A number field: true when the learner changed it.
-static bool NumberField(const char* label, const char* rect, float* v, float css_width, const char* help) {
+// An optimizer setting's field by its link key: true when the learner changed it.
+static bool NumberField(AppState& s, const char* key, const char* label, const char* rect, float css_width, const char* help,
+                        std::string& refused) {
     ImGui::SetNextItemWidth(Px(css_width));
-    const bool changed = InputDecimal(label, v, "%g");
+    const bool changed = SettingInput(s, key, label, refused);
     RecordItemRect(rect);
     RegisterTextField(TextFieldKind::Decimal);
     if (help) HelpMarker(help);
@@ -93,6 +94,7 @@ static void ShowOptimizerSettings(App& app) {
     AppState& s = app.state;
     OptimizerConfig& c = s.optimizer;
     bool edited = false;
+    std::string refused;
     const Recipe current = CurrentRecipe(c);
     ImGui::SetNextItemWidth(Px(200));
     if (ImGui::BeginCombo(format("%s###optimizer", TR(labs_optimizer)).c_str(), RecipeLabel(int(current)))) {
@@ -107,25 +109,25 @@ static void ShowOptimizerSettings(App& app) {
 
     const bool sgd = c.kind == OptimizerKind::kSGD || c.kind == OptimizerKind::kLazySGD;
     const bool lazy = c.kind == OptimizerKind::kLazySGD || c.kind == OptimizerKind::kLazyAdam;
-    edited |= NumberField("lr", "opt:lr", &c.lr, 90, nullptr);
+    edited |= NumberField(s, "lr", "lr", "opt:lr", 90, nullptr, refused);
     if (sgd) {
         ImGui::SameLine();
-        edited |= NumberField(TR(labs_momentum), "opt:momentum", &c.momentum, 70, TR(labs_momentum_help));
-        edited |= NumberField("dampening", "opt:dampening", &c.dampening, 70, TR(labs_dampening_help));
+        edited |= NumberField(s, "mom", TR(labs_momentum), "opt:momentum", 70, TR(labs_momentum_help), refused);
+        edited |= NumberField(s, "damp", "dampening", "opt:dampening", 70, TR(labs_dampening_help), refused);
         ImGui::SameLine();
         edited |= ImGui::Checkbox("nesterov", &c.nesterov);
         RecordItemRect("opt:nesterov");
         HelpMarker(TR(labs_nesterov_help));
     } else {
         ImGui::SameLine();
-        edited |= NumberField("beta1", "opt:beta1", &c.beta1, 70, TR(labs_beta1_help));
-        edited |= NumberField("beta2", "opt:beta2", &c.beta2, 90, TR(labs_beta2_help));
+        edited |= NumberField(s, "b1", "beta1", "opt:beta1", 70, TR(labs_beta1_help), refused);
+        edited |= NumberField(s, "b2", "beta2", "opt:beta2", 90, TR(labs_beta2_help), refused);
         ImGui::SameLine();
-        edited |= NumberField("eps", "opt:eps", &c.eps, 70, TR(labs_eps_help));
+        edited |= NumberField(s, "eps", "eps", "opt:eps", 70, TR(labs_eps_help), refused);
     }
     ImGui::BeginDisabled(lazy);
     const char* wd_help = c.kind == OptimizerKind::kAdamW ? TR(labs_decay_decoupled_help) : TR(labs_decay_coupled_help);
-    edited |= NumberField(TR(labs_weight_decay), "opt:wd", &c.weight_decay, 70, lazy ? nullptr : wd_help);
+    edited |= NumberField(s, "wd", TR(labs_weight_decay), "opt:wd", 70, lazy ? nullptr : wd_help, refused);
     ImGui::EndDisabled();
     if (lazy) ImGui::SameLine(), ImGui::TextDisabled("%s", TR(labs_decay_none_lazy));
 
@@ -140,6 +142,7 @@ static void ShowOptimizerSettings(App& app) {
     RecordItemRect("loss:mse");
     HelpMarker(TR(labs_loss_mse_help));
     if (edited) Commit(app, "optimizer settings");
+    ErrorText(refused);
     ErrorText(training_optimizer_check(s).error);
 }
 
@@ -156,13 +159,15 @@ static void ShowStepButtons(App& app) {
     RecordItemRect("train:stepn");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(60));
-    if (ImGui::InputInt("##n", &lab.step_n, 0)) lab.step_n = std::clamp(lab.step_n, 1, kMaxStepsAtOnce);
+    std::string refused;
+    InputWhole(format("##%s", TR(labs_steps)).c_str(), &lab.step_n, 1, kMaxStepsAtOnce, refused);
     RecordItemRect("train:n");
     RegisterTextField(TextFieldKind::Decimal);
     ImGui::SameLine();
     if (ImGui::Button(TR(labs_reset))) TrainingReset(app);
     RecordItemRect("train:reset");
     HelpMarker(TR(labs_reset_help));
+    ErrorText(refused);
     ErrorText(lab.error);
 }
 

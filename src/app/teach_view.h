@@ -31,6 +31,7 @@ struct TeachDraft {
     int lang = 0;   // 0: the learner's browser language (no lang= key), else kLanguages[lang - 1]
     int width = 900, height = 560;  // the iframe's size (height: the fixed one, or auto's start)
 };
+constexpr int kMinFrameWidth = 200, kMaxFrameWidth = 4000;  // the draft's width limits, CSS pixels
 
 struct TeachView {
     bool panel_open = false;

@@ -17,6 +17,7 @@
 
 #include "i18n/i18n.h"
 #include "imgui_internal.h"  // ImFormatString, which the page defines (below)
+#include "state/link.h"
 #include "state/parse.h"
 #include "text_input.h"
 #include "themes.h"
@@ -254,14 +255,71 @@ void HelpMarker(const char* text) {
     ItemTooltip("%s", text);
 }
 
-bool InputDecimal(const char* label, float* v, const char* fmt) {
-    char buf[64];
-    ImFormatString(buf, sizeof buf, fmt, double(*v));  // while the field is edited ImGui keeps its own text
-    if (!ImGui::InputText(label, buf, sizeof buf, ImGuiInputTextFlags_AutoSelectAll)) return false;
-    float typed = 0.0f;
-    if (!parse_float_shown(buf, typed).ok() || !std::isfinite(typed)) return false;  // half-typed ("-", "1e"): wait
-    *v = typed;
-    return true;
+// Text typed into a number field and refused, by the field's ImGui id: the text, the message (its
+// field named), and what the field showed when it was typed (when that changes, the text goes).
+struct RefusedText { ImGuiID id; std::string text, message, now; };
+static std::vector<RefusedText> g_refused;  // a few at most
+static std::string g_field_now;  // the last KeptTextInput's `now`, for its answer
+
+static RefusedText* FindRefused(ImGuiID id) {
+    for (RefusedText& r : g_refused)
+        if (r.id == id) return &r;
+    return nullptr;
+}
+static void ForgetRefused(ImGuiID id) {
+    if (RefusedText* r = FindRefused(id)) *r = std::move(g_refused.back()), g_refused.pop_back();
+}
+
+const char* KeptTextInput(const char* label, const std::string& now) {
+    const ImGuiID id = ImGui::GetID(label);
+    const RefusedText* r = FindRefused(id);
+    if (r && r->now != now && ImGui::GetActiveID() != id) ForgetRefused(id), r = nullptr;
+    static char buf[64];  // while the field is edited ImGui keeps its own text
+    ImStrncpy(buf, (r ? r->text : now).c_str(), sizeof buf);
+    if (r) ImGui::PushStyleColor(ImGuiCol_Text, ErrorColor());
+    const bool edited = ImGui::InputText(label, buf, sizeof buf, ImGuiInputTextFlags_AutoSelectAll);
+    if (r) ImGui::PopStyleColor();
+    g_field_now = now;
+    return edited ? buf : nullptr;
+}
+
+bool KeptTextAnswer(const char* label, const char* typed, const std::string& why, std::string& errors) {
+    const ImGuiID id = ImGui::GetItemID();
+    if (typed) ForgetRefused(id);
+    if (typed && !why.empty()) {
+        const char* end = ImGui::FindRenderedTextEnd(label);
+        const std::string name = end > label ? std::string(label, end) : std::string(end + (*end ? 2 : 0));
+        g_refused.push_back({id, typed, name + ": " + why, g_field_now});
+    }
+    if (const RefusedText* r = FindRefused(id)) errors += (errors.empty() ? "" : "\n") + r->message;
+    return typed && why.empty();
+}
+
+std::string KeptTextErrors() {
+    std::string all;
+    for (const RefusedText& r : g_refused) all += (all.empty() ? "" : "\n") + r.message;
+    return all;
+}
+
+bool InputWhole(const char* label, int* v, int lo, int hi, std::string& errors) {
+    return NumberInput(label, std::to_string(*v), errors, [&](const char* text) {
+        int64_t x = 0;
+        std::string why = check_whole(text, lo, hi, x);
+        if (why.empty()) *v = int(x);
+        return why;
+    });
+}
+
+bool SettingInput(AppState& s, const char* key, const char* label, std::string& errors) {
+    std::string now;
+    link_value(s, key, now);
+    float x = 0.0f;  // a point or an exponent: a decimal, shown as the page writes numbers
+    if (now.find_first_of(".e") != std::string::npos && parse_float(now, x).ok()) now = display_float(x);
+    return NumberInput(label, now, errors, [&](const char* text) {
+        std::string link_text = text;  // "0,5" as typed in German: the link writes 0.5
+        if (std::strchr(text, ',') && parse_float_shown(text, x).ok()) link_text = format_float(x);
+        return set_link_field(s, key, link_text).error;
+    });
 }
 
 std::string VectorString(const float* v, int n) {

@@ -40,9 +40,26 @@ void HelpMarker(const char* text);          // "(?)" with a tooltip
 // ImGui::Selectable with its label on as many lines as the column needs, broken at spaces (ImGui's
 // is one line, cut at the column's edge). One per ID scope: push an id around each.
 bool SelectableWrapped(const char* label);
-// ImGui::InputFloat, but the number is shown and read the page's language's way (0,5 in German;
-// a point is read too): InputFloat would print "0,5" and read it back as 0. True when a new value was typed.
-bool InputDecimal(const char* label, float* v, const char* fmt = "%g");
+// Number fields that never drop what was typed. A field shows `now` until text typed into it is
+// refused: that text then stays in it (in the error colour), the value in use stays as it was, and
+// `errors` gets a line "<name>: <why>" (the label's visible part, else what follows its "##"). The
+// text goes once good text is typed or the value changes elsewhere (a link, a preset, the text view).
+// `take(text)` uses the text and answers "", or answers why not. True when it was taken.
+const char* KeptTextInput(const char* label, const std::string& now);  // the text, when edited this frame
+bool KeptTextAnswer(const char* label, const char* typed, const std::string& why, std::string& errors);
+template <class Take>
+bool NumberInput(const char* label, const std::string& now, std::string& errors, Take take) {
+    const char* typed = KeptTextInput(label, now);
+    return KeptTextAnswer(label, typed, typed ? take(typed) : std::string(), errors);
+}
+// A whole number from lo to hi (check_whole's message when refused).
+bool InputWhole(const char* label, int* v, int lo, int hi, std::string& errors);
+// A setting by its share-link key: shown as the page writes numbers (0,5 in German) and taken through
+// the link's own field table, with its limits and messages, as the text view's fields are
+// (el_set_field). The caller commits.
+bool SettingInput(AppState& s, const char* key, const char* label, std::string& errors);
+// The messages of every field holding refused text (the snapshot's errors.fields), a line each.
+std::string KeptTextErrors();
 // A row of numbers after its label ("W[3] = [", "  @ W ="), flowed onto continuation lines that start
 // under the first number (a hanging indent) and break between numbers only: none runs off the panel.
 // Made where the first number goes (after the label and SameLine); Next before each number; when it

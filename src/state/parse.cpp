@@ -179,6 +179,22 @@ Whole parse_whole(std::string_view text, int64_t& out) {
     return Whole::Ok;
 }
 
+std::string check_whole(std::string_view text, int64_t lo, int64_t hi, int64_t& out) {
+    int64_t v = 0;
+    if (parse_whole(text, v) != Whole::Ok) return format(TR(msg_not_whole_number), quote_text(text, 32).c_str());
+    if (v < lo || v > hi)
+        return format(TR(msg_out_of_limits), quote_text(text, 32).c_str(), std::to_string(lo).c_str(), std::to_string(hi).c_str());
+    return out = v, std::string();
+}
+
+std::string check_decimal_shown(std::string_view text, float lo, float hi, float& out) {
+    float v = 0.0f;
+    if (Status st = parse_float_shown(text, v); !st.ok()) return st.error;
+    if (!(v >= lo && v <= hi))
+        return format(TR(msg_out_of_limits), quote_text(text, 32).c_str(), display_float(lo).c_str(), display_float(hi).c_str());
+    return out = v, std::string();
+}
+
 Status parse_ids(std::string_view text, int V, std::vector<int>& out) {
     std::vector<int> ids;
     size_t i = 0;

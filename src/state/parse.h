@@ -30,6 +30,12 @@ Status parse_float_shown(std::string_view text, float& out);
 enum class Whole { Ok, NotANumber, NotWhole };
 Whole parse_whole(std::string_view text, int64_t& out);
 
+// A whole number typed for a setting that runs from lo to hi: "" with the number in `out`, or why
+// not, in the link's words ("'0' is out of range (1 to 4096)", "'2.5' is not a whole number").
+std::string check_whole(std::string_view text, int64_t lo, int64_t hi, int64_t& out);
+// The same for a decimal as the page's language writes it (parse_float_shown), its limits written so.
+std::string check_decimal_shown(std::string_view text, float lo, float hi, float& out);
+
 // A batch of ids separated by commas and/or spaces ("1, 1, 2"). Each must be
 // an integer in [0, V); the batch holds 1..kMaxB ids.
 Status parse_ids(std::string_view text, int V, std::vector<int>& out);

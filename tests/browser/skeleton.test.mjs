@@ -97,6 +97,45 @@ test('bad input gets a message and the last good state stays', async () => {
   await page.context().close();
 });
 
+// A number field never drops what was typed: text it refuses stays in it, named in a message under
+// it, while the value in use stays as it was (it used to be clamped, or put back, without a word).
+test('a number field keeps refused text with a message naming the field; the value in use stays', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=50&d=4&init=normal&ids=1&maxnorm=1');
+  const fields = async () => (await snapshot(page)).errors.fields;
+  await typeInto(page, 'random:B', '0');
+  assert.equal(await fields(), "B: '0' is out of range (1 to 1024)");
+  await clickWidget(page, 'draw-batch');  // Draw waits until B holds what it shows
+  assert.deepEqual((await snapshot(page)).ids, [1]);
+  await typeInto(page, 'random:zipf', 'lots');
+  assert.equal(await fields(), "B: '0' is out of range (1 to 1024)\nZipf s: 'lots' is not a number");
+  await typeInto(page, 'random:B', '12');
+  await typeInto(page, 'random:zipf', '1.5');
+  assert.equal(await fields(), '');
+  await clickWidget(page, 'draw-batch');
+  assert.equal((await snapshot(page)).ids.length, 12);
+
+  // A setting's field takes text through the link's own table: its limits, its message.
+  await page.evaluate(() => window.Module._el_set_sections_open(1));
+  await typeInto(page, 'option:maxnorm', '-1');
+  let s = await snapshot(page);
+  assert.equal(s.errors.fields, "max_norm: '-1' must be a positive number (or off)");
+  assert.equal(s.settings.maxnorm, '1');
+  await typeInto(page, 'table-seed', '-3');
+  s = await snapshot(page);
+  assert.match(s.errors.fields, /^seed: '-3' is out of range \(0 to 4294967295\)$/m);
+  assert.equal(s.settings.seed, 42);
+  await typeInto(page, 'table-seed', '4000000000');  // past a 32-bit int: the field took it as it is
+  s = await snapshot(page);
+  assert.equal(s.settings.seed, 4000000000);
+  assert.doesNotMatch(s.errors.fields, /seed/);
+  // The value changed elsewhere (a link): the refused text goes, the field shows the value.
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=50&d=4&init=normal&ids=1&maxnorm=2'));
+  await frames(page, 2);
+  assert.equal(await fields(), '');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('the aria-live text states the key result', async () => {
   const page = await openPage(browser, server.url);
   await frames(page, 2);

@@ -10,6 +10,8 @@
 using el::format_float;
 using el::parse_float;
 using el::parse_ids;
+using el::check_decimal_shown;
+using el::check_whole;
 
 static uint32_t bits(float f) {
     uint32_t u;
@@ -146,4 +148,28 @@ TEST_CASE("counts in help texts get thousands separators", "[parse]") {
     CHECK(el::format_count(100000) == "100,000");
     CHECK(el::format_count(16777216) == "16,777,216");
     CHECK(el::format_count(-1234567) == "-1,234,567");
+}
+
+// The checks behind the page's number fields (src/app/widgets.h) and the text view's random batch
+// and frame size: what they take, and the link's wording for what they refuse.
+TEST_CASE("a number typed for a field with limits is taken or refused in the link's words", "[parse][errors]") {
+    int64_t n = -7;
+    CHECK(check_whole("12", 1, 1024, n).empty());
+    CHECK(n == 12);
+    CHECK(check_whole("1e2", 1, 1024, n).empty());
+    CHECK(n == 100);
+    n = -7;
+    CHECK(check_whole("0", 1, 1024, n) == "'0' is out of range (1 to 1024)");
+    CHECK(check_whole("4294967296", 0, 4294967295, n) == "'4294967296' is out of range (0 to 4294967295)");
+    CHECK(check_whole("2.5", 1, 1024, n) == "'2.5' is not a whole number");
+    CHECK(check_whole("lots", 1, 1024, n) == "'lots' is not a whole number");
+    CHECK(n == -7);  // refused: left as it was
+    float x = -1.0f;
+    CHECK(check_decimal_shown("1.5", 0.0f, 3.0f, x).empty());
+    CHECK(x == 1.5f);
+    x = -1.0f;
+    CHECK(check_decimal_shown("3.5", 0.0f, 3.0f, x) == "'3.5' is out of range (0 to 3)");
+    CHECK(check_decimal_shown("nan", 0.0f, 3.0f, x) == "'nan' is out of range (0 to 3)");
+    CHECK(check_decimal_shown("lots", 0.0f, 3.0f, x) == "'lots' is not a number");
+    CHECK(x == -1.0f);
 }
