@@ -259,9 +259,12 @@
     // greys them out; the app redraws this view when one starts or ends, from here or the canvas.
     return [
       ...(!shows('training') ? [] : [el('h3', { text: t('dom_training_heading') }), setting('opt', t('dom_optimizer'), 'sgd adam adamw lazysgd lazyadam'), setting('lr', t('dom_lr')),
-      setting('mom', t('dom_momentum')), setting('wd', t('dom_weight_decay')), setting('loss', t('dom_loss'), 'upstream mse'),
+      // The optimizer's own settings, as the canvas shows them: SGD's momentum, Adam's betas (PyTorch's names).
+      ...(/adam/.test(extra.fields.opt[0]) ? [['b1', 'beta1'], ['b2', 'beta2'], ['eps', 'eps']]
+        : [['mom', t('dom_momentum')], ['damp', 'dampening'], ['nesterov', 'nesterov', '']]).map(([key, label, choices]) => setting(key, label, choices)),
+      setting('wd', t('dom_weight_decay')), setting('loss', t('dom_loss'), 'upstream mse'),
       el('p', {}, button(t('dom_step'), () => { lab.step(1); render(); }, 'tv-step'), ' ', button(t('dom_reset_training'), () => { lab.resetTraining(); render(); }, 'tv-reset')),
-      figures(t('dom_training_figures'), lab.training({ arrays: false }))]),
+      figures(t('dom_training_figures'), lab.training({ arrays: false })), ...trainingRows()]),
       ...(!shows('frequency') ? [] : [el('h3', { text: t('dom_frequency_heading') }), ...[['zipf', t('dom_zipf')], ['fV', t('dom_freq_V')], ['fsteps', t('dom_freq_steps')], ['fseed', t('dom_freq_seed')],
         ['ffreqscale', 'scale_grad_by_freq', ''], ['flazy', t('dom_lazy_adam'), ''], ['fwd', t('dom_wd_adamw'), '']]
         .map(([key, label, choices]) => setting(key, label, choices)),
@@ -275,6 +278,17 @@
         ...c.figures, ...Object.fromEntries(Object.values(c.figures?.routes || {}).map((r) => [r.name, r.medianMs])) })]),
       ...(!shows('budget') || !b.loaded ? [] : budgetPart(b)),
     ];
+  }
+
+  // The training lab's rows after the last step, as the canvas's table (TrainingRowsJson): touched,
+  // changed, why, updates, and each row's optimizer state.
+  function trainingRows() {
+    const r = answer(M()._el_training_rows_json()), n = r.columns, rows = [];
+    for (let i = n; i < r.cells.length; i += n) rows.push(r.cells.slice(i, i + n));
+    const cells = (tag, values) => values.map((text) => el(tag, { scope: tag === 'th' ? 'col' : null, text }));
+    return rows.length ? [scroller(t('dom_training_rows'), el('thead', {}, el('tr', {}, ...cells('th', r.cells.slice(0, n)))),
+      el('tbody', {}, ...rows.map(([k, ...rest]) => el('tr', { class: rest[0] ? 'touched' : null }, el('th', { scope: 'row', text: k }), ...cells('td', rest))))),
+    el('p', { text: r.note }), r.more > 0 && el('p', { text: tf('dom_rows_more', r.more) })] : [];
   }
 
   // The experiments panel (ExperimentsJson in src/app/panels_experiments.cpp): each experiment's title

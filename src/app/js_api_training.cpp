@@ -10,6 +10,7 @@
 
 #include "state/json_writer.h"
 #include "main.h"
+#include "panels.h"
 
 namespace el {
 
@@ -74,6 +75,9 @@ EMSCRIPTEN_KEEPALIVE void el_training_reset() {
     TrainingReset(g_app);
     WakeUp();
 }
+
+// The rows table as the text view shows it (TrainingRowsJson).
+EMSCRIPTEN_KEEPALIVE const char* el_training_rows_json() { return (g_training_json = TrainingRowsJson(g_app)).c_str(); }
 
 // Row k's optimizer state: {momentum, expAvg, expAvgSq}, empty arrays where there is none.
 EMSCRIPTEN_KEEPALIVE const char* el_optimizer_row_json(int k) {

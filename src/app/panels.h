@@ -38,6 +38,11 @@ void StartExperiments();              // the text view's Run: the two fits and t
 std::string ExperimentsJson(const App& app);      // the panel for the text view (el_text_view_json)
 Status ExperimentInfinity(App& app, bool put);    // "Put inf in W[0][c]" (put) or "Restore W"
 void ShowTrainingPanel(App& app);     // step inspector: touched / changed rows and why
+// Its rows table for the text view (el_training_rows_json): {note (what updates counts), cells (the column
+// headers, then row after row: id, touched, changed, why, updates, then the optimizer's state: momentum b,
+// or Adam's m and v), columns (per row), more (rows left out)}. Every
+// row up to 64; past that the first 64 the last step touched, changed or rescaled.
+std::string TrainingRowsJson(const App& app);
 void ShowFrequencyPanel(App& app);    // Zipf ids: rare rows get few updates and learn slowly
 void ShowCostPanel(App& app);         // one-hot route vs gather at scale, timed live (panels_cost.cpp)
 // The deeper tier (issue 16), on demand: the site's page (embedding_lab) links

@@ -12,10 +12,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "browser.h"
 #include "i18n/i18n.h"
 #include "panels.h"
+#include "state/json_writer.h"
 #include "state/parse.h"
 #include "state/presets.h"
 #include "text_input.h"
@@ -218,6 +220,42 @@ static std::string RowWhy(const TrainingSession& t, int k) {
     std::string why = changed ? row_reason_text(reasons) : reasons & kRowGradient ? TR(labs_why_no_move) : "";
     if (rescaled) why = why.empty() ? std::string(TR(labs_why_rescale)) : format(TR(labs_why_rescale_and), why.c_str());
     return why;
+}
+
+std::string TrainingRowsJson(const App& app) {
+    const TrainingSession& t = app.training.session;
+    const Optimizer& opt = t.optimizer;
+    const int V = t.active ? t.V : 0;
+    const OptimizerKind kind = opt.config().kind;
+    const bool adam = kind == OptimizerKind::kAdam || kind == OptimizerKind::kAdamW || kind == OptimizerKind::kLazyAdam;
+    // One flat list of cells, the column headers first (a call per cell: the page weight counts this code).
+    std::string j = "{\"note\":";
+    const auto cell = [&j](std::string_view text) { j += json_string(text), j += ','; };
+    cell(TR(labs_updates_note));
+    j += "\"cells\":[";
+    for (const char* header : {TR(labs_col_id), TR(labs_col_touched), TR(labs_col_changed), TR(labs_col_why), TR(labs_col_updates)})
+        cell(header);
+    const std::string_view momentum = TR(labs_state_momentum);
+    if (adam) cell("Adam m"), cell("Adam v");
+    else cell(momentum.substr(0, momentum.find(':')));
+    const auto has = [](const std::vector<int>& list, int k) { return std::binary_search(list.begin(), list.end(), k); };
+    const char* none = adam ? TR(labs_state_not_adam) : TR(labs_state_no_momentum);
+    const auto state = [&](std::span<const float> v) { cell(v.empty() ? none : VectorString(v.data(), int(v.size()))); };
+    int listed = 0;
+    for (int k = 0; k < V && listed < 64; k++) {
+        const bool touched = has(t.last.touched_rows, k), changed = has(t.last.changed_rows, k);
+        if (V > 64 && !touched && !changed && !has(t.rescaled_rows, k)) continue;
+        listed++;
+        cell(std::to_string(k));
+        cell(touched ? TR(labs_mark_touched) : "");
+        cell(changed ? TR(labs_mark_changed) : "");
+        cell(RowWhy(t, k));
+        cell(std::to_string(opt.row_update_count(k)) + " / " + std::to_string(opt.row_touch_count(k)));
+        if (adam) state(opt.exp_avg_row(k)), state(opt.exp_avg_sq_row(k));
+        else state(opt.momentum_row(k));
+    }
+    j.back() = ']';
+    return j + ",\"columns\":" + std::to_string(adam ? 7 : 6) + ",\"more\":" + std::to_string(V - listed) + "}";
 }
 
 static void ShowRowTable(App& app) {

@@ -371,6 +371,53 @@ test('the training lab steps from the DOM, and its figures there follow training
   await page.context().close();
 });
 
+// The canvas's rows table in the view: which rows the last step touched and changed, why each moved,
+// its updates, and its optimizer state (momentum b for SGD, m and v for Adam), read from the page.
+test('the training lab\'s rows table: touched, changed, why, updates and each row\'s optimizer state', async () => {
+  const link = 'v=1&V=6&d=3&init=normal&seed=5&opt=sgd&lr=0.1&mom=0.9&panels=training,table,ids';
+  const page = await openPage(browser, server.url + '#' + link + '&ids=1,2');
+  await page.press('#tv-step', 'Enter');
+  await frames(page, 2);
+  await page.fill('#tv-ids', '3');  // a new batch: the session goes on
+  await page.press('#tv-ids', 'Enter');
+  await frames(page, 2);
+  await page.press('#tv-step', 'Enter');
+  await page.waitForFunction(() => window.embeddingLab.training().step === 2);
+  await frames(page, 2);
+  const rows = () => page.evaluate(() => {
+    const box = [...document.querySelectorAll('#text-view caption')].find((c) => c.textContent === 'Rows after the last step').closest('table');
+    return [...box.querySelectorAll('tr')].map((tr) => [...tr.children].map((c) => c.textContent));
+  });
+  const table = await rows();
+  assert.deepEqual(table[0], ['id', 'touched', 'changed', 'why it moved', 'updates', 'momentum b']);
+  assert.equal(table.length, 1 + 6);
+  const t = await page.evaluate(() => window.embeddingLab.training());
+  assert.deepEqual(t.touchedRows, [3]);
+  assert.deepEqual(t.changedUntouchedRows, [1, 2]);  // momentum carries rows 1 and 2 on
+  for (let k = 0; k < 6; k++) {
+    const [id, touched, changed, why, updates, momentum] = table[1 + k];
+    const state = await page.evaluate((r) => window.embeddingLab.optimizerRow(r), k);
+    assert.equal(id, String(k));
+    assert.equal(touched, t.touchedRows.includes(k) ? 'touched' : '');
+    assert.equal(changed, t.changedRows.includes(k) ? 'changed' : '');
+    if (t.changedRows.includes(k)) assert.equal(why, t.rowReasons[k], `row ${k}`);
+    assert.equal(updates, `${state.updates} / ${state.touches}`);
+    // The shortest text of each float32 (display_float), exact: it reads back to the same value.
+    assert.deepEqual(momentum.slice(1, -1).split(', ').map((x) => Math.fround(Number(x))), state.momentum, `row ${k}`);
+  }
+  assert.match(table[2][3], /momentum/);
+  // Adam's m and v; past 64 rows only the rows the step reached, and how many are left out.
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=100&d=2&init=normal&ids=5,7&opt=adam&lr=0.01&panels=training'));
+  await page.evaluate(() => window.embeddingLab.step(1));
+  await frames(page, 2);
+  const adam = await rows();
+  assert.deepEqual(adam[0].slice(5), ['Adam m', 'Adam v']);
+  assert.deepEqual(adam.slice(1).map((r) => r[0]), ['5', '7']);
+  assert.match(await page.textContent('#text-view'), /98 more rows are not listed/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('the frequency experiment runs from the DOM: its figures follow frequency() and its end is announced', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&fsteps=60&fV=50');
   await page.press('#tv-frequency-run', 'Enter');
