@@ -161,6 +161,7 @@ void ShowCostPanel(App& app) {
 
     ImGui::BeginDisabled(r.running());
     bool edited = false;
+    std::string refused;  // a whole number of any size is kept; check_cost_shape says what is out of range
     struct Field { const char* label; const char* name; int* value; std::string help; };
     const std::string repeats = format("%s##cost_repeats", TR(labs_cost_repeats));
     const Field fields[] = {
@@ -172,12 +173,13 @@ void ShowCostPanel(App& app) {
     for (int i = 0; i < 4; i++) {
         if (i % 2) ImGui::SameLine();
         ImGui::SetNextItemWidth(Px(90));
-        edited |= ImGui::InputInt(fields[i].label, fields[i].value, 0);
+        edited |= InputWhole(fields[i].label, fields[i].value, INT32_MIN, INT32_MAX, refused);
         RecordItemRect(fields[i].name);
         RegisterTextField(TextFieldKind::Decimal);
         HelpMarker(fields[i].help.c_str());
     }
     ImGui::EndDisabled();
+    ErrorText(refused);
     if (edited) Commit(app, "cost shape");
 
     const CostBenchShape shape = ShapeOf(c);

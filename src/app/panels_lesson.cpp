@@ -47,14 +47,15 @@ static void ShowTableSize(App& app) {
     AppState& s = app.state;
     if (is_hidden(s, kHideResize)) return;
     BeginLocked(app, kLockSize);
+    std::string refused;  // a whole number of any size is kept for Resize, which checks the sizes
     ImGui::SetNextItemWidth(Px(90));
-    ImGui::InputInt("V", &app.text.size.V, 0);
+    InputWhole("V", &app.text.size.V, INT32_MIN, INT32_MAX, refused);
     RecordItemRect("V");
     RegisterTextField(TextFieldKind::Decimal);
     HelpMarker(format(TR(lesson_table_v_help), format_count(kMaxV).c_str()).c_str());
     SameLineIfFits(110);
     ImGui::SetNextItemWidth(Px(70));
-    ImGui::InputInt("d", &app.text.size.d, 0);
+    InputWhole("d", &app.text.size.d, INT32_MIN, INT32_MAX, refused);
     RecordItemRect("d");
     RegisterTextField(TextFieldKind::Decimal);
     HelpMarker(format(TR(lesson_table_d_help), format_count(kMaxD).c_str(), format_count(kMaxTableCells).c_str()).c_str());
@@ -65,6 +66,7 @@ static void ShowTableSize(App& app) {
     RecordItemRect("resize");
     ImGui::EndDisabled();
     EndLocked(app, kLockSize);
+    ErrorText(refused);
     ErrorText(size.error);
 }
 

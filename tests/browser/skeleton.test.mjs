@@ -128,6 +128,12 @@ test('a number field keeps refused text with a message naming the field; the val
   s = await snapshot(page);
   assert.equal(s.settings.seed, 4000000000);
   assert.doesNotMatch(s.errors.fields, /seed/);
+  // V and d take any whole number for Resize to check; letters are refused there and then (ImGui's
+  // integer field dropped them without a word).
+  await typeInto(page, 'V', 'ten');
+  assert.match(await fields(), /^V: 'ten' is not a whole number$/m);
+  await typeInto(page, 'V', '10');
+  assert.doesNotMatch(await fields(), /^V:/m);
   // The value changed elsewhere (a link): the refused text goes, the field shows the value.
   await page.evaluate(() => window.embeddingLab.setLink('v=1&V=50&d=4&init=normal&ids=1&maxnorm=2'));
   await frames(page, 2);
