@@ -29,7 +29,6 @@
 #include "panels.h"
 #include "state/json_writer.h"
 #include "state/parse.h"
-#include "text_input.h"
 #include "widgets.h"
 
 namespace el {
@@ -109,14 +108,9 @@ static void PlotDot(const BudgetPlot& f, float x, float y, ImU32 color, float cs
 // [SECTION] Budget settings and run controls
 //-----------------------------------------------------------------------------
 
-// A setting's field by its link key (SettingInput: what it refuses goes into `refused`).
+// A setting's field, 70 CSS pixels wide (SettingField: what it refuses goes into `refused`).
 static bool Setting(AppState& s, const char* key, const char* label, const char* rect, const char* help, std::string& refused) {
-    ImGui::SetNextItemWidth(Px(70));
-    const bool edited = SettingInput(s, key, label, refused);
-    RecordItemRect(rect);
-    RegisterTextField(TextFieldKind::Decimal);
-    if (help) HelpMarker(help);
-    return edited;
+    return SettingField(s, key, label, rect, 70, help, refused);
 }
 
 static void ShowBudgetSettings(App& app) {

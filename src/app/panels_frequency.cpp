@@ -14,7 +14,6 @@
 #include "i18n/i18n.h"
 #include "panels.h"
 #include "state/parse.h"
-#include "text_input.h"
 #include "widgets.h"
 
 namespace el {
@@ -32,26 +31,14 @@ static std::string ShowFrequencySettings(App& app) {
     bool edited = false;
     std::string refused;
     ImGui::BeginDisabled(running);
-    ImGui::SetNextItemWidth(Px(80));
-    edited |= SettingInput(app.state, "zipf", "Zipf s", refused);
-    RecordItemRect("freq:zipf");
-    RegisterTextField(TextFieldKind::Decimal);
-    HelpMarker(TR(labs_freq_zipf_help));
+    AppState& st = app.state;
+    edited |= SettingField(st, "zipf", "Zipf s", "freq:zipf", 80, TR(labs_freq_zipf_help), refused);
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(Px(80));
-    edited |= SettingInput(app.state, "fV", "V##freq", refused);
-    RecordItemRect("freq:V");
-    RegisterTextField(TextFieldKind::Decimal);
-    HelpMarker(format(TR(labs_freq_v_help), format_count(kMaxFrequencyV).c_str()).c_str());
-    ImGui::SetNextItemWidth(Px(80));
-    edited |= SettingInput(app.state, "fseed", format("%s##freq", TR(labs_seed)).c_str(), refused);
-    RecordItemRect("freq:seed");
-    RegisterTextField(TextFieldKind::Decimal);
+    edited |= SettingField(st, "fV", "V##freq", "freq:V", 80,
+                           format(TR(labs_freq_v_help), format_count(kMaxFrequencyV).c_str()).c_str(), refused);
+    edited |= SettingField(st, "fseed", format("%s##freq", TR(labs_seed)).c_str(), "freq:seed", 80, nullptr, refused);
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(Px(80));
-    edited |= SettingInput(app.state, "fsteps", format("%s##freq_steps", TR(labs_steps)).c_str(), refused);
-    RecordItemRect("freq:steps");
-    RegisterTextField(TextFieldKind::Decimal);
+    edited |= SettingField(st, "fsteps", format("%s##freq_steps", TR(labs_steps)).c_str(), "freq:steps", 80, nullptr, refused);
     edited |= ImGui::Checkbox("scale_grad_by_freq", &f.scale_grad_by_freq);
     RecordItemRect("freq:freqscale");
     HelpMarker(TR(labs_freq_scale_help));

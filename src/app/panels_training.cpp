@@ -81,17 +81,6 @@ static void ApplyRecipe(OptimizerConfig& c, Recipe r) {
     }
 }
 
-// An optimizer setting's field by its link key: true when the learner changed it.
-static bool NumberField(AppState& s, const char* key, const char* label, const char* rect, float css_width, const char* help,
-                        std::string& refused) {
-    ImGui::SetNextItemWidth(Px(css_width));
-    const bool changed = SettingInput(s, key, label, refused);
-    RecordItemRect(rect);
-    RegisterTextField(TextFieldKind::Decimal);
-    if (help) HelpMarker(help);
-    return changed;
-}
-
 static void ShowOptimizerSettings(App& app) {
     AppState& s = app.state;
     OptimizerConfig& c = s.optimizer;
@@ -111,25 +100,25 @@ static void ShowOptimizerSettings(App& app) {
 
     const bool sgd = c.kind == OptimizerKind::kSGD || c.kind == OptimizerKind::kLazySGD;
     const bool lazy = c.kind == OptimizerKind::kLazySGD || c.kind == OptimizerKind::kLazyAdam;
-    edited |= NumberField(s, "lr", "lr", "opt:lr", 90, nullptr, refused);
+    edited |= SettingField(s, "lr", "lr", "opt:lr", 90, nullptr, refused);
     if (sgd) {
         ImGui::SameLine();
-        edited |= NumberField(s, "mom", TR(labs_momentum), "opt:momentum", 70, TR(labs_momentum_help), refused);
-        edited |= NumberField(s, "damp", "dampening", "opt:dampening", 70, TR(labs_dampening_help), refused);
+        edited |= SettingField(s, "mom", TR(labs_momentum), "opt:momentum", 70, TR(labs_momentum_help), refused);
+        edited |= SettingField(s, "damp", "dampening", "opt:dampening", 70, TR(labs_dampening_help), refused);
         ImGui::SameLine();
         edited |= ImGui::Checkbox("nesterov", &c.nesterov);
         RecordItemRect("opt:nesterov");
         HelpMarker(TR(labs_nesterov_help));
     } else {
         ImGui::SameLine();
-        edited |= NumberField(s, "b1", "beta1", "opt:beta1", 70, TR(labs_beta1_help), refused);
-        edited |= NumberField(s, "b2", "beta2", "opt:beta2", 90, TR(labs_beta2_help), refused);
+        edited |= SettingField(s, "b1", "beta1", "opt:beta1", 70, TR(labs_beta1_help), refused);
+        edited |= SettingField(s, "b2", "beta2", "opt:beta2", 90, TR(labs_beta2_help), refused);
         ImGui::SameLine();
-        edited |= NumberField(s, "eps", "eps", "opt:eps", 70, TR(labs_eps_help), refused);
+        edited |= SettingField(s, "eps", "eps", "opt:eps", 70, TR(labs_eps_help), refused);
     }
     ImGui::BeginDisabled(lazy);
     const char* wd_help = c.kind == OptimizerKind::kAdamW ? TR(labs_decay_decoupled_help) : TR(labs_decay_coupled_help);
-    edited |= NumberField(s, "wd", TR(labs_weight_decay), "opt:wd", 70, lazy ? nullptr : wd_help, refused);
+    edited |= SettingField(s, "wd", TR(labs_weight_decay), "opt:wd", 70, lazy ? nullptr : wd_help, refused);
     ImGui::EndDisabled();
     if (lazy) ImGui::SameLine(), ImGui::TextDisabled("%s", TR(labs_decay_none_lazy));
 

@@ -322,6 +322,16 @@ bool SettingInput(AppState& s, const char* key, const char* label, std::string& 
     });
 }
 
+bool SettingField(AppState& s, const char* key, const char* label, const char* rect, float css_width, const char* help,
+                  std::string& errors) {
+    ImGui::SetNextItemWidth(Px(css_width));
+    const bool edited = SettingInput(s, key, label, errors);
+    RecordItemRect(rect);
+    RegisterTextField(TextFieldKind::Decimal);
+    if (help) HelpMarker(help);
+    return edited;
+}
+
 std::string VectorString(const float* v, int n) {
     std::string s = "[";
     const char* sep = active_language().list_separator;

@@ -58,6 +58,10 @@ bool InputWhole(const char* label, int* v, int lo, int hi, std::string& errors);
 // the link's own field table, with its limits and messages, as the text view's fields are
 // (el_set_field). The caller commits.
 bool SettingInput(AppState& s, const char* key, const char* label, std::string& errors);
+// SettingInput as the labs lay one out: `css_width` wide, recorded as `rect` for the tests, a phone's
+// number pad on a tap, and a "(?)" with `help` (none when null).
+bool SettingField(AppState& s, const char* key, const char* label, const char* rect, float css_width, const char* help,
+                  std::string& errors);
 // The messages of every field holding refused text (the snapshot's errors.fields), a line each.
 std::string KeptTextErrors();
 // A row of numbers after its label ("W[3] = [", "  @ W ="), flowed onto continuation lines that start
