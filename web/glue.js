@@ -75,8 +75,8 @@
         return r.arrayBuffer();
       }).then((bytes) => WebAssembly.compile(bytes)));
   }
-  // The WebGL2 context has only what an ImGui page needs (main() hands it to Emscripten's GL
-  // layer: platform_web.cpp). ImGui draws opaque
+  // The WebGL2 context has only what an ImGui page needs (the renderer draws with it:
+  // src/app/renderer_webgl2.cpp). ImGui draws opaque
   // triangles with blending and a scissor: no alpha channel to composite, no depth or stencil
   // buffer, no multisampling (text is already antialiased in the font texture), no copy of the
   // last frame kept (preserveDrawingBuffer), and the integrated GPU is plenty (low-power, which

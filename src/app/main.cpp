@@ -288,7 +288,7 @@ int main() {
     using namespace el;
     MarkStartup("main() entered");
     // glue.js made the canvas's WebGL2 context (its attributes are chosen there) at the
-    // canvas's final size: Emscripten's GL layer takes it as it is.
+    // canvas's final size: the renderer draws with it as it is.
     if (!PlatformUseCanvasContext()) {
         browser_fatal(TR(page_fatal_no_webgl2));  // (English: no language's catalog is fetched yet)
         return 1;

@@ -33,12 +33,9 @@ EM_JS(double, el_js_canvas_size, (int* size), {
     HEAP32[i + 3] = canvas.height;
     return dpr;
 });
-// glue.js made the canvas's WebGL2 context before the wasm was instantiated (Module.preinitializedWebGLContext):
-// Emscripten's GL layer registers it and makes it current, so the renderer's gl* calls reach it.
-EM_JS(int, el_js_use_canvas_context, (), {
-    const gl = Module.preinitializedWebGLContext;
-    return gl ? GL.makeContextCurrent(GL.registerContext(gl, {majorVersion: 2})) : 0;
-});
+// glue.js made the canvas's WebGL2 context before the wasm was instantiated (Module.preinitializedWebGLContext);
+// the renderer draws with it (renderer_webgl2.cpp).
+EM_JS(int, el_js_use_canvas_context, (), { return Module.preinitializedWebGLContext ? 1 : 0; });
 EM_JS(void, el_js_set_canvas_size, (int w, int h), { Module.canvas.width = w; Module.canvas.height = h; });
 
 namespace el {

@@ -8,7 +8,7 @@
 
 namespace el {
 
-bool PlatformUseCanvasContext();  // Emscripten's GL layer on glue.js's WebGL2 context; false: none
+bool PlatformUseCanvasContext();  // glue.js made the WebGL2 context the renderer draws with; false: none
 void PlatformInit();        // after ImGui::CreateContext: flags, clipboard
 bool PlatformSyncCanvas();  // backing store to CSS size x dpr; true when it or the ratio changed
 void PlatformNewFrame();    // io.DisplaySize and io.DeltaTime, before ImGui::NewFrame

@@ -5,14 +5,16 @@
 // synchronous round trip to the GPU process; this page owns its context, so here the
 // state is set once and a frame only sends what changed.
 //
+// [SECTION] WebGL2 calls
 // [SECTION] Program and fixed state (and again after a lost context)
 // [SECTION] Font texture
 // [SECTION] Drawing a frame
 
 #include "renderer_webgl2.h"
 
-#include <GLES3/gl3.h>
+#include <emscripten.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
@@ -21,6 +23,105 @@
 #include "imgui_internal.h"  // ImFontAtlasGetBuilderForStbTruetype
 
 extern "C" void* const el_glyph_rasteriser[2];  // stb_truetype_kept.h: why the font code reads it
+
+//-----------------------------------------------------------------------------
+// [SECTION] WebGL2 calls
+//-----------------------------------------------------------------------------
+
+// The renderer's WebGL2 calls, made on the context glue.js created (Module.preinitializedWebGLContext)
+// without Emscripten's GL layer: its C API keeps a table from integer ids to the context's objects
+// and a wrapper per gl* function, 2 KB gzip of script for the 30 calls this page makes. The objects
+// are kept in Module.elGL instead (made again after a lost context); the caching of what is bound
+// stays in C++ below. The attribute locations are fixed in the shaders: 0 position, 1 uv, 2 colour,
+// 3 projection.
+EM_JS(void, el_gl_init, (const char* vertex_shader, const char* fragment_shader), {
+    const gl = Module.preinitializedWebGLContext;
+    const compile = (kind, source) => {  // status asked only after the link (el_gl_link_status)
+        const shader = gl.createShader(kind);
+        gl.shaderSource(shader, UTF8ToString(source));
+        gl.compileShader(shader);
+        return shader;
+    };
+    const shaders = [compile(gl.VERTEX_SHADER, vertex_shader), compile(gl.FRAGMENT_SHADER, fragment_shader)];
+    const program = gl.createProgram();
+    for (const shader of shaders) gl.attachShader(program, shader);
+    gl.linkProgram(program);
+    const vertexArray = gl.createVertexArray();
+    gl.bindVertexArray(vertexArray);
+    for (let location = 0; location < 3; location++) gl.enableVertexAttribArray(location);  // position, uv, colour
+    Module.elGL = { gl, program, shaders, vertexArray, vertices: gl.createBuffer(), indices: gl.createBuffer(), font: null };
+});
+// 1 if the program linked; else 0, with the first shader log that says something (else the
+// program's) in log[size].
+EM_JS(int, el_gl_link_status, (char* log, int size), {
+    const { gl, program, shaders } = Module.elGL;
+    const linked = !!gl.getProgramParameter(program, gl.LINK_STATUS);
+    if (!linked) {
+        const failed = shaders.find((shader) => !gl.getShaderParameter(shader, gl.COMPILE_STATUS));
+        stringToUTF8((failed ? gl.getShaderInfoLog(failed) : gl.getProgramInfoLog(program)) || "", log, size);
+    }
+    for (const shader of shaders) gl.deleteShader(shader);  // flagged: freed with the program
+    return linked ? 1 : 0;
+});
+// Everything a frame relies on; `font` binds the font texture (else none).
+EM_JS(void, el_gl_apply_state, (int font), {
+    const { gl, program, vertexArray, vertices, indices } = Module.elGL;
+    gl.useProgram(program);
+    gl.bindVertexArray(vertexArray);
+    gl.bindBuffer(gl.ARRAY_BUFFER, vertices);
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, indices);  // held by the vertex array
+    gl.enable(gl.BLEND);
+    gl.blendEquation(gl.FUNC_ADD);
+    gl.blendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
+    gl.disable(gl.CULL_FACE);
+    gl.disable(gl.DEPTH_TEST);
+    gl.disable(gl.STENCIL_TEST);
+    gl.enable(gl.SCISSOR_TEST);
+    gl.activeTexture(gl.TEXTURE0);
+    gl.bindTexture(gl.TEXTURE_2D, font ? Module.elGL.font : null);
+});
+// The font atlas's coverage as a one-channel texture (made on the first call), left bound.
+EM_JS(void, el_gl_font_texture, (int width, int height, const unsigned char* pixels), {
+    const g = Module.elGL, gl = g.gl;
+    if (!g.font) g.font = gl.createTexture();
+    gl.bindTexture(gl.TEXTURE_2D, g.font);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);  // rows of one byte a texel
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.R8, width, height, 0, gl.RED, gl.UNSIGNED_BYTE, HEAPU8, pixels);
+});
+EM_JS(void, el_gl_bind_font, (int font), {
+    const g = Module.elGL;
+    g.gl.bindTexture(g.gl.TEXTURE_2D, font ? g.font : null);
+});
+EM_JS(void, el_gl_viewport, (int width, int height), { Module.elGL.gl.viewport(0, 0, width, height); });
+EM_JS(void, el_gl_scissor, (int x, int y, int width, int height), { Module.elGL.gl.scissor(x, y, width, height); });
+EM_JS(void, el_gl_clear, (float r, float g, float b), {
+    const gl = Module.elGL.gl;
+    gl.clearColor(r, g, b, 1);
+    gl.clear(gl.COLOR_BUFFER_BIT);
+});
+EM_JS(void, el_gl_projection, (float sx, float sy, float ox, float oy), {
+    Module.elGL.gl.vertexAttrib4f(3, sx, sy, ox, oy);
+});
+// One upload each for the frame's vertices and indices (orphaning last frame's storage).
+EM_JS(void, el_gl_upload, (const void* vertices, int vertex_bytes, const void* indices, int index_bytes), {
+    const gl = Module.elGL.gl;
+    gl.bufferData(gl.ARRAY_BUFFER, HEAPU8, gl.STREAM_DRAW, vertices, vertex_bytes);
+    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, HEAPU8, gl.STREAM_DRAW, indices, index_bytes);
+});
+// The attribute pointers start `at` bytes into the vertex buffer (ImDrawVert: position, uv at
+// byte uv, colour at byte colour).
+EM_JS(void, el_gl_vertex_base, (int at, int stride, int uv, int colour), {
+    const gl = Module.elGL.gl;
+    gl.vertexAttribPointer(0, 2, gl.FLOAT, false, stride, at);
+    gl.vertexAttribPointer(1, 2, gl.FLOAT, false, stride, at + uv);
+    gl.vertexAttribPointer(2, 4, gl.UNSIGNED_BYTE, true, stride, at + colour);
+});
+EM_JS(void, el_gl_draw_triangles, (int count, int index_bytes, int at), {
+    const gl = Module.elGL.gl;
+    gl.drawElements(gl.TRIANGLES, count, index_bytes == 2 ? gl.UNSIGNED_SHORT : gl.UNSIGNED_INT, at);
+});
 
 namespace el {
 
@@ -61,17 +162,17 @@ static const char* const kFragmentShader =
     "{\n"
     "    Out_Color = Frag_Color * vec4(1.0, 1.0, 1.0, texture(Texture, Frag_UV.st).r);\n"
     "}\n";
-enum : GLuint { kPositionLocation = 0, kUVLocation = 1, kColorLocation = 2, kProjectionLocation = 3 };
 
-// The GL objects, and what the context holds now (so a frame sends only changes).
+// The one texture: ImGui's texture id for the font atlas (0 is none).
+static const intptr_t kFontTexture = 1;
+
+// What the context holds now (so a frame sends only changes), and the frames compared.
 static struct {
-    GLuint program = 0, vertex_array = 0, vertex_buffer = 0, index_buffer = 0, font_texture = 0;
-    GLuint shaders[2] = {0, 0};  // kept until the link status is known, for its error message
     int linked = -1;  // the program's link status, once asked (-1: not yet)
-    const char* link_error = "";
+    char link_error[512] = "";
     int viewport_w = -1, viewport_h = -1;
     float projection[4] = {0, 0, 0, 0};  // DisplayPos x, y and DisplaySize x, y it was made for
-    GLuint bound_texture = 0;
+    intptr_t bound_texture = 0;
     int64_t vertex_base = -1;  // the vertex the attribute pointers start at (-1: unknown)
     int scissor[4] = {-1, -1, -1, -1};
     // A frame's draw lists back to back (one upload each) and the rest of what it draws as words
@@ -82,68 +183,27 @@ static struct {
     bool have_drawn = false;
 } g_gl;
 
-// Compiles without asking how it went: each status query waits for the GPU process, so the
-// program's link status (one query, RendererLinked) stands for both shaders.
-static GLuint CompileShader(GLenum kind, const char* source) {
-    const GLuint shader = glCreateShader(kind);
-    glShaderSource(shader, 1, &source, nullptr);
-    glCompileShader(shader);
-    return shader;
-}
-
-// After a failed link: the first shader log that says something, else the program's.
-static const char* LinkError(GLuint program, const GLuint shaders[2]) {
-    static char log[512];
-    for (int i = 0; i < 2; i++) {
-        GLint ok = 0;
-        glGetShaderiv(shaders[i], GL_COMPILE_STATUS, &ok);
-        if (!ok) {
-            glGetShaderInfoLog(shaders[i], sizeof log, nullptr, log);
-            return log;
-        }
-    }
-    glGetProgramInfoLog(program, sizeof log, nullptr, log);
-    return log;
-}
-
 // Attribute pointers start at `base` (ImGui's VtxOffset, plus where a draw list sits in
-// the shared buffer): WebGL2 has no glDrawElementsBaseVertex, so the pointers move instead.
+// the shared buffer): WebGL2 has no drawElementsBaseVertex, so the pointers move instead.
 static void SetVertexBase(int64_t base) {
     if (base == g_gl.vertex_base) return;
     g_gl.vertex_base = base;
-    const GLsizei stride = sizeof(ImDrawVert);
-    const intptr_t at = intptr_t(base) * stride;
-    glVertexAttribPointer(kPositionLocation, 2, GL_FLOAT, GL_FALSE, stride,
-                          reinterpret_cast<const void*>(at + offsetof(ImDrawVert, pos)));
-    glVertexAttribPointer(kUVLocation, 2, GL_FLOAT, GL_FALSE, stride,
-                          reinterpret_cast<const void*>(at + offsetof(ImDrawVert, uv)));
-    glVertexAttribPointer(kColorLocation, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride,
-                          reinterpret_cast<const void*>(at + offsetof(ImDrawVert, col)));
+    static_assert(offsetof(ImDrawVert, pos) == 0, "el_gl_vertex_base takes the position first");
+    el_gl_vertex_base(int(base * int64_t(sizeof(ImDrawVert))), int(sizeof(ImDrawVert)), int(offsetof(ImDrawVert, uv)),
+                      int(offsetof(ImDrawVert, col)));
 }
 
 static void SetScissor(int x, int y, int w, int h) {
     int* s = g_gl.scissor;
     if (s[0] == x && s[1] == y && s[2] == w && s[3] == h) return;
     s[0] = x, s[1] = y, s[2] = w, s[3] = h;
-    glScissor(x, y, w, h);
+    el_gl_scissor(x, y, w, h);
 }
 
 // Everything a frame relies on, set in one place: at start-up and when a draw
 // callback asks for it (ImDrawCallback_ResetRenderState).
 static void ApplyRenderState() {
-    glUseProgram(g_gl.program);
-    glBindVertexArray(g_gl.vertex_array);
-    glBindBuffer(GL_ARRAY_BUFFER, g_gl.vertex_buffer);
-    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, g_gl.index_buffer);  // held by the vertex array
-    glEnable(GL_BLEND);
-    glBlendEquation(GL_FUNC_ADD);
-    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-    glDisable(GL_CULL_FACE);
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_STENCIL_TEST);
-    glEnable(GL_SCISSOR_TEST);
-    glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, g_gl.bound_texture);
+    el_gl_apply_state(g_gl.bound_texture == kFontTexture);
     g_gl.vertex_base = -1;
     SetVertexBase(0);
     g_gl.viewport_w = g_gl.viewport_h = -1;
@@ -152,21 +212,8 @@ static void ApplyRenderState() {
 }
 
 void RendererInit() {
-    g_gl.shaders[0] = CompileShader(GL_VERTEX_SHADER, kVertexShader);
-    g_gl.shaders[1] = CompileShader(GL_FRAGMENT_SHADER, kFragmentShader);
-    g_gl.program = glCreateProgram();
-    glAttachShader(g_gl.program, g_gl.shaders[0]);
-    glAttachShader(g_gl.program, g_gl.shaders[1]);
-    glLinkProgram(g_gl.program);
+    el_gl_init(kVertexShader, kFragmentShader);  // the shaders' status is asked later (RendererLinked)
     g_gl.linked = -1;
-
-    glGenVertexArrays(1, &g_gl.vertex_array);
-    glGenBuffers(1, &g_gl.vertex_buffer);
-    glGenBuffers(1, &g_gl.index_buffer);
-    glBindVertexArray(g_gl.vertex_array);
-    glEnableVertexAttribArray(kPositionLocation);
-    glEnableVertexAttribArray(kUVLocation);
-    glEnableVertexAttribArray(kColorLocation);
     ApplyRenderState();
 
     ImGuiIO& io = ImGui::GetIO();
@@ -175,21 +222,13 @@ void RendererInit() {
 }
 
 bool RendererLinked(const char** error) {
-    if (g_gl.linked < 0) {
-        GLint linked = 0;
-        glGetProgramiv(g_gl.program, GL_LINK_STATUS, &linked);  // the one status query
-        g_gl.linked = linked ? 1 : 0;
-        g_gl.link_error = linked ? "" : LinkError(g_gl.program, g_gl.shaders);
-        glDeleteShader(g_gl.shaders[0]);  // flagged: freed with the program
-        glDeleteShader(g_gl.shaders[1]);
-    }
-    *error = g_gl.link_error;
+    if (g_gl.linked < 0) g_gl.linked = el_gl_link_status(g_gl.link_error, int(sizeof g_gl.link_error));  // the one status query
+    *error = g_gl.linked == 1 ? "" : g_gl.link_error;
     return g_gl.linked == 1;
 }
 
 bool RendererRecreate(const char** error) {
-    // The old ids name objects of the lost context: forget them, and what was bound.
-    g_gl.program = g_gl.vertex_array = g_gl.vertex_buffer = g_gl.index_buffer = g_gl.font_texture = 0;
+    // The old objects belong to the lost context: el_gl_init makes new ones; nothing is bound.
     g_gl.bound_texture = 0;
     g_gl.have_drawn = false;  // the new context's canvas shows nothing yet
     RendererInit();
@@ -209,15 +248,9 @@ void RendererUpdateFontTexture() {
     for (void* const& kept : el_glyph_rasteriser) (void)*static_cast<void* const volatile*>(&kept);  // keeps them linked
     ImFontAtlas* atlas = ImGui::GetIO().Fonts;
     if (!atlas->TexPixelsAlpha8) ImFontAtlasGetBuilderForStbTruetype()->FontBuilder_Build(atlas);
-    if (!g_gl.font_texture) glGenTextures(1, &g_gl.font_texture);
-    glBindTexture(GL_TEXTURE_2D, g_gl.font_texture);
-    g_gl.bound_texture = g_gl.font_texture;
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);  // rows of one byte a texel
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, atlas->TexWidth, atlas->TexHeight, 0, GL_RED, GL_UNSIGNED_BYTE,
-                 atlas->TexPixelsAlpha8);
-    atlas->SetTexID(reinterpret_cast<ImTextureID>(intptr_t(g_gl.font_texture)));
+    el_gl_font_texture(atlas->TexWidth, atlas->TexHeight, atlas->TexPixelsAlpha8);
+    g_gl.bound_texture = kFontTexture;
+    atlas->SetTexID(reinterpret_cast<ImTextureID>(kFontTexture));
     atlas->ClearTexData();  // the GPU has its copy; the atlas keeps its glyph tables
     g_gl.have_drawn = false;  // the same vertices may now sample other glyphs
 }
@@ -235,7 +268,7 @@ static void SetProjection(const ImDrawData* dd) {
     std::memcpy(g_gl.projection, key, sizeof key);
     const float L = dd->DisplayPos.x, R = dd->DisplayPos.x + dd->DisplaySize.x;
     const float T = dd->DisplayPos.y, B = dd->DisplayPos.y + dd->DisplaySize.y;
-    glVertexAttrib4f(kProjectionLocation, 2.0f / (R - L), 2.0f / (T - B), (R + L) / (L - R), (T + B) / (B - T));
+    el_gl_projection(2.0f / (R - L), 2.0f / (T - B), (R + L) / (L - R), (T + B) / (B - T));
 }
 
 // Everything a frame draws besides its vertices and indices, as words (floats by their bits): the
@@ -297,22 +330,19 @@ bool RendererDraw(const ImDrawData* dd, int fb_w, int fb_h, const float clear_rg
     const ImVector<ImDrawIdx>& indices = g_gl.drawn_indices;
 
     if (fb_w != g_gl.viewport_w || fb_h != g_gl.viewport_h) {
-        glViewport(0, 0, fb_w, fb_h);
+        el_gl_viewport(fb_w, fb_h);
         g_gl.viewport_w = fb_w, g_gl.viewport_h = fb_h;
     }
     SetScissor(0, 0, fb_w, fb_h);  // the scissor test stays on: clear the whole canvas
-    glClearColor(clear_rgb[0], clear_rgb[1], clear_rgb[2], 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
+    el_gl_clear(clear_rgb[0], clear_rgb[1], clear_rgb[2]);
     if (!dd || dd->TotalVtxCount == 0) return true;
     SetProjection(dd);
 
     // All draw lists in one vertex and one index upload (orphaning last frame's storage).
-    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(vertices.size_in_bytes()), vertices.Data, GL_STREAM_DRAW);
-    glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(indices.size_in_bytes()), indices.Data, GL_STREAM_DRAW);
+    el_gl_upload(vertices.Data, vertices.size_in_bytes(), indices.Data, indices.size_in_bytes());
 
     // Clip rectangles are in ImGui's coordinates: project them into the framebuffer (y up).
     const ImVec2 clip_off = dd->DisplayPos, clip_scale = dd->FramebufferScale;
-    const GLenum index_type = sizeof(ImDrawIdx) == 2 ? GL_UNSIGNED_SHORT : GL_UNSIGNED_INT;
     int64_t list_vertex_base = 0, list_index_base = 0;  // where the list sits in the shared buffers
     for (const ImDrawList* list : dd->CmdLists) {
         for (const ImDrawCmd& cmd : list->CmdBuffer) {
@@ -321,7 +351,7 @@ bool RendererDraw(const ImDrawData* dd, int fb_w, int fb_h, const float clear_rg
                 else {
                     cmd.UserCallback(list, &cmd);
                     // A callback may bind what it likes: bind ours again before the next draw.
-                    g_gl.bound_texture = ~0u, g_gl.vertex_base = -1;
+                    g_gl.bound_texture = -1, g_gl.vertex_base = -1;
                     for (int& v : g_gl.scissor) v = -1;
                 }
                 continue;
@@ -331,11 +361,11 @@ bool RendererDraw(const ImDrawData* dd, int fb_w, int fb_h, const float clear_rg
             if (clip_max.x <= clip_min.x || clip_max.y <= clip_min.y) continue;
             SetScissor(int(clip_min.x), int(float(fb_h) - clip_max.y), int(clip_max.x - clip_min.x),
                        int(clip_max.y - clip_min.y));
-            const GLuint texture = GLuint(reinterpret_cast<intptr_t>(cmd.GetTexID()));
-            if (texture != g_gl.bound_texture) glBindTexture(GL_TEXTURE_2D, texture), g_gl.bound_texture = texture;
+            const intptr_t texture = reinterpret_cast<intptr_t>(cmd.GetTexID());
+            if (texture != g_gl.bound_texture) el_gl_bind_font(texture == kFontTexture), g_gl.bound_texture = texture;
             SetVertexBase(list_vertex_base + cmd.VtxOffset);
-            glDrawElements(GL_TRIANGLES, GLsizei(cmd.ElemCount), index_type,
-                           reinterpret_cast<const void*>(intptr_t((list_index_base + cmd.IdxOffset) * sizeof(ImDrawIdx))));
+            el_gl_draw_triangles(int(cmd.ElemCount), int(sizeof(ImDrawIdx)),
+                                 int((list_index_base + cmd.IdxOffset) * int64_t(sizeof(ImDrawIdx))));
         }
         list_vertex_base += list->VtxBuffer.Size, list_index_base += list->IdxBuffer.Size;
     }
