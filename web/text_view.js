@@ -264,12 +264,12 @@
         : [['mom', t('dom_momentum')], ['damp', 'dampening'], ['nesterov', 'nesterov', '']]).map(([key, label, choices]) => setting(key, label, choices)),
       setting('wd', t('dom_weight_decay')), setting('loss', t('dom_loss'), 'upstream mse'),
       el('p', {}, button(t('dom_step'), () => { lab.step(1); render(); }, 'tv-step'), ' ', button(t('dom_reset_training'), () => { lab.resetTraining(); render(); }, 'tv-reset')),
-      figures(t('dom_training_figures'), lab.training({ arrays: false })), ...trainingRows()]),
+      figures(t('dom_training_figures'), lab.training({ arrays: false })), ...cellsTable(t('dom_training_rows'), M()._el_training_rows_json(), true)]),
       ...(!shows('frequency') ? [] : [el('h3', { text: t('dom_frequency_heading') }), ...[['zipf', t('dom_zipf')], ['fV', t('dom_freq_V')], ['fsteps', t('dom_freq_steps')], ['fseed', t('dom_freq_seed')],
         ['ffreqscale', 'scale_grad_by_freq', ''], ['flazy', t('dom_lazy_adam'), ''], ['fwd', t('dom_wd_adamw'), '']]
         .map(([key, label, choices]) => setting(key, label, choices)),
       el('p', {}, button(t('dom_run'), () => { lab.startFrequency(); render(); }, 'tv-frequency-run'), ' ', button(t('dom_cancel'), () => lab.cancelFrequency(), 'tv-frequency-cancel')),
-      figures(t('dom_frequency_heading'), f)]),
+      figures(t('dom_frequency_heading'), f), ...cellsTable(t('dom_frequency_table'), M()._el_frequency_table_json())]),
       ...(!shows('cost') ? [] : [el('h3', { text: t('dom_cost_heading') }),
       ...[['costV', t('dom_cost_V')], ['costd', t('dom_cost_d')], ['costB', t('dom_cost_B')], ['reps', t('dom_repeats')]]
         .map(([key, label]) => setting(key, label)),
@@ -280,14 +280,16 @@
     ];
   }
 
-  // The training lab's rows after the last step, as the canvas's table (TrainingRowsJson): touched,
-  // changed, why, updates, and each row's optimizer state.
-  function trainingRows() {
-    const r = answer(M()._el_training_rows_json()), n = r.columns, rows = [];
+  // A table the app writes as {note, cells: the column headers then row after row, columns, more}: the
+  // training lab's rows after the last step (TrainingRowsJson: touched, changed, why, updates, each row's
+  // optimizer state; `touched` marks the rows whose first cell is not empty), what the frequency
+  // experiment's plots show (FrequencyTableJson).
+  function cellsTable(caption, json, touched) {
+    const r = answer(json), n = r.columns, rows = [];
     for (let i = n; i < r.cells.length; i += n) rows.push(r.cells.slice(i, i + n));
     const cells = (tag, values) => values.map((text) => el(tag, { scope: tag === 'th' ? 'col' : null, text }));
-    return rows.length ? [scroller(t('dom_training_rows'), el('thead', {}, el('tr', {}, ...cells('th', r.cells.slice(0, n)))),
-      el('tbody', {}, ...rows.map(([k, ...rest]) => el('tr', { class: rest[0] ? 'touched' : null }, el('th', { scope: 'row', text: k }), ...cells('td', rest))))),
+    return rows.length ? [scroller(caption, el('thead', {}, el('tr', {}, ...cells('th', r.cells.slice(0, n)))),
+      el('tbody', {}, ...rows.map(([k, ...rest]) => el('tr', { class: touched && rest[0] ? 'touched' : null }, el('th', { scope: 'row', text: k }), ...cells('td', rest))))),
     el('p', { text: r.note }), r.more > 0 && el('p', { text: tf('dom_rows_more', r.more) })] : [];
   }
 

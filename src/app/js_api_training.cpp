@@ -16,9 +16,10 @@ namespace el {
 
 static std::string g_training_json;
 
-static void Ints(std::string& j, const char* key, const std::vector<int>& v) {
+template <typename T>
+static void Ints(std::string& j, const char* key, const std::vector<T>& v) {
     j += '"', j += key, j += "\":[";
-    for (size_t i = 0; i < v.size(); i++) j += (i ? "," : "") + std::to_string(v[i]);
+    for (size_t i = 0; i < v.size(); i++) j += (i ? "," : "") + std::to_string(int(v[i]));
     j += "],";
 }
 
@@ -126,12 +127,16 @@ EMSCRIPTEN_KEEPALIVE const char* el_frequency_json(int arrays) {
             Ints(j, "rowTouches", s.row_touches);
             Ints(j, "rowUpdates", s.row_updates);
             Floats(j, "rowError", s.row_error);
+            Ints(j, "rowCorrect", s.row_correct);  // 1 where the id's logits pick its own class
         }
         j += "\"normPoints\":" + std::to_string(run.head_norm.size()) + ",";
     }
     j.back() = '}';
     return j.c_str();
 }
+
+// What the frequency plots show, as the text view's table (FrequencyTableJson).
+EMSCRIPTEN_KEEPALIVE const char* el_frequency_table_json() { return (g_training_json = FrequencyTableJson(g_app)).c_str(); }
 
 EMSCRIPTEN_KEEPALIVE void el_frequency_start() {
     StartFrequencyRun(g_app);

@@ -44,6 +44,11 @@ void ShowTrainingPanel(App& app);     // step inspector: touched / changed rows 
 // row up to 64; past that the first 64 the last step touched, changed or rescaled.
 std::string TrainingRowsJson(const App& app);
 void ShowFrequencyPanel(App& app);    // Zipf ids: rare rows get few updates and learn slowly
+// What its plots show, in numbers, for the text view (el_frequency_table_json): TrainingRowsJson's
+// shape; a row for the head id, the most frequent tenth, the rest of the first half, the rarest half
+// and the tail id, with medians of seen, steps with gradient, steps that changed the row and
+// ||W[id]||, the mean error and the share of right classes. No rows before the first run.
+std::string FrequencyTableJson(const App& app);
 void ShowCostPanel(App& app);         // one-hot route vs gather at scale, timed live (panels_cost.cpp)
 // The deeper tier (issue 16), on demand: the site's page (embedding_lab) links
 // deeper_tier_on_demand.cpp, which says what the experiments are and reloads the page with them;

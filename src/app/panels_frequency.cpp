@@ -4,6 +4,7 @@
 //
 // [SECTION] Settings and run controls
 // [SECTION] Plots
+// [SECTION] The plots in numbers (the text view)
 // [SECTION] Frequency panel
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 
 #include "i18n/i18n.h"
 #include "panels.h"
+#include "state/json_writer.h"
 #include "state/parse.h"
 #include "widgets.h"
 
@@ -181,6 +183,62 @@ static void ShowSummary(const FrequencyRun& run) {
     ImGui::Text(TR(labs_freq_summary),
                 100.0 * head_ok / head, 100.0 * tail_ok / std::max(1, V - tail_start));
     RecordItemRect("freq:summary");
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] The plots in numbers (the text view)
+//-----------------------------------------------------------------------------
+
+// The middle value of the ids lo..hi-1 in `v` (the upper one of two).
+template <typename T>
+static T Median(const std::vector<T>& v, int lo, int hi) {
+    std::vector<T> part(v.begin() + lo, v.begin() + hi);
+    std::nth_element(part.begin(), part.begin() + part.size() / 2, part.end());
+    return part[part.size() / 2];
+}
+
+std::string FrequencyTableJson(const App& app) {
+    const FrequencyRun& run = app.training.frequency;
+    const FrequencyState& s = run.state;
+    const int V = run.target > 0 ? s.config.V : 0, d = V ? s.W.cols() : 0;
+    std::string j = "{\"note\":";
+    const auto cell = [&j](std::string_view text) { j += json_string(text), j += ','; };
+    cell(TR(labs_freq_table_note));
+    j += "\"cells\":[";
+    for (const char* header : {TR(labs_col_ids), TR(labs_freq_col_seen), TR(labs_freq_col_gradient), TR(labs_freq_col_changed),
+                               TR(labs_freq_col_norm), TR(labs_freq_col_error), TR(labs_freq_col_right)})
+        cell(header);
+    std::vector<float> norms(size_t(V), 0.0f);  // ||W[id]||, the third plot's y at the last step
+    for (int k = 0; k < V; k++) {
+        const float* row = s.W.data() + size_t(k) * size_t(d);
+        double sum = 0;
+        for (int c = 0; c < d; c++) sum += double(row[c]) * row[c];
+        norms[size_t(k)] = float(std::sqrt(sum));
+    }
+    // The head id, the summary's bands (the most frequent tenth, the rest of the first half, the rarest
+    // half) and the tail id: ids lo..hi-1, medians of the counts and norms, the mean error.
+    const auto band = [&](int lo, int hi, const char* label) {
+        if (lo >= hi) return;
+        cell(format(label, lo, hi - 1));
+        cell(std::to_string(Median(s.row_seen, lo, hi)));
+        cell(std::to_string(Median(s.row_touches, lo, hi)));
+        cell(std::to_string(Median(s.row_updates, lo, hi)));
+        cell(format("%.2f", double(Median(norms, lo, hi))));
+        double error = 0, right = 0;
+        for (int k = lo; k < hi; k++) error += s.row_error[size_t(k)], right += s.row_correct[size_t(k)];
+        cell(format("%.2f", error / (hi - lo)));
+        cell(format(TR(labs_freq_percent), 100 * right / (hi - lo)));
+    };
+    if (V > 0) {
+        const int head = std::max(1, V / 10);
+        band(0, 1, TR(labs_freq_row_head));
+        band(0, head, TR(labs_freq_row_frequent));
+        band(head, V / 2, TR(labs_freq_row_middle));
+        band(V / 2, V, TR(labs_freq_row_rare));
+        band(V - 1, V, TR(labs_freq_row_tail));
+    }
+    j.back() = ']';
+    return j + ",\"columns\":7,\"more\":0}";
 }
 
 //-----------------------------------------------------------------------------

@@ -446,6 +446,44 @@ test('the frequency experiment runs from the DOM: its figures follow frequency()
   await page.context().close();
 });
 
+// The frequency experiment's lesson (rare ids learn slowly) was three plots on the canvas and raw
+// figures in the text view: the view now has the plots' numbers, band by band of frequency.
+test('the frequency plots in numbers: the text view\'s table follows frequency()\'s rows, band by band', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&fsteps=400&fV=200&fseed=3');
+  await page.waitForSelector('#tv-frequency-run');
+  const table = () => page.evaluate(() => {
+    const box = [...document.querySelectorAll('#text-view [role="region"]')].find((r) => /by frequency/.test(r.getAttribute('aria-label')));
+    return box ? [...box.querySelectorAll('tr')].map((tr) => [...tr.children].map((c) => c.textContent)) : null;
+  });
+  assert.equal(await table(), null, 'no table before the first run');
+  await page.press('#tv-frequency-run', 'Enter');
+  await page.waitForFunction(() => window.embeddingLab.frequency().finished, null, { timeout: 60000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('#text-view [role="region"]')].some((r) => /by frequency/.test(r.getAttribute('aria-label'))));
+  const f = await page.evaluate(() => window.embeddingLab.frequency());
+  const rows = await table();
+  assert.deepEqual(rows[0], ['ids', 'seen', 'steps with gradient', 'steps that changed the row', '||W[id]||', 'error', 'right class']);
+  // Worked out here from the per-row arrays: medians (the upper of two), the mean error, the share right.
+  const V = 200, median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+  const bands = [['id 0 (most frequent)', 0, 1], ['ids 0 .. 19 (most frequent 10%)', 0, 20], ['ids 20 .. 99', 20, 100],
+                 ['ids 100 .. 199 (rarest half)', 100, 200], ['id 199 (rarest)', 199, 200]];
+  assert.equal(rows.length, 1 + bands.length);
+  for (const [i, [label, lo, hi]] of bands.entries()) {
+    const [name, seen, gradient, changed, norm, error, right] = rows[i + 1];
+    const part = (a) => a.slice(lo, hi);
+    assert.equal(name, label);
+    assert.deepEqual([seen, gradient, changed].map(Number), [median(part(f.rowSeen)), median(part(f.rowTouches)), median(part(f.rowUpdates))], label);
+    assert.ok(Math.abs(Number(error) - part(f.rowError).reduce((a, b) => a + b, 0) / (hi - lo)) <= 0.0051, `${label}: error ${error}`);
+    assert.match(right, /^\d+%$/, label);
+    assert.ok(Math.abs(parseInt(right, 10) - 100 * part(f.rowCorrect).reduce((a, b) => a + b, 0) / (hi - lo)) <= 0.5, `${label}: right ${right}`);
+    assert.match(norm, /^\d+\.\d\d$/, label);
+  }
+  // What the table is for: the most frequent tenth was seen and updated far more often than the rarest half.
+  assert.ok(Number(rows[2][1]) > 10 * Math.max(1, Number(rows[4][1])), `seen: ${rows[2][1]} against ${rows[4][1]}`);
+  assert.ok(Number(rows[2][2]) > Number(rows[4][2]));
+  assert.match(await page.textContent('#text-view'), /The three plots in numbers\./);
+  await page.context().close();
+});
+
 // The deeper build's parameter-budget lab was on the canvas only: a screen reader in the deeper tour met
 // its steps with nothing to set or run.
 test('the parameter-budget experiment runs from the DOM: its settings, figures, tables and sentences, its end announced', async () => {
