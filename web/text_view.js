@@ -245,6 +245,15 @@
   }
 
   // The training lab, the frequency experiment and the cost benchmark: settings, buttons, figures.
+  // "Step x n" with n as typed, checked by the app as the canvas's field is (and kept for it there).
+  function stepTimes() {
+    const input = byId('tv-step-n');
+    refusals.delete(input.id), input.removeAttribute('aria-invalid');  // this answer replaces the last
+    const r = withString(input.value, (p) => answer(M()._el_step_times(p)));
+    if (r.ok) render();
+    else refuse(input, 'tv-step-message', r.error);
+  }
+
   // A run goes on across frames: the view is redrawn while one runs, and its end is announced.
   let runs = {}, redraw = 0;
   function labsPart(shows) {
@@ -263,7 +272,10 @@
       ...(/adam/.test(extra.fields.opt[0]) ? [['b1', 'beta1'], ['b2', 'beta2'], ['eps', 'eps']]
         : [['mom', t('dom_momentum')], ['damp', 'dampening'], ['nesterov', 'nesterov', '']]).map(([key, label, choices]) => setting(key, label, choices)),
       setting('wd', t('dom_weight_decay')), setting('loss', t('dom_loss'), 'upstream mse'),
-      el('p', {}, button(t('dom_step'), () => { lab.step(1); render(); }, 'tv-step'), ' ', button(t('dom_reset_training'), () => { lab.resetTraining(); render(); }, 'tv-reset')),
+      el('p', {}, button(t('dom_step'), () => { lab.step(1); render(); }, 'tv-step'), ' ', el('label', { for: 'tv-step-n', text: 'n ' }),
+        el('input', { id: 'tv-step-n', type: 'text', inputmode: 'numeric', value: extra.stepN, 'aria-describedby': 'tv-step-message' }), ' ',
+        button(t('dom_step_n'), stepTimes, 'tv-step-n-go'), ' ', button(t('dom_reset_training'), () => { lab.resetTraining(); render(); }, 'tv-reset')),
+      msg('tv-step-message', ''),
       figures(t('dom_training_figures'), lab.training({ arrays: false })), ...cellsTable(t('dom_training_rows'), M()._el_training_rows_json(), true)]),
       ...(!shows('frequency') ? [] : [el('h3', { text: t('dom_frequency_heading') }), ...[['zipf', t('dom_zipf')], ['fV', t('dom_freq_V')], ['fsteps', t('dom_freq_steps')], ['fseed', t('dom_freq_seed')],
         ['ffreqscale', 'scale_grad_by_freq', ''], ['flazy', t('dom_lazy_adam'), ''], ['fwd', t('dom_wd_adamw'), '']]

@@ -125,7 +125,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_fill_upstream(const char* name) {
 // followUps: [[question, answer]], cards: [{kind, prompt, error, result (-1 none, 0 wrong, 1 right),
 // answer (once revealed)}], experiments: ExperimentsJson (null without its panel), deeper: DeeperTextJson
 // (null without the budget panel or before the tier loads), teach: TeachDraftJson (null in a course page),
-// random: RandomBatchJson, share: the share box's five button labels, linkProblems: the link banner's heading, or "" when the link
+// random: RandomBatchJson, stepN: the training lab's n for "Step x n", share: the share box's five button labels, linkProblems: the link banner's heading, or "" when the link
 // had no error}.
 EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
     const AppState& s = g_app.state;
@@ -186,7 +186,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
     // The link banner's first line; its errors and notices are in the snapshot's linkErrors.
     put({"],\"experiments\":", s.panels & kPanelExperiments ? ExperimentsJson(g_app) : "null", ",\"deeper\":",
          s.panels & kPanelBudget ? DeeperTextJson(g_app) : "null", ",\"teach\":",
-         s.embed ? "null" : TeachDraftJson(g_app), ",\"random\":", RandomBatchJson(), ",\"share\":["});
+         s.embed ? "null" : TeachDraftJson(g_app), ",\"random\":", RandomBatchJson(), ",\"stepN\":", std::to_string(g_app.training.step_n), ",\"share\":["});
     for (int what = 0; what < kShareCount; what++) str(ShareLabel(what), what + 1 < kShareCount ? "," : "],\"linkProblems\":");
     str(LinkBannerHeading(g_app.link_messages), "}");
     return j.c_str();
@@ -239,6 +239,13 @@ EMSCRIPTEN_KEEPALIVE const char* el_share_copy(int what) {
     const bool made = what >= 0 && what < kShareCount && MakeShareText(g_app, what);
     WakeUp();
     return Answer(made ? "" : NotCopiedMessage());
+}
+
+// The training lab's "Step x n", n as typed: {ok, error}.
+EMSCRIPTEN_KEEPALIVE const char* el_step_times(const char* n) {
+    const std::string error = StepTimes(g_app, n ? n : "");
+    WakeUp();
+    return Answer(error);
 }
 
 // The ids panel's random batch: B, Zipf s and seed as typed, then Draw: {ok, error}.

@@ -43,6 +43,9 @@ void ShowTrainingPanel(App& app);     // step inspector: touched / changed rows 
 // or Adam's m and v), columns (per row), more (rows left out)}. Every
 // row up to 64; past that the first 64 the last step touched, changed or rescaled.
 std::string TrainingRowsJson(const App& app);
+// The text view's "Step x n" with n as typed, checked as the canvas's field checks it (and kept for it):
+// "" or why n was refused (a step's own error is the lab's, as after Step).
+std::string StepTimes(App& app, std::string_view n);
 void ShowFrequencyPanel(App& app);    // Zipf ids: rare rows get few updates and learn slowly
 // What its plots show, in numbers, for the text view (el_frequency_table_json): TrainingRowsJson's
 // shape; a row for the head id, the most frequent tenth, the rest of the first half, the rarest half

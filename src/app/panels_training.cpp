@@ -162,6 +162,14 @@ static void ShowStepButtons(App& app) {
     ErrorText(lab.error);
 }
 
+std::string StepTimes(App& app, std::string_view n) {
+    int64_t steps = 0;
+    if (std::string e = check_whole(n, 1, kMaxStepsAtOnce, steps); !e.empty()) return TR(labs_steps) + (": " + e);
+    app.training.step_n = int(steps);
+    TrainingSteps(app, app.training.step_n);  // its error, if any, is the lab's (training(), as after Step)
+    return "";
+}
+
 static int CountTouchedUnchanged(const StepReport& r) {
     int n = 0;
     for (int k : r.touched_rows) n += !std::binary_search(r.changed_rows.begin(), r.changed_rows.end(), k);

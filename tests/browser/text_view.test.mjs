@@ -372,6 +372,32 @@ test('the training lab steps from the DOM, and its figures there follow training
   await page.context().close();
 });
 
+// "Step x n" was on the canvas only: from the DOM, a learner pressed Step n times.
+test('Step x n from the DOM: n as typed, shared with the canvas\'s field; a bad n refused in the field, nothing stepped', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,1,2');
+  const n = async () => JSON.parse(await page.evaluate(() => Module.UTF8ToString(Module._el_text_view_json()))).stepN;
+  assert.equal(await page.inputValue('#tv-step-n'), String(await n()));
+  await page.fill('#tv-step-n', '7');
+  await page.press('#tv-step-n-go', 'Enter');
+  await page.waitForFunction(() => window.embeddingLab.training().step === 7);
+  assert.equal(await n(), 7, 'the canvas\'s "Step x n" now steps 7 too');
+  assert.equal(await page.inputValue('#tv-step-n'), '7');
+  for (const [typed, why] of [['0', "steps: '0' is out of range (1 to 1000)"], ['ten', "steps: 'ten' is not a whole number"]]) {
+    await page.fill('#tv-step-n', typed);
+    await page.press('#tv-step-n-go', 'Enter');
+    await page.waitForFunction(() => document.getElementById('tv-step-n').getAttribute('aria-invalid') === 'true');
+    assert.equal(await page.textContent('#' + await page.getAttribute('#tv-step-n', 'aria-describedby')), why);
+    assert.equal(await page.evaluate(() => window.embeddingLab.training().step), 7, 'nothing stepped');
+    assert.equal(await n(), 7, 'the canvas keeps its n');
+  }
+  // The refused text stays through a redraw (a Step from the view), still marked with its reason.
+  await page.press('#tv-step', 'Enter');
+  await page.waitForFunction(() => window.embeddingLab.training().step === 8);
+  assert.equal(await page.inputValue('#tv-step-n'), 'ten');
+  assert.equal(await page.getAttribute('#tv-step-n', 'aria-invalid'), 'true');
+  await page.context().close();
+});
+
 // The canvas's rows table in the view: which rows the last step touched and changed, why each moved,
 // its updates, and its optimizer state (momentum b for SGD, m and v for Adam), read from the page.
 test('the training lab\'s rows table: touched, changed, why, updates and each row\'s optimizer state', async () => {
