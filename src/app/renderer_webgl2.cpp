@@ -30,7 +30,7 @@ extern "C" void* const el_glyph_rasteriser[2];  // stb_truetype_kept.h: why the 
 
 // The renderer's WebGL2 calls, made on the context glue.js created (Module.preinitializedWebGLContext)
 // without Emscripten's GL layer: its C API keeps a table from integer ids to the context's objects
-// and a wrapper per gl* function, 2 KB gzip of script for the 30 calls this page makes. The objects
+// and a wrapper per gl* function, 1.5 KB gzip of the page for the 30 calls this one makes. The objects
 // are kept in Module.elGL instead (made again after a lost context); the caching of what is bound
 // stays in C++ below. The attribute locations are fixed in the shaders: 0 position, 1 uv, 2 colour,
 // 3 projection.
