@@ -1,4 +1,3 @@
-// ctest: long (over 45 s in a fresh clone: started before the shorter files)
 // Accessibility of the page: text contrast in every theme (WCAG 2.1 AA, computed here from
 // the theme's colours), the system's colour and contrast preferences, the phone header, and
 // axe-core (injected by the test, never shipped) on the page in several states.

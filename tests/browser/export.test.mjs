@@ -1,4 +1,3 @@
-// ctest: long (over 45 s in a fresh clone: started before the shorter files)
 // "Copy as NumPy" and "Copy as PyTorch": each script runs in Debian's NumPy / PyTorch (python3-torch,
 // PyTorch 1.13) and prints the page's numbers, number for number.
 import { test, before, after } from 'node:test';

@@ -1,4 +1,3 @@
-// ctest: long (over 45 s in a fresh clone: started before the shorter files)
 // The lesson page as a learner uses it: the tour at each depth, the self-check,
 // phone and desktop sizes, touch, keyboard, themes, and the panels' extras.
 import { test, before, after } from 'node:test';

@@ -1,4 +1,3 @@
-// ctest: long (over 45 s in a fresh clone: started before the shorter files)
 // Share links in the real page: round trips, presets, bad links, back/forward.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

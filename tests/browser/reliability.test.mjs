@@ -1,4 +1,3 @@
-// ctest: long (over 45 s in a fresh clone: started before the shorter files)
 // Hostile input and long sessions: every bad link of tests/fuzz/bad_links.txt (through the API
 // and as the page's address), bad cells, ids and sizes typed through the real canvas, running out
 // of wasm memory, heap growth over 1,000 link loads, and an idle page that keeps no timers going.

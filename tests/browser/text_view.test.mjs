@@ -1,4 +1,3 @@
-// ctest: long (over 45 s in a fresh clone: started before the shorter files)
 // The text view (web/text_view.js): the lesson as HTML beside the canvas, bound to the same
 // state through the same commit path. Keyboard-only editing, agreement with snapshot() after
 // random edits through the DOM and the canvas, the accessibility tree, view=text, large tables.

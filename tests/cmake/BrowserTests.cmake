@@ -21,18 +21,8 @@ foreach(el_file ${el_browser_files})
   # A file that measures time says so in its first line ("// ctest: alone"): nothing runs beside
   # it. The others wait on frames and events, not on the clock, so two of them share the machine
   # (ctest's jobs: 2), which takes minutes off the run.
-  # The order (ctest starts tests by descending COST; a fresh clone has no timings of its own): the
-  # files that run alone first, while nothing else is running that they would wait for; then the
-  # files that take a minute or more ("// ctest: long", each over 45 s in a fresh clone), then the
-  # other browser files, and the Catch2 cases (a fraction of a second each) last, filling both jobs
-  # to the end. In declaration order, a long file started near the end ran on while the other job
-  # stood idle, and a file that runs alone waited for both jobs to drain.
   file(STRINGS "${el_file}" el_first_line LIMIT_COUNT 1)
   if(el_first_line MATCHES "^// ctest: alone")
-    set_tests_properties("${el_test}" PROPERTIES RUN_SERIAL ON COST 3000)
-  elseif(el_first_line MATCHES "^// ctest: long")
-    set_tests_properties("${el_test}" PROPERTIES COST 2000)
-  else()
-    set_tests_properties("${el_test}" PROPERTIES COST 1000)
+    set_tests_properties("${el_test}" PROPERTIES RUN_SERIAL ON)
   endif()
 endforeach()
