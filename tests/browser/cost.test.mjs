@@ -16,15 +16,23 @@ const FRAME_LIMIT_MS = 50;
 
 // Frame times are wall-clock: on a machine running several times more work than it
 // has cores, the page is descheduled mid-frame and no budget can hold. Then the
-// longest frame is printed, not asserted.
-function assertFrameLimit(t, ms, what) {
+// longest frame is printed, not asserted. Otherwise every frame of the run stays under
+// the limit but one, which may reach twice it: a 2-core machine at load 3-4 deschedules
+// the page now and then (one frame of 54 ms among 136 in a fresh clone, the run's next
+// longest 32 ms; alternate runs of the builds before and after the change then under test
+// gave the same spread), while a stage that stopped slicing its work would make one frame
+// of a whole sample (150-250 ms for the lesson shape's dense routes) or many long frames.
+function assertFrameLimit(t, frameMs, what) {
   const load = os.loadavg()[0], cores = os.cpus().length;
-  if (ms >= FRAME_LIMIT_MS && load > 2 * cores) {
-    t.diagnostic(`${what}: longest frame ${ms.toFixed(1)} ms, not asserted (load ${load.toFixed(1)} on ${cores} cores)`);
-    console.log(`NOT ASSERTED: ${what} longest frame ${ms.toFixed(1)} ms at load ${load.toFixed(1)} on ${cores} cores`);
+  const [longest = 0, next = 0] = [...frameMs].sort((a, b) => b - a);
+  if (longest >= FRAME_LIMIT_MS && load > 2 * cores) {
+    t.diagnostic(`${what}: longest frame ${longest.toFixed(1)} ms, not asserted (load ${load.toFixed(1)} on ${cores} cores)`);
+    console.log(`NOT ASSERTED: ${what} longest frame ${longest.toFixed(1)} ms at load ${load.toFixed(1)} on ${cores} cores`);
     return;
   }
-  assert.ok(ms < FRAME_LIMIT_MS, `${what}: a frame took ${ms} ms (load ${load.toFixed(1)} on ${cores} cores)`);
+  const why = `${what}: frames of ${longest.toFixed(1)} and ${next.toFixed(1)} ms (load ${load.toFixed(1)} on ${cores} cores)`;
+  assert.ok(next < FRAME_LIMIT_MS, why);
+  assert.ok(longest < 2 * FRAME_LIMIT_MS, why);
 }
 const status = (page) => page.evaluate(() => window.embeddingLab.benchmarkStatus());
 const frameCount = (page) => page.evaluate(() => window.embeddingLab.frameStats().frames);
@@ -102,7 +110,7 @@ test('Run on the canvas measures a small shape across frames; the progress bar m
   const f = (await status(page)).figures;
   printFigures('small run from the Run button', f);
   assert.ok(f.frames >= 5, `the run took only ${f.frames} frames: not sliced`);
-  assertFrameLimit(t, f.longestFrameMs, 'small run');
+  assertFrameLimit(t, f.frameMs, 'small run');
   assert.equal(f.forwardEqual, true);
   assert.equal(f.backwardEqual, true);
   assert.equal(f.buffersReleased, true);
@@ -183,6 +191,6 @@ test('the lesson\'s 50,000 x 128 x 256 runs in the browser without long frames',
   assert.equal(f.oneHotBytes, 51.2e6);
   assert.equal(g.forwardEqual && g.backwardEqual, true);
   assert.ok(g.forwardRatio > 100, `one-hot route only ${g.forwardRatio}x the gather`);
-  assertFrameLimit(t, g.longestFrameMs, 'lesson shape');
+  assertFrameLimit(t, g.frameMs, 'lesson shape');
   await page.context().close();
 });
