@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "app.h"
+#include "state/json_writer.h"  // CellsJson
 
 namespace el {
 
@@ -43,6 +44,17 @@ void ShowTrainingPanel(App& app);     // step inspector: touched / changed rows 
 // or Adam's m and v), columns (per row), more (rows left out)}. Every
 // row up to 64; past that the first 64 the last step touched, changed or rescaled.
 std::string TrainingRowsJson(const App& app);
+// The text view's tables in that shape (web/text_view.js, cellsTable): the note, then the column
+// headers and row after row, one cell at a time (a call per cell: the page weight counts this code).
+struct CellsJson {
+    std::string j;
+    explicit CellsJson(std::string_view note) : j("{\"note\":") { cell(note), j += "\"cells\":["; }
+    void cell(std::string_view text) { j += json_string(text), j += ','; }
+    std::string end(int columns, int more) {  // after the headers at least: the last ',' closes the list
+        j.back() = ']';
+        return j + ",\"columns\":" + std::to_string(columns) + ",\"more\":" + std::to_string(more) + "}";
+    }
+};
 // The text view's "Step x n" with n as typed, checked as the canvas's field checks it (and kept for it):
 // "" or why n was refused (a step's own error is the lab's, as after Step).
 std::string StepTimes(App& app, std::string_view n);

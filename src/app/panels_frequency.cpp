@@ -14,7 +14,6 @@
 
 #include "i18n/i18n.h"
 #include "panels.h"
-#include "state/json_writer.h"
 #include "state/parse.h"
 #include "widgets.h"
 
@@ -173,15 +172,22 @@ static void PlotNorms(const FrequencyRun& run) {
     ImGui::TextDisabled(TR(labs_freq_norms_axes), s.steps_done, double(top));
 }
 
+// The summary's split, which the text view's table shares: ids 0..FrequentEnd(V)-1 are the most
+// frequent tenth, ids V/2..V-1 the rarest half.
+static int FrequentEnd(int V) { return std::max(1, V / 10); }
+
+// The percentage of ids lo..hi-1 whose logits pick their own class (lo < hi).
+static double RightPercent(const FrequencyState& s, int lo, int hi) {
+    int right = 0;
+    for (int k = lo; k < hi; k++) right += s.row_correct[size_t(k)];
+    return 100.0 * right / (hi - lo);
+}
+
 // Accuracy on the most frequent tenth of the ids against the rarest half.
 static void ShowSummary(const FrequencyRun& run) {
     const FrequencyState& s = run.state;
-    const int V = s.config.V, head = std::max(1, V / 10), tail_start = V / 2;
-    int head_ok = 0, tail_ok = 0;
-    for (int k = 0; k < head; k++) head_ok += s.row_correct[size_t(k)];
-    for (int k = tail_start; k < V; k++) tail_ok += s.row_correct[size_t(k)];
-    ImGui::Text(TR(labs_freq_summary),
-                100.0 * head_ok / head, 100.0 * tail_ok / std::max(1, V - tail_start));
+    const int V = s.config.V;
+    ImGui::Text(TR(labs_freq_summary), RightPercent(s, 0, FrequentEnd(V)), RightPercent(s, V / 2, V));
     RecordItemRect("freq:summary");
 }
 
@@ -201,10 +207,8 @@ std::string FrequencyTableJson(const App& app) {
     const FrequencyRun& run = app.training.frequency;
     const FrequencyState& s = run.state;
     const int V = run.target > 0 ? s.config.V : 0, d = V ? s.W.cols() : 0;
-    std::string j = "{\"note\":";
-    const auto cell = [&j](std::string_view text) { j += json_string(text), j += ','; };
-    cell(TR(labs_freq_table_note));
-    j += "\"cells\":[";
+    CellsJson table(TR(labs_freq_table_note));
+    const auto cell = [&table](std::string_view text) { table.cell(text); };
     for (const char* header : {TR(labs_col_ids), TR(labs_freq_col_seen), TR(labs_freq_col_gradient), TR(labs_freq_col_changed),
                                TR(labs_freq_col_norm), TR(labs_freq_col_error), TR(labs_freq_col_right)})
         cell(header);
@@ -224,21 +228,20 @@ std::string FrequencyTableJson(const App& app) {
         cell(std::to_string(Median(s.row_touches, lo, hi)));
         cell(std::to_string(Median(s.row_updates, lo, hi)));
         cell(format("%.2f", double(Median(norms, lo, hi))));
-        double error = 0, right = 0;
-        for (int k = lo; k < hi; k++) error += s.row_error[size_t(k)], right += s.row_correct[size_t(k)];
+        double error = 0;
+        for (int k = lo; k < hi; k++) error += s.row_error[size_t(k)];
         cell(format("%.2f", error / (hi - lo)));
-        cell(format(TR(labs_freq_percent), 100 * right / (hi - lo)));
+        cell(format(TR(labs_freq_percent), RightPercent(s, lo, hi)));
     };
     if (V > 0) {
-        const int head = std::max(1, V / 10);
+        const int head = FrequentEnd(V);
         band(0, 1, TR(labs_freq_row_head));
         band(0, head, TR(labs_freq_row_frequent));
         band(head, V / 2, TR(labs_freq_row_middle));
         band(V / 2, V, TR(labs_freq_row_rare));
         band(V - 1, V, TR(labs_freq_row_tail));
     }
-    j.back() = ']';
-    return j + ",\"columns\":7,\"more\":0}";
+    return table.end(7, 0);
 }
 
 //-----------------------------------------------------------------------------

@@ -225,11 +225,8 @@ std::string TrainingRowsJson(const App& app) {
     const int V = t.active ? t.V : 0;
     const OptimizerKind kind = opt.config().kind;
     const bool adam = kind == OptimizerKind::kAdam || kind == OptimizerKind::kAdamW || kind == OptimizerKind::kLazyAdam;
-    // One flat list of cells, the column headers first (a call per cell: the page weight counts this code).
-    std::string j = "{\"note\":";
-    const auto cell = [&j](std::string_view text) { j += json_string(text), j += ','; };
-    cell(TR(labs_updates_note));
-    j += "\"cells\":[";
+    CellsJson table(TR(labs_updates_note));
+    const auto cell = [&table](std::string_view text) { table.cell(text); };
     for (const char* header : {TR(labs_col_id), TR(labs_col_touched), TR(labs_col_changed), TR(labs_col_why), TR(labs_col_updates)})
         cell(header);
     const std::string_view momentum = TR(labs_state_momentum);
@@ -251,8 +248,7 @@ std::string TrainingRowsJson(const App& app) {
         if (adam) state(opt.exp_avg_row(k)), state(opt.exp_avg_sq_row(k));
         else state(opt.momentum_row(k));
     }
-    j.back() = ']';
-    return j + ",\"columns\":" + std::to_string(adam ? 7 : 6) + ",\"more\":" + std::to_string(V - listed) + "}";
+    return table.end(adam ? 7 : 6, V - listed);
 }
 
 static void ShowRowTable(App& app) {
