@@ -26,6 +26,7 @@
   let appRunning = false;  // main() has run: the wasm's exports may be called
   let textViewShown = null;  // the text view's last update (stateChanged), shown or not
   let textViewQueued = false;  // an update of the text view waits for its task
+  let textViewWhole = false;  // that update redraws the whole view, not only its highlight line
   function fetchCatalog(code) {
     if (code === 'en' || !LANGUAGES.includes(code)) return Promise.resolve();
     if (!catalogFetches[code]) {
@@ -170,13 +171,15 @@
     // The state changed (a commit, the view, the highlight, an answer): the text view follows, in
     // a task of its own after this frame, so that building its DOM never holds the frame back from
     // the screen; changes in one frame, one update.
-    stateChanged(shown) {
+    stateChanged(shown, highlightOnly) {
       textViewShown = shown;
+      textViewWhole = textViewWhole || !highlightOnly;
       if (textViewQueued) return;
       textViewQueued = true;
       setTimeout(() => {
-        textViewQueued = false;
-        if (window.embeddingLabTextView) window.embeddingLabTextView.update(textViewShown);
+        const whole = textViewWhole;
+        textViewQueued = textViewWhole = false;
+        if (window.embeddingLabTextView) window.embeddingLabTextView.update(textViewShown, !whole);
       }, 0);
     },
     // For text_view.js when it arrives after the app's first frames: null before any change.

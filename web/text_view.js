@@ -414,6 +414,7 @@
 
   const root = el('section', { id: 'text-view', class: 'visually-hidden', 'aria-labelledby': 'tv-title' });
   let goToRow = -1;
+  let firstPosition = 0;  // the first of the positions shown, when a long batch shows them a page at a time
 
   // A grid's message is about this cell: a refused cell's message begins with it, "W[2][1]: ..." (in
   // every language: the canvas's editor and setCell both write it so), wherever it was refused.
@@ -444,11 +445,23 @@
     }
   }
 
+  const highlightLine = (h) => (h ? tf('dom_highlighted', h.id, h.positions.join(', ') || t('dom_none')) : t('dom_nothing_highlighted'));
+
   function render() {
     readWords();
     const s = state();
     const V = s.V, d = s.d, B = s.ids.length;
     const big = V * d > FULL_TABLE_CELLS;
+    // A long batch is shown a page of positions at a time, every table the same page (W's looked-up
+    // rows, out, G, dW's touched rows): all 1,024 positions at V = 100,000 were 79,000 elements,
+    // rebuilt on every hover, and the page stopped drawing for seconds each time.
+    const perPage = Math.max(1, Math.floor(FULL_TABLE_CELLS / d)), paged = B > perPage;
+    const first = paged ? Math.min(Math.max(0, firstPosition), B - perPage) : 0, end = Math.min(B, first + perPage);
+    const pageIds = s.ids.slice(first, end), onPage = new Set(pageIds);
+    const ofPage = (caption) => (paged ? caption + tf('dom_positions_range', first, end - 1, B) : caption);
+    const pageField = paged && el('p', {}, el('label', { for: 'tv-first-position', text: tf('dom_first_position', B - perPage, perPage) + ' ' }),
+      el('input', { id: 'tv-first-position', type: 'number', min: 0, max: B - perPage, value: first,
+                    onchange: (e) => { firstPosition = Math.trunc(Number(e.target.value)) || 0; render(); } }));
     const touched = new Set(s.touchedRows);
     const focusedId = root.contains(document.activeElement) ? document.activeElement.id : null;
     // Text typed into a field and not taken (refused, or not yet sent) survives the redraw while
@@ -505,11 +518,11 @@
     let rows = Array.from({ length: V }, (_, r) => r);
     // (W's marked rows: the touched ones; the looked-up ones while dW is covered, as the canvas marks W.)
     const marked = covered ? new Set(s.ids) : touched;
-    if (big) rows = [...new Set([...s.ids, ...marked, ...(goToRow >= 0 && goToRow < V ? [goToRow] : [])])].sort((a, b) => a - b);
+    if (big) rows = [...new Set([...pageIds, ...(paged ? [] : marked), ...(goToRow >= 0 && goToRow < V ? [goToRow] : [])])].sort((a, b) => a - b);
     const wRows = rows.map((r) => ({ index: r, label: tf('dom_id_n', r), values: rowOf(s, 'table', r), mark: marked.has(r) }));
     if (on('table')) {
     parts.push(el('h3', { text: t('dom_table_heading') }), size, msg('tv-size-message', s.errors.size),
-      table(big ? tf('dom_table_caption_big', V, d, rows.length) : tf('dom_table_caption', V, d),
+      table(big ? ofPage(tf('dom_table_caption_big', V, d, rows.length)) : tf('dom_table_caption', V, d),
             'dom_column_n', d, wRows, (r, c) => ({ id: `tv-w-${r}-${c}`, label: tf('dom_w_cell', r, c), onchange: cellChanged(r, c, 0), locked: !!lockOf('cells'),
                          message: 'tv-table-message', invalid: refusedHere(s.errors.table, r, c) })),
       msg('tv-table-message', s.errors.table || lockOf('cells')));
@@ -539,27 +552,27 @@
     }
 
     // Forward: the gather, the one-hot rows, the matmul and whether they agree.
-    const posRows = (name) => s.ids.map((id, b) => ({ index: b, label: tf('dom_position_row', b, id), values: rowOf(s, name, b) }));
+    const posRows = (name) => pageIds.map((id, i) => ({ index: first + i, label: tf('dom_position_row', first + i, id), values: rowOf(s, name, first + i) }));
     if (on('forward')) {
-    parts.push(el('h3', { text: t('dom_forward_heading') }));
+    parts.push(el('h3', { text: t('dom_forward_heading') }), pageField);
     if (s.errors.result) parts.push(el('p', { text: s.errors.result }));
     if (s.matrices.gather[1] === B && B > 0) {
-      parts.push(table(t('dom_gather_caption'), 'dom_column_n', d, posRows('gather')));
+      parts.push(table(ofPage(t('dom_gather_caption')), 'dom_column_n', d, posRows('gather')));
       if (B * V <= FULL_TABLE_CELLS) {
         const oneHot = s.ids.map((id, b) => ({ index: b, label: tf('dom_position_row', b, id), values: Array.from({ length: V }, (_, k) => (k === id ? 1 : 0)) }));
         parts.push(table(t('dom_onehot_caption'), 'dom_id_n', V, oneHot));
       } else {
         parts.push(el('p', { text: tf('dom_onehot_too_large', B, V) }));
       }
-      parts.push(table(t('dom_matmul_caption'), 'dom_column_n', d, posRows('matmul')),
+      parts.push(table(ofPage(t('dom_matmul_caption')), 'dom_column_n', d, posRows('matmul')),
         el('p', { id: 'tv-agreement', text: s.equal ? t('dom_agree') : tf('dom_differ', s.differingOutputs.length) }));
     }
 
     // The picture (the canvas's one-hot product drawn as grids), said in words.
     if (B > 0 && s.matrices.gather[1] === B) {
-      const listed = Math.min(B, 32);
+      const listed = Math.min(end - first, 32);
       const links = el('ul', { id: 'tv-picture-links' });
-      for (let b = 0; b < listed; b++) {
+      for (let b = first; b < first + listed; b++) {
         const id = s.ids[b];
         links.append(el('li', { text: tf('dom_picture_position', b, b, id, id, b, id) }));
       }
@@ -568,9 +581,8 @@
         el('p', { id: 'tv-picture', text: tf('dom_picture_text', B, V, V, d, B, d, count(B * V * d), count(B * (V - 1) * d), count(B * d), count(V), count(V - 1)) }),
         links);
       if (B > listed) parts.push(el('p', { text: tf('dom_more_positions', B - listed) }));
-      const h = s.highlight, w = lab.walkStatus();
-      parts.push(el('p', { id: 'tv-highlight', text: h ? tf('dom_highlighted', h.id, h.positions.join(', ') || t('dom_none'))
-        : t('dom_nothing_highlighted') }),
+      const w = lab.walkStatus();
+      parts.push(el('p', { id: 'tv-highlight', text: highlightLine(s.highlight) }),
         el('p', { id: 'tv-walk', text: w.active ? tf(w.done ? 'dom_walk_done' : 'dom_walk', w.b, w.c, w.terms, w.V, w.zeroTerms,
           shown(fmt(w.value)), w.id, w.c, shown(fmt(w.gatherValue))) : t('dom_no_walk') }));
     }
@@ -578,10 +590,9 @@
 
     // Backward: G, dW with its touched rows, and the sums for repeated ids.
     if (on('backward')) {
-    parts.push(el('h3', { text: t('dom_backward_heading') }));
+    parts.push(el('h3', { text: t('dom_backward_heading') }), !on('forward') && pageField);
     if (s.matrices.upstream[1] === B && B > 0) {
-      const gRows = posRows('upstream').slice(0, Math.max(1, Math.floor(FULL_TABLE_CELLS / d)));
-      parts.push(table(gRows.length < B ? tf('dom_g_caption_first', gRows.length, B) : t('dom_g_caption'), 'dom_column_n', d, gRows,
+      parts.push(table(ofPage(t('dom_g_caption')), 'dom_column_n', d, posRows('upstream'),
                        (b, c) => ({ id: `tv-g-${b}-${c}`, label: tf('dom_g_cell', b, c), onchange: cellChanged(b, c, 1), locked: !!lockOf('g'),
                                                    message: 'tv-g-message', invalid: refusedHere(s.errors.upstream, b, c) })),
                  msg('tv-g-message', s.errors.upstream || lockOf('g')));
@@ -593,14 +604,15 @@
       parts.push(el('p', { id: 'tv-dw-covered', text: t('dom_dw_covered') }));
     } else if (s.matrices.gradTable[1] === V) {
       parts.push(el('p', { id: 'tv-picture-backward', text: t('dom_picture_backward') }));  // the canvas's backward picture, in words
-      const gRows = (big ? s.touchedRows : rows).map((r) => ({ index: r, label: tf(touched.has(r) ? 'dom_touched_row' : 'dom_id_n', r),
-                                                             values: rowOf(s, 'gradTable', r), mark: touched.has(r) }));
-      parts.push(table(t(big ? 'dom_dw_caption_big' : 'dom_dw_caption'), 'dom_column_n', d, gRows),
+      const dwRows = big ? s.touchedRows.filter((r) => !paged || onPage.has(r)) : rows;
+      const gRows = dwRows.map((r) => ({ index: r, label: tf(touched.has(r) ? 'dom_touched_row' : 'dom_id_n', r),
+                                         values: rowOf(s, 'gradTable', r), mark: touched.has(r) }));
+      parts.push(table(big ? ofPage(t('dom_dw_caption_big')) : t('dom_dw_caption'), 'dom_column_n', d, gRows),
         el('p', { id: 'tv-touched', text: tf('dom_rows_touched', s.touchedRows.join(', ') || t('dom_none')) }));
       const uses = new Map();
       s.ids.forEach((id, b) => uses.set(id, [...(uses.get(id) || []), b]));
       for (const [id, bs] of uses) {
-        if (bs.length > 1) parts.push(el('p', { text: tf('dom_repeated_id', id, bs.length, id, bs.map((b) => `g_${b}`).join(' + ')) }));
+        if (bs.length > 1 && onPage.has(id)) parts.push(el('p', { text: tf('dom_repeated_id', id, bs.length, id, bs.map((b) => `g_${b}`).join(' + ')) }));
       }
     }
     }
@@ -673,10 +685,14 @@
   }
 
   window.embeddingLabTextView = {
-    update(shown) {
+    /** highlightOnly: nothing but the highlight changed since the last update (the pointer over the picture). */
+    update(shown, highlightOnly) {
       const opened = shown && root.className !== 'shown';
       root.className = shown ? 'shown' : 'visually-hidden';
-      render();
+      // Only the highlight's line is rewritten then: a whole redraw is tens of ms of DOM and layout on each hover.
+      const line = highlightOnly && !opened && byId('tv-highlight');
+      if (line) line.textContent = highlightLine(state().highlight);
+      else render();
       // Opened from the canvas (its "Text view" button): the keyboard follows the view, else Tab and
       // Enter would go on working the canvas hidden under it.
       if (opened && ['canvas', 'text-entry'].includes(document.activeElement && document.activeElement.id))

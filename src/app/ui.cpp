@@ -236,11 +236,12 @@ void AfterFrame(App& app) {
                                      8 * ExperimentsTraining()));
     for (const std::string* e : {&app.text.ids.error, &app.text.size.error, &app.table_editor.error, &app.upstream_editor.error})
         errors += '\n', errors += *e;
-    if (app.commits.state != shown_revision || HighlightedId(app) != shown_highlight || app.teach.answers != shown_answers ||
-        errors != shown_errors) {
+    const bool others_changed = app.commits.state != shown_revision || app.teach.answers != shown_answers || errors != shown_errors;
+    if (others_changed || HighlightedId(app) != shown_highlight) {
         shown_revision = app.commits.state, shown_highlight = HighlightedId(app), shown_answers = app.teach.answers;
         shown_errors = errors;
-        browser_state_changed(app.state.view == View::Text);
+        // The highlight follows the pointer over the picture: then only its line is rewritten.
+        browser_state_changed(app.state.view == View::Text, !others_changed);
     }
     // The line formats numbers (format_float is slow in wasm): remade only when what it says can change.
     // (An answered card may uncover dW, which the line then speaks of again.)

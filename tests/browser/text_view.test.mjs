@@ -173,6 +173,58 @@ test('a 100,000-row table lists the looked-up and touched rows, and any row on r
   await page.context().close();
 });
 
+test('a batch of 1,024 positions is shown a page at a time, any page on request; a hover rewrites only the highlight line', async () => {
+  const B = 1024, V = 5000, d = 16, perPage = 400 / d;  // (as at V = 100,000, faster to read back)
+  const ids = Array.from({ length: B }, (_, b) => (b % 5 ? (b * 102947 + b * b) % V : 4242));
+  const page = await openPage(browser, server.url + `#v=1&V=${V}&d=${d}&init=normal&seed=1&ids=${ids}`);
+  await page.waitForSelector('#tv-first-position');
+  // Each table holds one page of positions (W and dW the rows those look up and touch), not all 1,024:
+  // at V = 100,000 that was 79,000 elements rebuilt on every hover.
+  const pageShown = async (first) => {
+    const s = await snapshot(page);
+    const onPage = ids.slice(first, first + perPage);
+    const rows = (caption) => page.$$eval('#text-view table', (ts, cap) => [...ts.find((x) => x.caption.textContent.startsWith(cap))
+      .tBodies[0].rows].map((tr) => tr.cells[0].textContent), caption);
+    const range = `, for positions ${first} to ${first + perPage - 1} of ${B}`;
+    for (const caption of ['Gather', 'One-hot matmul', 'Upstream gradient G']) {
+      assert.deepEqual(await rows(caption), onPage.map((id, i) => `b ${first + i} (id ${id})`), caption);
+      assert.ok((await page.$$eval('#text-view caption', (cs) => cs.map((c) => c.textContent))).some((c) => c.startsWith(caption) && c.endsWith(range)), caption + range);
+    }
+    assert.deepEqual(await rows('Table W'), [...new Set(onPage)].sort((a, b) => a - b).map((r) => `id ${r}`));
+    assert.deepEqual(await rows('dW'), s.touchedRows.filter((r) => onPage.includes(r)).map((r) => `id ${r} (touched)`));
+    assertSameTable(await domTable(page, 'Gather'), s.gather.slice(first, first + perPage), `gather from ${first}`);
+    assert.ok(await page.evaluate(() => document.querySelectorAll('#text-view *').length) < 4000);
+  };
+  await pageShown(0);
+  await page.fill('#tv-first-position', '500');
+  await page.press('#tv-first-position', 'Enter');
+  await page.waitForSelector('#tv-g-500-0');
+  await pageShown(500);
+  // A G cell on that page is edited from the DOM as any other.
+  await page.fill('#tv-g-510-3', '2.5');
+  await page.press('#tv-g-510-3', 'Enter');
+  await page.waitForFunction(() => document.getElementById('tv-g-510-3').defaultValue === '2.5');
+  assert.equal((await snapshot(page)).upstream[510][3], 2.5);
+  // Past the last page: the last page.
+  await page.fill('#tv-first-position', '5000');
+  await page.press('#tv-first-position', 'Enter');
+  await page.waitForSelector(`#tv-g-${B - 1}-0`);
+  await pageShown(B - perPage);
+  // Hovering the picture changes the highlight only: its line follows, the tables are the same nodes.
+  await page.evaluate(() => { document.querySelector('#text-view table').dataset.kept = '1'; });
+  await page.evaluate(() => window.embeddingLab.highlight(4242));
+  await page.waitForFunction(() => /^Highlighted: id 4242, /.test(document.getElementById('tv-highlight').textContent));
+  assert.equal(await page.evaluate(() => document.querySelector('#text-view table').dataset.kept), '1');
+  // An edit redraws the whole view; an emptied field shows the first page.
+  await page.evaluate(() => window.embeddingLab.setCell(0, 0, '1'));
+  await page.waitForFunction(() => document.querySelector('#text-view table').dataset.kept === undefined);
+  await page.fill('#tv-first-position', '');
+  await page.press('#tv-first-position', 'Enter');
+  await page.waitForSelector('#tv-g-0-0');
+  assert.equal(await page.evaluate(() => document.querySelector('#text-view table').dataset.kept), undefined);
+  await page.context().close();
+});
+
 test('axe-core finds no serious or critical violation in the text view, its tour, cards, locked fields and labs included', async () => {
   const page = await openPage(browser, server.url + '#v=1&ids=1,1,2&view=text&quiz=cards&tour=basics&step=1&lock=options&bag=sum');
   assert.ok(await page.isVisible('#tv-tour-title') && await page.isVisible('#tv-card-0') && await page.isVisible('#tv-f-bag'));
