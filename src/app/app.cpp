@@ -31,11 +31,11 @@ void EndFrameCommit(App& app, bool widget_active) {
 }
 
 void EditIds(App& app, const char* text) {
-    TextField<4096>& field = app.text.ids;
+    auto& field = app.text.ids;
     if (text != field.text) std::snprintf(field.text, sizeof field.text, "%s", text);
     std::vector<int> ids;
-    const Status st = parse_ids(field.text, app.state.V, ids);
-    field.error = st.ok() ? "" : format(TR(lesson_ids_error), st.error.c_str(), format_ids(app.state.ids).c_str());
+    const Status st = parse_ids(text, app.state.V, ids);  // the whole text, even past the field's room
+    field.error = st.ok() ? "" : format(TR(lesson_ids_error), st.error.c_str(), format_ids_brief(app.state.ids).c_str());
     if (st.ok()) SetIds(app, std::move(ids));
 }
 

@@ -344,12 +344,12 @@ static void ShowBagSettings(App& app) {
     if (s.bag == BagChoice::None) return;
     SameLineIfFits(160);
     ImGui::SetNextItemWidth(Px(110));
-    TextField<256>& field = app.text.offsets;
+    auto& field = app.text.offsets;
     if (ImGui::InputText("offsets", field.text, sizeof field.text)) {
         std::vector<int> offsets;
         Status st = parse_ids(field.text, s.B() + 1, offsets);
         if (st.ok()) st = check_offsets(offsets, s.B(), false);
-        field.error = st.ok() ? "" : format(TR(lesson_offsets_error), st.error.c_str(), format_ids(s.offsets).c_str());
+        field.error = st.ok() ? "" : format(TR(lesson_offsets_error), st.error.c_str(), format_ids_brief(s.offsets).c_str());
         if (st.ok()) s.offsets = offsets, Commit(app, "bag offsets");
     }
     RecordItemRect("offsets");
@@ -361,7 +361,7 @@ void ShowIdsPanel(App& app) {
     ImGui::SeparatorText(TR(lesson_ids_title));
     BeginLocked(app, kLockIds);
     ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x - Px(30), Px(320)));
-    TextField<4096>& field = app.text.ids;
+    auto& field = app.text.ids;
     if (ImGui::InputText("##ids", field.text, sizeof field.text)) EditIds(app, field.text);
     RecordItemRect("ids");
     RegisterTextField(TextFieldKind::Text);

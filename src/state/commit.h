@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app_state.h"
+#include "core/limits.h"
 #include "derived.h"
 
 namespace el {
@@ -47,9 +48,16 @@ struct SizeField {  // V and d, applied together by the Resize button
     std::string error;
     int shown_V = -1, shown_d = -1;
 };
+constexpr size_t digits_of(int n) { return n < 10 ? 1 : 1 + digits_of(n / 10); }
+// Room for the longest text the page writes into each field, twice over for what a learner types or
+// pastes: the largest batch (kMaxB ids of up to 5 digits, ", " between) and its bags' offsets (up to
+// B). 4 KB had held 585 of 1,024 five-digit ids: editing the cut text in the field, or setIds, kept
+// it and dropped the rest of the batch without a word.
+constexpr size_t kIdsTextSize = 2 * size_t(kMaxB) * (digits_of(kMaxV - 1) + 2);
+constexpr size_t kOffsetsTextSize = 2 * size_t(kMaxB) * (digits_of(kMaxB) + 2);
 struct TextFields {
-    TextField<4096> ids;    // "1, 1, 2"
-    TextField<256> offsets; // the bags' start positions
+    TextField<kIdsTextSize> ids;          // "1, 1, 2"
+    TextField<kOffsetsTextSize> offsets;  // the bags' start positions
     SizeField size;
     uint64_t revision = 0;  // the state revision the fields were last refreshed at
 };

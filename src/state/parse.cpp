@@ -226,14 +226,18 @@ Status parse_ids(std::string_view text, int V, std::vector<int>& out) {
     return Status::Ok();
 }
 
-std::string format_ids(const std::vector<int>& ids) {
+// "1, 1, 2"; more than `most` ids: the first ten, "...", and the last.
+static std::string join_ids(const std::vector<int>& ids, size_t most) {
     std::string s;
     for (size_t i = 0; i < ids.size(); i++) {
         if (i) s += ", ";
-        s += std::to_string(ids[i]);
+        if (ids.size() > most && i == 10) s += "...", i = ids.size() - 2;
+        else s += std::to_string(ids[i]);
     }
     return s;
 }
+std::string format_ids(const std::vector<int>& ids) { return join_ids(ids, SIZE_MAX); }
+std::string format_ids_brief(const std::vector<int>& ids) { return join_ids(ids, 12); }
 
 std::string format_count(long long n) {
     std::string digits = std::to_string(n < 0 ? -n : n), out;

@@ -42,6 +42,8 @@ Status parse_ids(std::string_view text, int V, std::vector<int>& out);
 
 // "1, 1, 2"
 std::string format_ids(const std::vector<int>& ids);
+// For a message: a short batch whole, a long one's first ten ids, "...", and its last.
+std::string format_ids_brief(const std::vector<int>& ids);
 
 // Text a learner typed or a link carried, quoted for a message: "'3<U+1F600>'". At most `max_chars`
 // characters ("..." after), never cut inside one; a character the page's font cannot draw (an emoji,

@@ -173,6 +173,35 @@ test('bad cells, ids and sizes typed into the canvas each get a message; the las
   await page.context().close();
 });
 
+// The largest batch as text is 7,166 characters (1,024 five-digit ids); the ids field held 4,095, and
+// setIds, a paste or an edit of the field's cut text kept the first 585 ids and dropped the rest.
+test('the largest batch of the largest ids is taken whole: from setIds, a paste, and an edit of its last id', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=100000&d=2&init=zeros&ids=1', { width: 1280, height: 900 });
+  const ids = Array.from({ length: 1024 }, (_, b) => 99999 - b);
+  const batch = async () => (await page.evaluate(() => window.embeddingLab.snapshot({ matrices: false }))).ids;
+  assert.deepEqual(await page.evaluate((t) => window.embeddingLab.setIds(t), ids.join(', ')), { ok: true, error: '' });
+  assert.deepEqual(await batch(), ids);
+  await page.evaluate(() => window.embeddingLab.setIds('1'));
+  await enter(page, 'ids', ids.join(', '), { paste: true });
+  assert.deepEqual(await batch(), ids);
+  // The last id edited in the field: the 1,023 before it stay.
+  await clickWidget(page, 'ids');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Enter');
+  await frames(page, 8);
+  assert.deepEqual(await batch(), [...ids.slice(0, -1), Math.floor(ids[1023] / 10)]);
+  // One more than a batch holds: refused with a message, the batch kept.
+  const kept = await batch();
+  const r = await page.evaluate((t) => window.embeddingLab.setIds(t), [...ids, 5].join(', '));
+  assert.equal(r.ok, false);
+  // (The batch kept is named briefly: the whole of it made a 7 KB message under the field.)
+  assert.equal(r.error, `the batch has more than 1024 ids (the limit) (still using ${ids.slice(0, 10).join(', ')}, ..., ${kept[1023]})`);
+  assert.equal((await batch()).length, 1024);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('running out of wasm memory shows a message naming it, not a dead canvas', async () => {
   const page = await openPage(browser, server.url, { width: 800, height: 600 });
   page.problems.length = 0;

@@ -184,6 +184,24 @@ TEST_CASE("typed text that did not parse stays until its value changes by anothe
     CHECK_FALSE(el::refresh_text(p.log, p.state, p.text, false));  // up to date: nothing to do
 }
 
+// The fields hold the longest text the page writes into them: the largest batch of the largest ids,
+// and as many bags as ids. (4 KB held 585 of 1,024 five-digit ids; editing the cut text dropped the rest.)
+TEST_CASE("the largest batch and its offsets fit their text fields whole", "[commit][text]") {
+    Page p;
+    p.edit("table size", [](AppState& s) { REQUIRE(el::resize_table(s, el::kMaxV, 2).ok()); });
+    p.edit("ids", [](AppState& s) {
+        s.ids.assign(el::kMaxB, el::kMaxV - 1);
+        s.bag = el::BagChoice::Sum;
+        s.offsets.clear();
+        for (int b = 0; b < el::kMaxB; b++) s.offsets.push_back(b);
+        el::fit_upstream(s, s.d);
+    });
+    p.end_frame(false);
+    REQUIRE(el::format_ids(p.state.ids).size() == size_t(el::kMaxB) * 7 - 2);
+    REQUIRE(p.state.offsets.size() == size_t(el::kMaxB));
+    require_text_shows_state(p);
+}
+
 // derive()'s summary of W (one pass since it took 36 ms a commit at V = 100,000), against the
 // definitions: the largest finite magnitude, the non-finite count, and the overview in which each
 // block of rows and columns keeps its value of largest magnitude (a non-finite one wins its block).

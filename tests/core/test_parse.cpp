@@ -108,6 +108,15 @@ static bool whole_utf8(const std::string& s) {
     return true;
 }
 
+TEST_CASE("a message names a short batch whole and a long one by its first ten ids and its last", "[parse][ids]") {
+    std::vector<int> ids;
+    for (int i = 0; i < 12; i++) ids.push_back(100 + i);
+    CHECK(el::format_ids_brief(ids) == el::format_ids(ids));
+    ids.push_back(7);
+    CHECK(el::format_ids_brief(ids) == "100, 101, 102, 103, 104, 105, 106, 107, 108, 109, ..., 7");
+    CHECK(el::format_ids_brief({}) == "");
+}
+
 TEST_CASE("a message names a character the font cannot draw by its code point and never cuts one in half", "[parse][errors]") {
     std::vector<int> ids = {1};
     // Pasted "3" and an emoji: the font has no glyph for it, so the screen showed "'3?'" (or two marks).
