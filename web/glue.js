@@ -26,7 +26,7 @@
   let appRunning = false;  // main() has run: the wasm's exports may be called
   let textViewShown = null;  // the text view's last update (stateChanged), shown or not
   let textViewQueued = false;  // an update of the text view waits for its task
-  let textViewWhole = false;  // that update redraws the whole view, not only its highlight line
+  let textViewWhole = false;  // that update redraws the whole view, not only the picture's lines
   function fetchCatalog(code) {
     if (code === 'en' || !LANGUAGES.includes(code)) return Promise.resolve();
     if (!catalogFetches[code]) {
@@ -171,9 +171,9 @@
     // The state changed (a commit, the view, the highlight, an answer): the text view follows, in
     // a task of its own after this frame, so that building its DOM never holds the frame back from
     // the screen; changes in one frame, one update.
-    stateChanged(shown, highlightOnly) {
+    stateChanged(shown, pictureOnly) {
       textViewShown = shown;
-      textViewWhole = textViewWhole || !highlightOnly;
+      textViewWhole = textViewWhole || !pictureOnly;
       if (textViewQueued) return;
       textViewQueued = true;
       setTimeout(() => {

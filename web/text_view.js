@@ -445,7 +445,13 @@
     }
   }
 
+  // The picture's lines, which a hover (the highlight) or a walk started or finished rewrites alone.
   const highlightLine = (h) => (h ? tf('dom_highlighted', h.id, h.positions.join(', ') || t('dom_none')) : t('dom_nothing_highlighted'));
+  function walkLine() {
+    const w = lab.walkStatus();
+    return w.active ? tf(w.done ? 'dom_walk_done' : 'dom_walk', w.b, w.c, w.terms, w.V, w.zeroTerms, shown(fmt(w.value)), w.id, w.c,
+                         shown(fmt(w.gatherValue))) : t('dom_no_walk');
+  }
 
   function render() {
     readWords();
@@ -570,9 +576,8 @@
 
     // The picture (the canvas's one-hot product drawn as grids), said in words.
     if (B > 0 && s.matrices.gather[1] === B) {
-      const listed = Math.min(end - first, 32);
-      const links = el('ul', { id: 'tv-picture-links' });
-      for (let b = first; b < first + listed; b++) {
+      const links = el('ul', { id: 'tv-picture-links' });  // the positions of the page shown (all of a short batch)
+      for (let b = first; b < end; b++) {
         const id = s.ids[b];
         links.append(el('li', { text: tf('dom_picture_position', b, b, id, id, b, id) }));
       }
@@ -580,11 +585,7 @@
       parts.push(el('h3', { text: t('dom_picture_heading') }),
         el('p', { id: 'tv-picture', text: tf('dom_picture_text', B, V, V, d, B, d, count(B * V * d), count(B * (V - 1) * d), count(B * d), count(V), count(V - 1)) }),
         links);
-      if (B > listed) parts.push(el('p', { text: tf('dom_more_positions', B - listed) }));
-      const w = lab.walkStatus();
-      parts.push(el('p', { id: 'tv-highlight', text: highlightLine(s.highlight) }),
-        el('p', { id: 'tv-walk', text: w.active ? tf(w.done ? 'dom_walk_done' : 'dom_walk', w.b, w.c, w.terms, w.V, w.zeroTerms,
-          shown(fmt(w.value)), w.id, w.c, shown(fmt(w.gatherValue))) : t('dom_no_walk') }));
+      parts.push(el('p', { id: 'tv-highlight', text: highlightLine(s.highlight) }), el('p', { id: 'tv-walk', text: walkLine() }));
     }
     }
 
@@ -685,13 +686,13 @@
   }
 
   window.embeddingLabTextView = {
-    /** highlightOnly: nothing but the highlight changed since the last update (the pointer over the picture). */
-    update(shown, highlightOnly) {
+    /** pictureOnly: nothing but the highlight or the walk changed since the last update (the pointer over the picture). */
+    update(shown, pictureOnly) {
       const opened = shown && root.className !== 'shown';
       root.className = shown ? 'shown' : 'visually-hidden';
-      // Only the highlight's line is rewritten then: a whole redraw is tens of ms of DOM and layout on each hover.
-      const line = highlightOnly && !opened && byId('tv-highlight');
-      if (line) line.textContent = highlightLine(state().highlight);
+      // Only the picture's lines are rewritten then: a whole redraw is tens of ms of DOM and layout on each hover.
+      const line = pictureOnly && !opened && byId('tv-highlight');
+      if (line) line.textContent = highlightLine(state().highlight), byId('tv-walk').textContent = walkLine();
       else render();
       // Opened from the canvas (its "Text view" button): the keyboard follows the view, else Tab and
       // Enter would go on working the canvas hidden under it.

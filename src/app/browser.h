@@ -17,8 +17,9 @@ void browser_open_link(const char* link);   // a new history entry (presets): ba
 void browser_keep_history_entry();          // the address as it is, kept as an entry of its own: back returns to it
 void browser_open_window(const char* url);  // a new tab (embed mode's "open the full demo")
 int browser_preferred_theme();              // 2 prefers-contrast: more / forced colours, 1 dark, 0 light
-// The HTML text view re-renders (web/text_view.js); only its highlight line when nothing else changed.
-void browser_state_changed(bool text_view, bool highlight_only = false);
+// The HTML text view re-renders (web/text_view.js); only the picture's lines (the highlight, the walk)
+// when nothing else changed.
+void browser_state_changed(bool text_view, bool picture_only = false);
 void browser_load_deeper_tier(const char* link);  // reloads the page at `link` with the deeper tier's build
 std::string browser_language();             // the first of the browser's languages the page has ("en" if none)
 // A language's catalog as set_language takes it (src/i18n/i18n.h); "" while it is being fetched

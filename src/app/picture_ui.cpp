@@ -32,7 +32,8 @@ void PictureFrameStart(App& app) {
     p.hover_next = -1;
     const LessonResult& r = app.derived.result;
     Walk& w = p.walk;
-    if (w.b >= 0 && (w.V != r.V || w.b >= r.B || w.c >= r.d)) w = Walk{};  // the table or batch changed under it
+    // The state changed under it (new ids, a W cell, a step): its id and sum would be stale.
+    if (w.b >= 0 && app.commits.state != p.walk_revision) w = Walk{};
     if (w.running) {
         // Wall-clock pace, so slow frames (a loaded machine, software WebGL) do not stretch the walk;
         // only a long stall (a hidden tab) is not made up at once.
@@ -51,7 +52,7 @@ Status StartWalk(App& app, int b, int c) {
     Status st = walk_start(p.walk, app.state.ids, r.V, r.d, b, c);
     if (!st.ok()) return st;
     p.selected_b = b, p.selected_c = c;
-    p.walk_started_frame = g_frame_stats.frames, p.walk_done_frame = -1;
+    p.walk_started_frame = g_frame_stats.frames, p.walk_done_frame = -1, p.walk_revision = app.commits.state;
     if (p.reduced_motion) {  // no animation: the end state at once
         walk_skip_to_end(p.walk, r.table.data(), r.d);
         p.walk_done_frame = g_frame_stats.frames;

@@ -1,6 +1,7 @@
 // The picture's UI state: what is highlighted and the walk. Not part of a link: it is
 // where the learner is pointing, not what the lesson computes.
 #pragma once
+#include <cstdint>
 #include <string>
 
 #include "state/picture.h"
@@ -18,6 +19,7 @@ struct PictureUi {
     float walk_speed = 1.0f;     // multiplies the default pace (walk_terms_per_second)
     bool reduced_motion = false; // prefers-reduced-motion: reduce (web/glue.js): no animation
     long long walk_started_frame = 0, walk_done_frame = -1;
+    uint64_t walk_revision = 0;  // the state's revision it started at: any commit since ends it
 };
 
 // The highlighted id now (hover first, then pinned); -1 when none or no longer a row of W.

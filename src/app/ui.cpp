@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <initializer_list>
 #include <string>
 
@@ -229,18 +230,22 @@ void AfterFrame(App& app) {
     // commits nothing: a value the canvas refused (its message, and the refused cell), and an
     // experiment starting or ending (its settings are held while it runs, there as here).
     static uint64_t shown_revision = 0, shown_answers = 0;
-    static int shown_highlight = -2;
     static std::string shown_errors;
+    // The picture's lines: the highlight, and a walk started, finished or gone (not each of its terms).
+    static int shown_picture[4] = {-2};
+    const Walk& w = app.picture.walk;
+    const int picture[4] = {HighlightedId(app), w.b, w.c, w.done()};
     // (A cell's message names its cell: "W[2][1]: ...".)
     std::string errors(1, char('0' + app.training.frequency.running + 2 * app.cost_run.running() + 4 * app.budget_lab.run.running +
                                      8 * ExperimentsTraining()));
     for (const std::string* e : {&app.text.ids.error, &app.text.size.error, &app.table_editor.error, &app.upstream_editor.error})
         errors += '\n', errors += *e;
     const bool others_changed = app.commits.state != shown_revision || app.teach.answers != shown_answers || errors != shown_errors;
-    if (others_changed || HighlightedId(app) != shown_highlight) {
-        shown_revision = app.commits.state, shown_highlight = HighlightedId(app), shown_answers = app.teach.answers;
+    if (others_changed || std::memcmp(picture, shown_picture, sizeof picture)) {
+        shown_revision = app.commits.state, shown_answers = app.teach.answers;
         shown_errors = errors;
-        // The highlight follows the pointer over the picture: then only its line is rewritten.
+        std::memcpy(shown_picture, picture, sizeof picture);
+        // The highlight follows the pointer over the picture: then only the picture's lines are rewritten.
         browser_state_changed(app.state.view == View::Text, !others_changed);
     }
     // The line formats numbers (format_float is slow in wasm): remade only when what it says can change.

@@ -362,6 +362,14 @@ test('the text view says what the picture shows: each position\'s 1, its row of 
   assert.equal((await page.evaluate(() => window.embeddingLab.setIds('1, 0'))).ok, true);
   await frames(page, 2);
   await check([1, 0], 3, 3);
+  // A walk started and finished (on the canvas or here): the text view's walk line follows it, and
+  // says no walk once a new batch has ended it.
+  assert.equal(await page.textContent('#tv-walk'), 'No walk is running.');
+  const w = await page.evaluate(() => window.embeddingLab.walk({ b: 0, c: 1 }));
+  const done = `The walk of out[0][1]: 3 of 3 terms, 2 times zero, sum ${w.value}; the gather's one step gives W[1][1] = ${w.gatherValue}. Done.`;
+  await page.waitForFunction((t) => document.getElementById('tv-walk').textContent === t, done);
+  assert.equal((await page.evaluate(() => window.embeddingLab.setIds('2'))).ok, true);
+  await page.waitForFunction(() => document.getElementById('tv-walk').textContent === 'No walk is running.');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
