@@ -225,8 +225,8 @@ void ShowApp(App& app) {
 
 static std::string g_live_text;
 void AfterFrame(App& app) {
-    // The HTML text view (web/text_view.js) follows every commit, the view setting, the highlight
-    // and the question cards' answers (a card answered on the canvas may uncover dW); also what
+    // The HTML text view (web/text_view.js) follows every commit, the view setting, the highlight, the
+    // walk and the question cards' answers (a card answered on the canvas may uncover dW); also what
     // commits nothing: a value the canvas refused (its message, and the refused cell), and an
     // experiment starting or ending (its settings are held while it runs, there as here).
     static uint64_t shown_revision = 0, shown_answers = 0;
