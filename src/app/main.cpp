@@ -168,7 +168,7 @@ static double MedianOfRecent(const std::array<double, 240>& recent, int64_t fram
     const size_t n = std::min<size_t>(size_t(frames), recent.size());
     if (n == 0) return 0.0;
     std::vector<double> v(recent.begin(), recent.begin() + long(n));
-    std::nth_element(v.begin(), v.begin() + long(n / 2), v.end());
+    std::sort(v.begin(), v.end());  // (the page has std::sort for doubles already; nth_element would be more code)
     return v[n / 2];
 }
 double FrameStats::median_ms() const { return MedianOfRecent(recent, frames); }
