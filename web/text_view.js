@@ -39,8 +39,8 @@
     setUpstreamCell(b, c, text) { return withString(String(text), (p) => answer(M()._el_set_cell(1, b | 0, c | 0, p))); },
     /** The batch as typed into the ids field ("1, 1, 2"): {ok, error}. */
     setIds(text) { return withString(String(text), (p) => answer(M()._el_set_ids(p))); },
-    /** New V and d, as the Resize button: {ok, error}. */
-    setSize(V, d) { return answer(M()._el_set_size(V | 0, d | 0)); },
+    /** New V and d (numbers or text, read as the canvas's fields read them), as the Resize button: {ok, error}. */
+    setSize(V, d) { return withString(String(V), (v) => withString(String(d), (p) => answer(M()._el_set_size(v, p)))); },
     /** One setting by its link key ('pad', 'maxnorm', 'lr', 'init' = a fill, ...), read as a link reads it: {ok, error}. */
     setField(key, text) { return withString(String(key), (k) => withString(String(text), (p) => answer(M()._el_set_field(k, p)))); },
     /** G's fill buttons: 'canonical', 'ones', 'random' or 'mse': {ok, error}. */
@@ -507,7 +507,7 @@
     // size marks the field(s) typed (both when neither changed) invalid, described by the message.
     const resize = () => {
       const fields = ['tv-V', 'tv-d'].map((id) => byId(id));
-      const r = lab.setSize(Number(fields[0].value), Number(fields[1].value));
+      const r = lab.setSize(fields[0].value, fields[1].value);
       if (r.ok) return;
       const changed = fields.filter((f) => f.value !== f.defaultValue);
       for (const f of changed.length ? changed : fields) refuse(f, 'tv-size-message', r.error);

@@ -263,10 +263,16 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_ids(const char* text) {
 }
 
 // V and d as the canvas's Resize button applies them: {ok, error}.
-EMSCRIPTEN_KEEPALIVE const char* el_set_size(int V, int d) {
-    if (Status locked = check_unlocked(g_app.state, kLockSize); !locked.ok()) return Answer(g_app.text.size.error = locked.error);
-    EditSize(g_app, V, d);
-    return Answer(g_app.text.size.error);
+// V and d as typed, each read as the canvas's fields read theirs (a whole number: "4.5" is refused,
+// not cut to 4), then the Resize button's edit.
+EMSCRIPTEN_KEEPALIVE const char* el_set_size(const char* V_text, const char* d_text) {
+    std::string& error = g_app.text.size.error;
+    if (Status locked = check_unlocked(g_app.state, kLockSize); !locked.ok()) return Answer(error = locked.error);
+    int64_t V = 0, d = 0;
+    if (std::string why = check_whole(V_text, INT32_MIN, INT32_MAX, V); !why.empty()) return Answer(error = "V: " + why);
+    if (std::string why = check_whole(d_text, INT32_MIN, INT32_MAX, d); !why.empty()) return Answer(error = "d: " + why);
+    EditSize(g_app, int(V), int(d));
+    return Answer(error);
 }
 
 // 0: the canvas, 1: the HTML text view (the view= key of a link).

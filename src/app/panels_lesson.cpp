@@ -61,7 +61,8 @@ static void ShowTableSize(App& app) {
     HelpMarker(format(TR(lesson_table_d_help), format_count(kMaxD).c_str(), format_count(kMaxTableCells).c_str()).c_str());
     SameLineIfFits(60);
     SizeField& size = app.text.size;
-    ImGui::BeginDisabled(size.V == s.V && size.d == s.d);
+    // Not while a field holds refused text ("4.5"): size.V would be the last whole number typed ("4").
+    ImGui::BeginDisabled(!refused.empty() || (size.V == s.V && size.d == s.d));
     if (ImGui::Button(TR(lesson_table_resize))) EditSize(app, size.V, size.d);
     RecordItemRect("resize");
     ImGui::EndDisabled();

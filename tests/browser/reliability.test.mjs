@@ -335,3 +335,34 @@ for (const [hash, line] of [['', /^Loading Embedding Lab\u2026$/], ['#v=1&lang=d
     await context.close();
   });
 }
+
+// Resize took the last whole number seen while typing ("4" of "4.5") with the field still red, and
+// the text view's V field and setSize cut "4.5" to 4 (and wrapped 4294967300 to 4) with no message.
+test('a size that is not a whole number is refused, never cut: the canvas\'s Resize, the text view and setSize', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { width: 1280, height: 900 });
+  const size = async () => { const s = await page.evaluate(() => window.embeddingLab.snapshot({ matrices: false })); return [s.V, s.d]; };
+  for (const [V, d, error] of [['4.5', '3', "V: '4.5' is not a whole number"], ['3', '7.9', "d: '7.9' is not a whole number"],
+                               ['4294967300', '3', "V: '4294967300' is out of range (-2147483648 to 2147483647)"]]) {
+    assert.deepEqual(await page.evaluate(([V, d]) => window.embeddingLab.setSize(V, d), [V, d]), { ok: false, error }, `setSize(${V}, ${d})`);
+    assert.deepEqual(await size(), [3, 3]);
+  }
+  assert.deepEqual(await page.evaluate(() => window.embeddingLab.setSize(4.5, 3)), { ok: false, error: "V: '4.5' is not a whole number" });
+  // The canvas: "4.5" typed into V is refused there, and Resize does not take its "4".
+  await enter(page, 'V', '4.5');
+  await clickWidget(page, 'resize');
+  await frames(page, 3);
+  assert.deepEqual(await size(), [3, 3]);
+  assert.match((await snapshot(page)).errors.fields, /^V: '4\.5' is not a whole number/);
+  await enter(page, 'V', '5');
+  await clickWidget(page, 'resize');
+  await frames(page, 3);
+  assert.deepEqual(await size(), [5, 3]);
+  // The text view: Enter in its V field with "4.5" marks the field and keeps the size.
+  await page.fill('#tv-V', '4.5');
+  await page.press('#tv-V', 'Enter');
+  await page.waitForFunction(() => document.getElementById('tv-V').getAttribute('aria-invalid') === 'true');
+  assert.equal(await page.textContent('#tv-size-message'), "V: '4.5' is not a whole number");
+  assert.deepEqual(await size(), [5, 3]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
