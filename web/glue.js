@@ -6,6 +6,7 @@
   const canvas = document.getElementById('canvas');
   const statusBox = document.getElementById('status');
   const live = document.getElementById('live');
+  let appLive = '';  // the app's last sentence on the live line (setLiveText)
   let resolveReady, rejectReady;
   const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
   const glueUrl = document.currentScript && document.currentScript.src;
@@ -167,7 +168,12 @@
         live.textContent = say('copied', 'Copied to the clipboard.', null, document.documentElement.lang);
       }, () => {});
     },
-    setLiveText(text) { live.textContent = text; },
+    // The live line: the app's sentence on the result (fromApp, src/app/ui.cpp) is kept, and a
+    // message that has gone (text '': a refused value taken after all) gives the line back to it.
+    setLiveText(text, fromApp) {
+      if (fromApp) appLive = text;
+      live.textContent = text || appLive;
+    },
     // The state changed (a commit, the view, the highlight, an answer): the text view follows, in
     // a task of its own after this frame, so that building its DOM never holds the frame back from
     // the screen; changes in one frame, one update.
@@ -353,16 +359,17 @@
   function onKey(event) {
     const M = app(), down = event.type === 'keydown';
     if (!M || event.isComposing || event.keyCode === 229) return;  // IME text comes as input events
-    if (down) {
-      if (event.key === 'Tab' && escapeArmed) { escapeArmed = false; return; }
-      // A modifier pressed between them (Shift for Shift+Tab, back out of the page) keeps it armed.
-      if (!['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) escapeArmed = event.key === 'Escape';
-    }
+    if (down && event.key === 'Tab' && escapeArmed) { escapeArmed = false; return; }
     const ctrl = event.ctrlKey || event.metaKey;
     // Paste arrives as a paste event (below), with the text; let the browser raise it.
-    if (ctrl && (event.key === 'v' || event.key === 'V')) return;
+    const paste = ctrl && (event.key === 'v' || event.key === 'V');
     const mods = (event.ctrlKey ? 1 : 0) | (event.shiftKey ? 2 : 0) | (event.altKey ? 4 : 0) | (event.metaKey ? 8 : 0);
-    if (M._el_input_key(event.keyCode, down ? 1 : 0, mods)) event.preventDefault();
+    const used = !paste && M._el_input_key(event.keyCode, down ? 1 : 0, mods);
+    if (used) event.preventDefault();
+    // An Escape the app used (it closed a drop-down) does not arm it. A modifier pressed between
+    // them (Shift for Shift+Tab, back out of the page) keeps it armed.
+    if (down && !['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) escapeArmed = event.key === 'Escape' && !used;
+    if (paste) return;
     const text = down && (!ctrl || (event.ctrlKey && event.altKey)) ? event.key.codePointAt(0) : 0;
     if (text >= 0x20 && String.fromCodePoint(text) === event.key) M._el_input_char(text);
   }

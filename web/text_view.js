@@ -86,6 +86,8 @@
   let shownStep = '';  // the tour step the view last showed, "depth:step"
   function announce(id, text) {
     if (drawnOnce && text && announced[id] !== text) say(text);
+    // Gone (the value taken after all) while the live line still says it: back to the result.
+    if (!text && announced[id] && byId('live').textContent === announced[id]) say('');
     announced[id] = text || '';
   }
   function msg(id, text) {
@@ -255,12 +257,15 @@
   }
 
   // A run goes on across frames: the view is redrawn while one runs, and its end is announced.
-  let runs = {}, redraw = 0;
+  let runs = {}, quiet = {}, redraw = 0;
   function labsPart(shows) {
     const f = lab.frequency({ arrays: false }), c = lab.benchmarkStatus(), w = lab.walkStatus(), b = lab.budget({ arrays: false });
     const running = { dom_frequency_finished: f.running, dom_cost_finished: c.running, dom_walk_finished: w.running, budget: b.running,
                       dom_experiments_finished: extra.experiments?.parts[0].state === 1 };
-    for (const [name, on] of Object.entries(running)) if (runs[name] && !on) say(name === 'budget' ? b.words.finished : t(name));
+    for (const [name, on] of Object.entries(running)) {
+      if (runs[name] && !on && !quiet[name]) say(name === 'budget' ? b.words.finished : t(name));
+      quiet[name] = on && (quiet[name] || !drawnOnce);  // running when the view first drew: not the learner's run
+    }
     runs = running;
     clearTimeout(redraw);
     if (Object.values(running).some(Boolean)) redraw = setTimeout(render, 500);
@@ -681,6 +686,7 @@
     const step = extra.tour.steps ? extra.tour.depth + ':' + extra.tour.step : '';
     const news = [drawnOnce && step !== shownStep && extra.tour.title, linkSaid !== announced.link && linkSaid].filter(Boolean);
     if (news.length) say(news.join(' '));
+    else if (shownStep && !step) say('');  // the tour left: its last title goes
     shownStep = step, announced.link = linkSaid;
     drawnOnce = true;
   }

@@ -12,7 +12,7 @@ EM_JS(void, el_js_set_theme, (int dark, int contrast), {
 EM_JS(void, el_js_first_frame, (), { window.embeddingLabHost.firstFrame(); });
 EM_JS(void, el_js_set_cursor, (const char* css), { Module.canvas.style.cursor = UTF8ToString(css); });
 EM_JS(void, el_js_copy_text, (const char* text), { window.embeddingLabHost.copyText(UTF8ToString(text)); });
-EM_JS(void, el_js_set_live_text, (const char* text), { window.embeddingLabHost.setLiveText(UTF8ToString(text)); });
+EM_JS(void, el_js_set_live_text, (const char* text), { window.embeddingLabHost.setLiveText(UTF8ToString(text), 1); });
 EM_JS(void, el_js_fatal, (const char* message), { window.embeddingLabHost.fatal(UTF8ToString(message)); });
 
 EM_JS(char*, el_js_location_hash, (), { return stringToNewUTF8(window.embeddingLabHost.locationHash()); });

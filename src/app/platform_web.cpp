@@ -184,7 +184,10 @@ EMSCRIPTEN_KEEPALIVE int el_input_key(int key_code, int down, int mods) {
     const ImGuiKey key = KeyFromKeyCode(key_code);
     if (key == ImGuiKey_None) return 0;
     io.AddKeyEvent(key, down != 0);
-    return (key == ImGuiKey_Tab || key == ImGuiKey_Backspace) && io.WantCaptureKeyboard ? 1 : 0;
+    // Escape is the app's while a drop-down or menu is open (it closes it): glue.js then does not
+    // take it as the first half of Escape, Tab (leaving the canvas).
+    return ((key == ImGuiKey_Tab || key == ImGuiKey_Backspace) && io.WantCaptureKeyboard) ||
+           (key == ImGuiKey_Escape && ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) ? 1 : 0;
 }
 
 // A character typed on the focused canvas (a key's text, one code point).

@@ -250,9 +250,17 @@ void ItemTooltip(const char* fmt, ...) {
 }
 
 void HelpMarker(const char* text) {
+    // Also while the keyboard is on the field before it ("(?)" is no Tab stop, and a keyboard has no
+    // hover): above the field (below it near the top of the screen), clear of a refusal's message under it.
+    const bool field_focused = ImGui::IsItemFocused() && ImGui::GetIO().NavVisible;
+    const ImVec2 field = ImGui::GetItemRectMin();
     ImGui::SameLine();
     ImGui::TextDisabled("(?)");
-    ItemTooltip("%s", text);
+    if (field_focused && field.y > ImGui::GetIO().DisplaySize.y * 0.4f) ImGui::SetNextWindowPos(field, 0, ImVec2(0, 1));
+    if (field_focused ? BeginWrappedTooltip() : BeginWrappedItemTooltip()) {
+        TextWrapped("%s", text);
+        EndWrappedTooltip();
+    }
 }
 
 // Text typed into a number field and refused, by the field's ImGui id: the text, the message (its

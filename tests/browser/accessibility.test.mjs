@@ -316,3 +316,56 @@ for (const [name, hash, size] of [
     await page.context().close();
   });
 }
+
+// What a screen reader hears from the live line (#live, which also describes the canvas), and what
+// a keyboard reaches: the line said "The experiments finished." a second after every load, kept a
+// refusal after the value was taken, an Escape that closed a drop-down sent the next Tab out of the
+// canvas, and a field's "(?)" help was for the mouse only.
+test('keyboard and screen reader: the live line is the learner\'s, Escape in a drop-down stays in it, a field\'s help shows on focus', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await ctx.newPage();
+  await page.addInitScript(() => {
+    window.liveTexts = [];
+    new MutationObserver(() => window.liveTexts.push(document.getElementById('live')?.textContent))
+      .observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.goto(server.url + '#v=1&V=3&d=3&init=example&ids=1');
+  await page.evaluate(() => window.embeddingLab.ready);
+  await page.waitForTimeout(3000);  // the experiments panel's run at load ends meanwhile
+  const result = 'gather and one-hot matmul agree: [0.4, 0.5, 0.6]; gradient reaches row 1 only';
+  assert.deepEqual([...new Set(await page.evaluate(() => window.liveTexts.filter(Boolean)))], [result], 'said at load');
+  // A refused cell is said; once a value is taken the line is the result again (W[0][0] is not
+  // looked up: the result's sentence itself does not change).
+  const live = () => page.textContent('#live');
+  await page.evaluate(() => window.embeddingLab.setCell(0, 0, 'abc'));
+  await page.waitForFunction(() => /^W\[0\]\[0\]: 'abc' is not a number/.test(document.getElementById('live').textContent));
+  await page.evaluate(() => window.embeddingLab.setCell(0, 0, '0.25'));
+  await page.waitForFunction((r) => document.getElementById('live').textContent === r, result);
+  assert.equal(await live(), result);
+
+  const focused = (name) => page.evaluate((n) => window.embeddingLab.widgetRect(n)?.keyboardFocus, name);
+  // A field's "(?)" help: shown while the keyboard is on the field (here below V, over the Fill row).
+  const box = await page.locator('#canvas').boundingBox();
+  const V = await page.evaluate(() => window.embeddingLab.widgetRect('V'));
+  const clip = { x: box.x + V.x, y: box.y + V.y + V.height + 8, width: 300, height: 30 };
+  const before = decodePng(await page.screenshot({ clip }));
+  await page.focus('#canvas');
+  for (let i = 0; i < 40 && !(await focused('V')); i++) { await page.keyboard.press('Tab'); await frames(page, 2); }
+  assert.ok(await focused('V'), 'Tab reaches V');
+  await frames(page, 3);
+  const after = decodePng(await page.screenshot({ clip }));
+  let changed = 0;
+  for (let i = 0; i < after.pixels.length; i += after.channels) if (after.pixels[i] !== before.pixels[i]) changed++;
+  await screenshot(page, 'a11y-help-on-focus');
+  assert.ok(changed > 1000, `V's help did not show under the field (${changed} pixels changed)`);
+
+  // Keyboard: Tab to the optimizer's drop-down, Enter opens it, Escape closes it, Tab goes on in the canvas.
+  for (let i = 0; i < 90 && !(await focused('optimizer')); i++) { await page.keyboard.press('Tab'); await frames(page, 2); }
+  assert.ok(await focused('optimizer'), 'Tab reaches the optimizer');
+  await page.keyboard.press('Enter'); await frames(page, 3);
+  await page.keyboard.press('Escape'); await frames(page, 3);
+  await page.keyboard.press('Tab'); await frames(page, 3);
+  assert.ok(await page.evaluate(() => ['canvas', 'text-entry'].includes(document.activeElement.id)), 'the keyboard left the canvas');
+  assert.equal(await focused('opt:lr'), true, 'the Tab after the drop-down reaches lr');
+  await ctx.close();
+});
