@@ -129,7 +129,7 @@ static void ShowLookupOptions(App& app) {
     }
     HelpMarker(TR(lesson_options_padding_help));
     bool has_max_norm = o.max_norm.has_value();
-    if (ImGui::Checkbox("max_norm", &has_max_norm)) o.max_norm = has_max_norm ? std::optional<float>(1.0f) : std::nullopt, changed = true;
+    if (ImGui::Checkbox("max_norm", &has_max_norm)) o.max_norm = has_max_norm ? std::optional<double>(1.0) : std::nullopt, changed = true;
     if (o.max_norm) {
         ImGui::SameLine();
         ImGui::SetNextItemWidth(Px(80));

@@ -88,7 +88,7 @@ double row_norm(const float* row, int d, float norm_type) {
     return double(std::pow(total, 1.0f / norm_type));
 }
 
-std::vector<int> embedding_renorm(float* W, const std::vector<int>& ids, int d, float max_norm, float norm_type) {
+std::vector<int> embedding_renorm(float* W, const std::vector<int>& ids, int d, double max_norm, float norm_type) {
     std::vector<int> distinct = ids;
     std::sort(distinct.begin(), distinct.end());
     distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
@@ -96,8 +96,8 @@ std::vector<int> embedding_renorm(float* W, const std::vector<int>& ids, int d, 
     for (int k : distinct) {
         float* W_k = W + int64_t(k) * d;
         const double norm = row_norm(W_k, d, norm_type);
-        if (norm > double(max_norm)) {  // compared in double, as torch.embedding_renorm_
-            const float scale = float(double(max_norm) / (norm + 1e-7));  // scale computed in double, applied in float
+        if (norm > max_norm) {  // compared in double, as torch.embedding_renorm_
+            const float scale = float(max_norm / (norm + 1e-7));  // scale computed in double, applied in float
             for (int c = 0; c < d; c++) W_k[c] *= scale;
             rescaled.push_back(k);
         }

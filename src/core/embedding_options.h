@@ -18,8 +18,10 @@ struct EmbeddingOptions {
     // Before the lookup, each distinct looked-up row whose norm_type-norm exceeds max_norm is
     // rescaled in place by max_norm / (norm + 1e-7), which leaves it at max_norm up to float32
     // rounding (a hair below, on or just above: the 1e-7 is often under half a float32 step);
-    // rows within max_norm are left alone. This changes W during the forward pass.
-    std::optional<float> max_norm;
+    // rows within max_norm are left alone. This changes W during the forward pass. A double, as
+    // PyTorch takes it: max_norm=0.3 is the double nearest 0.3, not float32(0.3) (a row of norm
+    // float32(0.3) is past it, and 0.3 / (norm + 1e-7) differs in its last bits).
+    std::optional<double> max_norm;
     float norm_type = 2.0f;  // p of the p-norm; INFINITY for the largest |x|
     // Backward scales row k's terms by s_k = 1/c_k.
     bool scale_grad_by_freq = false;
@@ -38,7 +40,7 @@ Status check_table(const Tensor& W);
 // The max_norm step on its own: renormalises in place each distinct id's row whose norm
 // exceeds max_norm, in ascending id order. Returns the rows it rescaled.
 // W is (V,d); ids is (B,) already checked
-std::vector<int> embedding_renorm(float* W, const std::vector<int>& ids, int d, float max_norm, float norm_type);
+std::vector<int> embedding_renorm(float* W, const std::vector<int>& ids, int d, double max_norm, float norm_type);
 
 // The norm_type-norm of one row (p = INFINITY: the largest |x|), computed in float32 in the
 // order PyTorch 1.13's CPU kernel uses, returned widened to double as embedding_renorm_ reads it.

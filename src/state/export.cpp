@@ -85,8 +85,8 @@ std::string numpy_script(const AppState& s, const Derived& d) {
         py += "    # the norm in float32, then widened, as PyTorch takes it; PyTorch adds the squares in another\n";
         py += "    # order, so a rescaled row can differ in its last bit\n";
         py += "    norm = float(np.linalg.norm(W[k], ord=" + py_float(o.norm_type, "np") + "))\n";
-        py += "    if norm > " + format_float(*o.max_norm) + ":\n";
-        py += "        W[k] = W[k] * np.float32(" + format_float(*o.max_norm) + " / (norm + 1e-7))\n";
+        py += "    if norm > " + format_float(float(*o.max_norm)) + ":\n";
+        py += "        W[k] = W[k] * np.float32(" + format_float(float(*o.max_norm)) + " / (norm + 1e-7))\n";
     }
     py += "gather = W[ids]                              # (B, d) the lookup\n";
     py += "onehot = np.zeros((len(ids), V), dtype=np.float32)  # (B, V): only the B one-hot rows, never V x V\n";
@@ -126,7 +126,7 @@ std::string pytorch_script(const AppState& s, const Derived& d) {
     std::string args;
     if (o.padding_idx) args += ", padding_idx=" + std::to_string(*o.padding_idx);
     if (o.max_norm)
-        args += ", max_norm=" + format_float(*o.max_norm) +
+        args += ", max_norm=" + format_float(float(*o.max_norm)) +
                 ", norm_type=" + (std::isinf(o.norm_type) ? std::string("float('inf')") : format_float(o.norm_type));
     if (o.scale_grad_by_freq) args += ", scale_grad_by_freq=True";
     if (o.sparse) args += ", sparse=True";

@@ -8,6 +8,7 @@
 #include "core/cost.h"
 #include "core/embedding_bag.h"
 #include "core/limits.h"
+#include "decimal.h"
 #include "i18n/i18n.h"
 #include "json_writer.h"
 #include "parse.h"
@@ -229,8 +230,10 @@ static Status decode_padding(AppState& s, std::string_view text) {
     return Status::Ok();
 }
 
+// The link and the exports write max_norm as its float's shortest decimal ("0.3"); the lookup uses
+// that decimal's double, which is what PyTorch is given (max_norm=0.3 in the scripts).
 static std::string encode_max_norm(const AppState& s) {
-    return s.lookup.max_norm ? format_float(*s.lookup.max_norm) : "off";
+    return s.lookup.max_norm ? format_float(float(*s.lookup.max_norm)) : "off";
 }
 static Status decode_max_norm(AppState& s, std::string_view text) {
     if (text == "off") {
@@ -240,7 +243,7 @@ static Status decode_max_norm(AppState& s, std::string_view text) {
     float v = 0.0f;
     if (Status st = parse_float(text, v); !st.ok()) return Status::Fail(format(TR(msg_or_off), st.error.c_str()));
     if (!(v > 0.0f) || !std::isfinite(v)) return Status::Fail(format(TR(msg_max_norm_positive), quoted(text).c_str()));
-    s.lookup.max_norm = v;
+    s.lookup.max_norm = decimal_to_double(format_float(v));
     return Status::Ok();
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/limits.h"
+#include "state/decimal.h"
 #include "state/link.h"
 #include "state/parse.h"
 #include "state/tour.h"
@@ -137,7 +138,8 @@ TEST_CASE("decode(encode(state)) == state for random states", "[link][property]"
     el::fit_upstream(s, s.d);
     for (int k = pick(0, 5); k > 0; k--) s.upstream[size_t(pick(0, s.B() * s.d - 1))] = any_float();
     if (rng() % 2) s.lookup.padding_idx = pick(-s.V, s.V - 1);
-    if (rng() % 2) s.lookup.max_norm = float(pick(1, 1000)) / 7.0f;
+    if (rng() % 2)  // as the page holds a max_norm: the double of its float's decimal (link.cpp)
+        s.lookup.max_norm = el::decimal_to_double(el::format_float(float(pick(1, 1000)) / 7.0f));
     s.lookup.norm_type = rng() % 3 == 0 ? INFINITY : float(pick(1, 40)) / 8.0f;
     s.lookup.scale_grad_by_freq = rng() % 2;
     s.lookup.sparse = rng() % 2;

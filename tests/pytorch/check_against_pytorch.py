@@ -101,7 +101,7 @@ def check_embedding(c):
     G = torch.from_numpy(arr(c["G"]).reshape(len(c["ids"]), d).copy())
     kwargs = dict(padding_idx=o["padding_idx"], scale_grad_by_freq=o["scale_grad_by_freq"], sparse=o["sparse"])
     if o["max_norm"] is not None:
-        kwargs.update(max_norm=num(o["max_norm"]), norm_type=num(o["norm_type"]))
+        kwargs.update(max_norm=float(o["max_norm"]), norm_type=num(o["norm_type"]))
     out = F.embedding(ids, W, **kwargs)
     out.backward(G)
     grad = W.grad.to_dense() if W.grad.is_sparse else W.grad
@@ -174,7 +174,7 @@ def check_optim(c):
         opt.zero_grad(set_to_none=True)
         kwargs = dict(padding_idx=o["padding_idx"], scale_grad_by_freq=o["scale_grad_by_freq"], sparse=o["sparse"])
         if o["max_norm"] is not None:
-            kwargs.update(max_norm=num(o["max_norm"]), norm_type=num(o["norm_type"]))
+            kwargs.update(max_norm=float(o["max_norm"]), norm_type=num(o["norm_type"]))
         out = F.embedding(ids_tensor(ids), W, **kwargs)
         (out * G).sum().backward()
         opt.step()

@@ -27,18 +27,20 @@
 #include "core/embedding_options.h"
 #include "core/optim.h"
 #include "core/random.h"
+#include "state/decimal.h"
 #include "state/link.h"
+#include "state/parse.h"
 #include "state/presets.h"
 
 using namespace el;
 
 namespace {
 
-std::string hex(float v) {
+std::string hex(double v) {  // a float's value too, exactly
     if (std::isnan(v)) return "\"nan\"";
     if (std::isinf(v)) return v > 0 ? "\"inf\"" : "\"-inf\"";
     char buf[64];
-    std::snprintf(buf, sizeof buf, "\"%a\"", double(v));
+    std::snprintf(buf, sizeof buf, "\"%a\"", v);
     return buf;
 }
 
@@ -73,7 +75,8 @@ std::string quoted(const std::string& s) { return "\"" + s + "\""; }
 std::string options_json(const EmbeddingOptions& o) {
     std::string out = "{";
     out += "\"padding_idx\":" + (o.padding_idx ? std::to_string(*o.padding_idx) : std::string("null"));
-    out += ",\"max_norm\":" + (o.max_norm ? hex(*o.max_norm) : std::string("null"));
+    // max_norm as the page's link and exports write it ("0.3"): PyTorch is given that decimal's double.
+    out += ",\"max_norm\":" + (o.max_norm ? quoted(format_float(float(*o.max_norm))) : std::string("null"));
     out += ",\"norm_type\":" + hex(o.norm_type);
     out += std::string(",\"scale_grad_by_freq\":") + (o.scale_grad_by_freq ? "true" : "false");
     out += std::string(",\"sparse\":") + (o.sparse ? "true" : "false");
@@ -211,7 +214,7 @@ void random_state(uint64_t seed) {
     EmbeddingOptions o;
     if (rng.below(3) == 0) o.padding_idx = rng.below(2) ? ids[size_t(rng.below(B))] : ids[size_t(rng.below(B))] - V;
     if (rng.below(2)) {
-        o.max_norm = 0.25f + 3.0f * float(rng.uniform());
+        o.max_norm = decimal_to_double(format_float(0.25f + 3.0f * float(rng.uniform())));  // as the page holds it (link.cpp)
         const float norms[] = {2.0f, 2.0f, 1.0f, 3.0f, 0.5f, INFINITY};
         o.norm_type = norms[rng.below(6)];
     }
@@ -263,6 +266,17 @@ void random_state(uint64_t seed) {
     }
 }
 
+// Links as a learner writes them: max_norm=0.3 is PyTorch's double 0.3, not float32(0.3) (a row of
+// norm float32(0.3) is past it; the page compared against the float and left that row alone).
+void link_cases() {
+    for (const char* link : {"v=1&V=2&d=1&cells=0:0:0.3&ids=0&maxnorm=0.3", "v=1&V=3&d=3&init=example&ids=1,2&maxnorm=0.3",
+                             "v=1&V=40&d=12&init=normal&seed=3&ids=1,2,3,5,8,13,21,34&maxnorm=0.9&normtype=3"}) {
+        AppState s;
+        if (LinkMessages m = decode_link(link, s); !m.ok()) std::fprintf(stderr, "%s: %s\n", link, m.errors[0].c_str()), std::exit(2);
+        embedding_case(std::string("link ") + link, s.V, s.d, s.W, s.ids, s.upstream, s.lookup);
+    }
+}
+
 void preset_cases() {
     for (const Preset& p : presets()) {
         AppState s;
@@ -293,5 +307,6 @@ int main(int argc, char** argv) {
     const int states = argc > 1 ? std::atoi(argv[1]) : 200;
     for (int seed = 1; seed <= states; seed++) random_state(uint64_t(seed));
     preset_cases();
+    link_cases();
     return 0;
 }
