@@ -401,6 +401,7 @@
     const touches = Array.from(event.changedTouches);
     if (event.type === 'touchstart') {
       if (document.activeElement !== textEntry) canvas.focus({ preventScroll: true });
+      if (event.touches.length > 1) return cancelTouch();  // a second finger (a pinch): no press
       if (activeTouch !== null || !M) return;
       activeTouch = touches[0].identifier;
       touchStart = { x: touches[0].clientX, y: touches[0].clientY };
@@ -408,6 +409,7 @@
       pointer(touches[0].clientX, touches[0].clientY, 1);
       return;
     }
+    if (event.type === 'touchcancel') return cancelTouch();  // the system took the touch back (an edge swipe)
     const t = touches.find((x) => x.identifier === activeTouch);
     if (!t) return;
     if (event.type === 'touchmove') { pointer(t.clientX, t.clientY, 1); return; }
@@ -417,6 +419,15 @@
     M._el_touch(0);
     // A tap (not a scroll) on a text field opens the keyboard now, inside the tap's handler.
     if (event.type === 'touchend' && Math.hypot(t.clientX - touchStart.x, t.clientY - touchStart.y) < 10) tapTextField(t);
+  }
+  // A press the learner did not finish ends where nothing is: released over the button under the
+  // first finger, it was a click (a pinch filled W with zeros, wiping the edits).
+  function cancelTouch() {
+    if (activeTouch === null) return;
+    pointer(noPointer, noPointer, 1);
+    pointer(noPointer, noPointer, 0);
+    activeTouch = null;
+    app()._el_touch(0);
   }
   for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel'])
     canvas.addEventListener(type, onTouch, { passive: false });

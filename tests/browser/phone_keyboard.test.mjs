@@ -96,6 +96,33 @@ test('a tap on a button focuses no input and still presses the button', async ()
   await page.context().close();
 });
 
+// A pinch with the thumb resting on a button, or a touch the system takes back (an edge swipe:
+// touchcancel), pressed the button under the first finger: "zeros" wiped the learner's edits.
+test('a pinch or a cancelled touch on a button presses nothing: the edits stay', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&cells=0:0:7', { ...PHONE, dpr: 3 });
+  const cdp = await page.context().newCDPSession(page);
+  const a = await widgetCenter(page, 'fill:zeros');
+  const touch = (type, touchPoints) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints });
+  await touch('touchStart', [{ ...a, id: 0 }]);
+  await touch('touchStart', [{ ...a, id: 0 }, { x: a.x + 40, y: a.y + 40, id: 1 }]);
+  for (let i = 1; i <= 10; i++) await touch('touchMove', [{ ...a, x: a.x - i * 0.4, id: 0 }, { x: a.x + 40 + i * 15, y: a.y + 40 + i * 15, id: 1 }]);
+  await touch('touchEnd', [{ x: a.x + 190, y: a.y + 190, id: 1 }]);
+  await touch('touchEnd', []);
+  await frames(page, 8);
+  let s = await snapshot(page);
+  assert.deepEqual([s.table[0][0], s.settings.init], [7, 'example'], 'a pinch on "zeros" filled W');
+  await touch('touchStart', [{ ...a, id: 2 }]);
+  await frames(page, 3);
+  await touch('touchCancel', []);
+  await frames(page, 8);
+  s = await snapshot(page);
+  assert.deepEqual([s.table[0][0], s.settings.init], [7, 'example'], 'a cancelled touch on "zeros" filled W');
+  // A tap there still fills.
+  await tap(page, 'fill:zeros');
+  assert.equal((await snapshot(page)).table[0][0], 0);
+  await page.context().close();
+});
+
 test('a desktop IME types into the active field through the same input', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2');
   const cdp = await page.context().newCDPSession(page);
