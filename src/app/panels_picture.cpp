@@ -583,8 +583,10 @@ void ShowForwardPicture(App& app) {
     mm.walk = true;
     TextWrapped("%s", TR(picture_forward_intro));
     DrawProduct(app, mm);
-    ImGui::TextDisabled(TR(picture_forward_cost), format_count(r.matmul_mult_adds).c_str(),
-                        format_count(r.matmul_zero_mult_adds).c_str());
+    // Wrapped: "1,024,000 multiply-adds (B*V*d), 1,022,976 of them against zero" ran off a phone.
+    const ImU32 disabled = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    TextWrappedColored(disabled, TR(picture_forward_cost), format_count(r.matmul_mult_adds).c_str(),
+                       format_count(r.matmul_zero_mult_adds).c_str());
     ShowWalkControls(app);
 
     Product g = mm;
@@ -593,9 +595,9 @@ void ShowForwardPicture(App& app) {
     g.right = r.gather.data();
     g.chips = true, g.walk = false;
     ImGui::Spacing();
-    ImGui::TextUnformatted(TR(picture_gather_intro));
+    TextWrapped("%s", TR(picture_gather_intro));
     DrawProduct(app, g);
-    ImGui::TextDisabled(TR(picture_gather_cost), format_count(r.gather_copies).c_str());
+    TextWrappedColored(disabled, TR(picture_gather_cost), format_count(r.gather_copies).c_str());
 }
 
 //-----------------------------------------------------------------------------
