@@ -324,6 +324,8 @@
   // hidden until then): app() is the wasm module once it may be fed, else null.
   const app = () => (framesStarted ? window.Module : null);
   const noPointer = -1e30;  // no position: after a tap, or the mouse gone
+  // The finger that is the pointer (onTouch), where it landed, and the last touch event's time.
+  let activeTouch = null, touchStart = { x: 0, y: 0 }, touchTime = -1e9;
   function pointer(x, y, buttons) {
     if (!app()) return;
     const r = canvas.getBoundingClientRect();
@@ -339,8 +341,11 @@
     canvas.focus({ preventScroll: true });
     if (event.pointerType !== 'touch') canvas.setPointerCapture(event.pointerId);
   });
+  // Not the mouse events a browser emulates after a tap it was free to scroll (see onTouch): at the
+  // tap's place within a second of it (they pressed what the tap had pressed, a second time).
+  const emulated = (event) => performance.now() - touchTime < 1000 && Math.hypot(event.clientX - touchStart.x, event.clientY - touchStart.y) < 30;
   for (const type of ['mousedown', 'mousemove', 'mouseup'])
-    canvas.addEventListener(type, (event) => pointer(event.clientX, event.clientY, event.buttons));
+    canvas.addEventListener(type, (event) => emulated(event) || pointer(event.clientX, event.clientY, event.buttons));
   canvas.addEventListener('mouseleave', (event) => pointer(noPointer, noPointer, event.buttons));
   // A click inside the field being edited keeps typing in the text entry (IME included).
   canvas.addEventListener('pointerup', () => { if (textEntryOn) focusTextEntry(); });
@@ -394,11 +399,15 @@
   // Touch: the first finger is the pointer, pressed where it lands (so the first tap is not
   // lost); a drag scrolls the page (el_touch tells the app a finger is down). No mouse events
   // are emulated after it (preventDefault), and a finger leaves no hover behind.
-  let activeTouch = null, touchStart = { x: 0, y: 0 };
   function onTouch(event) {
-    event.preventDefault();
     const M = app();
+    touchTime = performance.now();
     const touches = Array.from(event.changedTouches);
+    // In an embed, a drag the page cannot scroll itself is the browser's (the canvas's touch-action,
+    // set by the app: platform_web.cpp): it pans the course page and takes the touch back
+    // (touchcancel). Every other touch is the app's: no scroll, no mouse events emulated after it.
+    const pan = canvas.style.touchAction, dy = touches[0].clientY - touchStart.y;
+    if (event.type === 'touchstart' ? pan < 'p' : pan !== 'pan-y' && pan !== (dy > 0 ? 'pan-up' : 'pan-down')) event.preventDefault();
     if (event.type === 'touchstart') {
       if (document.activeElement !== textEntry) canvas.focus({ preventScroll: true });
       if (event.touches.length > 1) return cancelTouch();  // a second finger (a pinch): no press

@@ -78,12 +78,23 @@ static struct {
     float scroll_y = 0, scroll_max_y = 0;
 } g_scroll;
 
+// An embedded page hands a finger's drag past its top or bottom to the course page around it, as
+// the wheel does: the canvas's touch-action lets the browser scroll the host that way (pan-up, a
+// finger moving down, at the top; pan-down at the bottom; pan-y when the page fits whole, as in auto
+// height). A page of its own keeps every drag (none: a pan there pulls to refresh).
+EM_JS(void, el_js_touch_pan, (int pan), {
+    if (window.parent !== window) Module.canvas.style.touchAction = ['none', 'pan-up', 'pan-down', 'pan-y'][pan];
+});
+
 static void RememberScroll() {
     ImGuiContext& g = *ImGui::GetCurrentContext();
     ImGuiWindow* page = g_page_window;
     g_scroll.over_inner_window = g.HoveredWindow && g.HoveredWindow != page && g.HoveredWindow->RootWindow == page->RootWindow &&
                                  g.HoveredWindow->ParentWindow == page;
     if (page) g_scroll.scroll_y = page->Scroll.y, g_scroll.scroll_max_y = page->ScrollMax.y;
+    static int pan = -1;
+    const int now = (g_scroll.scroll_y < 0.5f) | (g_scroll.scroll_y > g_scroll.scroll_max_y - 0.5f) << 1;
+    if (now != pan) el_js_touch_pan(pan = now);
 }
 
 // A finger is down: a drag scrolls the page instead of editing (glue.js's touch listeners).

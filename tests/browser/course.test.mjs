@@ -312,3 +312,61 @@ test('Escape and at most 3 Tabs leave an embed for the course page\'s next link;
   assert.equal(await where(), 'fixed>canvas');
   assert.deepEqual(page.problems, []);
 });
+
+// On a phone a finger on an embedded demo could not scroll the course page (touch-action none, every
+// touch event prevented): past an auto-height embed a reader was stuck. A drag the demo cannot
+// scroll itself now scrolls the host; a tap is still the demo's alone (no mouse events emulated).
+test('on a phone, a finger drag on an embed scrolls the course page where the demo cannot scroll; a tap stays the demo\'s', async () => {
+  await writeFile(path.join(hostDir, 'phone.html'), `<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Lesson 4 on a phone</title></head>
+<body style="margin:0"><p style="height:300px">Intro.</p>
+<iframe id="auto" src="${site.url}index.html#v=1&amp;V=3&amp;d=3&amp;init=example&amp;ids=1&amp;embed=1&amp;panels=table&amp;height=auto"
+        data-embedding-lab="auto" height="300" title="auto" style="display:block;border:0;width:100%"></iframe>
+<p style="height:2000px">After the demo.</p><script src="${site.url}embed.js"></script></body></html>`);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const phone = await context.newPage();
+  await phone.goto(host.url + 'phone.html');
+  const frame = await (await phone.$('#auto')).contentFrame();
+  await frame.waitForFunction(() => window.embeddingLab !== undefined);
+  await frame.evaluate(() => window.embeddingLab.ready);
+  await frame.waitForFunction(() => window.embeddingLab.snapshot({ matrices: false }).teach.postedHeight > 300);
+  await phone.waitForTimeout(300);  // the host script has sized the frame
+  const cdp = await context.newCDPSession(phone);
+  const drag = async (y0, y1) => {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: y0 }] });
+    for (let i = 1; i <= 10; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: y0 + (y1 - y0) * i / 10 }] });
+      await phone.waitForTimeout(16);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await phone.waitForTimeout(400);
+    return phone.evaluate(() => window.scrollY);
+  };
+  const frameTop = () => phone.evaluate(() => document.getElementById('auto').getBoundingClientRect().top);
+  await phone.evaluate(() => window.scrollTo(0, 200));
+  await phone.waitForTimeout(200);
+  // The whole demo fits its frame (auto height): a drag on it, up or down, scrolls the course page.
+  assert.equal(await frame.evaluate(() => document.getElementById('canvas').style.touchAction), 'pan-y');
+  const y0 = await frameTop();
+  assert.ok(y0 < 600, `the demo is on screen (its top at ${y0})`);
+  const up = await drag(y0 + 250, y0 + 50);
+  assert.ok(up > 300, `a finger moving up on the demo left the course page at scrollY ${up}`);
+  const down = await drag(400, 700);
+  assert.ok(down < up - 100, `a finger moving down on the demo left the course page at scrollY ${down} (from ${up})`);
+  // A tap on a button presses it once: the mouse events the browser emulates after it are not passed on.
+  await phone.evaluate(() => window.scrollTo(0, 0));
+  await phone.waitForTimeout(200);
+  await frame.evaluate(() => { window.presses = 0; window.Module._el_input_pointer = ((f) => (x, y, b) => { window.presses += b & 1 && !window.down; window.down = b & 1; return f(x, y, b); })(window.Module._el_input_pointer); });
+  const zeros = await frame.evaluate(() => window.embeddingLab.widgetRect('fill:zeros'));
+  const top = await frameTop();
+  await phone.touchscreen.tap(zeros.x + zeros.width / 2, top + zeros.y + zeros.height / 2);
+  await frame.waitForFunction(() => window.embeddingLab.snapshot().table[2][2] === 0);
+  await phone.waitForTimeout(300);
+  assert.equal(await frame.evaluate(() => window.presses), 1, 'the app saw the tap pressed more than once (emulated mouse events?)');
+  // A page of its own keeps every drag (a pan there would pull to refresh).
+  const own = await context.newPage();
+  await own.goto(site.url + 'index.html#v=1&V=3&d=3&init=example&ids=1');
+  await own.evaluate(() => window.embeddingLab.ready);
+  assert.equal(await own.evaluate(() => document.getElementById('canvas').style.touchAction), '');
+  await context.close();
+});
