@@ -159,7 +159,7 @@
     // main() has built and drawn the first frame: from now on one app frame per animation frame.
     startFrames() {
       framesStarted = true, appRunning = true;
-      applyVisibility();
+      settle();
     },
     // The canvas's copy buttons (and Ctrl+C in its fields): said on the live line once the browser
     // has taken it; if it refuses, the share box shows the text to copy by hand.
@@ -270,19 +270,34 @@
   // only when something may have changed). A hidden tab, or this page in an iframe scrolled off
   // its host page, stops the loop entirely (no requestAnimationFrame); it resumes, and draws
   // once, on return.
-  let pageOnScreen = true, firstFrameDrawn = false, framesStarted = false, framesOn = false, frameAsked = false;
-  function animationFrame() {
-    frameAsked = false;
+  let pageOnScreen = true, firstFrameDrawn = false, framesStarted = false, framesOn = false, frameAsked = 0, frameTokens = 0;
+  function animationFrame(token) {
+    if (token !== frameAsked) return;  // given up on (see the IntersectionObserver below)
+    frameAsked = 0;
     if (!framesOn) return;
     window.Module._el_frame();
     askFrame();  // after the frame: if it aborted (out of memory), the loop ends with it
   }
   function askFrame() {
-    if (framesOn && !frameAsked) { frameAsked = true; requestAnimationFrame(animationFrame); }
+    // (Off screen, settling: a timer, as a browser runs no animation frames in a frame it does not show.)
+    if (!framesOn || frameAsked) return;
+    const token = frameAsked = ++frameTokens;
+    if (pageOnScreen) requestAnimationFrame(() => animationFrame(token));
+    else setTimeout(() => animationFrame(token), 50);
   }
+  // For two seconds after the start or a resize (a phone turned) the loop runs off screen too: an
+  // auto-height embed below the fold measures its panels and posts its whole height before the
+  // reader gets there (it posted the first frame's part, then grew by 584 px under the reader).
+  let settling = 0;
+  function settle() {
+    clearTimeout(settling);
+    settling = setTimeout(() => { settling = 0; applyVisibility(); }, 2000);
+    applyVisibility();
+  }
+  window.addEventListener('resize', settle);
   function applyVisibility() {
     if (!framesStarted) return;  // the wasm is not running yet: main() starts the frames
-    framesOn = !document.hidden && pageOnScreen;
+    framesOn = !document.hidden && (pageOnScreen || !!settling);
     window.Module._el_set_visible(framesOn ? 1 : 0);
     askFrame();
   }
@@ -290,6 +305,7 @@
   if (typeof IntersectionObserver === 'function') {
     new IntersectionObserver((entries) => {
       pageOnScreen = entries[entries.length - 1].isIntersecting;
+      if (!pageOnScreen) frameAsked = 0;  // an animation frame asked for may never come now: a timer instead
       applyVisibility();
     }).observe(canvas);
   }

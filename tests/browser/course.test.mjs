@@ -370,3 +370,30 @@ test('on a phone, a finger drag on an embed scrolls the course page where the de
   assert.equal(await own.evaluate(() => document.getElementById('canvas').style.touchAction), '');
   await context.close();
 });
+
+// An auto-height embed loaded below the fold on a phone posted the height of its first frame (336 px)
+// and grew to its whole height (920 px) only once scrolled to, moving the text under the reader.
+test('an auto-height embed below the fold takes its whole height before the reader scrolls to it', async () => {
+  await writeFile(path.join(hostDir, 'below.html'), `<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Below the fold</title></head>
+<body style="margin:0"><p style="height:2500px">Intro.</p>
+<iframe id="auto" src="${site.url}index.html#v=1&amp;V=3&amp;d=3&amp;init=example&amp;ids=1&amp;embed=1&amp;panels=table,backward&amp;height=auto"
+        data-embedding-lab="auto" height="300" title="auto" style="display:block;border:0;width:100%"></iframe>
+<p id="after">After the demo.</p><script src="${site.url}embed.js"></script></body></html>`);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const phone = await context.newPage();
+  await phone.goto(host.url + 'below.html');
+  const frame = await (await phone.$('#auto')).contentFrame();
+  await frame.waitForFunction(() => window.embeddingLab !== undefined);
+  await frame.evaluate(() => window.embeddingLab.ready);
+  await phone.waitForTimeout(2500);
+  const height = () => phone.evaluate(() => document.getElementById('auto').getBoundingClientRect().height);
+  const before = await height();
+  await phone.evaluate(() => document.getElementById('auto').scrollIntoView());
+  await phone.waitForTimeout(1500);
+  const after = await height();
+  console.log(`  auto-height embed below the fold: ${before} px before it was scrolled to, ${after} px after`);
+  assert.ok(before > 600, `it posted ${before} px, the height of its first frame only`);
+  assert.equal(after, before, 'it grew once the reader got there');
+  await context.close();
+});
