@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <climits>
 #include <string>
 
 #include "browser.h"
@@ -99,17 +100,25 @@ static void RememberScroll() {
 
 // A finger is down: a drag scrolls the page instead of editing (glue.js's touch listeners).
 static bool g_touch_active = false;
+static int g_touch_until_frame = -1;  // ImGui's frames that may still be handling the last touch's events
 bool TouchActive() { return g_touch_active; }
 
 void PlatformTouchScroll() {
     ImGuiIO& io = ImGui::GetIO();
-    if (!g_touch_active || !ImGui::IsMouseDragging(ImGuiMouseButton_Left, 8.0f * g_app.dpr)) return;
     ImGuiWindow* page = g_page_window;
     if (!page) return;
     ImGuiContext& g = *ImGui::GetCurrentContext();
+    // A finger on the page's scrollbar (where a right thumb scrolls): ImGui jumped the page to where
+    // it landed and dragged it at the content's scale (60 px of finger, 2,800 px of page). The page
+    // goes back to where it was, and the drag scrolls it as anywhere else.
+    static float scroll_before = 0;  // the page's scroll as the last frame began
+    if (g.FrameCount <= g_touch_until_frame && g.ActiveId == ImGui::GetWindowScrollbarID(page, ImGuiAxis_Y))
+        ImGui::ClearActiveID(), ImGui::SetScrollY(page, scroll_before);
+    else scroll_before = page->Scroll.y;
+    if (!g_touch_active || !ImGui::IsMouseDragging(ImGuiMouseButton_Left, 8.0f * g_app.dpr)) return;
     // A drag that started on a button or cell becomes a scroll: release the item.
     if (g.ActiveId != 0 && !(g.InputTextState.ID == g.ActiveId)) ImGui::ClearActiveID();
-    ImGui::SetScrollY(page, page->Scroll.y - io.MouseDelta.y);
+    ImGui::SetScrollY(page, (page->ScrollTarget.y < FLT_MAX ? page->ScrollTarget.y : page->Scroll.y) - io.MouseDelta.y);
 }
 
 }  // namespace el
@@ -131,6 +140,7 @@ EMSCRIPTEN_KEEPALIVE void el_input_pointer(float x, float y, int buttons) {
 
 EMSCRIPTEN_KEEPALIVE void el_touch(int active) {
     g_touch_active = active != 0;
+    g_touch_until_frame = active ? INT_MAX : ImGui::GetFrameCount() + 4;  // a tap's press and release trickle in after it
     WakeUp();
 }
 

@@ -123,6 +123,29 @@ test('a pinch or a cancelled touch on a button presses nothing: the edits stay',
   await page.context().close();
 });
 
+// The page's scrollbar lies where a right thumb scrolls: a 60 px drag there moved the page 2,800 px
+// (ImGui's scrollbar, at the content's scale), and a tap jumped it about 4,000 px.
+test('a finger on the page\'s scrollbar scrolls as anywhere else: a drag moves the page as far as the finger, a tap not at all', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { ...PHONE, dpr: 2 });
+  const cdp = await page.context().newCDPSession(page);
+  const y = async () => (await page.evaluate(() => window.embeddingLab.widgetRect('V'))).y;
+  const top = await y();
+  const x = PHONE.width - 12, y0 = PHONE.height * 0.6;  // on the scrollbar's track
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] });
+  for (let i = 1; i <= 6; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 - 10 * i }] });
+    await frames(page, 1);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await frames(page, 4);
+  const moved = top - await y();
+  assert.ok(Math.abs(moved - 60) <= 2, `a 60 px drag on the scrollbar moved the page ${moved} px`);
+  await page.touchscreen.tap(x, PHONE.height * 0.8);
+  await frames(page, 4);
+  assert.equal(top - await y(), moved, 'a tap on the scrollbar moved the page');
+  await page.context().close();
+});
+
 test('a desktop IME types into the active field through the same input', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2');
   const cdp = await page.context().newCDPSession(page);
