@@ -4,6 +4,7 @@
 // [SECTION] Share box
 // [SECTION] Presets panel
 
+#include <cfloat>
 #include <cstdio>
 #include <string>
 
@@ -32,15 +33,18 @@ void ShowLinkBanner(App& app) {
     LinkMessages& m = app.link_messages;
     if (m.errors.empty() && m.notices.empty()) return;
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyle().Colors[ImGuiCol_FrameBg]);
+    // At most a third of the screen, scrolled inside past that, Dismiss first: a link with 40
+    // problems pushed Dismiss and every panel off the bottom, out of reach of any scrolling.
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(FLT_MAX, ImGui::GetIO().DisplaySize.y / 3));
     ImGui::BeginChild("##link-banner", ImVec2(0, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_Border);
-    ErrorText(LinkBannerHeading(m));  // nothing when there are only notices
-    for (const std::string& e : m.errors) ErrorText("  " + e);
-    for (const std::string& n : m.notices) ImGui::TextDisabled("  %s", n.c_str());
     if (ImGui::SmallButton(TR(teach_banner_dismiss))) {
         m = {}, app.link_awaiting_language.clear();
         browser_state_changed(app.state.view == View::Text);  // the text view's copy goes too
     }
     RecordItemRect("banner-dismiss");
+    ErrorText(LinkBannerHeading(m));  // nothing when there are only notices
+    for (const std::string& e : m.errors) ErrorText("  " + e);
+    for (const std::string& n : m.notices) ImGui::TextDisabled("  %s", n.c_str());
     ImGui::EndChild();
     ImGui::PopStyleColor();
 }

@@ -245,3 +245,18 @@ test('a state whose link would be too long keeps the last link that fit in the a
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+// A link with 40 problems made a banner taller than the screen: Dismiss and every panel below it,
+// out of reach of the wheel and of a finger (the banner sits in the page's fixed top part).
+test('a link with many problems keeps Dismiss and the lesson on screen: the banner scrolls inside a third of it', async () => {
+  const link = 'v=1&V=3&d=3&init=example&ids=1&' + Array.from({ length: 40 }, (_, i) => `k${i}=1`).join('&');
+  for (const size of [{ width: 390, height: 844, mobile: true }, { width: 1280, height: 800 }]) {
+    const page = await openPage(browser, server.url + '#' + link, size);
+    const dismiss = await page.evaluate(() => window.embeddingLab.widgetRect('banner-dismiss'));
+    const V = await page.evaluate(() => window.embeddingLab.widgetRect('V'));
+    assert.ok(dismiss.visible && dismiss.y + dismiss.height <= size.height / 2, `Dismiss at y = ${dismiss.y} of ${size.height}`);
+    assert.ok(V.y + V.height < size.height, `the table's V field at y = ${V.y}, below the screen's ${size.height}`);
+    assert.equal((await snapshot(page)).linkErrors.notices.length, 40);
+    await page.context().close();
+  }
+});
