@@ -414,7 +414,8 @@
 
   // Touch: the first finger is the pointer, pressed where it lands (so the first tap is not
   // lost); a drag scrolls the page (el_touch tells the app a finger is down). No mouse events
-  // are emulated after it (preventDefault), and a finger leaves no hover behind.
+  // are emulated after it (preventDefault; those a browser still sends are not passed on, above),
+  // and a finger leaves no hover behind.
   function onTouch(event) {
     const M = app();
     touchTime = performance.now();
@@ -423,7 +424,9 @@
     // set by the app: platform_web.cpp): it pans the course page and takes the touch back
     // (touchcancel). Every other touch is the app's: no scroll, no mouse events emulated after it.
     const pan = canvas.style.touchAction, dy = touches[0].clientY - touchStart.y;
-    if (event.type === 'touchstart' ? pan < 'p' : pan !== 'pan-y' && pan !== (dy > 0 ? 'pan-up' : 'pan-down')) event.preventDefault();
+    const panned = event.type === 'touchstart' ? pan.startsWith('pan')
+                   : event.type === 'touchmove' && (pan === 'pan-y' || pan === (dy > 0 ? 'pan-up' : 'pan-down'));
+    if (!panned) event.preventDefault();
     if (event.type === 'touchstart') {
       if (document.activeElement !== textEntry) canvas.focus({ preventScroll: true });
       if (event.touches.length > 1) return cancelTouch();  // a second finger (a pinch): no press

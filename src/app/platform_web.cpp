@@ -118,6 +118,7 @@ void PlatformTouchScroll() {
     if (!g_touch_active || !ImGui::IsMouseDragging(ImGuiMouseButton_Left, 8.0f * g_app.dpr)) return;
     // A drag that started on a button or cell becomes a scroll: release the item.
     if (g.ActiveId != 0 && !(g.InputTextState.ID == g.ActiveId)) ImGui::ClearActiveID();
+    // (From a scroll set this frame, if any: the scrollbar's undoing above.)
     ImGui::SetScrollY(page, (page->ScrollTarget.y < FLT_MAX ? page->ScrollTarget.y : page->Scroll.y) - io.MouseDelta.y);
 }
 
