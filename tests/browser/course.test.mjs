@@ -313,22 +313,29 @@ test('Escape and at most 3 Tabs leave an embed for the course page\'s next link;
   assert.deepEqual(page.problems, []);
 });
 
+// A course page on a phone (390 x 844): `before` px of text, an auto-height demo of `panels`, `after`
+// px of text; returned once the demo is ready.
+async function coursePageOnPhone(file, before, panels, after) {
+  await writeFile(path.join(hostDir, file), `<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Lesson 4 on a phone</title></head>
+<body style="margin:0"><p style="height:${before}px">Intro.</p>
+<iframe id="auto" src="${site.url}index.html#v=1&amp;V=3&amp;d=3&amp;init=example&amp;ids=1&amp;embed=1&amp;panels=${panels}&amp;height=auto"
+        data-embedding-lab="auto" height="300" title="auto" style="display:block;border:0;width:100%"></iframe>
+<p style="height:${after}px">After the demo.</p><script src="${site.url}embed.js"></script></body></html>`);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const phone = await context.newPage();
+  await phone.goto(host.url + file);
+  const frame = await (await phone.$('#auto')).contentFrame();
+  await frame.waitForFunction(() => window.embeddingLab !== undefined);
+  await frame.evaluate(() => window.embeddingLab.ready);
+  return { context, phone, frame };
+}
+
 // On a phone a finger on an embedded demo could not scroll the course page (touch-action none, every
 // touch event prevented): past an auto-height embed a reader was stuck. A drag the demo cannot
 // scroll itself now scrolls the host; a tap is still the demo's alone (no mouse events emulated).
 test('on a phone, a finger drag on an embed scrolls the course page where the demo cannot scroll; a tap stays the demo\'s', async () => {
-  await writeFile(path.join(hostDir, 'phone.html'), `<!doctype html><html><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Lesson 4 on a phone</title></head>
-<body style="margin:0"><p style="height:300px">Intro.</p>
-<iframe id="auto" src="${site.url}index.html#v=1&amp;V=3&amp;d=3&amp;init=example&amp;ids=1&amp;embed=1&amp;panels=table&amp;height=auto"
-        data-embedding-lab="auto" height="300" title="auto" style="display:block;border:0;width:100%"></iframe>
-<p style="height:2000px">After the demo.</p><script src="${site.url}embed.js"></script></body></html>`);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  const phone = await context.newPage();
-  await phone.goto(host.url + 'phone.html');
-  const frame = await (await phone.$('#auto')).contentFrame();
-  await frame.waitForFunction(() => window.embeddingLab !== undefined);
-  await frame.evaluate(() => window.embeddingLab.ready);
+  const { context, phone, frame } = await coursePageOnPhone('phone.html', 300, 'table', 2000);
   await frame.waitForFunction(() => window.embeddingLab.snapshot({ matrices: false }).teach.postedHeight > 300);
   await phone.waitForTimeout(300);  // the host script has sized the frame
   const cdp = await context.newCDPSession(phone);
@@ -374,18 +381,7 @@ test('on a phone, a finger drag on an embed scrolls the course page where the de
 // An auto-height embed loaded below the fold on a phone posted the height of its first frame (336 px)
 // and grew to its whole height (920 px) only once scrolled to, moving the text under the reader.
 test('an auto-height embed below the fold takes its whole height before the reader scrolls to it', async () => {
-  await writeFile(path.join(hostDir, 'below.html'), `<!doctype html><html><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Below the fold</title></head>
-<body style="margin:0"><p style="height:2500px">Intro.</p>
-<iframe id="auto" src="${site.url}index.html#v=1&amp;V=3&amp;d=3&amp;init=example&amp;ids=1&amp;embed=1&amp;panels=table,backward&amp;height=auto"
-        data-embedding-lab="auto" height="300" title="auto" style="display:block;border:0;width:100%"></iframe>
-<p id="after">After the demo.</p><script src="${site.url}embed.js"></script></body></html>`);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  const phone = await context.newPage();
-  await phone.goto(host.url + 'below.html');
-  const frame = await (await phone.$('#auto')).contentFrame();
-  await frame.waitForFunction(() => window.embeddingLab !== undefined);
-  await frame.evaluate(() => window.embeddingLab.ready);
+  const { context, phone, frame } = await coursePageOnPhone('below.html', 2500, 'table,backward', 100);
   await phone.waitForTimeout(2500);
   const height = () => phone.evaluate(() => document.getElementById('auto').getBoundingClientRect().height);
   const before = await height();
