@@ -144,7 +144,9 @@ std::string pytorch_script(const AppState& s, const Derived& d) {
         const char* mode = s.bag == BagChoice::Sum ? "sum" : s.bag == BagChoice::Mean ? "mean" : "max";
         py += "offsets = torch.tensor(" + py_ids(s.offsets) + ")  # bag j: ids[offsets[j]:offsets[j+1]]\n";
         py += std::string("bags = F.embedding_bag(ids, W.detach(), offsets, mode='") + mode + "'" +
-              (o.padding_idx ? ", padding_idx=" + std::to_string(*o.padding_idx) : std::string()) + ")  # (bags, d)\n";
+              (o.padding_idx ? ", padding_idx=" + std::to_string(*o.padding_idx) : std::string()) +
+              // (max refuses it, as the page does: the script stops there with PyTorch's message)
+              (o.scale_grad_by_freq ? ", scale_grad_by_freq=True" : "") + ")  # (bags, d)\n";
     }
     py += "\n";
     py += "print('gather =', out.tolist())\n";

@@ -55,6 +55,8 @@ const torchCases = [
   ['max_norm (norm_type 2)', 'v=1&V=7&d=5&init=normal&seed=2&ids=1,2,2,6,4&maxnorm=1.5'],
   ['max_norm with norm_type 3', 'v=1&V=7&d=5&init=normal&seed=8&ids=0,3,5&maxnorm=0.9&normtype=3'],
   ['max_norm rescaling rows, with padding', 'v=1&V=5&d=4&init=normal&seed=7&ids=0,1,2,2&maxnorm=0.5&pad=2'],
+  // PyTorch's max_norm=0.3 is the double 0.3: a row of norm float32(0.3) is past it (the page left it alone).
+  ['max_norm rescaling a row of norm float32(0.3) at max_norm=0.3', 'v=1&V=2&d=1&cells=0:0:0.3&ids=0&maxnorm=0.3'],
   ['EmbeddingBag mean with padding', 'v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=mean&offsets=0,2&pad=1'],
   ['EmbeddingBag sum', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=sum&offsets=0,1,3'],
   ['EmbeddingBag max', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=max&offsets=0,3'],
@@ -85,6 +87,17 @@ for (const [name, link] of torchCases) {
     await page.context().close();
   });
 }
+
+// Where the page refuses the bag, so does the script, with PyTorch's own message (it printed bags
+// computed without scale_grad_by_freq).
+test('the PyTorch script refuses EmbeddingBag max with scale_grad_by_freq, as the page does', { skip: !existsSync(PYTHON) && 'no /usr/bin/python3' }, async () => {
+  const page = await openPage(browser, `${server.url}#v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=max&offsets=0,3&freqscale=1`);
+  assert.equal((await snapshot(page)).bag.bags, 0, 'the page computed the bags');
+  const script = await page.evaluate(() => window.embeddingLab.exportScript('pytorch'));
+  assert.throws(() => execFileSync(PYTHON, ['-c', script], { encoding: 'utf8', stdio: 'pipe' }),
+                (e) => /max mode does not support scaling the gradient by the frequency/.test(e.stderr));
+  await page.context().close();
+});
 
 test('the Copy as NumPy button shows the script for copying by hand', async () => {
   const page = await openPage(browser, server.url, { width: 1400, height: 900 });
