@@ -98,6 +98,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
          "},\"bag\":{\"mode\":", setting("bag"), ","});
     AppendInts(j, "offsets", s.offsets);
     put({"\"bags\":", std::to_string(g_app.derived.bag.bags), ",\"maxDifference\":", json_number(g_app.derived.bag.max_difference),
+         ",\"error\":", json_string(g_app.derived.bag.error),
          "},\"language\":", json_string(active_language().code),  // the language in use (lang= or the browser's)
          ",\"theme\":", json_string(kThemeNames[int(s.theme)]), ",\"view\":", setting("view"),  // the theme in use
          ",\"link\":", json_string(encode_link(s)), ",\"optimizer\":{\"name\":", json_string(optimizer_name(s.optimizer.kind))});

@@ -1121,3 +1121,17 @@ test('a running experiment holds its settings in the text view, started from the
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+// The text view had EmbeddingBag's settings but not its outputs (nor why there were none).
+test('EmbeddingBag: the bags\' outputs are in the text view, or the page\'s reason for refusing them', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=mean&offsets=0,2&pad=1');
+  const s = await snapshot(page);
+  assert.equal(s.bagOutputs.length, 2);
+  assertSameTable(await domTable(page, 'EmbeddingBag'), s.bagOutputs, 'bags');
+  assert.equal(await page.$eval('#text-view', (v) => [...v.querySelectorAll('caption')].find((c) => c.textContent.startsWith('EmbeddingBag')).textContent),
+               'EmbeddingBag, mode mean: the outputs of bags 0 to 1 of 2');
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=max&offsets=0,3&freqscale=1'));
+  await page.waitForFunction(() => /max mode does not support scale_grad_by_freq/.test(document.getElementById('tv-bag-message')?.textContent));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
