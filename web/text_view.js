@@ -560,8 +560,8 @@
                msg('tv-ids-message', s.errors.ids || lockOf('ids')));
     if (!hidden.has('random')) parts.push(...randomPart(extra.random, lockOf('ids')));
     if (!hidden.has('bag')) parts.push(setting('bag', t('dom_bag_mode'), 'none sum mean max'), s.bag.mode !== 'none' ? setting('offsets', t('dom_offsets')) : null);
-    // The bags' outputs (the first 400 numbers' worth, as a page of positions), or why there are none.
-    const bags = Math.min(s.bag.bags, Math.max(1, Math.floor(400 / d)));
+    // The bags' outputs (at most a page's worth, as for positions), or why there are none.
+    const bags = Math.min(s.bag.bags, perPage);
     if (s.bag.mode !== 'none') parts.push(s.bag.error ? msg('tv-bag-message', s.bag.error) : table(tf('dom_bags_caption', s.bag.mode, bags - 1, s.bag.bags), 'dom_column_n', d,
       Array.from({ length: bags }, (_, j) => ({ index: j, label: 'bag ' + j, values: rowOf(s, 'bagOutputs', j) }))));
     }
