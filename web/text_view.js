@@ -521,8 +521,9 @@
     // (markRefusals, after the drawing).
     const sizeInvalid = !!s.errors.size && !refusals.has('tv-V') && !refusals.has('tv-d') && 'true';
     // Each label with its field in one box (.pair): a narrow screen wraps between them, not inside.
+    // Text with a number keypad, not type=number: that hands over '' for "1e", and the message quoted ''.
     const sizeField = (id, label, value) => el('span', { class: 'pair' }, el('label', { for: id, text: t(label) + ' ' }),
-      el('input', { id, type: 'number', min: 1, value, readonly: !!sizeLock, 'aria-describedby': 'tv-size-message', 'aria-invalid': sizeInvalid,
+      el('input', { id, type: 'text', inputmode: 'numeric', value, readonly: !!sizeLock, 'aria-describedby': 'tv-size-message', 'aria-invalid': sizeInvalid,
                     onkeydown: (e) => { if (e.key === 'Enter' && !sizeLock) { e.preventDefault(); resize(); } } }));
     const size = hidden.has('resize') ? null : el('p', {}, sizeField('tv-V', 'dom_V_label', V), ' ', sizeField('tv-d', 'dom_d_label', d), ' ',
       el('button', { type: 'button', id: 'tv-resize', text: t('dom_resize'), onclick: resize, disabled: !!sizeLock }));

@@ -363,6 +363,17 @@ test('a size that is not a whole number is refused, never cut: the canvas\'s Res
   await page.waitForFunction(() => document.getElementById('tv-V').getAttribute('aria-invalid') === 'true');
   assert.equal(await page.textContent('#tv-size-message'), "V: '4.5' is not a whole number");
   assert.deepEqual(await size(), [5, 3]);
+  // Typed as a person types (a number field handed over '' for "1e", and the message quoted ''):
+  // the message quotes what was typed, and the field keeps it.
+  await page.fill('#tv-V', '5');
+  await page.fill('#tv-d', '');
+  await page.focus('#tv-d');
+  await page.keyboard.type('1e');
+  await page.press('#tv-d', 'Enter');
+  await page.waitForFunction(() => document.getElementById('tv-size-message').textContent.startsWith('d:'));
+  assert.equal(await page.textContent('#tv-size-message'), "d: '1e' is not a whole number");
+  assert.equal(await page.inputValue('#tv-d'), '1e');
+  assert.deepEqual(await size(), [5, 3]);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
