@@ -71,6 +71,7 @@ struct App {
 
     // Platform facts the UI needs.
     float dpr = 1.0f;  // device pixels per CSS pixel; ImGui works in device pixels
+    bool touch = false;  // a finger is the main pointer (pointer: coarse): targets at least 24 px tall
 
     // Fields the learner types into: written from the state at the end of a frame
     // (refresh_text in src/state/commit.h), by the learner in between. Last: their 26 KB of

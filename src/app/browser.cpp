@@ -26,6 +26,7 @@ EM_JS(int, el_js_preferred_theme, (), {
     const m = (q) => typeof matchMedia === "function" && matchMedia(q).matches;
     return m("(prefers-contrast: more)") || m("(forced-colors: active)") ? 2 : m("(prefers-color-scheme: dark)") ? 1 : 0;
 });
+EM_JS(int, el_js_coarse_pointer, (), { return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches; });
 EM_JS(void, el_js_state_changed, (int text_view, int picture_only), {
     window.embeddingLabHost.stateChanged(!!text_view, !!picture_only);
 });
@@ -55,6 +56,7 @@ void browser_open_link(const char* link) { el_js_open_link(link); }
 void browser_keep_history_entry() { el_js_keep_history_entry(); }
 void browser_open_window(const char* url) { el_js_open_window(url); }
 int browser_preferred_theme() { return el_js_preferred_theme(); }
+bool browser_coarse_pointer() { return el_js_coarse_pointer(); }
 void browser_state_changed(bool text_view, bool picture_only) { el_js_state_changed(text_view, picture_only); }
 std::string browser_language() { return take_string(el_js_language()); }
 std::string browser_catalog(const char* code) { return take_string(el_js_catalog(code)); }

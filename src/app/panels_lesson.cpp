@@ -250,7 +250,7 @@ static void ShowIdChips(App& app) {
             for (ImGuiCol c : {ImGuiCol_Button, ImGuiCol_ButtonHovered, ImGuiCol_ButtonActive}) ImGui::PushStyleColor(c, fill);
             ImGui::PushStyleColor(ImGuiCol_Text, ReadableTextOn(fill));
         }
-        const bool clicked = ImGui::SmallButton(label.c_str());
+        const bool clicked = SmallButton(label.c_str());
         if (lit) ImGui::PopStyleColor(4);
         if (clicked && s.B() > 1) {
             if (ImGui::IsItemFocused() && ImGui::GetIO().NavVisible) refocus_index = index;
@@ -604,16 +604,16 @@ static void ShowUpstreamFills(App& app) {
     const char* fill = nullptr;
     ImGui::SameLine();
     static const float canonical[] = {0.01f, -0.02f, 0.03f};  // default_upstream's first three
-    if (ImGui::SmallButton(VectorString(canonical, 3).c_str())) fill = "canonical";
+    if (SmallButton(VectorString(canonical, 3).c_str())) fill = "canonical";
     RecordItemRect("fill-g:canonical");
     SameLineIfFits(50);
-    if (ImGui::SmallButton(TR(lesson_fill_g_ones))) fill = "ones";
+    if (SmallButton(TR(lesson_fill_g_ones))) fill = "ones";
     RecordItemRect("fill-g:ones");
     SameLineIfFits(70);
-    if (ImGui::SmallButton(TR(lesson_fill_g_random))) fill = "random";
+    if (SmallButton(TR(lesson_fill_g_random))) fill = "random";
     RecordItemRect("fill-g:random");
     SameLineIfFits(90);
-    if (ImGui::SmallButton(TR(lesson_fill_g_mse))) fill = "mse";
+    if (SmallButton(TR(lesson_fill_g_mse))) fill = "mse";
     RecordItemRect("fill-g:mse");
     HelpMarker(TR(lesson_fill_g_help));
     if (fill) FillUpstream(app, fill);

@@ -521,20 +521,20 @@ static void ShowWalkControls(App& app) {
     ImGui::AlignTextToFramePadding();
     ImGui::Text(TR(picture_walk_label), p.selected_b, p.selected_c);
     SameLineIfFits(50);
-    if (ImGui::SmallButton(TR(picture_walk_start))) StartWalk(app, p.selected_b, p.selected_c);
+    if (SmallButton(TR(picture_walk_start))) StartWalk(app, p.selected_b, p.selected_c);
     RecordItemRect("walk:start");
     HelpMarker(TR(picture_walk_help));
     if (w.b >= 0) {
         SameLineIfFits(60);
-        if (ImGui::SmallButton(format("%s###walk_play", w.running ? TR(picture_walk_pause) : TR(picture_walk_play)).c_str()) &&
+        if (SmallButton(format("%s###walk_play", w.running ? TR(picture_walk_pause) : TR(picture_walk_play)).c_str()) &&
             !w.done())
             w.running = !w.running, WakeUp();
         RecordItemRect("walk:play");
         SameLineIfFits(50);
-        if (ImGui::SmallButton(TR(picture_walk_step))) w.running = false, walk_step(w, r.table.data(), r.d, 1);
+        if (SmallButton(TR(picture_walk_step))) w.running = false, walk_step(w, r.table.data(), r.d, 1);
         RecordItemRect("walk:step");
         SameLineIfFits(90);
-        if (ImGui::SmallButton(TR(picture_walk_skip))) {
+        if (SmallButton(TR(picture_walk_skip))) {
             walk_skip_to_end(w, r.table.data(), r.d);
             if (p.walk_done_frame < 0) p.walk_done_frame = g_frame_stats.frames;
         }

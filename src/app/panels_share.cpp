@@ -37,7 +37,7 @@ void ShowLinkBanner(App& app) {
     // problems pushed Dismiss and every panel off the bottom, out of reach of any scrolling.
     ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(FLT_MAX, ImGui::GetIO().DisplaySize.y / 3));
     ImGui::BeginChild("##link-banner", ImVec2(0, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_Border);
-    if (ImGui::SmallButton(TR(teach_banner_dismiss))) {
+    if (SmallButton(TR(teach_banner_dismiss))) {
         m = {}, app.link_awaiting_language.clear();
         browser_state_changed(app.state.view == View::Text);  // the text view's copy goes too
     }
@@ -141,7 +141,7 @@ void ShowShareBox(App& app) {
         ImGui::InputText("##share-text", app.share_text.data(), app.share_text.size() + 1, ImGuiInputTextFlags_ReadOnly);
     }
     RecordItemRect("share-text");
-    if (ImGui::SmallButton(TR(teach_share_close))) app.share_text.clear();
+    if (SmallButton(TR(teach_share_close))) app.share_text.clear();
     RecordItemRect("share-close");
 }
 

@@ -124,7 +124,7 @@ static void ShowRowPicker(const Question& q, CardProgress& p) {
         const bool on = p.picked[size_t(r)] != 0;
         if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyle().Colors[ImGuiCol_ButtonActive]);
         const std::string label = format(on ? TR(teach_card_row_picked) : TR(teach_card_row), r);
-        if (ImGui::SmallButton(label.c_str())) p.picked[size_t(r)] = !on;
+        if (SmallButton(label.c_str())) p.picked[size_t(r)] = !on;
         if (on) ImGui::PopStyleColor();
         RecordItemRect(("card:" + q.id + ":row:" + std::to_string(r)).c_str());
     }
@@ -154,7 +154,7 @@ static void ShowCard(App& app, const Question& q, CardProgress& p, int index, in
     if (q.kind == QuestionKind::Claim) {
         for (bool said : {true, false}) {
             if (!said) ImGui::SameLine();
-            if (ImGui::SmallButton(said ? TR(tour_true) : TR(tour_false))) checked = true, correct = said == q.truth, response = said ? "true" : "false";
+            if (SmallButton(said ? TR(tour_true) : TR(tour_false))) checked = true, correct = said == q.truth, response = said ? "true" : "false";
             RecordItemRect(("card:" + q.id + (said ? ":true" : ":false")).c_str());
         }
     } else {
@@ -192,7 +192,7 @@ static void ShowCard(App& app, const Question& q, CardProgress& p, int index, in
                            "%s", p.result ? TR(tour_right) : TR(teach_card_not_quite));
         if (!p.revealed) {
             ImGui::SameLine();
-            if (ImGui::SmallButton(TR(tour_show_answer))) p.revealed = true, app.teach.answers++;
+            if (SmallButton(TR(tour_show_answer))) p.revealed = true, app.teach.answers++;
             RecordItemRect(("card:" + q.id + ":reveal").c_str());
         }
     }
@@ -456,7 +456,7 @@ void ShowTeachPanel(App& app) {
         RecordItemRect(embed ? "teach-copy-embed" : "teach-copy-link");
     }
     ImGui::SameLine();
-    if (ImGui::SmallButton(format("%s###teach-close", TR(teach_close)).c_str())) app.teach.panel_open = false;
+    if (SmallButton(format("%s###teach-close", TR(teach_close)).c_str())) app.teach.panel_open = false;
     if (!app.teach.output.empty()) {
         ImGui::InputTextMultiline("##teach-output", app.teach.output.data(), app.teach.output.size() + 1,
                                   ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 4), ImGuiInputTextFlags_ReadOnly);

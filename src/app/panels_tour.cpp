@@ -123,12 +123,12 @@ static void ShowFollowUpQuestions(App& app) {
         ImGui::Bullet();
         TextWrapped("%s", tr(questions[i].question));
         if (!app.tour.answer_shown[i]) {
-            if (ImGui::SmallButton(TR(tour_show_answer))) app.tour.answer_shown[i] = true;
+            if (SmallButton(TR(tour_show_answer))) app.tour.answer_shown[i] = true;
             RecordItemRect(("answer:" + std::to_string(i)).c_str());
         } else {
             ImGui::Indent();
             TextWrapped("%s", tr(questions[i].answer));
-            if (ImGui::SmallButton(TR(tour_see_in_demo))) browser_open_link(LinkKeepingPage(app, questions[i].link).c_str());
+            if (SmallButton(TR(tour_see_in_demo))) browser_open_link(LinkKeepingPage(app, questions[i].link).c_str());
             ImGui::Unindent();
         }
         ImGui::PopID();
@@ -142,10 +142,10 @@ static void ShowSelfCheck(App& app) {
         ImGui::PushID(int(i) + 100);
         ImGui::Bullet();
         TextWrapped(TR(tour_claim_quoted), tr(claims[i].claim));
-        if (ImGui::SmallButton(TR(tour_true))) ReportClaimAnswer(app, int(i), true);
+        if (SmallButton(TR(tour_true))) ReportClaimAnswer(app, int(i), true);
         RecordItemRect(("claim-true:" + std::to_string(i)).c_str());
         ImGui::SameLine();
-        if (ImGui::SmallButton(TR(tour_false))) ReportClaimAnswer(app, int(i), false);
+        if (SmallButton(TR(tour_false))) ReportClaimAnswer(app, int(i), false);
         RecordItemRect(("claim-false:" + std::to_string(i)).c_str());
         if (app.tour.claim_answer[i] >= 0) {
             const bool right = app.tour.claim_answer[i] == 0;  // every claim here is false
@@ -154,7 +154,7 @@ static void ShowSelfCheck(App& app) {
                                "%s", right ? TR(tour_right) : TR(tour_not_quite));
             ImGui::Indent();
             TextWrapped("%s", tr(claims[i].explanation));
-            if (ImGui::SmallButton(TR(tour_show_me))) browser_open_link(LinkKeepingPage(app, claims[i].link).c_str());
+            if (SmallButton(TR(tour_show_me))) browser_open_link(LinkKeepingPage(app, claims[i].link).c_str());
             ImGui::Unindent();
         }
         ImGui::PopID();
@@ -177,7 +177,7 @@ static void ShowHashingQuestion(App& app) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(lab.question.question.c_str());
     if (!lab.answer_shown) {
-        if (ImGui::SmallButton(format("%s##hashing", TR(tour_show_the_answer)).c_str())) lab.answer_shown = true;
+        if (SmallButton(format("%s##hashing", TR(tour_show_the_answer)).c_str())) lab.answer_shown = true;
         RecordItemRect("check:hashing");
     } else {
         ImGui::TextDisabled("%s", lab.question.answer.c_str());

@@ -364,7 +364,7 @@ static void ShowWalkThroughs(const App& app) {
             if (std::string(p.name) == w.preset) preset = &p;
         if (!preset) continue;
         ImGui::PushID(w.preset);
-        if (ImGui::SmallButton(TR(labs_walk_load))) browser_open_link(LinkKeepingPage(app, preset->link).c_str());
+        if (SmallButton(TR(labs_walk_load))) browser_open_link(LinkKeepingPage(app, preset->link).c_str());
         RecordItemRect((std::string("walk:") + w.preset).c_str());
         ImGui::SameLine();
         TextWrapped("%s", tr(preset->title));  // wrapped beside the button: a phone's column is narrow

@@ -69,7 +69,7 @@ static void ShowHeader(App& app) {
         ErrorText(app.teach.lock_message);  // a locked control was clicked (panels_teach.cpp)
         ShowLinkOverLimit(app);  // then the full page would open to nothing: it is not opened
         if (is_hidden(app.state, kHideOpenFull)) return;
-        if (ImGui::SmallButton(TR(page_open_full))) {
+        if (SmallButton(TR(page_open_full))) {
             AppState full = app.state;
             full.embed = false, full.panels = kDefaultPanels;
             full.teach = {};  // the full demo is for exploring: no locks, hidden controls or questions

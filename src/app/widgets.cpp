@@ -249,6 +249,8 @@ void ItemTooltip(const char* fmt, ...) {
     EndWrappedTooltip();
 }
 
+bool SmallButton(const char* label) { return g_app.touch ? ImGui::Button(label) : ImGui::SmallButton(label); }
+
 void HelpMarker(const char* text) {
     // Also while the keyboard is on the field before it ("(?)" is no Tab stop, and a keyboard has no
     // hover): above the field (below it near the top of the screen), clear of a refusal's message under it.

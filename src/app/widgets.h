@@ -37,6 +37,8 @@ bool BeginWrappedItemTooltip();
 bool BeginWrappedTooltip();
 void EndWrappedTooltip();
 void HelpMarker(const char* text);          // "(?)" with a tooltip
+// ImGui::SmallButton (as tall as the text: 15 px), or under a finger (App::touch) a full button, 25 px.
+bool SmallButton(const char* label);
 // ImGui::Selectable with its label on as many lines as the column needs, broken at spaces (ImGui's
 // is one line, cut at the column's edge). One per ID scope: push an id around each.
 bool SelectableWrapped(const char* label);

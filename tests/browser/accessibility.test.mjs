@@ -234,6 +234,37 @@ test('a phone gets a one-line header: title, theme, text view and a Share button
   await page.context().close();
 });
 
+// WCAG 2.2's 2.5.8 (target size, AA): 24 px. A finger gets every button and field that tall, the
+// small buttons (id chips, the walk's, the tour's True / False) too; a mouse keeps the denser page.
+test('under a finger every button and field is at least 24 px tall; a chip tapped does what a click does', async () => {
+  const link = '#v=1&V=3&d=3&init=example&ids=1,2,1';
+  const names = ['resize', 'V', 'ids', 'chip:1', 'chip:2', 'walk:start', 'theme', 'share'];
+  const heights = async (page) => {
+    await frames(page, 2);
+    return Object.fromEntries(await page.evaluate((ns) => ns.map((n) => [n, window.embeddingLab.widgetRect(n)?.height]), names));
+  };
+  const phone = await openPage(browser, server.url + link, { width: 390, height: 844, mobile: true });
+  const onPhone = await heights(phone);
+  for (const n of names) assert.ok(onPhone[n] >= 24, `${n}: ${onPhone[n]} px on a phone`);
+  const chip = await phone.evaluate(() => window.embeddingLab.widgetRect('chip:2'));
+  const box = await phone.locator('#canvas').boundingBox();
+  await phone.touchscreen.tap(box.x + chip.x + chip.width / 2, box.y + chip.y + chip.height / 2);
+  await phone.waitForFunction(() => window.embeddingLab.snapshot().ids.join() === '1,1');
+  // The text view's controls too.
+  await phone.evaluate(() => window.embeddingLab.setView('text'));
+  await phone.waitForSelector('#tv-V');
+  const small = await phone.$$eval('#text-view :is(button, input, select)', (es) => es
+    .map((e) => [e.id || e.textContent, e.getBoundingClientRect().height]).filter(([, h]) => h > 0 && h < 24));
+  assert.deepEqual(small, [], 'text view controls under 24 px');
+  assert.deepEqual(phone.problems, []);
+  await phone.context().close();
+  const desk = await openPage(browser, server.url + link, { width: 390, height: 844 });
+  const onDesk = await heights(desk);
+  assert.equal(onDesk.resize, 21, 'a mouse keeps 21 px buttons');
+  assert.equal(onDesk['chip:1'], 15, 'and 15 px chips');
+  await desk.context().close();
+});
+
 test('a short page (a 600 x 400 iframe, a phone held sideways) gets a compact header: the share buttons wait behind Share, reached by mouse, keyboard and touch', async () => {
   // Before: title, theme / language / text view, five copy buttons in two rows and the tour took
   // about 190 of the 400 px.
