@@ -3,10 +3,49 @@
 #include <algorithm>
 #include <cmath>
 
+#include "imgui_internal.h"  // ImLerp
+
 namespace el {
 
+// Dear ImGui 1.90.1's StyleColorsLight and StyleColorsDark (imgui_draw.cpp) as tables, in ImGuiCol_ order
+// and hundredths: every value there has two decimals, and k / 100.0f is the float nearest k/100, as the
+// literal is, so the colours are the same to the bit (compared against ImGui's functions when this was
+// written). Two functions of float stores were 4 KB of code. The tabs' colours ({} here) are mixed from
+// others as ImGui mixes them.
+static const unsigned char kImGuiLight[ImGuiCol_COUNT][4] = {
+    {0, 0, 0, 100}, {60, 60, 60, 100}, {94, 94, 94, 100}, {0, 0, 0, 0}, {100, 100, 100, 98}, {0, 0, 0, 30},
+    {0, 0, 0, 0}, {100, 100, 100, 100}, {26, 59, 98, 40}, {26, 59, 98, 67}, {96, 96, 96, 100}, {82, 82, 82, 100},
+    {100, 100, 100, 51}, {86, 86, 86, 100}, {98, 98, 98, 53}, {69, 69, 69, 80}, {49, 49, 49, 80},
+    {49, 49, 49, 100}, {26, 59, 98, 100}, {26, 59, 98, 78}, {46, 54, 80, 60}, {26, 59, 98, 40},
+    {26, 59, 98, 100}, {6, 53, 98, 100}, {26, 59, 98, 31}, {26, 59, 98, 80}, {26, 59, 98, 100}, {39, 39, 39, 62},
+    {14, 44, 80, 78}, {14, 44, 80, 100}, {35, 35, 35, 17}, {26, 59, 98, 67}, {26, 59, 98, 95}, {},
+    {26, 59, 98, 80}, {}, {}, {}, {39, 39, 39, 100}, {100, 43, 35, 100}, {90, 70, 0, 100}, {100, 45, 0, 100},
+    {78, 87, 98, 100}, {57, 57, 64, 100}, {68, 68, 74, 100}, {0, 0, 0, 0}, {30, 30, 30, 9}, {26, 59, 98, 35},
+    {26, 59, 98, 95}, {26, 59, 98, 80}, {70, 70, 70, 70}, {20, 20, 20, 20}, {20, 20, 20, 35}};
+static const unsigned char kImGuiDark[ImGuiCol_COUNT][4] = {
+    {100, 100, 100, 100}, {50, 50, 50, 100}, {6, 6, 6, 94}, {0, 0, 0, 0}, {8, 8, 8, 94}, {43, 43, 50, 50},
+    {0, 0, 0, 0}, {16, 29, 48, 54}, {26, 59, 98, 40}, {26, 59, 98, 67}, {4, 4, 4, 100}, {16, 29, 48, 100},
+    {0, 0, 0, 51}, {14, 14, 14, 100}, {2, 2, 2, 53}, {31, 31, 31, 100}, {41, 41, 41, 100}, {51, 51, 51, 100},
+    {26, 59, 98, 100}, {24, 52, 88, 100}, {26, 59, 98, 100}, {26, 59, 98, 40}, {26, 59, 98, 100},
+    {6, 53, 98, 100}, {26, 59, 98, 31}, {26, 59, 98, 80}, {26, 59, 98, 100}, {43, 43, 50, 50}, {10, 40, 75, 78},
+    {10, 40, 75, 100}, {26, 59, 98, 20}, {26, 59, 98, 67}, {26, 59, 98, 95}, {}, {26, 59, 98, 80}, {}, {}, {},
+    {61, 61, 61, 100}, {100, 43, 35, 100}, {90, 70, 0, 100}, {100, 60, 0, 100}, {19, 19, 20, 100},
+    {31, 31, 35, 100}, {23, 23, 25, 100}, {0, 0, 0, 0}, {100, 100, 100, 6}, {26, 59, 98, 35}, {100, 100, 0, 90},
+    {26, 59, 98, 100}, {100, 100, 100, 70}, {80, 80, 80, 20}, {80, 80, 80, 35}};
+
+static void ImGuiColors(const unsigned char (&table)[ImGuiCol_COUNT][4], float tab_mix, ImVec4* c) {
+    for (int i = 0; i < ImGuiCol_COUNT; i++)
+        c[i] = ImVec4(table[i][0] / 100.0f, table[i][1] / 100.0f, table[i][2] / 100.0f, table[i][3] / 100.0f);
+    c[ImGuiCol_Tab] = ImLerp(c[ImGuiCol_Header], c[ImGuiCol_TitleBgActive], tab_mix);
+    c[ImGuiCol_TabActive] = ImLerp(c[ImGuiCol_HeaderActive], c[ImGuiCol_TitleBgActive], 0.60f);
+    c[ImGuiCol_TabUnfocused] = ImLerp(c[ImGuiCol_Tab], c[ImGuiCol_TitleBg], 0.80f);
+    c[ImGuiCol_TabUnfocusedActive] = ImLerp(c[ImGuiCol_TabActive], c[ImGuiCol_TitleBg], 0.40f);
+}
+static void DarkColors(ImGuiStyle& style) { ImGuiColors(kImGuiDark, 0.80f, style.Colors); }
+static void LightColors(ImGuiStyle& style) { ImGuiColors(kImGuiLight, 0.90f, style.Colors); }
+
 static void HighContrastColors(ImGuiStyle& style) {
-    ImGui::StyleColorsDark(&style);
+    DarkColors(style);
     ImVec4* c = style.Colors;
     const ImVec4 black(0, 0, 0, 1), white(1, 1, 1, 1), yellow(1.0f, 0.92f, 0.0f, 1), field(0.10f, 0.10f, 0.10f, 1);
     c[ImGuiCol_Text] = white;
@@ -29,7 +68,7 @@ static void HighContrastColors(ImGuiStyle& style) {
 void StyleColorsForTheme(Theme theme, ImGuiStyle& style) {
     switch (theme) {
         case Theme::Dark:
-            ImGui::StyleColorsDark(&style);
+            DarkColors(style);
             // 0.50 grey was 3.3:1 on a field (FrameBg over the window): 0.62 gives 4.9:1.
             style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.62f, 0.62f, 0.62f, 1);
             // The keyboard's focus ring: ImGui's blue was 1.4:1 on a red cell; this is 3.3:1 or more
@@ -42,7 +81,7 @@ void StyleColorsForTheme(Theme theme, ImGuiStyle& style) {
             break;
         case Theme::Light:
         default:
-            ImGui::StyleColorsLight(&style);
+            LightColors(style);
             // ImGui's 0.60 grey on the 0.94 window is 2.5:1, too faint: 0.40 gives 5.0:1.
             style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.40f, 0.40f, 0.40f, 1);
             // The keyboard's focus ring: ImGui's blue was 1.7:1 on a pink cell and 2.6:1 on the window;
