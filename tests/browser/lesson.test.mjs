@@ -292,6 +292,33 @@ test('a finger drag scrolls the page on a phone', async () => {
   await page.context().close();
 });
 
+test('a sideways finger drag scrolls a table wider than the phone, and edits nothing', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=6&d=8&init=normal&seed=1&ids=1,5,2', { width: 390, height: 700, dpr: 1, mobile: true });
+  await frames(page, 3);
+  const before = await rect(page, 'cell:W:0:0'), lastBefore = await rect(page, 'cell:W:0:7'), thirdBefore = await rect(page, 'cell:W:0:3'), table = (await snapshot(page)).table;
+  const cdp = await page.context().newCDPSession(page);
+  const point = (x) => [{ x, y: before.y + before.height / 2, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(320) });
+  for (let x = 300; x >= 100; x -= 20) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x) });
+    await frames(page, 1);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await frames(page, 3);
+  // The box moved with the finger (220 px): the first column went out of view at the left, the
+  // last came in at the right, column 3 moved as far as the finger; the page stayed.
+  const [first, third, last] = [await rect(page, 'cell:W:0:0'), await rect(page, 'cell:W:0:3'), await rect(page, 'cell:W:0:7')];
+  assert.equal(lastBefore, null, 'the last column was off the phone');
+  assert.equal(first, null, 'the first column went out of view');
+  assert.ok(last && last.x < 390, `the last came in: ${JSON.stringify(last)}`);
+  const moved = thirdBefore.x - third.x;
+  assert.ok(moved > 180 && moved <= 230, `column 3 moved ${moved} px with a 220 px drag`);
+  assert.ok(Math.abs(last.y - before.y) < 10, `the page stayed: y ${before.y} -> ${last.y}`);
+  assert.deepEqual((await snapshot(page)).table, table, 'no cell edited');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('the mouse wheel scrolls the page', async () => {
   const page = await openPage(browser, server.url, { width: 700, height: 600 });
   await frames(page, 2);
