@@ -110,7 +110,7 @@ static void ApplyTheme(Theme theme, float dpr, bool touch) {
     style.WindowBorderSize = 0.0f;
     // Fields, buttons and boxes 21 px tall; 25 under a finger (WCAG 2.5.8's 24 px target; SmallButton too).
     style.FramePadding = ImVec2(5, touch ? 5 : 3);
-    style.ItemSpacing = ImVec2(7, 5);
+    style.ItemSpacing = ImVec2(7, touch ? 9 : 5);  // a list item (a preset, a menu's choice) 24 px under a finger
     style.ScaleAllSizes(dpr);
     ImGui::GetStyle() = style;
 }

@@ -246,6 +246,13 @@ test('under a finger every button and field is at least 24 px tall; a chip tappe
   const phone = await openPage(browser, server.url + link, { width: 390, height: 844, mobile: true });
   const onPhone = await heights(phone);
   for (const n of names) assert.ok(onPhone[n] >= 24, `${n}: ${onPhone[n]} px on a phone`);
+  // A list's items (the presets) each own a band at least 24 px tall: the item and the gap under it.
+  const pitches = (page) => page.evaluate(() => {
+    const ys = window.embeddingLab.presets().map((p) => window.embeddingLab.widgetRect('preset:' + p.name).y);
+    return ys.slice(1).map((y, i) => y - ys[i]);
+  });
+  const phonePitch = Math.min(...await pitches(phone));
+  assert.ok(phonePitch >= 24, `presets ${phonePitch} px apart on a phone`);
   const chip = await phone.evaluate(() => window.embeddingLab.widgetRect('chip:2'));
   const box = await phone.locator('#canvas').boundingBox();
   await phone.touchscreen.tap(box.x + chip.x + chip.width / 2, box.y + chip.y + chip.height / 2);
@@ -262,6 +269,7 @@ test('under a finger every button and field is at least 24 px tall; a chip tappe
   const onDesk = await heights(desk);
   assert.equal(onDesk.resize, 21, 'a mouse keeps 21 px buttons');
   assert.equal(onDesk['chip:1'], 15, 'and 15 px chips');
+  assert.equal(Math.min(...await pitches(desk)), 20, 'and presets 20 px apart');
   await desk.context().close();
 });
 
