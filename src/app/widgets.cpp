@@ -328,7 +328,12 @@ bool SettingInput(AppState& s, const char* key, const char* label, std::string& 
     return NumberInput(label, now, errors, [&](const char* text) {
         std::string link_text = text;  // "0,5" as typed in German: the link writes 0.5
         if (std::strchr(text, ',') && parse_float_shown(text, x).ok()) link_text = format_float(x);
-        return set_link_field(s, key, link_text).error;
+        std::string why = set_link_field(s, key, link_text).error;
+        // Typed with a comma: its numbers as typed, "'1,5' ... (0 bis 0,999)", not the link's 1.5 and 0.999.
+        for (size_t i = 1; link_text != text && i + 1 < why.size(); i++)
+            if (why[i] == '.' && std::isdigit((unsigned char)why[i - 1]) && std::isdigit((unsigned char)why[i + 1]))
+                why[i] = active_language().decimal;
+        return why;
     });
 }
 

@@ -137,6 +137,34 @@ test('numbers typed the German way: "0,25" into W[1][0] is 0.25; links and snaps
   await page.context().close();
 });
 
+test('a German setting refused: its message quotes "1,5" as typed and its range the German way, canvas and text view', async () => {
+  const page = await openPage(browser, server.url + LINK + '&lang=de&opt=sgd', { width: 1440, height: 900 });
+  // The field's recorded rect spans its label too: click into the field itself, at its left.
+  const centre = await widgetCenter(page, 'opt:momentum');
+  const r = await page.evaluate(() => window.embeddingLab.widgetRect('opt:momentum'));
+  await page.mouse.click(centre.x - r.width / 2 + 15, centre.y);
+  await frames(page, 2);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('1,5', { delay: 5 });
+  await page.keyboard.press('Enter');
+  await frames(page, 10);
+  const want = "'1,5' liegt außerhalb des Bereichs (0 bis 0,999)";
+  assert.equal((await snapshot(page)).errors.fields, 'Momentum: ' + want);
+  await page.evaluate(() => window.embeddingLab.setView('text'));
+  await page.waitForSelector('#tv-f-mom');
+  await page.fill('#tv-f-mom', '1,5');
+  await page.press('#tv-f-mom', 'Enter');
+  await page.waitForFunction(() => document.getElementById('tv-f-mom-message').textContent !== '');
+  assert.equal(await page.textContent('#tv-f-mom-message'), 'mom: ' + want);
+  // Typed with a point, the message quotes the point as typed.
+  await page.fill('#tv-f-mom', '1.5');
+  await page.press('#tv-f-mom', 'Enter');
+  await page.waitForFunction(() => document.getElementById('tv-f-mom-message').textContent.includes("'1.5'"));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('lang=xx: a message naming it, the page in English; a catalog that cannot be fetched: English and a message', async () => {
   const page = await openPage(browser, server.url + LINK + '&lang=xx');
   const s = await snapshot(page);
