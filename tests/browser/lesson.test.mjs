@@ -274,19 +274,25 @@ test('on a phone nothing is cut at the edge: the theme menu shows "high contrast
   await page.context().close();
 });
 
-test('a finger drag scrolls the page on a phone', async () => {
-  const page = await openPage(browser, server.url, { width: 390, height: 700, dpr: 1, mobile: true });
-  await frames(page, 3);
-  const before = await rect(page, 'ids');
+// A finger put down at (x0, y0) and moved in 20 px steps, a frame each, to (x1, y1), then lifted.
+async function fingerDrag(page, [x0, y0], [x1, y1]) {
   const cdp = await page.context().newCDPSession(page);
-  const point = (y) => [{ x: 200, y, id: 1 }];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(600) });
-  for (let y = 580; y >= 300; y -= 20) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(y) });
+  const steps = Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)) / 20;
+  const at = (i) => [{ x: x0 + (x1 - x0) * i / steps, y: y0 + (y1 - y0) * i / steps, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  for (let i = 1; i <= steps; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(i) });
     await frames(page, 1);
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await frames(page, 3);
+}
+
+test('a finger drag scrolls the page on a phone', async () => {
+  const page = await openPage(browser, server.url, { width: 390, height: 700, dpr: 1, mobile: true });
+  await frames(page, 3);
+  const before = await rect(page, 'ids');
+  await fingerDrag(page, [200, 600], [200, 300]);
   const after = await rect(page, 'ids');
   assert.ok(after === null || after.y < before.y - 150, `scrolled: ${before.y} -> ${after && after.y}`);
   await page.context().close();
@@ -296,15 +302,8 @@ test('a sideways finger drag scrolls a table wider than the phone, and edits not
   const page = await openPage(browser, server.url + '#v=1&V=6&d=8&init=normal&seed=1&ids=1,5,2', { width: 390, height: 700, dpr: 1, mobile: true });
   await frames(page, 3);
   const before = await rect(page, 'cell:W:0:0'), lastBefore = await rect(page, 'cell:W:0:7'), thirdBefore = await rect(page, 'cell:W:0:3'), table = (await snapshot(page)).table;
-  const cdp = await page.context().newCDPSession(page);
-  const point = (x) => [{ x, y: before.y + before.height / 2, id: 1 }];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(320) });
-  for (let x = 300; x >= 100; x -= 20) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x) });
-    await frames(page, 1);
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await frames(page, 3);
+  const y = before.y + before.height / 2;
+  await fingerDrag(page, [320, y], [100, y]);
   // The box moved with the finger (220 px): the first column went out of view at the left, the
   // last came in at the right, column 3 moved as far as the finger; the page stayed.
   const [first, third, last] = [await rect(page, 'cell:W:0:0'), await rect(page, 'cell:W:0:3'), await rect(page, 'cell:W:0:7')];
