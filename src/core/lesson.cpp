@@ -82,9 +82,10 @@ Status compute_lesson(const LessonInput& in, LessonResult& out) {
     Tensor out_gather = embedding(W_gather, in.ids, in.options);
     Tensor loss_gather = upstream_loss(out_gather, G);
     if (Status s = loss_gather.backward(); !s.ok()) return s;
+    // (W's data and gradient moved, not copied: 6.4 MB each at V = 100,000 x 16, on every commit.)
     r.gather = out_gather.values();
-    r.table = W_gather.values();
-    r.grad_scatter = in.options.sparse ? sparse_to_dense(W_gather.sparse_grad(), V) : W_gather.grads();
+    r.table = std::move(W_gather.values());
+    r.grad_scatter = in.options.sparse ? sparse_to_dense(W_gather.sparse_grad(), V) : std::move(W_gather.grads());
     r.sparse_indices = W_gather.sparse_grad().indices;
     if (in.options.max_norm)
         for (int v = 0; v < V; v++)
@@ -104,7 +105,7 @@ Status compute_lesson(const LessonInput& in, LessonResult& out) {
     Tensor loss_matmul = upstream_loss(out_matmul, G);
     if (Status s = loss_matmul.backward(); !s.ok()) return s;
     r.matmul = out_matmul.values();
-    r.grad_matmul = W_matmul.grads();
+    r.grad_matmul = std::move(W_matmul.grads());
 
     r.equal = true;
     for (size_t i = 0; i < r.gather.size(); i++)

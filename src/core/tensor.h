@@ -98,6 +98,8 @@ public:
     TensorNode* node() const { return node_.get(); }
 
 private:
+    static Tensor leaf(int rows, int cols, std::vector<float> values);  // zeros and from
+
     std::shared_ptr<TensorNode> node_;
     std::string error_;
 };
