@@ -348,6 +348,8 @@ test('the text view says what the picture shows: each position\'s 1, its row of 
   const check = async (ids, V, d) => {
     const s = await snapshot(page);
     assert.deepEqual(s.ids, ids);
+    // (Hidden under the canvas, the view may follow a change once changes pause: glue.js's stateChanged.)
+    await page.waitForFunction((n) => document.querySelectorAll('#tv-picture-links li').length === n, ids.length);
     const { text, links } = await read();
     const B = ids.length;
     assert.ok(text.includes(`onehot(ids) (B x V = ${B} x ${V}) @ W (V x d = ${V} x ${d}) = out (B x d = ${B} x ${d})`), text);
