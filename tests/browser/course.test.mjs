@@ -353,7 +353,9 @@ test('on a phone, a finger drag on an embed scrolls the course page where the de
   await phone.evaluate(() => window.scrollTo(0, 200));
   await phone.waitForTimeout(200);
   // The whole demo fits its frame (auto height): a drag on it, up or down, scrolls the course page.
-  assert.equal(await frame.evaluate(() => document.getElementById('canvas').style.touchAction), 'pan-y');
+  // (Once the host has given the frame the last height posted, and the demo has drawn a frame at it:
+  // on a loaded machine that came later than the fixed 300 ms above.)
+  await frame.waitForFunction(() => document.getElementById('canvas').style.touchAction === 'pan-y', null, { timeout: 10000 });
   const y0 = await frameTop();
   assert.ok(y0 < 600, `the demo is on screen (its top at ${y0})`);
   const up = await drag(y0 + 250, y0 + 50);
