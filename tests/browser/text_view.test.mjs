@@ -97,6 +97,38 @@ test('a refused value marks the cell invalid with the message, and the state kee
   await page.context().close();
 });
 
+test('a field focused while a redraw waits keeps its caret and selection through that redraw: typing goes where it was put', async () => {
+  const page = await openPage(browser, server.url + CANONICAL + '&opt=sgd');
+  // Under the canvas the view redraws 200 ms after a commit's frame, or at once when the focus
+  // comes into it (glue.js): focused then, the field is replaced by its redrawn self.
+  const focusAfterCommit = (lr, value, start, end) => page.evaluate(async ([lr, value, start, end]) => {
+    document.getElementById('canvas').focus();  // not being read: the redraw waits
+    window.embeddingLab.setField('lr', lr);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const f = document.getElementById('tv-f-mom');
+    f.value = value;
+    f.setSelectionRange(start, end);
+    f.focus();
+    const g = document.activeElement;
+    return { replaced: g !== f, id: g.id, value: g.value, start: g.selectionStart, end: g.selectionEnd };
+  }, [lr, value, start, end]);
+  const after = await focusAfterCommit('0.2', '0.25', 1, 3);  // ".2" selected
+  assert.equal(after.replaced, true, 'the redraw ran on focus (else this test tests nothing)');
+  assert.deepEqual(after, { replaced: true, id: 'tv-f-mom', value: '0.25', start: 1, end: 3 });
+  await page.keyboard.insertText('.7');
+  assert.equal(await page.inputValue('#tv-f-mom'), '0.75');
+  await page.press('#tv-f-mom', 'Enter');
+  assert.match((await snapshot(page)).link, /[#&]mom=0\.75(&|$)/);
+  // Selected whole (as a fill does) and typed over: the typed text alone (a fill under load made '1,50' of "0").
+  const whole = await focusAfterCommit('0.3', '0.75', 0, 4);
+  assert.deepEqual(whole, { replaced: true, id: 'tv-f-mom', value: '0.75', start: 0, end: 4 });
+  await page.keyboard.insertText('0.5');
+  await page.press('#tv-f-mom', 'Enter');
+  assert.match((await snapshot(page)).link, /[#&]mom=0\.5(&|$)/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('DOM and canvas never disagree: random edits through either leave the DOM tables equal to snapshot()', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=4&d=3&init=normal&seed=3&ids=1,1,3');
   let seed = 77;
