@@ -43,7 +43,7 @@
         : fetch(new URL('lang/' + code + '.json', glueUrl || location.href), { credentials: 'same-origin' })
           .then((r) => { if (!r.ok) throw new Error('lang/' + code + '.json: HTTP ' + r.status); return r.json(); }))
         .then((json) => { catalogs[code] = { json }; }, (e) => { catalogs[code] = { error: e.message || String(e) }; })
-        .then(() => { if (appRunning) window.Module._el_catalog_arrived(); });  // before main(), main() reads it
+        .then(() => { if (appRunning) Module._el_catalog_arrived(); });  // before main(), main() reads it
     }
     return catalogFetches[code];
   }
@@ -110,7 +110,7 @@
       alpha: false, depth: false, stencil: false, antialias: false, premultipliedAlpha: true,
       preserveDrawingBuffer: false, powerPreference: 'low-power', failIfMajorPerformanceCaveat: false,
     });
-    window.Module.preinitializedWebGLContext = gl;
+    Module.preinitializedWebGLContext = gl;
     if (!gl) fatal(say('no_webgl2', 'This browser has no WebGL2, which the page needs to draw.'));
     resolve();
   }, 0));
@@ -126,9 +126,9 @@
   let writtenHash = location.hash.slice(1);
   function applyHash() {
     const hash = location.hash.slice(1);
-    if (hash === writtenHash || !window.Module._el_set_link) return;
+    if (hash === writtenHash || !Module._el_set_link) return;
     writtenHash = hash;
-    withString(hash, (ptr) => window.Module._el_set_link(ptr, 1));  // the address keeps the link as given
+    withString(hash, (ptr) => Module._el_set_link(ptr, 1));  // the address keeps the link as given
   }
   window.addEventListener('hashchange', applyHash);
 
@@ -226,7 +226,7 @@
     },
   };
 
-  window.Module = {
+  const Module = window.Module = {  // Emscripten's Module: this one object throughout (glue.js says Module)
     canvas,  // and preinitializedWebGLContext, once the context's task has made it (above)
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
@@ -236,7 +236,7 @@
   // The app is built without C++ exceptions: a failed allocation aborts the wasm instance.
   // The links and fields refuse sizes past the limits, so this needs a heap near its 1 GB cap.
   function abortMessage(what) {
-    const heap = window.Module.HEAP8 ? window.Module.HEAP8.length : 0;
+    const heap = Module.HEAP8 ? Module.HEAP8.length : 0;
     const mb = Math.round(heap / 1048576);
     if (heap >= 0.9 * 1073741824) {
       return say('out_of_memory', 'Embedding Lab ran out of memory: it was using {mb} MB of the 1024 MB a page may have. ' +
@@ -248,7 +248,7 @@
 
   if (compiled) {
     compiled.catch(() => {});  // reported when Emscripten asks for it, below
-    window.Module.instantiateWasm = (imports, receiveInstance) => {
+    Module.instantiateWasm = (imports, receiveInstance) => {
       Promise.all([compiled, startCatalog, contextMade])
         .then(([module]) => gl && WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module)))
         .catch((e) => fatal(say('no_wasm', 'Embedding Lab could not load its WebAssembly ({why}). Reload the page to try again.', { why: e.message })));
@@ -280,7 +280,7 @@
     if (token !== frameAsked) return;  // given up on (see the IntersectionObserver below)
     frameAsked = 0;
     if (!framesOn) return;
-    window.Module._el_frame();
+    Module._el_frame();
     askFrame();  // after the frame: if it aborted (out of memory), the loop ends with it
   }
   function askFrame() {
@@ -303,7 +303,7 @@
   function applyVisibility() {
     if (!framesStarted) return;  // the wasm is not running yet: main() starts the frames
     framesOn = !document.hidden && (pageOnScreen || !!settling);
-    window.Module._el_set_visible(framesOn ? 1 : 0);
+    Module._el_set_visible(framesOn ? 1 : 0);
     askFrame();
   }
   document.addEventListener('visibilitychange', applyVisibility);
@@ -321,21 +321,21 @@
   // app makes its GL objects again (program, buffers, font texture) and carries on, state kept.
   canvas.addEventListener('webglcontextlost', (event) => {
     event.preventDefault();  // without this the browser never restores the context
-    if (window.Module._el_context_lost) window.Module._el_context_lost();
+    if (Module._el_context_lost) Module._el_context_lost();
     statusBox.textContent = say('context_lost', 'The browser has paused this page\'s graphics (its WebGL context was lost). ' +
                                 'Your work is kept; the page comes back as soon as the browser restores them.');
     statusBox.className = 'notice';
   });
   canvas.addEventListener('webglcontextrestored', () => {
     // Before the wasm runs there is nothing to remake: main() sets up on the restored context.
-    if (window.Module._el_context_restored && !window.Module._el_context_restored()) return;  // fatal() said why
+    if (Module._el_context_restored && !Module._el_context_restored()) return;  // fatal() said why
     if (statusBox.className === 'notice') statusBox.className = 'hidden';
   });
 
   // prefers-reduced-motion: reduce: the walk shows its end state at once, no animation.
   const reducedMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
   function applyReducedMotion() {
-    if (firstFrameDrawn && reducedMotion) window.Module._el_set_reduced_motion(reducedMotion.matches ? 1 : 0);
+    if (firstFrameDrawn && reducedMotion) Module._el_set_reduced_motion(reducedMotion.matches ? 1 : 0);
   }
   if (reducedMotion && reducedMotion.addEventListener) reducedMotion.addEventListener('change', applyReducedMotion);
 
@@ -343,14 +343,14 @@
   // Pointer positions in device pixels on the canvas, as ImGui works (backing store / CSS size).
   // Input before main() has set ImGui up and drawn the first frame is dropped (the canvas is
   // hidden until then): app() is the wasm module once it may be fed, else null.
-  const app = () => (framesStarted ? window.Module : null);
+  const app = () => (framesStarted ? Module : null);
   const noPointer = -1e30;  // no position: after a tap, or the mouse gone
   // The finger that is the pointer (onTouch), where it landed, and the last touch event's time.
   let activeTouch = null, touchStart = { x: 0, y: 0 }, touchTime = -1e9;
   function pointer(x, y, buttons) {
     if (!app()) return;
     const r = canvas.getBoundingClientRect();
-    window.Module._el_input_pointer(x === noPointer ? x : (x - r.left) * canvas.width / r.width,
+    Module._el_input_pointer(x === noPointer ? x : (x - r.left) * canvas.width / r.width,
                                     y === noPointer ? y : (y - r.top) * canvas.height / r.height, buttons);
   }
 
@@ -410,11 +410,11 @@
   }
   document.addEventListener('paste', (event) => {
     const target = document.activeElement;  // the canvas, or the text entry over its active field
-    if ((target !== canvas && target !== textEntry) || !window.Module._el_paste_text) return;
+    if ((target !== canvas && target !== textEntry) || !Module._el_paste_text) return;
     const text = (event.clipboardData || window.clipboardData).getData('text');
     if (!text) return;
     event.preventDefault();
-    withString(text, (ptr) => window.Module._el_paste_text(ptr));
+    withString(text, (ptr) => Module._el_paste_text(ptr));
   });
 
   // Touch: the first finger is the pointer, pressed where it lands (so the first tap is not
@@ -506,22 +506,20 @@
     if (document.activeElement === textEntry) canvas.focus({ preventScroll: true });
   }
   function tapTextField(touch) {
-    const M = window.Module;
-    if (!M._el_text_field_at) return;
+    if (!Module._el_text_field_at) return;
     const r = canvas.getBoundingClientRect();
-    const out = M._malloc(16);
+    const out = Module._malloc(16);
     try {
-      const kind = M._el_text_field_at(touch.clientX - r.left, touch.clientY - r.top, out);
-      const f = new Float32Array(M.HEAPF32.buffer, out, 4);
+      const kind = Module._el_text_field_at(touch.clientX - r.left, touch.clientY - r.top, out);
+      const f = new Float32Array(Module.HEAPF32.buffer, out, 4);
       if (kind) openTextEntry(f[0], f[1], f[2], f[3], kind === 1);
-    } finally { M._free(out); }
+    } finally { Module._free(out); }
   }
   function feedText(text) {
-    if (text && window.Module._el_paste_text) withString(text, (ptr) => window.Module._el_paste_text(ptr));
+    if (text && Module._el_paste_text) withString(text, (ptr) => Module._el_paste_text(ptr));
   }
   function sendKey(key, down, ctrl = false, shift = false) {
-    const M = window.Module;
-    return M._el_text_key ? withString(key, (ptr) => M._el_text_key(ptr, down ? 1 : 0, ctrl ? 1 : 0, shift ? 1 : 0)) : 0;
+    return Module._el_text_key ? withString(key, (ptr) => Module._el_text_key(ptr, down ? 1 : 0, ctrl ? 1 : 0, shift ? 1 : 0)) : 0;
   }
   // Editing keys (Backspace, Enter, arrows, Ctrl+A, ...) go to the field as key events; letters and
   // digits are left to the browser, so they arrive as text (input and composition events).
@@ -568,20 +566,19 @@
 
   // --- JavaScript API --------------------------------------------------------
   function withString(text, fn) {
-    const M = window.Module;
     text = text.replace(/\p{Cs}/gu, '\uFFFD');  // a lone surrogate (a broken paste) made stringToUTF8 eat the next character
-    const size = M.lengthBytesUTF8(text) + 1;
-    const ptr = M._malloc(size);
-    try { M.stringToUTF8(text, ptr, size); return fn(ptr); } finally { M._free(ptr); }
+    const size = Module.lengthBytesUTF8(text) + 1;
+    const ptr = Module._malloc(size);
+    try { Module.stringToUTF8(text, ptr, size); return fn(ptr); } finally { Module._free(ptr); }
   }
-  function parseJson(ptr) { return JSON.parse(window.Module.UTF8ToString(ptr)); }
+  function parseJson(ptr) { return JSON.parse(Module.UTF8ToString(ptr)); }
   // Float32 matrices arrive as [pointer, rows, cols] into wasm memory; each number
   // becomes the exact float32 value as a double (0.02 reads 0.019999999552965164), and a
   // non-finite one the string "inf", "-inf" or "nan", as the JSON writer writes it
   // (src/state/json_writer.h), so a snapshot survives JSON.stringify.
   const cell = (x) => (Number.isFinite(x) ? x : Number.isNaN(x) ? 'nan' : x > 0 ? 'inf' : '-inf');
   function readMatrices(object) {
-    const heap = window.Module.HEAPF32;
+    const heap = Module.HEAPF32;
     for (const [key, [ptr, rows, cols]] of Object.entries(object.matrices)) {
       const flat = heap.subarray(ptr / 4, ptr / 4 + rows * cols);
       const out = new Array(rows);
@@ -597,47 +594,45 @@
     ready,
     /** The current state and every result, numbers as the float32 values (as doubles). */
     snapshot(options = {}) {
-      const object = parseJson(window.Module._el_snapshot_json());
+      const object = parseJson(Module._el_snapshot_json());
       if (options.matrices === false) { delete object.matrices; return object; }  // cheap, for large tables
       return readMatrices(object);
     },
     /** A drawn widget's rectangle in CSS pixels relative to the canvas (visible: not scrolled away;
      * keyboardFocus: the keyboard's focus is on it), or null. */
     widgetRect(name) {
-      const M = window.Module;
-      const out = M._malloc(16);
+      const out = Module._malloc(16);
       try {
-        const found = withString(String(name), (ptr) => M._el_widget_rect(ptr, out));
+        const found = withString(String(name), (ptr) => Module._el_widget_rect(ptr, out));
         if (!found) return null;
-        const f = new Float32Array(M.HEAPF32.buffer, out, 4);
+        const f = new Float32Array(Module.HEAPF32.buffer, out, 4);
         return { x: f[0], y: f[1], width: f[2], height: f[3], visible: (found & 2) !== 0, keyboardFocus: (found & 4) !== 0 };
-      } finally { M._free(out); }
+      } finally { Module._free(out); }
     },
     /** The current state as a share-link fragment (without '#'). */
-    getLink() { return window.Module.UTF8ToString(window.Module._el_get_link()); },
+    getLink() { return Module.UTF8ToString(Module._el_get_link()); },
     /** Applies a fragment as a pasted link would, and the address follows: {ok, errors, notices}. */
     setLink(fragment) {
       const text = String(fragment).replace(/^#/, '');
-      return withString(text, (ptr) => JSON.parse(window.Module.UTF8ToString(window.Module._el_set_link(ptr, 0))));
+      return withString(text, (ptr) => JSON.parse(Module.UTF8ToString(Module._el_set_link(ptr, 0))));
     },
     /** The script "Copy as NumPy" / "Copy as PyTorch" gives: kind is 'numpy' or 'pytorch'. */
     exportScript(kind) {
-      return withString(String(kind), (ptr) => window.Module.UTF8ToString(window.Module._el_export_script(ptr)));
+      return withString(String(kind), (ptr) => Module.UTF8ToString(Module._el_export_script(ptr)));
     },
     /** The text shown in the share box for copying by hand (link, embed code or script). */
-    shareText() { return window.Module.UTF8ToString(window.Module._el_share_text()); },
+    shareText() { return Module.UTF8ToString(Module._el_share_text()); },
     /** The page's words in its language: {lang, decimal, words: {name: text}} (MSG_JS in src/i18n/en/dom.def). */
-    words() { return JSON.parse(window.Module.UTF8ToString(window.Module._el_words_json())); },
+    words() { return JSON.parse(Module.UTF8ToString(Module._el_words_json())); },
     /** The preset gallery: [{name, title, link}]. */
-    presets() { return JSON.parse(window.Module.UTF8ToString(window.Module._el_presets_json())); },
+    presets() { return JSON.parse(Module.UTF8ToString(Module._el_presets_json())); },
     /** Frame counter and CPU time per drawn frame. */
-    frameStats() { return parseJson(window.Module._el_frame_stats_json()); },
+    frameStats() { return parseJson(Module._el_frame_stats_json()); },
     /**
      * Runs the cost benchmark across frames (the panel's shape, or the one given) and
      * resolves with its figures; rejects if the shape is refused or the run is cancelled.
      */
     benchmark(shape = {}) {
-      const M = window.Module;
       // A shape has whole numbers for V, d, B or repeats and nothing else (a value that was not had
       // been truncated or read as 0, and a non-object had silently run the last shape).
       const wrong = shape === null || typeof shape !== 'object' ? [] :
@@ -646,12 +641,12 @@
         const what = JSON.stringify(wrong.length ? Object.fromEntries([wrong]) : shape);
         return Promise.reject(new Error('benchmark() takes {V, d, B, repeats} in whole numbers, or nothing; not ' + what));
       }
-      const c = Object.assign(parseJson(M._el_cost_status_json()).shape, shape);
-      const started = parseJson(M._el_cost_start(c.V | 0, c.d | 0, c.B | 0, c.repeats | 0));
+      const c = Object.assign(parseJson(Module._el_cost_status_json()).shape, shape);
+      const started = parseJson(Module._el_cost_start(c.V | 0, c.d | 0, c.B | 0, c.repeats | 0));
       if (!started.ok) return Promise.reject(new Error(started.error));
       return new Promise((resolve, reject) => {
         const poll = () => {
-          const s = parseJson(M._el_cost_status_json());
+          const s = parseJson(Module._el_cost_status_json());
           if (s.run !== started.run) reject(new Error('another benchmark run replaced this one'));
           else if (s.done) resolve(s.figures);
           else if (!s.running) reject(new Error(s.error || 'the benchmark was cancelled'));
@@ -661,49 +656,47 @@
       });
     },
     /** The cost benchmark now: {run, running, done, progress, activity, error, shape, figures}. */
-    benchmarkStatus() { return parseJson(window.Module._el_cost_status_json()); },
+    benchmarkStatus() { return parseJson(Module._el_cost_status_json()); },
     /**
      * n optimizer steps with the current settings (as n clicks of Step). Returns snapshot() with
      * touchedRows / changedRows replaced by the last step's optimizer report, plus its other fields
      * (changedUntouchedRows, rescaledRows, rowReasons, step, loss, error, ...).
      */
     step(n = 1) {
-      const report = parseJson(window.Module._el_step_json(Math.max(1, Math.floor(Number(n)) || 1)));
+      const report = parseJson(Module._el_step_json(Math.max(1, Math.floor(Number(n)) || 1)));
       return { ...this.snapshot(), ...report };
     },
     /** The last step's report and running counts, without stepping. */
-    training({ arrays = true } = {}) { return parseJson(window.Module._el_training_json(arrays ? 1 : 0)); },
+    training({ arrays = true } = {}) { return parseJson(Module._el_training_json(arrays ? 1 : 0)); },
     /** W back to the table before the first step; the optimizer forgets its state. */
-    resetTraining() { window.Module._el_training_reset(); },
+    resetTraining() { Module._el_training_reset(); },
     /** Row k's optimizer state: {momentum, expAvg, expAvgSq, updates, touches}, or null. */
-    optimizerRow(k) { return parseJson(window.Module._el_optimizer_row_json(Number(k) | 0)); },
+    optimizerRow(k) { return parseJson(Module._el_optimizer_row_json(Number(k) | 0)); },
     /** "After one step on 64 ids, which rows changed?" on a copy of W and the optimizer. */
-    followUp(newBatch = false) { return parseJson(window.Module._el_follow_up_json(newBatch ? 1 : 0)); },
+    followUp(newBatch = false) { return parseJson(Module._el_follow_up_json(newBatch ? 1 : 0)); },
     /** The frequency experiment: start (as the Run button), progress, cancel. */
-    startFrequency() { window.Module._el_frequency_start(); },
-    frequency({ arrays = true } = {}) { return parseJson(window.Module._el_frequency_json(arrays ? 1 : 0)); },
-    cancelFrequency() { window.Module._el_frequency_cancel(); },
+    startFrequency() { Module._el_frequency_start(); },
+    frequency({ arrays = true } = {}) { return parseJson(Module._el_frequency_json(arrays ? 1 : 0)); },
+    cancelFrequency() { Module._el_frequency_cancel(); },
     /**
      * Lights id up everywhere (as hovering its row would, but it stays); null clears.
      * Returns {ok, error, highlight}; a bad id is refused with a message.
      */
     highlight(id) {
-      const M = window.Module;
-      if (id === null || id === undefined) return parseJson(M._el_highlight(0, 1));
+      if (id === null || id === undefined) return parseJson(Module._el_highlight(0, 1));
       if (!Number.isInteger(id)) return { ok: false, error: `highlight: ${JSON.stringify(id)} is not an id (a whole number)`, highlight: this.snapshot({ matrices: false }).highlight };
-      return parseJson(M._el_highlight(id, 0));
+      return parseJson(Module._el_highlight(id, 0));
     },
     /**
      * Walks out[b][c] down column c of W, as the Walk button does ({speed, skipToEnd} optional);
      * resolves with its counts {terms, zeroTerms, gatherSteps, value, gatherValue, ...} when it ends.
      */
     walk({ b = 0, c = 0, speed = 0, skipToEnd = false } = {}) {
-      const M = window.Module;
-      const started = parseJson(M._el_walk_start(b | 0, c | 0, Number(speed) || 0, skipToEnd ? 1 : 0));
+      const started = parseJson(Module._el_walk_start(b | 0, c | 0, Number(speed) || 0, skipToEnd ? 1 : 0));
       if (!started.ok) return Promise.reject(new Error(started.error));
       return new Promise((resolve, reject) => {
         const poll = () => {
-          const s = parseJson(M._el_walk_json());
+          const s = parseJson(Module._el_walk_json());
           if (!s.active || s.b !== started.b || s.c !== started.c) reject(new Error('the walk was replaced or the state changed'));
           else if (s.done) resolve(s);
           else setTimeout(poll, 20);
@@ -712,9 +705,9 @@
       });
     },
     /** The walk now: {active, running, done, b, c, terms, zeroTerms, ...}. */
-    walkStatus() { return parseJson(window.Module._el_walk_json()); },
+    walkStatus() { return parseJson(Module._el_walk_json()); },
     /** The parameter-budget experiment: frequency()'s shape plus settings, variants, outcome (README); {arrays: false} leaves out the curves. */
-    budget({ arrays = true } = {}) { return parseJson(window.Module._el_budget_json(arrays ? 1 : 0)); },
+    budget({ arrays = true } = {}) { return parseJson(Module._el_budget_json(arrays ? 1 : 0)); },
     /** Starts it with {V, d, k, r, N, shared, zipf, seed, steps} (others kept): {ok, error}. */
     startBudget(settings = {}) {
       const keys = { V: 'bV', d: 'bd', k: 'bk', r: 'br', N: 'bN', shared: 'bsk', zipf: 'bzipf', seed: 'bseed', steps: 'bsteps' };
@@ -723,10 +716,10 @@
       if (unknown.length) return { ok: false, error: `unknown setting ${unknown.join(', ')} (known: ${Object.keys(keys).join(', ')})` };
       const all = { ...this.budget({ arrays: false }).settings, ...settings };
       const fragment = 'v=1&' + Object.keys(keys).map((name) => `${keys[name]}=${encodeURIComponent(String(all[name]))}`).join('&');
-      return withString(fragment, (ptr) => JSON.parse(window.Module.UTF8ToString(window.Module._el_budget_start(ptr))));
+      return withString(fragment, (ptr) => JSON.parse(Module.UTF8ToString(Module._el_budget_start(ptr))));
     },
-    cancelBudget() { window.Module._el_budget_cancel(); },
+    cancelBudget() { Module._el_budget_cancel(); },
     /** Reloads the page with the deeper tier's experiments (the same link plus deeper=1); budget().loaded says if they are. */
-    loadDeeperTier() { window.Module._el_load_deeper_tier(); },
+    loadDeeperTier() { Module._el_load_deeper_tier(); },
   };
 })();

@@ -150,8 +150,6 @@
    * it again with its own message: a field is never invalid without its reason (render's last step).
    */
   const refusals = new Map();
-  // A text field's [value, selectionStart, selectionEnd, direction]; null where it has none (a number field).
-  const caret = (f) => (f.selectionStart == null ? null : [f.value, f.selectionStart, f.selectionEnd, f.selectionDirection]);
   function refuse(input, messageId, error) {
     refusals.set(input.id, error);
     input.setAttribute('aria-invalid', 'true');
@@ -477,9 +475,9 @@
       el('input', { id: 'tv-first-position', type: 'number', min: 0, max: B - perPage, value: first,
                     onchange: (e) => { firstPosition = Math.trunc(Number(e.target.value)) || 0; render(); } }));
     const touched = new Set(s.touchedRows);
-    const focused = root.contains(document.activeElement) ? document.activeElement : null, focusedId = focused?.id;
-    // Its caret or selection too: a field clicked (or selected whole) as a queued redraw runs on focus.
-    const selection = focused && caret(focused);
+    const focused = root.contains(document.activeElement) && document.activeElement, focusedId = focused?.id;
+    // Its caret or selection too (a text field's): a field clicked or selected as a queued redraw runs on focus.
+    const selection = focused?.selectionStart != null && [focused.selectionStart, focused.selectionEnd];
     // Text typed into a field and not taken (refused, or not yet sent) survives the redraw while
     // the value it was typed over is still the one shown: nothing the learner typed is lost.
     // (A checkbox's value never differs from its default.)
@@ -693,7 +691,7 @@
     if (focusedId) {
       const f = byId(focusedId) || byId(TOOK_PLACE_OF[focusedId]);
       f?.focus();
-      if (selection && f?.id === focusedId && f.value === selection[0]) f.setSelectionRange(...selection.slice(1));
+      if (selection && f?.id === focusedId) f.setSelectionRange(...selection);
     }
     // A new tour step is read out: its title (the step's text follows it in the view). A link's
     // problems are read out from the first drawing too: opening the link was the learner's doing.
