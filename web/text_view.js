@@ -171,8 +171,10 @@
                     onchange: (e) => {
                       const text = box ? (e.target.checked ? '1' : '0') : number ? typedNumber(e.target.value) : e.target.value;
                       const r = lab.setField(key, text);
-                      // Typed with a comma: its numbers as typed, "'1,5' ... (0 bis 0,999)", not the link's 1.5 and 0.999.
-                      if (!r.ok) refuse(e.target, messageId, text !== e.target.value ? r.error.replace(/(\d)\.(?=\d)/g, '$1' + decimal) : r.error);
+                      // Beside its field, as the canvas says it: without the link's key ("mom: "); typed with a
+                      // comma, its numbers as typed, "'1,5' ... (0 bis 0,999)", not the link's 1.5 and 0.999.
+                      const why = r.ok || r.error.replace(key + ': ', '');
+                      if (!r.ok) refuse(e.target, messageId, text !== e.target.value ? why.replace(/(\d)\.(?=\d)/g, '$1' + decimal) : why);
                     } };
     const input = choices ? el('select', attrs, ...choices.split(' ').map((c) => el('option', { value: c, selected: c === value, text: c })))
       : el('input', box ? { ...attrs, type: 'checkbox', checked: value === '1' } : { ...attrs, type: 'text', value });
