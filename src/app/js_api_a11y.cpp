@@ -10,6 +10,7 @@
 #include <string_view>
 #include <string>
 
+#include "core/limits.h"
 #include "i18n/i18n.h"
 #include "imgui.h"
 #include "panels.h"
@@ -263,14 +264,14 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_ids(const char* text) {
 }
 
 // V and d as the canvas's Resize button applies them: {ok, error}.
-// V and d as typed, each read as the canvas's fields read theirs (a whole number: "4.5" is refused,
-// not cut to 4), then the Resize button's edit.
+// V and d as typed, each read as the canvas's fields read theirs (a whole number in its range: "4.5"
+// is refused, not cut to 4), then the Resize button's edit (which checks V x d).
 EMSCRIPTEN_KEEPALIVE const char* el_set_size(const char* V_text, const char* d_text) {
     std::string& error = g_app.text.size.error;
     if (Status locked = check_unlocked(g_app.state, kLockSize); !locked.ok()) return Answer(error = locked.error);
     int64_t V = 0, d = 0;
-    if (std::string why = check_whole(V_text, INT32_MIN, INT32_MAX, V); !why.empty()) return Answer(error = "V: " + why);
-    if (std::string why = check_whole(d_text, INT32_MIN, INT32_MAX, d); !why.empty()) return Answer(error = "d: " + why);
+    if (std::string why = check_whole(V_text, 1, kMaxV, V); !why.empty()) return Answer(error = "V: " + why);
+    if (std::string why = check_whole(d_text, 1, kMaxD, d); !why.empty()) return Answer(error = "d: " + why);
     EditSize(g_app, int(V), int(d));
     return Answer(error);
 }

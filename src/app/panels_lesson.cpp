@@ -47,15 +47,17 @@ static void ShowTableSize(App& app) {
     AppState& s = app.state;
     if (is_hidden(s, kHideResize)) return;
     BeginLocked(app, kLockSize);
-    std::string refused;  // a whole number of any size is kept for Resize, which checks the sizes
+    // Each size refused as it is typed past its own range ('4294967300' quoted with 1 to 100000, not
+    // int's range); Resize checks the two together (V x d cells).
+    std::string refused;
     ImGui::SetNextItemWidth(Px(90));
-    InputWhole("V", &app.text.size.V, INT32_MIN, INT32_MAX, refused);
+    InputWhole("V", &app.text.size.V, 1, kMaxV, refused);
     RecordItemRect("V");
     RegisterTextField(TextFieldKind::Decimal);
     HelpMarker(format(TR(lesson_table_v_help), format_count(kMaxV).c_str()).c_str());
     SameLineIfFits(110);
     ImGui::SetNextItemWidth(Px(70));
-    InputWhole("d", &app.text.size.d, INT32_MIN, INT32_MAX, refused);
+    InputWhole("d", &app.text.size.d, 1, kMaxD, refused);
     RecordItemRect("d");
     RegisterTextField(TextFieldKind::Decimal);
     HelpMarker(format(TR(lesson_table_d_help), format_count(kMaxD).c_str(), format_count(kMaxTableCells).c_str()).c_str());
