@@ -161,22 +161,20 @@ void ShowCostPanel(App& app) {
 
     ImGui::BeginDisabled(r.running());
     bool edited = false;
-    std::string refused;  // a whole number of any size is kept; check_cost_shape says what is out of range
-    struct Field { const char* label; const char* name; int* value; std::string help; };
+    // Each size through the share link's own field (its range, its words); check_cost_shape says what
+    // the four together cannot do.
+    std::string refused;
+    struct Field { const char* label; const char* name; const char* key; std::string help; };
     const std::string repeats = format("%s##cost_repeats", TR(labs_cost_repeats));
     const Field fields[] = {
-        {"V##cost", "cost:V", &c.V, format(TR(labs_cost_v_help), format_count(kMaxV).c_str())},
-        {"d##cost", "cost:d", &c.d, format(TR(labs_cost_d_help), format_count(kMaxD).c_str())},
-        {"B##cost", "cost:B", &c.B, format(TR(labs_cost_b_help), format_count(kMaxB).c_str())},
-        {repeats.c_str(), "cost:repeats", &c.repeats, format(TR(labs_cost_repeats_help), format_count(kMaxCostRepeats).c_str())},
+        {"V##cost", "cost:V", "costV", format(TR(labs_cost_v_help), format_count(kMaxV).c_str())},
+        {"d##cost", "cost:d", "costd", format(TR(labs_cost_d_help), format_count(kMaxD).c_str())},
+        {"B##cost", "cost:B", "costB", format(TR(labs_cost_b_help), format_count(kMaxB).c_str())},
+        {repeats.c_str(), "cost:repeats", "reps", format(TR(labs_cost_repeats_help), format_count(kMaxCostRepeats).c_str())},
     };
     for (int i = 0; i < 4; i++) {
         if (i % 2) ImGui::SameLine();
-        ImGui::SetNextItemWidth(Px(90));
-        edited |= InputWhole(fields[i].label, fields[i].value, INT32_MIN, INT32_MAX, refused);
-        RecordItemRect(fields[i].name);
-        RegisterTextField(TextFieldKind::Decimal);
-        HelpMarker(fields[i].help.c_str());
+        edited |= SettingField(app.state, fields[i].key, fields[i].label, fields[i].name, 90, fields[i].help.c_str(), refused);
     }
     ImGui::EndDisabled();
     ErrorText(refused);

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import { serve, launch, openPage, clickWidget, frames, screenshot } from './harness.mjs';
+import { serve, launch, openPage, clickWidget, frames, screenshot, typeInto, snapshot } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -162,6 +162,27 @@ test('embeddingLab.benchmark() resolves with sensible figures and refuses a bloc
     assert.match(message, says, JSON.stringify(given));
   }
   assert.equal((await status(page)).running, false, 'none of them started a run');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+// The sizes were kept as any whole number: V = 0 went into the address as costV=0, a link that
+// then opened with "costV: '0' is out of range". They now take their text through the link's fields.
+test('the sizes typed on the canvas are refused as a link refuses them, and the address keeps the last good one', async () => {
+  const page = await openDesktopPage(browser, `${server.url}#v=1&V=3&d=3&init=example&ids=1&costV=20000&panels=cost`);
+  for (const [name, text, error] of [['cost:V', '0', "V: '0' is out of range (1 to 100000)"],
+    ['cost:repeats', '51', "repeats: '51' is out of range (1 to 50)"], ['cost:d', '1e', "d: '1e' is not a whole number"]]) {
+    await typeInto(page, name, text);
+    const s = await snapshot(page);
+    assert.ok(s.errors.fields.split('\n').includes(error), `${name}: ${s.errors.fields}`);  // (the refused text stays, with its line)
+    assert.match(s.link, /(^|&)costV=20000(&|$)/);
+    assert.doesNotMatch(s.link, /(^|&)(costV=0|reps=51|costd=)/);
+    assert.deepEqual((await status(page)).shape, { V: 20000, d: 128, B: 256, repeats: 5 });
+  }
+  for (const [name, text] of [['cost:V', '30000'], ['cost:repeats', '5'], ['cost:d', '64']]) await typeInto(page, name, text);
+  assert.equal((await snapshot(page)).errors.fields, '');
+  assert.match((await snapshot(page)).link, /(^|&)costV=30000(&|$)/);
+  assert.match((await snapshot(page)).link, /(^|&)costd=64(&|$)/);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
