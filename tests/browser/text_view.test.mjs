@@ -125,6 +125,15 @@ test('a field focused while a redraw waits keeps its caret and selection through
   await page.keyboard.insertText('0.5');
   await page.press('#tv-f-mom', 'Enter');
   assert.match((await snapshot(page)).link, /[#&]mom=0\.5(&|$)/);
+  // A refused text kept through the redraw (its value set again, which moves the caret): selected whole still.
+  await page.fill('#tv-f-mom', '2');
+  await page.press('#tv-f-mom', 'Enter');
+  await page.waitForFunction(() => document.getElementById('tv-f-mom').getAttribute('aria-invalid') === 'true');
+  const refused = await focusAfterCommit('0.4', '2', 0, 1);
+  assert.deepEqual(refused, { replaced: true, id: 'tv-f-mom', value: '2', start: 0, end: 1 });
+  await page.keyboard.insertText('0.25');
+  await page.press('#tv-f-mom', 'Enter');
+  assert.match((await snapshot(page)).link, /[#&]mom=0\.25(&|$)/);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
