@@ -152,6 +152,9 @@
   const refusals = new Map();
   function refuse(input, messageId, error) {
     refusals.set(input.id, error);
+    // A field being typed in and redrawn sends its text as it goes (Chromium fires its change then),
+    // possibly after the redraw: the mark goes to the field that took its place.
+    input = byId(input.id) || input;
     input.setAttribute('aria-invalid', 'true');
     input.setAttribute('aria-describedby', messageId);
     showMessage(messageId, error);

@@ -134,6 +134,20 @@ test('a field focused while a redraw waits keeps its caret and selection through
   await page.keyboard.insertText('0.25');
   await page.press('#tv-f-mom', 'Enter');
   assert.match((await snapshot(page)).link, /[#&]mom=0\.25(&|$)/);
+  // A field typed in and redrawn sends its text as it goes; when that comes after the redraw (a
+  // stress run saw it), the refusal marks the field in its place, not the one gone.
+  await page.evaluate(() => {
+    window.gone = document.getElementById('tv-f-mom');
+    window.gone.value = '3';
+    window.embeddingLab.setField('lr', '0.5');  // the view redraws: the field is replaced
+  });
+  await page.waitForFunction(() => document.getElementById('tv-f-mom') !== window.gone);
+  const marked = await page.evaluate(() => {
+    window.gone.dispatchEvent(new Event('change'));
+    const now = document.getElementById('tv-f-mom');
+    return { invalid: now.getAttribute('aria-invalid'), why: document.getElementById('tv-f-mom-message').textContent };
+  });
+  assert.deepEqual(marked, { invalid: 'true', why: "'3' is out of range (0 to 0.999)" });
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
