@@ -508,12 +508,8 @@
   function tapTextField(touch) {
     if (!Module._el_text_field_at) return;
     const r = canvas.getBoundingClientRect();
-    const out = Module._malloc(16);
-    try {
-      const kind = Module._el_text_field_at(touch.clientX - r.left, touch.clientY - r.top, out);
-      const f = new Float32Array(Module.HEAPF32.buffer, out, 4);
-      if (kind) openTextEntry(f[0], f[1], f[2], f[3], kind === 1);
-    } finally { Module._free(out); }
+    const [kind, x, y, w, h] = withRect((out) => Module._el_text_field_at(touch.clientX - r.left, touch.clientY - r.top, out));
+    if (kind) openTextEntry(x, y, w, h, kind === 1);
   }
   function feedText(text) {
     if (text && Module._el_paste_text) withString(text, (ptr) => Module._el_paste_text(ptr));
@@ -571,6 +567,11 @@
     const ptr = Module._malloc(size);
     try { Module.stringToUTF8(text, ptr, size); return fn(ptr); } finally { Module._free(ptr); }
   }
+  // [what call(out) returns, x, y, width, height]: a rectangle the app writes into wasm memory.
+  function withRect(call) {
+    const out = Module._malloc(16);
+    try { return [call(out), ...new Float32Array(Module.HEAPF32.buffer, out, 4)]; } finally { Module._free(out); }
+  }
   function parseJson(ptr) { return JSON.parse(Module.UTF8ToString(ptr)); }
   // Float32 matrices arrive as [pointer, rows, cols] into wasm memory; each number
   // becomes the exact float32 value as a double (0.02 reads 0.019999999552965164), and a
@@ -601,13 +602,8 @@
     /** A drawn widget's rectangle in CSS pixels relative to the canvas (visible: not scrolled away;
      * keyboardFocus: the keyboard's focus is on it), or null. */
     widgetRect(name) {
-      const out = Module._malloc(16);
-      try {
-        const found = withString(String(name), (ptr) => Module._el_widget_rect(ptr, out));
-        if (!found) return null;
-        const f = new Float32Array(Module.HEAPF32.buffer, out, 4);
-        return { x: f[0], y: f[1], width: f[2], height: f[3], visible: (found & 2) !== 0, keyboardFocus: (found & 4) !== 0 };
-      } finally { Module._free(out); }
+      const [found, x, y, width, height] = withRect((out) => withString(String(name), (ptr) => Module._el_widget_rect(ptr, out)));
+      return found ? { x, y, width, height, visible: (found & 2) !== 0, keyboardFocus: (found & 4) !== 0 } : null;
     },
     /** The current state as a share-link fragment (without '#'). */
     getLink() { return Module.UTF8ToString(Module._el_get_link()); },
