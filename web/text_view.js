@@ -264,6 +264,13 @@
 
   // A run goes on across frames: the view is redrawn while one runs, and its end is announced.
   let runs = {}, quiet = {}, redraw = 0;
+  // Not while a field holds text being typed: a redraw replaces the field, and Chromium then sends
+  // its text as it stands ("0." of "0.25": W[0][0] set to 0 and to 0. before 0.25).
+  function whenNotTyping() {
+    const f = document.activeElement;
+    if (f.type === 'text' && f.value !== f.defaultValue) redraw = setTimeout(whenNotTyping, 500);
+    else render();
+  }
   function labsPart(shows) {
     const f = lab.frequency({ arrays: false }), c = lab.benchmarkStatus(), w = lab.walkStatus(), b = lab.budget({ arrays: false });
     const running = { dom_frequency_finished: f.running, dom_cost_finished: c.running, dom_walk_finished: w.running, budget: b.running,
@@ -274,7 +281,7 @@
     }
     runs = running;
     clearTimeout(redraw);
-    if (Object.values(running).some(Boolean)) redraw = setTimeout(render, 500);
+    if (Object.values(running).some(Boolean)) redraw = setTimeout(whenNotTyping, 500);
     // The settings of a running experiment are held (read-only, the reason beside them), as the canvas
     // greys them out; the app redraws this view when one starts or ends, from here or the canvas.
     return [

@@ -585,6 +585,27 @@ test('the frequency experiment runs from the DOM: its figures follow frequency()
 
 // The frequency experiment's lesson (rare ids learn slowly) was three plots on the canvas and raw
 // figures in the text view: the view now has the plots' numbers, band by band of frequency.
+test('typing into the view while an experiment runs: nothing is sent until Enter, though the view redraws every half second', async () => {
+  const page = await openPage(browser, server.url + CANONICAL + '&view=text&fsteps=20000');
+  await page.evaluate(() => {  // every cell edit the view sends
+    const lab = window.embeddingLab, setCell = lab.setCell;
+    window.sent = [];
+    lab.setCell = (r, c, text) => { window.sent.push(`${r},${c}=${text}`); return setCell(r, c, text); };
+    lab.startFrequency();
+  });
+  await page.click('#tv-w-0-0', { clickCount: 3 });
+  for (const key of '0.25') { await page.keyboard.type(key); await page.waitForTimeout(600); }
+  assert.equal((await page.evaluate(() => window.embeddingLab.frequency({ arrays: false }))).running, true, 'still running (else this tests nothing)');
+  assert.deepEqual(await page.evaluate(() => window.sent), [], 'a redraw sent the text as it stood ("0", "0.")');
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await page.evaluate(() => window.sent), ['0,0=0.25']);
+  await page.waitForFunction(() => document.querySelector('#tv-frequency-cancel') !== null);
+  await page.evaluate(() => window.embeddingLab.cancelFrequency());
+  assert.equal((await snapshot(page)).table[0][0], 0.25);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('the frequency plots in numbers: the text view\'s table follows frequency()\'s rows, band by band', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&fsteps=400&fV=200&fseed=3');
   await page.waitForSelector('#tv-frequency-run');
