@@ -583,8 +583,6 @@ test('the frequency experiment runs from the DOM: its figures follow frequency()
   await page.context().close();
 });
 
-// The frequency experiment's lesson (rare ids learn slowly) was three plots on the canvas and raw
-// figures in the text view: the view now has the plots' numbers, band by band of frequency.
 test('typing into the view while an experiment runs: nothing is sent until Enter, though the view redraws every half second', async () => {
   const page = await openPage(browser, server.url + CANONICAL + '&view=text&fsteps=20000');
   await page.evaluate(() => {  // every cell edit the view sends
@@ -606,6 +604,8 @@ test('typing into the view while an experiment runs: nothing is sent until Enter
   await page.context().close();
 });
 
+// The frequency experiment's lesson (rare ids learn slowly) was three plots on the canvas and raw
+// figures in the text view: the view now has the plots' numbers, band by band of frequency.
 test('the frequency plots in numbers: the text view\'s table follows frequency()\'s rows, band by band', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&fsteps=400&fV=200&fseed=3');
   await page.waitForSelector('#tv-frequency-run');
