@@ -174,10 +174,10 @@
                     onchange: (e) => {
                       const text = box ? (e.target.checked ? '1' : '0') : number ? typedNumber(e.target.value) : e.target.value;
                       const r = lab.setField(key, text);
-                      // Beside its field, as the canvas says it: without the link's key ("mom: "); typed with a
-                      // comma, its numbers as typed, "'1,5' ... (0 bis 0,999)", not the link's 1.5 and 0.999.
+                      // Beside its field, as the canvas says it: without the link's key ("mom: "), and quoting
+                      // the number as typed ("'1,5' ... (0 bis 0,999)"), not as the link took it (1.5).
                       const why = r.ok || r.error.replace(key + ': ', '');
-                      if (!r.ok) refuse(e.target, messageId, text !== e.target.value ? why.replace(/(\d)\.(?=\d)/g, '$1' + decimal) : why);
+                      if (!r.ok) refuse(e.target, messageId, number ? why.replace(text, e.target.value) : why);
                     } };
     const input = choices ? el('select', attrs, ...choices.split(' ').map((c) => el('option', { value: c, selected: c === value, text: c })))
       : el('input', box ? { ...attrs, type: 'checkbox', checked: value === '1' } : { ...attrs, type: 'text', value });

@@ -53,11 +53,12 @@ struct LinkField {
 
 static std::string quoted(std::string_view text) { return quote_text(text, 32); }
 
-// A limit as people write it: 100 (never 1e+02), 0.999 as the float32 the field holds.
+// A limit as people write it, in the page's language: 100,000 (never 1e+05; 100.000 in German),
+// 0.999 (0,999) as the float32 the field holds.
 static std::string format_limit(double v, LinkType type) {
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-    if (type == LinkType::Int || (std::trunc(v) == v && std::fabs(v) < 1e15)) return std::to_string(int64_t(v));
-    return format_float(float(v));
+    if (type == LinkType::Int || (std::trunc(v) == v && std::fabs(v) < 1e15)) return format_count(int64_t(v));
+    return display_float(float(v));
 }
 
 // A whole number (parse_whole: "100", "1e2"); one past every limit comes back as +-1e18, for the

@@ -170,7 +170,7 @@ test('embeddingLab.benchmark() resolves with sensible figures and refuses a bloc
 // then opened with "costV: '0' is out of range". They now take their text through the link's fields.
 test('the sizes typed on the canvas are refused as a link refuses them, and the address keeps the last good one', async () => {
   const page = await openDesktopPage(browser, `${server.url}#v=1&V=3&d=3&init=example&ids=1&costV=20000&panels=cost`);
-  for (const [name, text, error] of [['cost:V', '0', "V: '0' is out of range (1 to 100000)"],
+  for (const [name, text, error] of [['cost:V', '0', "V: '0' is out of range (1 to 100,000)"],
     ['cost:repeats', '51', "repeats: '51' is out of range (1 to 50)"], ['cost:d', '1e', "d: '1e' is not a whole number"]]) {
     await typeInto(page, name, text);
     const s = await snapshot(page);

@@ -43,7 +43,7 @@ test('a bad link shows a banner naming the field, applies the rest, and the page
   const page = await openPage(browser, server.url + '#v=1&V=0&ids=1,1&theme=dark');
   const s = await snapshot(page);
   assert.equal(s.linkErrors.ok, false);
-  assert.match(s.linkErrors.errors[0], /^V: '0' is out of range \(1 to 100000\)/);
+  assert.match(s.linkErrors.errors[0], /^V: '0' is out of range \(1 to 100,000\)/);
   assert.deepEqual(s.ids, [1, 1]);
   await screenshot(page, 'links-bad-banner');
   await clickWidget(page, 'banner-dismiss');

@@ -159,9 +159,9 @@ test('bad cells, ids and sizes typed into the canvas each get a message; the las
 
   // A size past its own range is refused in its field as typed (Resize stays off); V x d past the
   // page's cells, by Resize.
-  const badSizes = [['0', '3', /^V: '0' is out of range \(1 to 100000\)$/], ['200000', '3', /^V: '200000' is out of range/],
+  const badSizes = [['0', '3', /^V: '0' is out of range \(1 to 100,000\)$/], ['200000', '3', /^V: '200000' is out of range/],
     ['3', '1000', /^d: '1000' is out of range \(1 to 512\)$/], ['-5', '3', /^V: '-5' is out of range/],
-    ['4294967300', '3', /^V: '4294967300' is out of range \(1 to 100000\)$/],
+    ['4294967300', '3', /^V: '4294967300' is out of range \(1 to 100,000\)$/],
     ['100000', '512', /100000 x 512 table has 51200000 cells \(205 MB as float32.*the page allows 16777216 cells \(67 MB\)/]];
   for (const [V, d, pattern] of badSizes) {
     await enter(page, 'V', V);
@@ -347,7 +347,7 @@ test('a size that is not a whole number is refused, never cut: the canvas\'s Res
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { width: 1280, height: 900 });
   const size = async () => { const s = await page.evaluate(() => window.embeddingLab.snapshot({ matrices: false })); return [s.V, s.d]; };
   for (const [V, d, error] of [['4.5', '3', "V: '4.5' is not a whole number"], ['3', '7.9', "d: '7.9' is not a whole number"],
-                               ['4294967300', '3', "V: '4294967300' is out of range (1 to 100000)"]]) {
+                               ['4294967300', '3', "V: '4294967300' is out of range (1 to 100,000)"]]) {
     assert.deepEqual(await page.evaluate(([V, d]) => window.embeddingLab.setSize(V, d), [V, d]), { ok: false, error }, `setSize(${V}, ${d})`);
     assert.deepEqual(await size(), [3, 3]);
   }

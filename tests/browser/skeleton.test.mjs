@@ -91,7 +91,7 @@ test('bad input gets a message and the last good state stays', async () => {
   await typeInto(page, 'V', '0');
   await clickWidget(page, 'resize');
   s = await snapshot(page);
-  assert.equal(s.errors.fields, "V: '0' is out of range (1 to 100000)");
+  assert.equal(s.errors.fields, "V: '0' is out of range (1 to 100,000)");
   assert.equal(s.V, 3);
   assert.deepEqual(page.problems, []);
   await page.context().close();
@@ -103,11 +103,11 @@ test('a number field keeps refused text with a message naming the field; the val
   const page = await openPage(browser, server.url + '#v=1&V=50&d=4&init=normal&ids=1&maxnorm=1');
   const fields = async () => (await snapshot(page)).errors.fields;
   await typeInto(page, 'random:B', '0');
-  assert.equal(await fields(), "B: '0' is out of range (1 to 1024)");
+  assert.equal(await fields(), "B: '0' is out of range (1 to 1,024)");
   await clickWidget(page, 'draw-batch');  // Draw waits until B holds what it shows
   assert.deepEqual((await snapshot(page)).ids, [1]);
   await typeInto(page, 'random:zipf', 'lots');
-  assert.equal(await fields(), "B: '0' is out of range (1 to 1024)\nZipf s: 'lots' is not a number");
+  assert.equal(await fields(), "B: '0' is out of range (1 to 1,024)\nZipf s: 'lots' is not a number");
   await typeInto(page, 'random:B', '12');
   await typeInto(page, 'random:zipf', '1.5');
   assert.equal(await fields(), '');
@@ -122,7 +122,7 @@ test('a number field keeps refused text with a message naming the field; the val
   assert.equal(s.settings.maxnorm, '1');
   await typeInto(page, 'table-seed', '-3');
   s = await snapshot(page);
-  assert.match(s.errors.fields, /^seed: '-3' is out of range \(0 to 4294967295\)$/m);
+  assert.match(s.errors.fields, /^seed: '-3' is out of range \(0 to 4,294,967,295\)$/m);
   assert.equal(s.settings.seed, 42);
   await typeInto(page, 'table-seed', '4000000000');  // past a 32-bit int: the field took it as it is
   s = await snapshot(page);

@@ -493,7 +493,7 @@ test('Step x n from the DOM: n as typed, shared with the canvas\'s field; a bad 
   await page.waitForFunction(() => window.embeddingLab.training().step === 7);
   assert.equal(await n(), 7, 'the canvas\'s "Step x n" now steps 7 too');
   assert.equal(await page.inputValue('#tv-step-n'), '7');
-  for (const [typed, why] of [['0', "steps: '0' is out of range (1 to 1000)"], ['ten', "steps: 'ten' is not a whole number"]]) {
+  for (const [typed, why] of [['0', "steps: '0' is out of range (1 to 1,000)"], ['ten', "steps: 'ten' is not a whole number"]]) {
     await page.fill('#tv-step-n', typed);
     await page.press('#tv-step-n-go', 'Enter');
     await page.waitForFunction(() => document.getElementById('tv-step-n').getAttribute('aria-invalid') === 'true');
@@ -771,7 +771,7 @@ test('"Teach with this" from the DOM: the draft set by native controls, bad size
   await page.check('#tv-teach-auto');
   // Bad sizes are refused with the field's name and the reason; the draft keeps its value.
   for (const [key, text, pattern] of [['width', 'abc', /^width: 'abc' is not a whole number$/],
-    ['width', '5000', /^width: '5000' is out of range \(200 to 4000\)$/], ['maxheight', '10', /^maxheight: .*200/]]) {
+    ['width', '5000', /^width: '5000' is out of range \(200 to 4,000\)$/], ['maxheight', '10', /^maxheight: .*200/]]) {
     await page.fill('#tv-teach-' + key, text);
     await page.press('#tv-teach-' + key, 'Enter');
     await page.waitForFunction((k) => document.getElementById('tv-teach-' + k).getAttribute('aria-invalid') === 'true', key);
@@ -882,7 +882,7 @@ test('the random batch from the DOM: B, Zipf s and seed shared with the canvas\'
     await page.click('#tv-random-draw');
   };
   assert.equal(await page.getAttribute('#tv-random-s', 'aria-describedby'), 'tv-random-help tv-random-message');
-  for (const [values, field, pattern] of [[['0', '1.1', '3'], 'B', /^B: '0' is out of range \(1 to 1024\)$/],
+  for (const [values, field, pattern] of [[['0', '1.1', '3'], 'B', /^B: '0' is out of range \(1 to 1,024\)$/],
     [['5', '9', '3'], 's', /^Zipf s: '9' is out of range \(0 to 4\)$/], [['5', 'x', '3'], 's', /^Zipf s: 'x' is not a number/],
     [['5', '1.1', 'two'], 'seed', /^seed: 'two' is not a whole number$/]]) {
     await draw(...values);

@@ -12,6 +12,9 @@
 #include <vector>
 
 #include "i18n/i18n.h"
+#include "state/app_state.h"
+#include "state/link.h"
+#include "state/parse.h"
 
 using namespace el;
 
@@ -28,6 +31,15 @@ const std::vector<std::string>& message_ids() {
 #undef MSG_DEEPER
     };
     return ids;
+}
+
+// The English texts as a catalog for this build: set as "de", only the numbers are German.
+std::string english_as_catalog() {
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", (unsigned long long)catalog_fingerprint());
+    std::string catalog = std::string(hex) + '\x1e';
+    for (int i = 0; i < kMessageCount; i++) catalog += std::string(english_text(Msg(i))) + '\x1e';
+    return catalog;
 }
 
 std::string vformat(const char* fmt, ...) {
@@ -176,12 +188,7 @@ TEST_CASE("a catalog is used only when it was made for this build", "[i18n]") {
 TEST_CASE("numbers typed the language's way reach the parsers with a point", "[i18n]") {
     CHECK(number_from_locale("0,5") == "0,5");  // English: a comma is not a decimal
     CHECK(localized_number("0.5") == "0.5");
-    std::string catalog;
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", (unsigned long long)catalog_fingerprint());
-    catalog = std::string(hex) + '\x1e';
-    for (int i = 0; i < kMessageCount; i++) catalog += std::string(english_text(Msg(i))) + '\x1e';
-    REQUIRE(set_language("de", catalog).ok);
+    REQUIRE(set_language("de", english_as_catalog()).ok);
     CHECK(number_from_locale("0,5") == "0.5");
     CHECK(number_from_locale("-1,25e-3") == "-1.25e-3");
     CHECK(number_from_locale("1,2,3") == "1,2,3");  // a list, not a number
@@ -190,4 +197,21 @@ TEST_CASE("numbers typed the language's way reach the parsers with a point", "[i
     CHECK(format("%.1f", 2.5) == "2,5");
     set_english();
     CHECK(format("%.1f", 2.5) == "2.5");
+}
+
+TEST_CASE("a message's limits are written the language's way: counts grouped, decimals with its point", "[i18n]") {
+    int64_t n = 0;
+    const auto link_error = [](const char* link) {
+        AppState s;
+        const LinkMessages m = decode_link(link, s);
+        return m.errors.empty() ? std::string() : m.errors[0];
+    };
+    CHECK(check_whole("0", 1, 100000, n) == "'0' is out of range (1 to 100,000)");
+    CHECK(link_error("V=0") == "V: '0' is out of range (1 to 100,000)");
+    CHECK(link_error("mom=1.5") == "mom: '1.5' is out of range (0 to 0.999)");
+    REQUIRE(set_language("de", english_as_catalog()).ok);  // the same words: only the numbers change
+    CHECK(check_whole("0", 1, 100000, n) == "'0' is out of range (1 to 100.000)");
+    CHECK(link_error("V=0") == "V: '0' is out of range (1 to 100.000)");
+    CHECK(link_error("mom=1.5") == "mom: '1.5' is out of range (0 to 0,999)");  // the link's text as it came
+    set_english();
 }

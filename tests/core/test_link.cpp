@@ -200,8 +200,8 @@ TEST_CASE("bad links name the field and the reason, and the rest still applies",
         const char* message;
     };
     const Case cases[] = {
-        {"V=0&ids=1,1", "V: '0' is out of range (1 to 100000)"},
-        {"V=1e9", "V: '1e9' is out of range (1 to 100000)"},
+        {"V=0&ids=1,1", "V: '0' is out of range (1 to 100,000)"},
+        {"V=1e9", "V: '1e9' is out of range (1 to 100,000)"},
         {"V=-5", "V: '-5' is out of range"},
         {"d=513", "d: '513' is out of range (1 to 512)"},
         {"V=100000&d=512", "V, d: a 100000 x 512 table has 51200000 cells"},
@@ -464,9 +464,9 @@ TEST_CASE("limits are written as people write them, and a whole number is never 
     const Case cases[] = {
         {"lr=inf", "lr: 'inf' is out of range (0 to 100)"},
         {"lr=1000", "lr: '1000' is out of range (0 to 100)"},
-        {"V=1e9", "V: '1e9' is out of range (1 to 100000)"},
-        {"V=1000000000000", "V: '1000000000000' is out of range (1 to 100000)"},
-        {"V=99999999999999999999999", "is out of range (1 to 100000)"},
+        {"V=1e9", "V: '1e9' is out of range (1 to 100,000)"},
+        {"V=1000000000000", "V: '1000000000000' is out of range (1 to 100,000)"},
+        {"V=99999999999999999999999", "is out of range (1 to 100,000)"},
         {"V=2.5", "V: '2.5' is not a whole number"},
         {"V=1e-1", "V: '1e-1' is not a whole number"},
         {"d=-1e9", "d: '-1e9' is out of range (1 to 512)"},

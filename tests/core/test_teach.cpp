@@ -59,7 +59,7 @@ TEST_CASE("bad teacher keys are refused with a message naming the known values",
     CHECK(first_error("v=1&quiz=cards:0") == "quiz: the seed after ':' must be 1 to 4294967295");
     CHECK(first_error("v=1&quiz=cards:12x") == "quiz: the seed after ':' must be a whole number");
     CHECK(first_error("v=1&height=tall") == "height: 'tall' is not one of fixed, auto");
-    CHECK(first_error("v=1&maxheight=50").find("maxheight: '50' is out of range (200 to 20000)") == 0);
+    CHECK(first_error("v=1&maxheight=50").find("maxheight: '50' is out of range (200 to 20,000)") == 0);
 }
 
 TEST_CASE("a lock holds the locks it implies and says so in one message", "[teach]") {
