@@ -201,15 +201,6 @@ static std::string FirstDifference(const float* x, const float* y, int64_t n, in
     return "";
 }
 
-static std::string Count(int64_t n) {  // 6400000 -> "6,400,000" ("6.400.000" in German)
-    std::string digits = std::to_string(n), out;
-    for (size_t i = 0; i < digits.size(); i++) {
-        if (i && (digits.size() - i) % 3 == 0) out += active_language().thousands;
-        out += digits[i];
-    }
-    return out;
-}
-
 // One bounded piece of work of the current stage; each stage's function ends by
 // returning while it has work left, or by entering the next stage.
 void CostBench::slice() {
@@ -334,7 +325,7 @@ void CostBench::check_forward() {
     const std::string diff = FirstDifference(out_dense_, out_gather_, int64_t(B) * d, d, "b", 0, TR(labs_cost_dense),
                                              TR(labs_cost_gather));
     fig_.forward_equal = diff.empty();
-    fig_.check_text = diff.empty() ? format(TR(labs_cost_forward_equal), Count(int64_t(B) * d).c_str())
+    fig_.check_text = diff.empty() ? format(TR(labs_cost_forward_equal), format_count(int64_t(B) * d).c_str())
                                    : format(TR(labs_cost_forward_differ), diff.c_str());
     // The scatter-add ran many times into its dW: clear the touched rows and run it once.
     for (int b = 0; b < B; b++) std::memset(dW_scatter_ + int64_t(ids_[b]) * d, 0, sizeof(float) * size_t(d));
@@ -355,7 +346,7 @@ void CostBench::slice_check_backward() {
     pos_ = r1;
     if (!diff.empty()) fig_.backward_equal = false, fig_.check_text += format(TR(labs_cost_backward_differ), diff.c_str());
     if (pos_ < V && fig_.backward_equal) return;
-    if (fig_.backward_equal) fig_.check_text += format(TR(labs_cost_backward_equal), Count(int64_t(V) * d).c_str());
+    if (fig_.backward_equal) fig_.check_text += format(TR(labs_cost_backward_equal), format_count(int64_t(V) * d).c_str());
     fig_.checked = true;
     if (!opt_.keep_buffers) release();
     enter(Stage::Done);

@@ -242,4 +242,13 @@ std::string number_from_locale(std::string_view text) {
     return out;
 }
 
+std::string format_count(long long n) {
+    std::string digits = std::to_string(n < 0 ? -n : n), out;
+    for (size_t i = 0; i < digits.size(); i++) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += active_language().thousands;
+        out += digits[i];
+    }
+    return (n < 0 ? "-" : "") + out;
+}
+
 }  // namespace el

@@ -79,5 +79,8 @@ std::string localized_number(std::string text);
 // Text typed in the active language's way made ready for the parsers: "0,5" -> "0.5" (only when
 // the language's decimal is ',' and the text has no '.'; a list "1,2" in an id field is not a number).
 std::string number_from_locale(std::string_view text);
+// A count with the language's thousands separators, as help texts and messages write limits:
+// 100000 -> "100,000" ("100.000" in German).
+std::string format_count(long long n);
 
 }  // namespace el

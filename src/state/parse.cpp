@@ -239,13 +239,4 @@ static std::string join_ids(const std::vector<int>& ids, size_t most) {
 std::string format_ids(const std::vector<int>& ids) { return join_ids(ids, SIZE_MAX); }
 std::string format_ids_brief(const std::vector<int>& ids) { return join_ids(ids, 12); }
 
-std::string format_count(long long n) {
-    std::string digits = std::to_string(n < 0 ? -n : n), out;
-    for (size_t i = 0; i < digits.size(); i++) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += active_language().thousands;
-        out += digits[i];
-    }
-    return (n < 0 ? "-" : "") + out;
-}
-
 }  // namespace el

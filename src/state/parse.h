@@ -50,7 +50,4 @@ std::string format_ids_brief(const std::vector<int>& ids);
 // a CJK letter) named by its code point, a control byte or a byte that is not UTF-8 shown as '?'.
 std::string quote_text(std::string_view text, size_t max_chars);
 
-// A count with thousands separators, as help texts write limits: 100000 -> "100,000" ("100.000" in German).
-std::string format_count(long long n);
-
 }  // namespace el

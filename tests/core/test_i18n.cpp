@@ -199,6 +199,18 @@ TEST_CASE("numbers typed the language's way reach the parsers with a point", "[i
     CHECK(format("%.1f", 2.5) == "2.5");
 }
 
+TEST_CASE("counts get the language's thousands separators", "[i18n]") {
+    CHECK(format_count(0) == "0");
+    CHECK(format_count(512) == "512");
+    CHECK(format_count(1024) == "1,024");
+    CHECK(format_count(100000) == "100,000");
+    CHECK(format_count(16777216) == "16,777,216");
+    CHECK(format_count(-1234567) == "-1,234,567");
+    REQUIRE(set_language("de", english_as_catalog()).ok);
+    CHECK(format_count(-1234567) == "-1.234.567");
+    set_english();
+}
+
 TEST_CASE("a message's limits are written the language's way: counts grouped, decimals with its point", "[i18n]") {
     int64_t n = 0;
     const auto link_error = [](const char* link) {

@@ -13,7 +13,6 @@ using el::parse_ids;
 using el::check_decimal_shown;
 using el::check_whole;
 
-
 TEST_CASE("cell values parse as float32 and reject anything else", "[parse][cells]") {
     float v = 123.0f;
     CHECK(parse_float("0.4", v).ok());
@@ -143,15 +142,6 @@ TEST_CASE("a message names a character the font cannot draw by its code point an
         CAPTURE(text);
         CHECK(whole_utf8(parse_ids(text, 3, ids).error));
     }
-}
-
-TEST_CASE("counts in help texts get thousands separators", "[parse]") {
-    CHECK(el::format_count(0) == "0");
-    CHECK(el::format_count(512) == "512");
-    CHECK(el::format_count(1024) == "1,024");
-    CHECK(el::format_count(100000) == "100,000");
-    CHECK(el::format_count(16777216) == "16,777,216");
-    CHECK(el::format_count(-1234567) == "-1,234,567");
 }
 
 // The checks behind the page's number fields (src/app/widgets.h) and the text view's random batch
