@@ -138,8 +138,11 @@
     locationHash() { return location.hash.slice(1); },
     pageUrl() { return location.href.split('#')[0]; },
     replaceHash(link) {
-      writtenHash = link;
+      // Not over a link put in the address since (a course page's, a pasted one): its hashchange,
+      // still to come, would find this link there and drop it. It is applied, then written.
+      if (location.hash.slice(1) !== writtenHash) return;
       try { history.replaceState(history.state, '', '#' + link); } catch (e) { /* sandboxed: no history */ }
+      writtenHash = location.hash.slice(1);
     },
     openLink(link) { location.hash = link; },
     // A copy of the current entry on top: the next replaceHash writes over the copy, and Back

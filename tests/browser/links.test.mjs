@@ -112,6 +112,29 @@ test('editing replaces the address without new history; presets and back/forward
   await page.context().close();
 });
 
+test('a link put in the address wins over an edit whose link the app writes before the hashchange comes', async () => {
+  const page = await openPage(browser, server.url);
+  await frames(page, 2);
+  // An edit, then a navigation, then the app's frame, before the navigation's hashchange: as when a
+  // course page sets the embed's address while the page draws an edit. (glue.js asks for each frame
+  // after the last one: the frame after the one already asked for.)
+  await page.evaluate(() => {
+    const raf = window.requestAnimationFrame;
+    window.requestAnimationFrame = (frame) => raf((t) => {
+      window.requestAnimationFrame = raf;
+      window.embeddingLab.setIds('2');  // a commit: its link is written at the end of the frame
+      location.hash = 'v=1&V=5&d=2&init=zeros&ids=4';
+      frame(t);
+    });
+  });
+  await page.waitForFunction(() => window.embeddingLab.snapshot().V === 5, null, { timeout: 10000 }).catch(() => {});
+  await frames(page, 2);
+  const s = await snapshot(page);
+  assert.deepEqual([s.V, s.ids], [5, [4]], 'the link put in the address, not the edit written over it');
+  assert.match(await page.evaluate(() => location.hash), /V=5&d=2&init=zeros&ids=4/);
+  await page.context().close();
+});
+
 test('setLink() puts the page\'s link in the address (a reload keeps the state); a pasted address stays as given', async () => {
   const page = await openPage(browser, server.url);
   await page.evaluate(() => window.embeddingLab.setLink('v=1&V=4&d=2&init=zeros&ids=3,3'));
