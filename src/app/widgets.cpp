@@ -326,11 +326,11 @@ bool SettingInput(AppState& s, const char* key, const char* label, std::string& 
     float x = 0.0f;  // a point or an exponent: a decimal, shown as the page writes numbers
     if (now.find_first_of(".e") != std::string::npos && parse_float(now, x).ok()) now = display_float(x);
     return NumberInput(label, now, errors, [&](const char* text) {
-        std::string link_text = text;  // "0,5" as typed in German: the link writes 0.5
-        if (std::strchr(text, ',') && parse_float_shown(text, x).ok()) link_text = format_float(x);
+        const std::string link_text = number_from_locale(text);  // "0,5" as typed in German: the link writes 0.5
         std::string why = set_link_field(s, key, link_text).error;
-        // Typed with a comma: its numbers as typed, "'1,5' ... (0 bis 0,999)", not the link's 1.5 and 0.999.
-        for (size_t i = 1; link_text != text && i + 1 < why.size(); i++)
+        // Typed with a comma: quoted as typed, "'1,5' ... (0 bis 0,999)", not as the link took it (1.5). Only
+        // the quote, which leads the message: the limits are written the language's way already (100.000).
+        for (size_t i = 1; link_text != text && i + 1 < why.size() && why[i] != ' '; i++)
             if (why[i] == '.' && std::isdigit((unsigned char)why[i - 1]) && std::isdigit((unsigned char)why[i + 1]))
                 why[i] = active_language().decimal;
         return why;

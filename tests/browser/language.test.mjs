@@ -165,6 +165,23 @@ test('a German setting refused: its message quotes "1,5" as typed and its range 
   await page.context().close();
 });
 
+test('a German whole number typed with a comma and refused: its range with the German grouping, canvas and text view', async () => {
+  // The quote is put back as typed (1,5e9, where the link took 1.5e9); the range's points stay (100.000).
+  const page = await openPage(browser, server.url + LINK + '&lang=de&panels=cost', { width: 1440, height: 900 });
+  const want = "'1,5e9' liegt außerhalb des Bereichs (1 bis 100.000)";
+  await typeInto(page, 'cost:V', '1,5e9');
+  const fields = (await snapshot(page)).errors.fields;
+  assert.ok(fields.endsWith(': ' + want), fields);
+  await page.evaluate(() => window.embeddingLab.setView('text'));
+  await page.waitForSelector('#tv-f-costV');
+  await page.fill('#tv-f-costV', '1,5e9');
+  await page.press('#tv-f-costV', 'Enter');
+  await page.waitForFunction(() => document.getElementById('tv-f-costV-message').textContent !== '');
+  assert.equal(await page.textContent('#tv-f-costV-message'), want);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('lang=xx: a message naming it, the page in English; a catalog that cannot be fetched: English and a message', async () => {
   const page = await openPage(browser, server.url + LINK + '&lang=xx');
   const s = await snapshot(page);
