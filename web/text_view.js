@@ -263,7 +263,7 @@
   }
 
   // A run goes on across frames: the view is redrawn while one runs, and its end is announced.
-  let runs = {}, quiet = {}, redraw = 0;
+  let runs = {}, quiet = {}, redraw = 0, replacing = false;
   // Not while a field holds text being typed: a redraw replaces the field, and Chromium then sends
   // its text as it stands ("0." of "0.25": W[0][0] set to 0 and to 0. before 0.25).
   function whenNotTyping() {
@@ -492,8 +492,8 @@
     const selection = focused?.selectionStart != null && [focused.selectionStart, focused.selectionEnd];
     // Text typed into a field and not taken (refused, or not yet sent) survives the redraw while
     // the value it was typed over is still the one shown: nothing the learner typed is lost.
-    // (A checkbox's value never differs from its default.)
-    const typed = [...root.querySelectorAll('input')].filter((f) => f.id && f.value !== f.defaultValue)
+    // (Not a checkbox: its value, "on", differs from its default, "", and is not typed.)
+    const typed = [...root.querySelectorAll('input')].filter((f) => f.id && f.type !== 'checkbox' && f.value !== f.defaultValue)
       .map((f) => [f.id, f.defaultValue, f.value]);
     extra = answer(M()._el_text_view_json());
     const hidden = new Set(s.teach.hide.split(',')), lockOf = (key) => extra.fields[key][1];
@@ -679,7 +679,9 @@
       parts.push(el('h3', { text: t('dom_presets_heading') }), list);
     }
 
+    replacing = true;  // (a field that has the focus is blurred as it goes: that sends nothing)
     root.replaceChildren(...parts.filter(Boolean));
+    replacing = false;
     // In an embed the view is one Tab stop, its toggle, until it is opened: Escape, Tab, Tab leaves
     // the demo for the course page (it took about 96 Tabs). Screen readers still read all of it
     // and use every control (README, "Embedding it in a course page").
@@ -695,6 +697,9 @@
       const f = byId(id);
       if (!f || f.defaultValue !== was) continue;
       f.value = value;
+      // A browser takes text put back so as the field's own: Enter or leaving it sends nothing. Sent here
+      // (typed on, the browser sends it; not when the next redraw takes the field away).
+      f.onkeydown = f.onblur = (e) => { if (f.value === value && (e.key === 'Enter' || e.type === 'blur' && !replacing)) f.dispatchEvent(new Event('change')); };
       kept.add(id);
     }
     markRefusals(kept);

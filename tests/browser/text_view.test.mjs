@@ -97,6 +97,37 @@ test('a refused value marks the cell invalid with the message, and the state kee
   await page.context().close();
 });
 
+// A browser takes text a redraw puts back into a field as the field's own: Enter and leaving the field
+// then sent nothing (a fresh clone's budget test typed k = 8 and waited 30 s for it). The view sends it.
+test('text kept through a redraw is sent by Enter, and by leaving the field', async () => {
+  const page = await openPage(browser, server.url + CANONICAL + '&opt=sgd');
+  const keptThroughRedraw = (value, lr) => page.evaluate(async ([value, lr]) => {
+    const f = document.getElementById('tv-f-mom');
+    f.focus();
+    f.value = value;  // typed, not sent yet
+    window.embeddingLab.setField('lr', lr);  // an edit elsewhere: the view redraws at once while it has the focus
+    while (document.getElementById('tv-f-mom') === f) await new Promise((r) => setTimeout(r, 10));
+    const g = document.getElementById('tv-f-mom');
+    return { focused: document.activeElement === g, value: g.value };
+  }, [value, lr]);
+  assert.deepEqual(await keptThroughRedraw('0.5', '0.2'), { focused: true, value: '0.5' });
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /[#&]mom=0\.5(&|$)/.test(window.embeddingLab.getLink()), null, { timeout: 5000 }).catch(() => {});
+  assert.match((await snapshot(page)).link, /[#&]mom=0\.5(&|$)/, 'sent by Enter');
+  assert.deepEqual(await keptThroughRedraw('0.75', '0.3'), { focused: true, value: '0.75' });
+  await page.keyboard.press('Tab');
+  await page.waitForFunction(() => /[#&]mom=0\.75(&|$)/.test(window.embeddingLab.getLink()), null, { timeout: 5000 }).catch(() => {});
+  assert.match((await snapshot(page)).link, /[#&]mom=0\.75(&|$)/, 'sent by leaving the field');
+  // Typed on (the keys still reach the field), the browser sends it as it sends any typing.
+  assert.deepEqual(await keptThroughRedraw('0.2', '0.4'), { focused: true, value: '0.2' });
+  await page.keyboard.type('5');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /[#&]mom=0\.25(&|$)/.test(window.embeddingLab.getLink()), null, { timeout: 5000 }).catch(() => {});
+  assert.match((await snapshot(page)).link, /[#&]mom=0\.25(&|$)/, 'typed on, then Enter');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a field focused while a redraw waits keeps its caret and selection through that redraw: typing goes where it was put', async () => {
   const page = await openPage(browser, server.url + CANONICAL + '&opt=sgd');
   // Under the canvas the view redraws 200 ms after a commit's frame, or at once when the focus
