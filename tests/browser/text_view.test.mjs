@@ -615,7 +615,7 @@ test('the frequency experiment runs from the DOM: its figures follow frequency()
 });
 
 test('typing into the view while an experiment runs: nothing is sent until Enter, though the view redraws every half second', async () => {
-  const page = await openPage(browser, server.url + CANONICAL + '&view=text&fsteps=20000');
+  const page = await openPage(browser, server.url + CANONICAL + '&view=text&fsteps=20000&fV=5000');  // a run of about 26 s: still going after the typing, even under load
   await page.evaluate(() => {  // every cell edit the view sends
     const lab = window.embeddingLab, setCell = lab.setCell;
     window.sent = [];
