@@ -14,7 +14,7 @@ namespace el {
 Status StartCostRun(App& app) {
     CostRun& r = app.cost_run;
     if (r.running()) return Status::Fail(TR(labs_cost_already_running));
-    if (!r.bench) r.bench = std::make_shared<CostBench>([] { return emscripten_get_now(); });
+    if (!r.bench) r.bench = std::make_unique<CostBench>([] { return emscripten_get_now(); });
     r.heap_before_bytes = double(emscripten_get_heap_size());
     Status st = r.bench->start(ShapeOf(app.state.cost), app.state.seed);
     r.error = st.error;

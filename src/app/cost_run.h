@@ -15,7 +15,7 @@ namespace el {
 struct App;
 
 struct CostRun {
-    std::shared_ptr<CostBench> bench;  // null before the first run
+    std::unique_ptr<CostBench> bench;  // null before the first run
     int run_id = 0;                    // counts starts; JS tells its run from a later one
     bool have_figures = false;         // a run finished: `figures` holds it
     CostFigures figures;

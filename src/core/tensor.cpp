@@ -18,7 +18,7 @@ Tensor Tensor::leaf(int rows, int cols, std::vector<float> values) {
         return failed("a " + shape_text(rows, cols) + " tensor would hold more than the " +
                       std::to_string(kMaxTensorNumbers) + " numbers of the largest table (V x d at their limits)");
     Tensor t;
-    t.node_ = std::make_shared<TensorNode>();
+    t.node_ = NodeRef(new TensorNode());
     t.node_->rows = rows, t.node_->cols = cols;
     if (values.empty()) values.assign(size_t(rows) * size_t(cols), 0.0f);
     t.node_->data = std::move(values);

@@ -15,9 +15,9 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
-#include <memory>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "limits.h"
@@ -37,16 +37,43 @@ struct SparseGrad {
     bool empty() const { return indices.empty(); }
 };
 
+struct TensorNode;
+
+// A counted reference to a node, as std::shared_ptr would hold it: the last one deletes it.
+// Not std::shared_ptr: its control block's base class is compiled in the C++ library with RTTI,
+// so the page's wasm linked the library's type_info classes and __dynamic_cast with it (the page
+// is built without RTTI): 3.9 KB of wasm, 1.5 KB gzip.
+// Op closures hold plain TensorNode* (see autograd.cpp): only tensors and parents count.
+class NodeRef {
+public:
+    NodeRef() = default;
+    explicit NodeRef(TensorNode* n);  // takes a new node (its count 0)
+    NodeRef(const NodeRef& other);
+    NodeRef(NodeRef&& other) noexcept : node_(other.node_) { other.node_ = nullptr; }
+    NodeRef& operator=(NodeRef other) noexcept { std::swap(node_, other.node_); return *this; }
+    ~NodeRef();
+    TensorNode* get() const { return node_; }
+    TensorNode* operator->() const { return node_; }
+
+private:
+    TensorNode* node_ = nullptr;
+};
+
 struct TensorNode {
     int rows = 0, cols = 0;
     std::vector<float> data;  // (rows,cols)
     std::vector<float> grad;  // (rows,cols) dL/d(data), added into by backward
     SparseGrad sparse_grad;   // filled instead of grad by ops in sparse mode
-    std::vector<std::shared_ptr<TensorNode>> parents;
+    std::vector<NodeRef> parents;
     std::function<void()> backward;  // adds this node's grad into its parents' grads
     std::string op;                  // tag for display: "leaf", "matmul", "embedding", ...
     uint64_t visited = 0;            // the last backward() pass that reached it (its topological sort)
+    int64_t refs = 0;                // NodeRefs to it
 };
+
+inline NodeRef::NodeRef(TensorNode* n) : node_(n) { node_->refs++; }
+inline NodeRef::NodeRef(const NodeRef& other) : node_(other.node_) { if (node_) node_->refs++; }
+inline NodeRef::~NodeRef() { if (node_ && --node_->refs == 0) delete node_; }
 
 class Tensor {
 public:
@@ -57,7 +84,7 @@ public:
     static Tensor scalar(float value) { return from(1, 1, {value}); }
     static Tensor failed(std::string message);
 
-    bool ok() const { return node_ != nullptr; }
+    bool ok() const { return node_.get() != nullptr; }
     Status status() const { return ok() ? Status::Ok() : Status::Fail(error_); }
 
     int rows() const { return node_->rows; }
@@ -100,7 +127,7 @@ public:
 private:
     static Tensor leaf(int rows, int cols, std::vector<float> values);  // zeros and from
 
-    std::shared_ptr<TensorNode> node_;
+    NodeRef node_;
     std::string error_;
 };
 

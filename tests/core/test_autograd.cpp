@@ -225,3 +225,23 @@ TEST_CASE("bad shapes give error values that travel through a chain of ops", "[a
         CHECK_THAT(el::one_hot(std::vector<int>(1024, 0), 100000).status().error, Catch::Contains("409.6 MB"));
     }
 }
+
+// Tensors share their nodes by count (tensor.h's NodeRef): a node lives while a tensor or a
+// node built from it holds it, and goes with the last holder (ASan's leak check runs this too).
+TEST_CASE("a node lives while a tensor or a later node holds it, and goes with the last", "[autograd][lifetime]") {
+    Tensor a = Tensor::from(1, 2, {1.0f, 2.0f});
+    el::TensorNode* an = a.node();
+    REQUIRE(an->refs == 1);
+    Tensor copy = a;
+    REQUIRE(an->refs == 2);
+    Tensor loss = el::sum(el::mul(a, a));  // mul holds a twice (both parents), sum holds mul
+    REQUIRE(an->refs == 4);
+    a = Tensor();   // the handles let go: the graph still holds the leaf
+    copy = Tensor();
+    REQUIRE(an->refs == 2);
+    REQUIRE(loss.backward().ok());
+    CHECK(an->grad == std::vector<float>{2.0f, 4.0f});  // d(sum a*a)/da = 2a, through the kept leaf
+    Tensor moved = std::move(loss);
+    CHECK(!loss.ok());
+    CHECK(moved.item() == 5.0f);
+}
