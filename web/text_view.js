@@ -71,6 +71,10 @@
     for (const [k, v] of Object.entries(attrs)) {
       if (v === undefined || v === null || v === false) continue;
       if (k === 'text') e.textContent = v;
+      // A change from a field a redraw is taking away, or took away, is not the learner's: Chromium
+      // sends a focused field's text as it stands when the field is removed ("0." of "0.25"), even
+      // after the redraw. The text is kept in the field that takes its place (render) and sent from there.
+      else if (k === 'onchange') e.addEventListener('change', (ev) => replacing || !e.isConnected || v(ev));
       else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
       else e.setAttribute(k, v === true ? '' : v);
     }
@@ -152,9 +156,6 @@
   const refusals = new Map();
   function refuse(input, messageId, error) {
     refusals.set(input.id, error);
-    // A field being typed in and redrawn sends its text as it goes (Chromium fires its change then),
-    // possibly after the redraw: the mark goes to the field that took its place.
-    input = byId(input.id) || input;
     input.setAttribute('aria-invalid', 'true');
     input.setAttribute('aria-describedby', messageId);
     showMessage(messageId, error);
@@ -264,8 +265,9 @@
 
   // A run goes on across frames: the view is redrawn while one runs, and its end is announced.
   let runs = {}, quiet = {}, redraw = 0, replacing = false;
-  // Not while a field holds text being typed: a redraw replaces the field, and Chromium then sends
-  // its text as it stands ("0." of "0.25": W[0][0] set to 0 and to 0. before 0.25).
+  // Not while a field holds text being typed: a redraw replaces the field under the learner's
+  // keys (its text and caret are put back, and the browser's change from the field gone is not
+  // taken: el), and the focus would move to a new element every half second.
   function whenNotTyping() {
     const f = document.activeElement;
     if (f.type === 'text' && f.value !== f.defaultValue) redraw = setTimeout(whenNotTyping, 500);
