@@ -71,10 +71,12 @@
     for (const [k, v] of Object.entries(attrs)) {
       if (v === undefined || v === null || v === false) continue;
       if (k === 'text') e.textContent = v;
-      // A change from a field a redraw is taking away, or took away, is not the learner's: Chromium
-      // sends a focused field's text as it stands when the field is removed ("0." of "0.25"), even
-      // after the redraw. The text is kept in the field that takes its place (render) and sent from there.
-      else if (k === 'onchange') e.addEventListener('change', (ev) => replacing || !e.isConnected || v(ev));
+      // Chromium sends a focused field's text as it stands ("0." of "0.25") when a redraw removes the
+      // field, during the redraw or after it. Looked at once the redraw is done: not taken when that
+      // text stayed in the field in its place (render keeps typed text, and Enter sends it from
+      // there); taken when the redraw dropped it (the value it was typed over had changed).
+      else if (k === 'onchange') e.addEventListener('change', (ev) => (replacing || !e.isConnected
+        ? setTimeout(() => byId(e.id)?.value === e.value || v(ev)) : v(ev)));
       else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
       else e.setAttribute(k, v === true ? '' : v);
     }
@@ -156,6 +158,7 @@
   const refusals = new Map();
   function refuse(input, messageId, error) {
     refusals.set(input.id, error);
+    input = byId(input.id) || input;  // a removed field's text, taken after the redraw: the field in its place
     input.setAttribute('aria-invalid', 'true');
     input.setAttribute('aria-describedby', messageId);
     showMessage(messageId, error);
