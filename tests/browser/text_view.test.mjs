@@ -23,6 +23,9 @@ const domTable = (page, caption) => page.evaluate((cap) => {
 }, caption);
 
 /** A DOM text read back as the float32 it names ("inf"/"nan" stay strings, as in snapshot()). */
+// Waits until the momentum field shows `mom` as its value: a commit's redraw of the view has run.
+const momRedrawn = (page, mom) => page.waitForFunction((m) => document.getElementById('tv-f-mom').defaultValue === m, mom);
+
 const asSnapshotValue = (text) => (['inf', '-inf', 'nan'].includes(text) ? text : Math.fround(Number(text)));
 
 function assertSameTable(dom, snap, what) {
@@ -114,13 +117,12 @@ test('text kept through a redraw is sent by Enter, and by leaving the field', as
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => /[#&]mom=0\.5(&|$)/.test(window.embeddingLab.getLink()), null, { timeout: 5000 }).catch(() => {});
   assert.match((await snapshot(page)).link, /[#&]mom=0\.5(&|$)/, 'sent by Enter');
-  const redrawn = (mom) => page.waitForFunction((m) => document.getElementById('tv-f-mom').defaultValue === m, mom);  // the commit's redraw ran
-  await redrawn('0.5');
+  await momRedrawn(page, '0.5');
   assert.deepEqual(await keptThroughRedraw('0.75', '0.3'), { focused: true, value: '0.75' });
   await page.keyboard.press('Tab');
   await page.waitForFunction(() => /[#&]mom=0\.75(&|$)/.test(window.embeddingLab.getLink()), null, { timeout: 5000 }).catch(() => {});
   assert.match((await snapshot(page)).link, /[#&]mom=0\.75(&|$)/, 'sent by leaving the field');
-  await redrawn('0.75');
+  await momRedrawn(page, '0.75');
   // Typed on (the keys still reach the field), the browser sends it as it sends any typing.
   assert.deepEqual(await keptThroughRedraw('0.2', '0.4'), { focused: true, value: '0.2' });
   await page.keyboard.type('5');
@@ -171,7 +173,7 @@ test('a field focused while a redraw waits keeps its caret and selection through
   // Chromium sends a focused field's text as it stands when a redraw takes the field away, even after
   // the redraw (a stress run saw it). Kept in the field in its place, the text is not taken from the
   // field gone: it is sent (and refused, marked) from its place with Enter.
-  await page.waitForFunction(() => document.getElementById('tv-f-mom').defaultValue === '0.25');  // the commit's redraw ran
+  await momRedrawn(page, '0.25');
   await page.evaluate(() => {
     window.gone = document.getElementById('tv-f-mom');
     window.gone.value = '3';
@@ -195,7 +197,7 @@ test('a field focused while a redraw waits keeps its caret and selection through
   // field gone, as the browser sent it: nothing typed is lost.
   await page.fill('#tv-f-mom', '0.5');
   await page.press('#tv-f-mom', 'Enter');
-  await page.waitForFunction(() => document.getElementById('tv-f-mom').defaultValue === '0.5');
+  await momRedrawn(page, '0.5');
   await page.evaluate(() => {
     window.gone = document.getElementById('tv-f-mom');
     window.gone.value = '0.6';
