@@ -30,13 +30,20 @@ void EndFrameCommit(App& app, bool widget_active) {
     link_written(app.commits);
 }
 
-void EditIds(App& app, const char* text) {
+void EditIds(App& app, const char* text, const IdsEditStart* start) {
     auto& field = app.text.ids;
     if (text != field.text) std::snprintf(field.text, sizeof field.text, "%s", text);
     std::vector<int> ids;
     const Status st = parse_ids(text, app.state.V, ids);  // the whole text, even past the field's room
     field.error = st.ok() ? "" : format(TR(lesson_ids_error), st.error.c_str(), format_ids_brief(app.state.ids).c_str());
-    if (st.ok()) SetIds(app, std::move(ids));
+    if (!st.ok()) {
+        // The batch in use is what this edit committed last ("2" of "2, 7"): the refused text and its
+        // message stay once the edit ends (refresh_text rewrites only a field behind the state).
+        field.shown = format_ids(app.state.ids);
+        return;
+    }
+    if (start && start->valid && start->d == app.state.d) app.state.upstream = start->upstream, app.state.offsets = start->offsets;
+    SetIds(app, std::move(ids));
 }
 
 void SetIds(App& app, std::vector<int> ids) {

@@ -86,7 +86,16 @@ void Commit(App& app, const char* what);
 
 // Typed edits, shared by the canvas's fields and the text view (JS API): each keeps the text as
 // typed, with a message when it is refused (the state is then unchanged), and commits when not.
-void EditIds(App& app, const char* text);  // the batch, "1, 1, 2"
+// The ids field's edit from its first change to its end: G and the bags' offsets as they were then.
+// A batch retyped on the canvas passes through shorter ones ("2" on the way to "2, 0, 2, 1"), each
+// committed as it is typed; each is fitted from these, so that G's edited rows are not cut on the way.
+struct IdsEditStart {
+    bool valid = false;
+    int d = 0;
+    std::vector<float> upstream;
+    std::vector<int> offsets;
+};
+void EditIds(App& app, const char* text, const IdsEditStart* start = nullptr);  // the batch, "1, 1, 2"
 void SetIds(App& app, std::vector<int> ids);  // ids already checked (clicked, drawn); G and offsets follow
 void EditSize(App& app, int V, int d);     // V and d, as the Resize button applies them
 

@@ -365,7 +365,12 @@ void ShowIdsPanel(App& app) {
     BeginLocked(app, kLockIds);
     ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x - Px(30), Px(320)));
     auto& field = app.text.ids;
-    if (ImGui::InputText("##ids", field.text, sizeof field.text)) EditIds(app, field.text);
+    static IdsEditStart start;
+    if (ImGui::InputText("##ids", field.text, sizeof field.text)) {
+        if (!start.valid) start = {true, app.state.d, app.state.upstream, app.state.offsets};
+        EditIds(app, field.text, &start);
+    }
+    if (!ImGui::IsItemActive() && start.valid) start = {};
     RecordItemRect("ids");
     RegisterTextField(TextFieldKind::Text);
     HelpMarker(TR(lesson_ids_help));

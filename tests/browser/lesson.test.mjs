@@ -491,3 +491,30 @@ test('the EmbeddingBag mean preset: each bag becomes the mean of its rows, the s
   assert.notEqual(await rect(page, 'bag-check'), null);
   await page.context().close();
 });
+
+// The ids field commits each batch as it is typed, so a batch retyped passes through shorter ones
+// ("2" on the way to "2, 0, 2, 1"). G's edited rows and the refused text are the learner's: neither
+// may be lost on the way (before, G went back to its default rows, and Enter put "2" over "2, 7").
+test('retyping the batch keeps G\'s edited rows; a refused batch stays in the field with its message after Enter', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2,0,2,2&g=1:0:0.1,2:1:0.5,3:2:-0.3');
+  const G = (await snapshot(page)).upstream;
+  await typeInto(page, 'ids', '2, 0, 2, 1');
+  let s = await snapshot(page);
+  assert.deepEqual(s.ids, [2, 0, 2, 1]);
+  assert.deepEqual(s.upstream, G, 'G kept row for row');
+  assert.match(await page.evaluate(() => location.hash), /g=1:0:0\.1,2:1:0\.5,3:2:-0\.3/);
+  // A batch cut short keeps the rows it still has, as setIds does.
+  await typeInto(page, 'ids', '2, 0');
+  assert.deepEqual((await snapshot(page)).upstream, G.slice(0, 2));
+  // Refused: the text and its message stay once Enter ends the edit; the batch is the last one taken.
+  await typeInto(page, 'ids', '2, 7');
+  s = await snapshot(page);
+  assert.deepEqual(s.ids, [2]);
+  assert.match(s.errors.ids, /7/);
+  await frames(page, 4);
+  s = await snapshot(page);
+  assert.match(s.errors.ids, /7/, 'the message stays after the edit ends');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
