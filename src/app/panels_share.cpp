@@ -9,12 +9,14 @@
 #include <string>
 
 #include "browser.h"
+#include "imgui_internal.h"  // SetScrollY of the page window
 #include "panels.h"
 #include "state/export.h"
 #include "state/link.h"
 #include "state/parse.h"
 #include "state/presets.h"
 #include "state/teach.h"
+#include "ui.h"
 #include "widgets.h"
 
 namespace el {
@@ -154,7 +156,10 @@ void ShowPresetsPanel(App& app) {
     TextWrapped("%s", TR(teach_presets_intro));
     for (const Preset& p : presets()) {
         ImGui::PushID(p.name);
-        if (SelectableWrapped(tr(p.title))) browser_open_link(LinkKeepingPage(app, p.link).c_str());
+        if (SelectableWrapped(tr(p.title))) {
+            browser_open_link(LinkKeepingPage(app, p.link).c_str());
+            ImGui::SetScrollY(g_page_window, 0.0f);  // to the table, the ids and the routes it sets
+        }
         RecordItemRect((std::string("preset:") + p.name).c_str());
         ImGui::PopID();
     }

@@ -518,3 +518,17 @@ test('retyping the batch keeps G\'s edited rows; a refused batch stays in the fi
   await page.context().close();
 });
 
+// A preset is picked at the foot of the page; what it sets (the table, the ids, the routes) is at the top.
+test('a preset picked below the lesson scrolls the page up to it', async () => {
+  const page = await openPage(browser, server.url, { width: 1440, height: 900 });
+  await page.mouse.move(700, 500);
+  const inView = async (name) => { const r = await rect(page, name); return !!r && r.visible !== false && r.y >= 0 && r.y + r.height <= 900; };
+  for (let i = 0; i < 40 && (await inView('ids') || !(await inView('preset:duplicates'))); i++) { await page.mouse.wheel(0, 200); await frames(page, 2); }
+  assert.ok(await inView('preset:duplicates') && !(await inView('ids')), 'the presets in view, the ids field above the screen');
+  await clickWidget(page, 'preset:duplicates');
+  await page.waitForFunction(() => /ids=2,0,2,2/.test(location.hash));
+  await frames(page, 4);
+  assert.ok(await inView('ids'), `the ids field in view: ${JSON.stringify(await rect(page, 'ids'))}`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
