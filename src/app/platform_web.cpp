@@ -102,7 +102,9 @@ static void RememberScroll() {
 // A finger is down: a drag scrolls the page instead of editing (glue.js's touch listeners).
 static bool g_touch_active = false;
 static int g_touch_until_frame = -1;  // ImGui's frames that may still be handling the last touch's events
+static ImGuiID g_active_before_touch = 0;  // a text field being edited when the finger came down
 bool TouchActive() { return g_touch_active; }
+bool TouchPressedItem() { return g_touch_active && ImGui::GetActiveID() != 0 && ImGui::GetActiveID() != g_active_before_touch; }
 
 void PlatformTouchScroll() {
     ImGuiIO& io = ImGui::GetIO();
@@ -117,8 +119,9 @@ void PlatformTouchScroll() {
         ImGui::ClearActiveID(), ImGui::SetScrollY(page, scroll_before);
     else scroll_before = page->Scroll.y;
     if (!g_touch_active || !ImGui::IsMouseDragging(ImGuiMouseButton_Left, 8.0f * g_app.dpr)) return;
-    // A drag that started on a button or cell becomes a scroll: release the item.
-    if (g.ActiveId != 0 && !(g.InputTextState.ID == g.ActiveId)) ImGui::ClearActiveID();
+    // A drag that started on a button, a cell or a text field becomes a scroll: release the item (a
+    // field opens on the press). A field already being edited stays open.
+    if (TouchPressedItem() || (g.ActiveId != 0 && g.InputTextState.ID != g.ActiveId)) ImGui::ClearActiveID();
     // (From a scroll set this frame, if any: the scrollbar's undoing above.)
     ImGui::SetScrollY(page, (page->ScrollTarget.y < FLT_MAX ? page->ScrollTarget.y : page->Scroll.y) - io.MouseDelta.y);
     // A drag more sideways than up or down also scrolls the box under the finger that scrolls sideways
@@ -151,6 +154,7 @@ EMSCRIPTEN_KEEPALIVE void el_input_pointer(float x, float y, int buttons) {
 
 EMSCRIPTEN_KEEPALIVE void el_touch(int active) {
     g_touch_active = active != 0;
+    if (active) g_active_before_touch = ImGui::GetCurrentContext()->ActiveId;
     g_touch_until_frame = active ? INT_MAX : ImGui::GetFrameCount() + 4;  // a tap's press and release trickle in after it
     WakeUp();
 }

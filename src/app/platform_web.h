@@ -17,5 +17,6 @@ void PlatformEndFrame();    // after ImGui::Render: what the wheel handler needs
 int PlatformFramebufferWidth();
 int PlatformFramebufferHeight();
 bool TouchActive();  // a finger is down (drags scroll the page instead of editing)
+bool TouchPressedItem();  // ... and what it pressed is active (a text field it opened, a button held)
 
 }  // namespace el

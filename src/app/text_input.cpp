@@ -8,6 +8,7 @@
 #include "imgui.h"
 #include "imgui_internal.h"  // the active text field: ActiveId, InputTextState, PlatformImeData
 #include "main.h"
+#include "platform_web.h"
 
 // glue.js places its <input> over (x, y, w, h) in CSS pixels and focuses it; active 0 blurs it.
 EM_JS(void, el_js_text_input, (int active, float x, float y, float w, float h, int decimal), {
@@ -57,6 +58,7 @@ void ReportTextInput() {
         }
         return;
     }
+    if (TouchPressedItem()) return;  // the finger still down: its tap opens the field (el_text_field_at), a drag scrolls
     g_tap_grace_frames = 0;
     ImRect rect;
     TextFieldKind kind = TextFieldKind::None;

@@ -240,3 +240,27 @@ test('after Ctrl+A in the input, typed characters still reach the field (the Ctr
   assert.equal((await snapshot(page)).table[2][1], -4.5, 'the whole cell was replaced by what was typed');
   await page.context().close();
 });
+
+// A finger that lands on a text field and moves is a scroll: the field opened on the press lets go,
+// and no keyboard is asked for (before, the field stayed open and the page's <input> took the focus).
+test('a finger drag that starts on a text field scrolls the page and opens no field', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', PHONE);
+  const cdp = await page.context().newCDPSession(page);
+  const { x, y } = await widgetCenter(page, 'ids');
+  const before = await page.evaluate(() => window.embeddingLab.widgetRect('ids'));
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y, id: 1 }] });
+  await frames(page, 2);
+  for (let i = 1; i <= 10; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y - 20 * i, id: 1 }] });
+    await frames(page, 1);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await frames(page, 8);
+  const after = await page.evaluate(() => window.embeddingLab.widgetRect('ids'));
+  assert.ok(after === null || after.y < before.y - 150, `scrolled: ${before.y} -> ${after && after.y}`);
+  assert.notEqual((await focused(page)).id, 'text-entry', 'no field opened for typing');
+  assert.equal(await page.evaluate(() => document.getElementById('text-entry').className), 'hidden');
+  assert.deepEqual((await snapshot(page)).ids, [1], 'nothing typed');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
