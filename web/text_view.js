@@ -490,7 +490,7 @@
     const ofPage = (caption) => (paged ? caption + tf('dom_positions_range', first, end - 1, B) : caption);
     const pageField = paged && el('p', {}, el('label', { for: 'tv-first-position', text: tf('dom_first_position', B - perPage, perPage) + ' ' }),
       el('input', { id: 'tv-first-position', type: 'number', min: 0, max: B - perPage, value: first,
-                    onchange: (e) => { firstPosition = Math.trunc(Number(e.target.value)) || 0; render(); } }));
+                    onchange: (e) => { firstPosition = Math.trunc(Number(e.target.value)) || 0; setTimeout(render); } }));
     const touched = new Set(s.touchedRows);
     const focused = root.contains(document.activeElement) && document.activeElement, focusedId = focused?.id;
     // Its caret or selection too (a text field's): a field clicked or selected as a queued redraw runs on focus.
@@ -570,13 +570,13 @@
     if (big) {
       parts.push(el('p', {}, el('label', { for: 'tv-goto', text: tf('dom_show_row', V - 1) + ' ' }),
         el('input', { id: 'tv-goto', type: 'number', min: 0, max: V - 1, value: goToRow >= 0 ? goToRow : '',
-                      onchange: (e) => { goToRow = Number(e.target.value); render(); } })));
+                      onchange: (e) => { goToRow = Number(e.target.value); setTimeout(render); } })));
     }
     }
     if (on('ids')) {
     const ids = el('input', { id: 'tv-ids', type: 'text', value: s.ids.join(', '), 'aria-describedby': 'tv-ids-message',
                               'aria-invalid': s.errors.ids ? 'true' : null, readonly: !!lockOf('ids'),
-                              onchange: (e) => { const r = lab.setIds(e.target.value); if (!r.ok) render(); } });
+                              onchange: (e) => { const r = lab.setIds(e.target.value); if (!r.ok) refuse(e.target, 'tv-ids-message', r.error); } });
     parts.push(el('h3', { text: t('dom_ids_heading') }), el('p', {}, el('label', { for: 'tv-ids', text: tf('dom_ids_label', B) + ' ' }), ids),
                msg('tv-ids-message', s.errors.ids || lockOf('ids')));
     if (!hidden.has('random')) parts.push(...randomPart(extra.random, lockOf('ids')));

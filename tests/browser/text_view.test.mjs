@@ -1275,3 +1275,24 @@ test('EmbeddingBag: the bags\' outputs are in the text view, or the page\'s reas
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+// Tab out of a refused batch: the refusal is shown in place (no redraw inside the change event, which
+// took away the control Tab was moving to, and the focus fell to <body>). Also for the view's own
+// page and row fields, whose change redraws the view.
+test('Tab out of a refused batch moves on to the next control, the text and its message kept', async () => {
+  const page = await openPage(browser, server.url + CANONICAL + '&view=text');
+  await page.focus('#tv-ids');
+  await page.fill('#tv-ids', '2, 7');
+  await page.keyboard.press('Tab');
+  await frames(page, 4);
+  await page.waitForTimeout(300);  // the app's redraw of the view after its refusal
+  const now = await page.evaluate(() => ({ id: document.activeElement.id, tag: document.activeElement.tagName }));
+  assert.notEqual(now.tag, 'BODY', 'the focus is not lost');
+  assert.ok(now.id && now.id !== 'tv-ids', `Tab moved on: ${JSON.stringify(now)}`);
+  assert.equal(await page.inputValue('#tv-ids'), '2, 7', 'the refused text kept');
+  assert.equal(await page.getAttribute('#tv-ids', 'aria-invalid'), 'true');
+  assert.match(await page.textContent('#tv-ids-message'), /7/);
+  assert.deepEqual((await snapshot(page)).ids, [1]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
