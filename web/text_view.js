@@ -301,9 +301,9 @@
       msg('tv-step-message', ''),
       figures(t('dom_training_figures'), lab.training({ arrays: false })), ...cellsTable(t('dom_training_rows'), M()._el_training_rows_json(), true)]),
       ...(!shows('frequency') ? [] : [el('h3', { text: t('dom_frequency_heading') }), ...[['zipf', t('dom_zipf')], ['fV', t('dom_freq_V')], ['fsteps', t('dom_freq_steps')], ['fseed', t('dom_freq_seed')],
-        ['ffreqscale', 'scale_grad_by_freq', ''], ['flazy', t('dom_lazy_adam'), ''], ['fwd', t('dom_wd_adamw'), '']]
+        ['ffreqscale', t('dom_freq_scale'), ''], ['flazy', t('dom_lazy_adam'), ''], ['fwd', t('dom_wd_adamw'), '']]
         .map(([key, label, choices]) => setting(key, label, choices)),
-      el('p', {}, button(t('dom_run'), () => { lab.startFrequency(); render(); }, 'tv-frequency-run'), ' ', button(t('dom_cancel'), () => lab.cancelFrequency(), 'tv-frequency-cancel')),
+      el('p', {}, button(t('dom_run'), () => { lab.startFrequency(); render(); }, 'tv-frequency-run'), ' ', button(t('dom_cancel'), () => lab.cancelFrequency(), 'tv-frequency-cancel', !f.running)),
       figures(t('dom_frequency_heading'), f), ...cellsTable(t('dom_frequency_table'), M()._el_frequency_table_json())]),
       ...(!shows('cost') ? [] : [el('h3', { text: t('dom_cost_heading') }),
       ...[['costV', t('dom_cost_V')], ['costd', t('dom_cost_d')], ['costB', t('dom_cost_B')], ['reps', t('dom_repeats')]]
@@ -428,7 +428,7 @@
       ...[['bV', t('dom_freq_V')], ['bd', 'd'], ['bsteps', t('dom_freq_steps')], ['bk', w.k], ['br', w.r], ['bN', w.N],
         ['bsk', w.shared], ['bzipf', t('dom_zipf')], ['bseed', t('dom_freq_seed')]].map(([key, label]) => setting(key, label)),
       el('p', {}, button(t('dom_run'), () => { lab.startBudget(); render(); }, 'tv-budget-run'), ' ',
-        button(t('dom_cancel'), () => lab.cancelBudget(), 'tv-budget-cancel')),
+        button(t('dom_cancel'), () => lab.cancelBudget(), 'tv-budget-cancel', !b.running)),
       figures(w.title, { running: b.running, finished: b.finished, cancelled: b.cancelled, stepsDone: b.stepsDone,
         target: b.target, msSpent: b.msSpent, error: b.error }),
       b.variants && el('ul', { id: 'tv-budget-outcome' }, ...b.variants.map((v) => el('li', { text: `${v.label}: ${v.tableParameters.toLocaleString(lang)} ${w.parameters}` })),
@@ -628,8 +628,8 @@
                                                    message: 'tv-g-message', invalid: refusedHere(s.errors.upstream, b, c) })),
                  msg('tv-g-message', s.errors.upstream || lockOf('g')));
       if (!hidden.has('gfill'))
-        parts.push(el('p', {}, t('dom_fill_g') + ' ', ...['canonical', 'ones', 'random', 'mse'].map((name) =>
-          button(t('dom_gfill_' + name), () => { const r = lab.fillUpstream(name); if (!r.ok) showMessage('tv-g-message', r.error); }, 'tv-gfill-' + name, !!lockOf('g')))));
+        parts.push(el('p', {}, el('span', { id: 'tv-fill-g', text: t('dom_fill_g') }), ' ', ...['canonical', 'ones', 'random', 'mse'].map((name) =>
+          button(t('dom_gfill_' + name), () => { const r = lab.fillUpstream(name); if (!r.ok) showMessage('tv-g-message', r.error); }, 'tv-gfill-' + name, !!lockOf('g'), 'tv-fill-g tv-gfill-' + name))));
     }
     if (covered) {
       parts.push(el('p', { id: 'tv-dw-covered', text: t('dom_dw_covered') }));
@@ -740,7 +740,7 @@
         byId('tv-toggle').focus();
     },
   };
-  byId('app').after(root);
+  byId('app').append(root);
   // The app's script may have run before this one (glue.js adds it at once): catch up.
   const viewShown = window.embeddingLabHost?.textViewShown();
   if (viewShown != null) window.embeddingLabTextView.update(viewShown);

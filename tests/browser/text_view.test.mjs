@@ -249,6 +249,18 @@ test('the accessibility tree holds the tables, the named cells and the labelled 
   assert.ok(named('rowheader', 'id 1') && named('columnheader', 'column 2'), 'row and column headers');
   const presets = await page.evaluate(() => window.embeddingLab.presets());
   for (const p of presets) assert.ok(named('link', p.title), `preset link '${p.title}'`);
+  // The page's one top heading, and the view inside <main>; no two checkboxes or buttons of the
+  // same name (the lesson's and the frequency experiment's scale_grad_by_freq were); G's fill
+  // buttons say what they fill.
+  assert.ok(nodes.some((n) => n.role?.value === 'heading' && n.name?.value === 'Embedding Lab' &&
+                              n.properties?.some((p) => p.name === 'level' && p.value.value === 1)), 'an h1');
+  assert.ok(await page.evaluate(() => !!document.querySelector('main #text-view')), 'the text view in <main>');
+  for (const role of ['checkbox', 'button']) {
+    const names = nodes.filter((n) => !n.ignored && n.role?.value === role).map((n) => n.name?.value);
+    assert.deepEqual(names.filter((x, i) => names.indexOf(x) !== i), [], `${role}es named twice`);
+  }
+  assert.ok(named('button', 'Fill G: [0.01, -0.02, 0.03]') && named('button', 'Fill G: ones'), 'the fill buttons');
+  assert.equal(await page.isDisabled('#tv-frequency-cancel'), true, 'nothing to cancel');
   await page.context().close();
 });
 
