@@ -140,13 +140,16 @@ std::string pytorch_script(const AppState& s, const Derived& d) {
     py += "onehot = F.one_hot(ids, V).float()       # (B, V)\n";
     py += "matmul = onehot @ W.detach()              # (B, d) the same numbers, every zero multiplied\n";
     py += "out.backward(G)                           # dW: rows of the looked-up ids only\n";
+    if (o.scale_grad_by_freq)  // (WebAssembly has no fused multiply-add; the page's two routes stay equal)
+        py += "# PyTorch's CPU kernel adds s_k * g_b with a fused multiply-add (one rounding): a row it scales can\n"
+              "# differ from the page's in its last bit (the page rounds the product first)\n";
     if (s.bag != BagChoice::None) {
         const char* mode = s.bag == BagChoice::Sum ? "sum" : s.bag == BagChoice::Mean ? "mean" : "max";
         py += "offsets = torch.tensor(" + py_ids(s.offsets) + ")  # bag j: ids[offsets[j]:offsets[j+1]]\n";
         py += std::string("bags = F.embedding_bag(ids, W.detach(), offsets, mode='") + mode + "'" +
               (o.padding_idx ? ", padding_idx=" + std::to_string(*o.padding_idx) : std::string()) +
-              // (max refuses it, as the page does: the script stops there with PyTorch's message)
-              (o.scale_grad_by_freq ? ", scale_grad_by_freq=True" : "") + ")  # (bags, d)\n";
+              // (max refuses either, as the page does: the script stops there with PyTorch's message)
+              (o.scale_grad_by_freq ? ", scale_grad_by_freq=True" : "") + (o.sparse ? ", sparse=True" : "") + ")  # (bags, d)\n";
     }
     py += "\n";
     py += "print('gather =', out.tolist())\n";

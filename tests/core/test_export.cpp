@@ -35,7 +35,13 @@ TEST_CASE("options reach the scripts; large tables keep only the rows that matte
     CHECK_THAT(np, Catch::Contains("W[99999] = np.array(["));
     CHECK_THAT(np, Catch::Contains("keep = ids != (5 % V)"));
     CHECK_THAT(np, Catch::Contains("counts = np.bincount"));
-    CHECK_THAT(el::pytorch_script(s, derived(s)), Catch::Contains("padding_idx=5, scale_grad_by_freq=True"));
+    const std::string pt = el::pytorch_script(s, derived(s));
+    CHECK_THAT(pt, Catch::Contains("padding_idx=5, scale_grad_by_freq=True"));
+    CHECK_THAT(pt, Catch::Contains("fused multiply-add"));  // why its dW may differ in the last bit
+    // sparse reaches the bags too: PyTorch's max mode refuses sparse weights, as the page does.
+    REQUIRE(el::decode_link("v=1&V=6&d=2&init=normal&ids=1,2,3&sparse=1&bag=sum&offsets=0,2", s).ok());
+    CHECK_THAT(el::pytorch_script(s, derived(s)), Catch::Contains("mode='sum', sparse=True)"));
+    CHECK_THAT(el::pytorch_script(s, derived(s)), !Catch::Contains("fused multiply-add"));
 }
 
 // max_norm rescales rows of W in place (PyTorch's forward does; so does the page, write_back_max_norm).
