@@ -559,10 +559,10 @@
                          message: 'tv-table-message', invalid: refusedHere(s.errors.table, r, c) })),
       msg('tv-table-message', s.errors.table || lockOf('cells')));
     if (!hidden.has('fill'))
-      parts.push(el('p', {}, t('dom_fill_w') + ' ', ...['example', 'normal', 'uniform', 'zeros'].map((name) => button(t('dom_fill_' + name), () => {
+      parts.push(el('p', {}, el('span', { id: 'tv-fill-w', text: t('dom_fill_w') }), ' ', ...['example', 'normal', 'uniform', 'zeros'].map((name) => button(t('dom_fill_' + name), () => {
         const r = lab.setField('init', name);
         if (!r.ok) showMessage('tv-table-message', r.error);
-      }, 'tv-fill-' + name, !!lockOf('init')))), setting('seed', t('dom_seed')));
+      }, 'tv-fill-' + name, !!lockOf('init'), 'tv-fill-w tv-fill-' + name))), setting('seed', t('dom_seed')));
     if (!hidden.has('options'))
       parts.push(el('h3', { text: t('dom_options_heading') }), setting('pad', t('dom_pad')),
                  setting('maxnorm', t('dom_maxnorm')), setting('normtype', 'norm_type'),

@@ -259,7 +259,7 @@ test('the accessibility tree holds the tables, the named cells and the labelled 
     const names = nodes.filter((n) => !n.ignored && n.role?.value === role).map((n) => n.name?.value);
     assert.deepEqual(names.filter((x, i) => names.indexOf(x) !== i), [], `${role}es named twice`);
   }
-  assert.ok(named('button', 'Fill G: [0.01, -0.02, 0.03]') && named('button', 'Fill G: ones'), 'the fill buttons');
+  assert.ok(named('button', 'Fill G: [0.01, -0.02, 0.03]') && named('button', 'Fill G: ones') && named('button', 'Fill W: zeros'), 'the fill buttons');
   assert.equal(await page.isDisabled('#tv-frequency-cancel'), true, 'nothing to cancel');
   await page.context().close();
 });
