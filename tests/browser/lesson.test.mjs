@@ -506,8 +506,17 @@ test('retyping the batch keeps G\'s edited rows; a refused batch stays in the fi
   // A batch cut short keeps the rows it still has, as setIds does.
   await typeInto(page, 'ids', '2, 0');
   assert.deepEqual((await snapshot(page)).upstream, G.slice(0, 2));
-  // Refused: the text and its message stay once Enter ends the edit; the batch is the last one taken.
-  await typeInto(page, 'ids', '2, 7');
+  // Refused: the text and its message stay once Enter ends the edit; the batch is the last one taken
+  // ("2", typed and taken before ", 7").
+  await clickWidget(page, 'ids');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('2');
+  await frames(page, 4);
+  assert.deepEqual((await snapshot(page)).ids, [2]);
+  await page.keyboard.type(', 7', { delay: 5 });
+  await frames(page, 8);
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
   s = await snapshot(page);
   assert.deepEqual(s.ids, [2]);
   assert.match(s.errors.ids, /7/);
@@ -532,3 +541,4 @@ test('a preset picked below the lesson scrolls the page up to it', async () => {
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
