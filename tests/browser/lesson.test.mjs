@@ -542,3 +542,16 @@ test('a preset picked below the lesson scrolls the page up to it', async () => {
   await page.context().close();
 });
 
+// A walk-through's Load, a tour step or a teacher's link may show a few panels (panels=); a visitor of
+// the whole page got no way back to the rest but editing the address.
+test('a page showing a few panels offers "Show all panels", which brings the rest back on this page', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&panels=table,ids,training', { width: 1440, height: 900 });
+  assert.equal(await rect(page, 'forward-panel'), null, 'the forward panel is not shown');
+  await clickWidget(page, 'all-panels');
+  await frames(page, 4);
+  assert.ok(await rect(page, 'forward-panel'), 'the forward panel is back');
+  assert.doesNotMatch(await page.evaluate(() => location.hash), /panels=/);
+  assert.equal(await rect(page, 'all-panels'), null, 'the button goes with the restriction');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
