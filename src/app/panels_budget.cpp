@@ -154,7 +154,12 @@ static void ShowParameterCounts(const App& app) {
     std::snprintf(shape[3], sizeof shape[3], "(%d + %d) x %d", b.own_rows, b.split_buckets, b.d);
     ImGui::BeginGroup();
     if (ImGui::BeginTable("##budget_counts", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
-        for (const char* h : {TR(deeper_col_table), TR(deeper_col_shape), TR(deeper_col_parameters), TR(deeper_col_of_full)})
+        // The names' column as wide as its longest name and swatch: fitted to its content, a wrapped
+        // text's, it shrank to its header and broke the names mid-word ("ha|sh|ed").
+        float names = 0;
+        for (int k = 0; k < kTableKinds; k++) names = std::max(names, LegendWidth(table_kind_name(TableKind(k))));
+        ImGui::TableSetupColumn(TR(deeper_col_table), ImGuiTableColumnFlags_WidthFixed, Px(names) + 1.0f);
+        for (const char* h : {TR(deeper_col_shape), TR(deeper_col_parameters), TR(deeper_col_of_full)})
             ImGui::TableSetupColumn(h);
         ImGui::TableHeadersRow();
         for (int k = 0; k < kTableKinds; k++) {
@@ -188,7 +193,7 @@ static void ShowBudgetRunControls(App& app) {
     ImGui::SameLine();
     const float fraction = run.target > 0 ? float(run.state.steps_done) / float(run.target) : 0.0f;
     const std::string overlay = format(run.cancelled ? TR(deeper_progress_cancelled) : TR(labs_progress_steps),
-                                       run.state.steps_done, run.target);
+                                       format_count(run.state.steps_done).c_str(), format_count(run.target).c_str());
     ImGui::ProgressBar(fraction, ImVec2(-FLT_MIN, 0), run.target > 0 ? overlay.c_str() : TR(labs_not_run_yet));
     RecordItemRect("budget:progress");
     ErrorText(run.error);

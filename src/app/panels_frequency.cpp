@@ -71,7 +71,7 @@ static void ShowRunControls(App& app, const std::string& refused) {
     }
     ImGui::SameLine();
     const float fraction = run.target > 0 ? float(run.state.steps_done) / float(run.target) : 0.0f;
-    const std::string overlay = format(TR(labs_progress_steps), run.state.steps_done, run.target);
+    const std::string overlay = format(TR(labs_progress_steps), format_count(run.state.steps_done).c_str(), format_count(run.target).c_str());
     ImGui::ProgressBar(fraction, ImVec2(-FLT_MIN, 0), run.target > 0 ? overlay.c_str() : TR(labs_not_run_yet));
     RecordItemRect("freq:progress");
     if (run.error != refused) ErrorText(run.error);  // else shown above, under the settings
@@ -124,7 +124,7 @@ static void PlotUpdates(const FrequencyRun& run) {
     SameLineIfFits(LegendWidth(TR(labs_freq_legend_orange)));  // on its own line on a phone
     LegendText(kChangeColor, "%s", TR(labs_freq_legend_orange));
     RecordItemRect("legend:changed");
-    ImGui::TextDisabled(TR(labs_freq_updates_axes), V, top);
+    ImGui::TextDisabled(TR(labs_freq_updates_axes), format_count(V).c_str(), format_count(top).c_str());
 }
 
 // x = log10(rank), y = the id's cross-entropy on its own class, 0 .. max; chance = ln C.
@@ -141,7 +141,7 @@ static void PlotError(const FrequencyRun& run) {
     for (int k = 0; k < V; k++)
         Dot(f, std::log10(float(k + 1)) / lx, std::min(s.row_error[size_t(k)], top) / top,
             s.row_correct[size_t(k)] ? GoodColor() : ErrorColor());
-    ImGui::TextDisabled(TR(labs_freq_error_axes), V, double(top), s.config.C, double(chance));
+    ImGui::TextDisabled(TR(labs_freq_error_axes), format_count(V).c_str(), double(top), s.config.C, double(chance));
 }
 
 static void Polyline(const PlotFrame& f, const std::vector<float>& v, float top, ImU32 color) {
@@ -165,8 +165,8 @@ static void PlotNorms(const FrequencyRun& run) {
     Polyline(f, run.head_norm, top, kTouchColor);
     Polyline(f, run.tail_norm, top, kChangeColor);
     const FrequencyState& s = run.state;
-    LegendText(kTouchColor, TR(labs_freq_head_seen), run.head_id, s.row_seen[size_t(run.head_id)]);
-    const std::string tail = format(TR(labs_freq_tail_seen), run.tail_id, run.tail_id + 1, s.row_seen[size_t(run.tail_id)]);
+    LegendText(kTouchColor, TR(labs_freq_head_seen), run.head_id, format_count(s.row_seen[size_t(run.head_id)]).c_str());
+    const std::string tail = format(TR(labs_freq_tail_seen), run.tail_id, format_count(run.tail_id + 1).c_str(), format_count(s.row_seen[size_t(run.tail_id)]).c_str());
     SameLineIfFits(LegendWidth(tail.c_str()));
     LegendText(kChangeColor, "%s", tail.c_str());
     ImGui::TextDisabled(TR(labs_freq_norms_axes), s.steps_done, double(top));

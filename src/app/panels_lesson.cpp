@@ -184,7 +184,7 @@ static void ShowTableOverview(App& app) {
 void ShowTablePanel(App& app) {
     AppState& s = app.state;
     ImGui::SeparatorText(TR(lesson_table_title));
-    TextWrapped(TR(lesson_table_intro), (long long)s.V * s.d);
+    TextWrapped(TR(lesson_table_intro), format_count(int64_t(s.V) * s.d).c_str());
     ShowTableSize(app);
     ShowTableFill(app);
     ShowLookupOptions(app);

@@ -120,7 +120,10 @@ static void ShowOptimizerSettings(App& app) {
     const char* wd_help = c.kind == OptimizerKind::kAdamW ? TR(labs_decay_decoupled_help) : TR(labs_decay_coupled_help);
     edited |= SettingField(s, "wd", TR(labs_weight_decay), "opt:wd", 70, lazy ? nullptr : wd_help, refused);
     ImGui::EndDisabled();
-    if (lazy) ImGui::SameLine(), ImGui::TextDisabled("%s", TR(labs_decay_none_lazy));
+    if (lazy) {  // beside the field if it fits, else under it; wrapped at the panel's edge (it was cut there)
+        SameLineIfFits(ImGui::CalcTextSize(TR(labs_decay_none_lazy)).x / Px(1));
+        TextWrappedColored(ImGui::GetColorU32(ImGuiCol_TextDisabled), "%s", TR(labs_decay_none_lazy));
+    }
 
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(TR(labs_loss_label));
@@ -182,7 +185,7 @@ static void ShowCounts(const App& app) {
     const int V = app.state.V;
     ImGui::PushTextWrapPos(0.0f);  // wrapped: a phone's column is narrower than these lines (German's more so)
     ImGui::Text(TR(labs_counts_step), optimizer_name(t.config.kind), t.optimizer.steps(), double(t.last_loss));
-    ImGui::Text(TR(labs_counts_rows), int(r.touched_rows.size()), V, int(r.changed_rows.size()));
+    ImGui::Text(TR(labs_counts_rows), int(r.touched_rows.size()), format_count(V).c_str(), int(r.changed_rows.size()));
     RecordItemRect("train:counts");
     const int changed_untouched = int(r.changed_untouched_rows().size());
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(changed_untouched ? ErrorColor() : DimColor()),
@@ -201,8 +204,8 @@ static void ShowCounts(const App& app) {
         for (int k : app.training.page_renormed_rows) rows += (rows.empty() ? "" : ", ") + std::to_string(k);
         ImGui::TextDisabled(TR(labs_counts_renormed), rows.c_str(), double(app.state.lookup.max_norm.value_or(0.0f)));
     }
-    ImGui::TextDisabled(TR(labs_counts_dense), V - int(r.touched_rows.size()), V, (long long)nonzero,
-                        (long long)app.state.W.size());
+    ImGui::TextDisabled(TR(labs_counts_dense), format_count(V - int(r.touched_rows.size())).c_str(), format_count(V).c_str(),
+                        format_count(int64_t(nonzero)).c_str(), format_count(int64_t(app.state.W.size())).c_str());
     ImGui::PopTextWrapPos();
 }
 
