@@ -323,10 +323,21 @@ static bool tour_step_within(AppState& s, int64_t step, std::string_view text, s
 }
 
 static std::string encode_panels(const AppState& s) { return encode_name_list(s.panels, kPanelNames, kPanelCount); }
-static Status decode_panels(AppState& s, std::string_view text) {
+// A name it does not know is left out and said; the others are shown. (Refusing the whole list for one
+// typo, "panels=forward,nosuch", showed all eleven panels: a small embed became the whole page.)
+static Status decode_panels(AppState& s, std::string_view text, std::vector<std::string>& notices) {
     uint32_t panels = 0;
-    if (Status st = decode_name_list(text, kPanelNames, kPanelCount, "a panel", panels); !st.ok()) return st;
-    if (!panels) return Status::Fail(TR(msg_no_panel));
+    std::vector<std::string> unknown;
+    for (size_t start = 0; start <= text.size();) {
+        const size_t end = std::min(text.find(',', start), text.size());
+        uint32_t panel = 0;
+        if (Status st = decode_name_list(text.substr(start, end - start), kPanelNames, kPanelCount, "a panel", panel); !st.ok())
+            unknown.push_back(st.error);
+        panels |= panel;
+        start = end + 1;
+    }
+    if (!panels) return Status::Fail(unknown.empty() ? TR(msg_no_panel) : unknown[0]);
+    notices.insert(notices.end(), unknown.begin(), unknown.end());
     s.panels = panels;
     return Status::Ok();
 }
@@ -449,7 +460,7 @@ static const std::vector<LinkField>& fields() {
         {.key = "deeper", .meaning = "load the deeper tier's experiments with the page", .type = L::Bool,
          .get = EL_GET(deeper_tier), .set = EL_SET(deeper_tier, bool)},
         {.key = "panels", .meaning = "panels shown", .type = L::Custom, .encode = encode_panels,
-         .decode = decode_panels},
+         .decode_noting = decode_panels},
         {.key = "tour", .meaning = "guided tour depth", .type = L::Choice, .choices = kTourNames,
          .get = EL_GET(tour), .set = EL_SET(tour, TourDepth)},
         {.key = "step", .meaning = "tour step", .type = L::Int, .lo = 0, .hi = 99, .get = EL_GET(tour_step),

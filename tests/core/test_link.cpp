@@ -220,7 +220,7 @@ TEST_CASE("bad links name the field and the reason, and the rest still applies",
         {"cells=0:0:x", "cells: entry 0 '0:0:x': 'x' is not a number"},
         {"pad=3", "pad: '3' is outside -V..V-1 = -3..2"},
         {"maxnorm=-1", "maxnorm: '-1' must be a positive number (or off)"},
-        {"panels=forward,nope", "panels: 'nope' is not a panel"},
+        {"panels=nope", "panels: 'nope' is not a panel"},
         {"theme=%3Cscript%3E", "theme: '<script>' is not one of light, dark, contrast, auto"},
         {"embed=yes", "embed: 'yes' is not 0 or 1"},
         {"V", "'V' has no value"},
@@ -238,6 +238,21 @@ TEST_CASE("bad links name the field and the reason, and the rest still applies",
         CHECK(s.W.size() == size_t(s.V) * size_t(s.d));
         CHECK(s.upstream.size() == size_t(s.B()) * size_t(s.d));
     }
+}
+
+// One unknown name among known ones (a typo in a course page's embed code) is left out and said; refusing the
+// whole list showed all eleven panels, and the small embed became the whole page.
+TEST_CASE("a panel name the page does not know is left out and said; the known ones are shown", "[link][errors]") {
+    AppState s;
+    el::LinkMessages m = decode_link("v=1&panels=forward,nope,backward&embed=1", s);
+    CHECK(m.errors.empty());
+    REQUIRE(m.notices.size() == 1);
+    CHECK_THAT(m.notices[0], Catch::Contains("panels: 'nope' is not a panel"));
+    CHECK(s.panels == (el::kPanelForward | el::kPanelBackward));
+    m = decode_link("v=1&panels=nope,nada", s);  // nothing known: refused, every panel shown
+    REQUIRE(m.errors.size() == 1);
+    CHECK_THAT(m.errors[0], Catch::Contains("panels: 'nope' is not a panel"));
+    CHECK(s.panels == el::kDefaultPanels);
 }
 
 TEST_CASE("unknown and repeated keys are notices; oversized links are refused whole", "[link][errors]") {
