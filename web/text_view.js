@@ -523,6 +523,9 @@
     // The panels the canvas draws (a link's panels=, src/app/ui.cpp ShowApp), and only those; the
     // question cards (quiz=) and the link's problems show whatever the panels.
     const panels = new Set(String(s.settings.panels).split(',')), on = (name) => panels.has(name);
+    // A link showing a few (a walk-through's, a tour step's): the rest one press away, as on the canvas.
+    if (!s.settings.embed && panels.size < 11)
+      parts.push(el('p', {}, button(t('dom_show_all_panels'), () => lab.setField('panels', 'table,ids,forward,backward,experiments,training,frequency,cost,tour,presets,budget'), 'tv-all-panels')));
     const covered = s.teach.gradientCovered;  // a question card asks about dW: nothing here gives it away
     if (on('tour')) parts.push(...tourPart());
 

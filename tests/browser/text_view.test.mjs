@@ -1308,3 +1308,17 @@ test('Tab out of a refused batch moves on to the next control, the text and its 
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+// The canvas's "Show all panels", in the view: a walk-through's link (panels=table,ids,training) left a
+// screen reader with three panels and no way to the rest.
+test('a page showing a few panels offers "Show all panels" in the view too', async () => {
+  const page = await openPage(browser, server.url + CANONICAL + '&panels=table,ids,training&view=text');
+  assert.equal(await page.$('#tv-agreement'), null, 'no forward part');
+  await page.press('#tv-all-panels', 'Enter');
+  await page.waitForSelector('#tv-agreement');
+  assert.equal((await snapshot(page)).settings.panels.split(',').length, 11);
+  assert.doesNotMatch(await page.evaluate(() => location.hash), /panels=/);
+  await page.waitForFunction(() => !document.getElementById('tv-all-panels'));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
