@@ -213,8 +213,12 @@ static void ShowCounts(const App& app) {
 // [SECTION] Rows: touched, changed, why
 //-----------------------------------------------------------------------------
 
-static std::string RowWhy(const TrainingSession& t, int k) {
-    const bool rescaled = std::binary_search(t.rescaled_rows.begin(), t.rescaled_rows.end(), k);
+// Rescaled by max_norm in the step's forward pass, or in the page's right after it (the counts line
+// says which rows; a row the update pushed above max_norm again is pulled back there).
+static std::string RowWhy(const TrainingLab& lab, int k) {
+    const TrainingSession& t = lab.session;
+    const auto has = [k](const std::vector<int>& rows) { return std::binary_search(rows.begin(), rows.end(), k); };
+    const bool rescaled = has(t.rescaled_rows) || has(lab.page_renormed_rows);
     const uint8_t reasons = t.last.row_reasons[size_t(k)];
     const bool changed = std::binary_search(t.last.changed_rows.begin(), t.last.changed_rows.end(), k);
     std::string why = changed ? row_reason_text(reasons) : reasons & kRowGradient ? TR(labs_why_no_move) : "";
@@ -241,12 +245,12 @@ std::string TrainingRowsJson(const App& app) {
     int listed = 0;
     for (int k = 0; k < V && listed < 64; k++) {
         const bool touched = has(t.last.touched_rows, k), changed = has(t.last.changed_rows, k);
-        if (V > 64 && !touched && !changed && !has(t.rescaled_rows, k)) continue;
+        if (V > 64 && !touched && !changed && !has(t.rescaled_rows, k) && !has(app.training.page_renormed_rows, k)) continue;
         listed++;
         cell(std::to_string(k));
         cell(touched ? TR(labs_mark_touched) : "");
         cell(changed ? TR(labs_mark_changed) : "");
-        cell(RowWhy(t, k));
+        cell(RowWhy(app.training, k));
         cell(std::to_string(opt.row_update_count(k)) + " / " + std::to_string(opt.row_touch_count(k)));
         if (adam) state(opt.exp_avg_row(k)), state(opt.exp_avg_sq_row(k));
         else state(opt.momentum_row(k));
@@ -301,7 +305,7 @@ static void ShowRowTable(App& app) {
                 RecordItemRect(("mark:changed:" + std::to_string(k)).c_str());
             }
             ImGui::TableNextColumn();
-            const std::string why = RowWhy(t, k);
+            const std::string why = RowWhy(app.training, k);
             if (!why.empty()) {
                 if (changed && !touched) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ErrorColor()), "%s", why.c_str());
                 else ImGui::TextDisabled("%s", why.c_str());

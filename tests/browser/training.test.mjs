@@ -183,6 +183,12 @@ test('max_norm walk-through: the forward pass rescales the looked-up row above m
     const W = (await snapshot(page)).table;
     assert.ok(norm(W[2]) <= 1 + 1e-6, `row 2's norm ${norm(W[2])} stays at most max_norm`);
     assert.ok(sameBits(W[0], raw[0]));
+    // A row the page's forward pulled back after the step says so where the counts line does (its
+    // "why it moved" said only "gradient" while the counts line named it rescaled).
+    const rows = await page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_training_rows_json())));
+    const why = (k) => rows.cells[rows.cells.indexOf(String(k), rows.columns) + 3];
+    assert.match(why(2), /^max_norm rescale .*gradient$/, `row 2: ${why(2)}`);
+    assert.equal(why(1), 'gradient', 'row 1 stays below max_norm');
   }
   assert.equal((await training(page)).step, 3, 'the rescaling did not restart the optimizer');
   await page.context().close();
