@@ -220,7 +220,7 @@ static std::string RowWhy(const TrainingLab& lab, int k) {
     const auto has = [k](const std::vector<int>& rows) { return std::binary_search(rows.begin(), rows.end(), k); };
     const bool rescaled = has(t.rescaled_rows) || has(lab.page_renormed_rows);
     const uint8_t reasons = t.last.row_reasons[size_t(k)];
-    const bool changed = std::binary_search(t.last.changed_rows.begin(), t.last.changed_rows.end(), k);
+    const bool changed = has(t.last.changed_rows);
     std::string why = changed ? row_reason_text(reasons) : reasons & kRowGradient ? TR(labs_why_no_move) : "";
     if (rescaled) why = why.empty() ? std::string(TR(labs_why_rescale)) : format(TR(labs_why_rescale_and), why.c_str());
     return why;

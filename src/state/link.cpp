@@ -277,7 +277,7 @@ std::string encode_name_list(uint32_t bits, const char* const* names, int count)
 }
 
 Status decode_name_list(std::string_view text, const char* const* names, int count, const char* what,
-                        uint32_t& bits) {
+                        uint32_t& bits, std::vector<std::string>* unknown) {
     uint32_t found_bits = 0;
     size_t start = 0;
     while (start <= text.size()) {
@@ -295,11 +295,13 @@ Status decode_name_list(std::string_view text, const char* const* names, int cou
             // Whole sentences for the callers' lists (link.cpp, teach.cpp); any other is told by `what`.
             const std::string q = quoted(name);
             const std::string_view w = what;
-            if (w == "a panel") return Status::Fail(format(TR(msg_not_a_panel), q.c_str(), known.c_str()));
-            if (w == "a lock") return Status::Fail(format(TR(msg_not_a_lock), q.c_str(), known.c_str()));
-            if (w == "a control that can be hidden")
-                return Status::Fail(format(TR(msg_not_hideable), q.c_str(), known.c_str()));
-            return Status::Fail(format(TR(msg_not_known_name), q.c_str(), what, known.c_str()));
+            std::string message = w == "a panel" ? format(TR(msg_not_a_panel), q.c_str(), known.c_str())
+                                  : w == "a lock" ? format(TR(msg_not_a_lock), q.c_str(), known.c_str())
+                                  : w == "a control that can be hidden" ? format(TR(msg_not_hideable), q.c_str(), known.c_str())
+                                  : format(TR(msg_not_known_name), q.c_str(), what, known.c_str());
+            if (!unknown) return Status::Fail(std::move(message));
+            unknown->push_back(std::move(message));
+            continue;
         }
         found_bits |= 1u << found;
     }
@@ -328,14 +330,7 @@ static std::string encode_panels(const AppState& s) { return encode_name_list(s.
 static Status decode_panels(AppState& s, std::string_view text, std::vector<std::string>& notices) {
     uint32_t panels = 0;
     std::vector<std::string> unknown;
-    for (size_t start = 0; start <= text.size();) {
-        const size_t end = std::min(text.find(',', start), text.size());
-        uint32_t panel = 0;
-        if (Status st = decode_name_list(text.substr(start, end - start), kPanelNames, kPanelCount, "a panel", panel); !st.ok())
-            unknown.push_back(st.error);
-        panels |= panel;
-        start = end + 1;
-    }
+    decode_name_list(text, kPanelNames, kPanelCount, "a panel", panels, &unknown);
     if (!panels) return Status::Fail(unknown.empty() ? TR(msg_no_panel) : unknown[0]);
     notices.insert(notices.end(), unknown.begin(), unknown.end());
     s.panels = panels;

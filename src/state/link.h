@@ -39,10 +39,11 @@ struct LinkMessages {
 std::string encode_link(const AppState& s);
 
 // A set of names as a comma list (panels=, lock=, hide=): bit i stands for names[i]. Decoding
-// refuses a name not in the list, naming it as `what` ("a panel") with the known ones.
+// refuses a name not in the list, naming it as `what` ("a panel") with the known ones; given
+// `unknown`, it leaves such a name out instead, its message added there, and keeps the others.
 std::string encode_name_list(uint32_t bits, const char* const* names, int count);
 Status decode_name_list(std::string_view text, const char* const* names, int count, const char* what,
-                        uint32_t& bits);
+                        uint32_t& bits, std::vector<std::string>* unknown = nullptr);
 
 // Applies a fragment (with or without the leading '#') onto a fresh default state.
 // `out` is replaced; messages say what was rejected or ignored.
