@@ -102,28 +102,39 @@ static std::vector<int> ShownRows(const AxisBins& bins, const std::vector<int>& 
 // A value grid (mid or right). `filled(row)` false draws the row as exact zeros: outlined, empty.
 static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d, float scale, bool log_scale,
                        const std::vector<int>& shown_rows, const std::function<bool(int)>& filled) {
-    const bool text = !g.rows.compressed() && !g.cols.compressed();
     const ImU32 line = g_colors.empty_line;
+    const auto value = [&](int rc, int cc) { return m[size_t(shown_rows[size_t(rc)]) * size_t(d) + size_t(g.cols.first(cc))]; };
+    // A cell's number: the page's short format (4 significant digits); in a narrow cell 3, then 2
+    // (exact on hover); "" when even that does not fit.
+    const auto label = [&](float v) {
+        std::string s = ShortNumber(v);
+        for (const char* fmt : {"%.3g", "%.2g"}) {
+            if (ImGui::CalcTextSize(s.c_str()).x <= g.cw - Px(2) || !std::isfinite(v)) break;
+            s = format(fmt, double(v));  // the language's decimal
+        }
+        return ImGui::CalcTextSize(s.c_str()).x <= g.cw - Px(2) ? s : std::string();
+    };
+    // Numbers in every cell or in none: a blank among numbered cells reads as a missing value
+    // (a narrow grid showed 0.01 and 0.03 and nothing for the -0.02 between them).
+    bool text = !g.rows.compressed() && !g.cols.compressed();
+    for (int rc = 0; text && rc < g.rows.cells; rc++)
+        for (int cc = 0; text && cc < g.cols.cells; cc++) {
+            const float v = value(rc, cc);
+            text = !(filled(shown_rows[size_t(rc)]) || v != 0.0f) || !label(v).empty();
+        }
     for (int rc = 0; rc < g.rows.cells; rc++) {
         const int row = shown_rows[size_t(rc)];
         const bool full = filled(row);
         for (int cc = 0; cc < g.cols.cells; cc++) {
-            const int col = g.cols.first(cc);
-            const float v = m[size_t(row) * size_t(d) + size_t(col)];
+            const float v = value(rc, cc);
             const ImVec2 a = g.cell_min(rc, cc), b = g.cell_max(rc, cc);
             if (full) dl->AddRectFilled(a, b, log_scale ? HeatColor(log_scale_fraction(v, scale), 1.0f) : HeatColor(v, scale));
-            else if (text) dl->AddRect(a, b, line);
+            else if (!g.rows.compressed() && !g.cols.compressed()) dl->AddRect(a, b, line);
             if (text && (full || v != 0.0f)) {
-                // The page's short format (4 significant digits); in a narrow cell 3, then 2 (exact on hover).
-                std::string s = ShortNumber(v);
-                ImVec2 ts = ImGui::CalcTextSize(s.c_str());
-                for (const char* fmt : {"%.3g", "%.2g"}) {
-                    if (ts.x <= g.cw - Px(2) || !std::isfinite(v)) break;
-                    s = format(fmt, double(v)), ts = ImGui::CalcTextSize(s.c_str());  // the language's decimal
-                }
-                if (ts.x <= g.cw - Px(2))
-                    dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f),
-                                full ? ImGui::GetColorU32(ImGuiCol_Text) : DimColor(), s.c_str());
+                const std::string s = label(v);
+                const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
+                dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f),
+                            full ? ImGui::GetColorU32(ImGuiCol_Text) : DimColor(), s.c_str());
             } else if (text && !full && g.cw >= Px(12)) {
                 const ImVec2 ts = ImGui::CalcTextSize("0");
                 dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f), DimColor(), "0");

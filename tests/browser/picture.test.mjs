@@ -295,6 +295,49 @@ test('dW and G on a log scale: one heavy id leaves a once-used row visible, an u
   await page.context().close();
 });
 
+// Which cells of a block carry a number: ink in the cell's middle that its fill colour (sampled at the
+// cell's top-left corner, clear of the number) does not have.
+async function numberedCells(page, name, rows, cols) {
+  const r = await rect(page, name);
+  assert.ok(r && r.visible, `${name} is drawn and visible`);
+  const box = await page.locator('#canvas').boundingBox();
+  const png = decodePng(await page.screenshot({ clip: { x: box.x + r.x, y: box.y + r.y, width: r.width, height: r.height } }));
+  const scale = png.width / r.width, at = (x, y) => png.pixels.subarray((y * png.width + x) * png.channels, (y * png.width + x) * png.channels + 3);
+  const cells = [];
+  for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) {
+    const [x0, x1, y0, y1] = [j / cols, (j + 1) / cols, i / rows, (i + 1) / rows].map((f, k) => Math.floor(f * (k < 2 ? png.width : png.height)));
+    const fill = at(x0 + Math.ceil(2 * scale), y0 + Math.ceil(2 * scale));
+    let ink = 0;
+    for (let y = Math.floor(y0 + (y1 - y0) * 0.25); y < y1 - (y1 - y0) * 0.25; y++)
+      for (let x = Math.floor(x0 + (x1 - x0) * 0.15); x < x1 - (x1 - x0) * 0.15; x++)
+        ink += Math.max(...at(x, y).map((v, c) => Math.abs(v - fill[c]))) > 80;
+    cells.push(ink >= 2 * scale);
+  }
+  return cells;
+}
+
+// A narrow block (a phone) showed numbers only where they fitted: G read "0.01, blank, 0.03", the
+// blank reading as a missing value (its -0.02 too wide). A block numbers every cell or none.
+test('a block of the picture numbers all its cells or none, on a phone and on a desktop', async () => {
+  for (const [width, height, dpr, link] of [[390, 844, 3, 'V=3&d=3&init=example&ids=1'], [390, 844, 3, 'V=5&d=4&init=normal&seed=7&ids=3'],
+                                            [1440, 900, 1, 'V=3&d=3&init=example&ids=1']]) {
+    const page = await openPage(browser, server.url + '#v=1&panels=forward,backward&' + link, { width, height, dpr, mobile: width < 500 });
+    const s = await snapshot(page);
+    const B = s.ids.length, V = s.table.length, d = s.table[0].length;
+    for (const [name, rows, cols] of [['picture:W', V, d], ['picture:W:gather', V, d], ['picture:G', B, d], ['picture:dW', V, d]]) {
+      await widgetCenter(page, name);  // scrolled into view
+      await moveAway(page);
+      const cells = await numberedCells(page, name, rows, cols);
+      const n = cells.filter(Boolean).length;
+      console.log(`${width} x ${height} dpr ${dpr}, ${link}, ${name} (${rows} x ${cols}): ${n} cells numbered`);
+      assert.ok(n === 0 || n === cells.length, `${width} x ${height}, ${name}: ${n} of ${cells.length} cells numbered`);
+      if (width > 500) assert.equal(n, cells.length, `${name}: a desktop's cells are wide enough for every number`);
+    }
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
 const contrast = contrastRatio;  // WCAG 2.1, of 0..255 sRGB triples
 
 test("the picture's marks reach 3:1 against what they sit on, in every theme", async (t) => {
