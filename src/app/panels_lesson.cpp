@@ -515,9 +515,9 @@ static void ShowForwardSummary(const App& app) {
     RecordItemRect("badge");
     if (!r.renormed_rows.empty())
         TextWrapped(TR(lesson_forward_renormed), int(r.renormed_rows.size()));
-    ImGui::TextDisabled(TR(lesson_forward_onehot_cost), (long long)r.matmul_mult_adds, (long long)r.matmul_zero_mult_adds);
-    ImGui::TextDisabled(TR(lesson_forward_gather_cost), (long long)r.gather_copies);
-    ImGui::TextDisabled(TR(lesson_forward_onehot_block), r.B, r.V, (long long)r.onehot_bytes);
+    ImGui::TextDisabled(TR(lesson_forward_onehot_cost), format_count(r.matmul_mult_adds).c_str(), format_count(r.matmul_zero_mult_adds).c_str());
+    ImGui::TextDisabled(TR(lesson_forward_gather_cost), format_count(r.gather_copies).c_str());
+    ImGui::TextDisabled(TR(lesson_forward_onehot_block), r.B, format_count(r.V).c_str(), format_count(r.onehot_bytes).c_str());
     ImGui::PopTextWrapPos();
 }
 
