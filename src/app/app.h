@@ -1,6 +1,7 @@
 // The running app: the learner's state, what the core computed from it, and the
 // text the learner typed (kept even when it does not parse, so nothing is lost).
 #pragma once
+#include <cfloat>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "state/commit.h"
 #include "state/derived.h"
 #include "state/link.h"
+#include "state/tour.h"
 #include "teach_view.h"
 #include "training_lab.h"
 
@@ -35,12 +37,15 @@ struct TourProgress {
     uint32_t focus = 0;            // the panel the current step points at
     bool scroll_to_focus = false;  // bring it into view (ui.cpp: until it stays put, a few frames at most)
     int scroll_frames = 0;         // frames spent bringing it into view
+    float section_top = -FLT_MAX;  // where the step's section of its panel begins, once built this frame (TourSection)
+    bool focus_in_view = false;    // on screen in the last frame built: a resize (a phone turned) frames it again
     TourDepth resume_depth = TourDepth::None;  // left mid-tour: where "Resume" goes
     int resume_step = 0;
     TourDepth finished = TourDepth::None;      // the depth just finished (a closing line)
     bool keyboard_follows = false; // started or left with the keyboard: its next button gets the focus
-    bool answer_shown[3] = {};     // follow-up questions revealed
-    int claim_answer[6] = {-1, -1, -1, -1, -1, -1};  // self-check: -1 unanswered, 0 false, 1 true
+    bool answer_shown[kFollowUpQuestions] = {};  // follow-up questions revealed
+    int claim_answer[kWrongClaims] = {-1, -1, -1, -1, -1, -1};  // self-check: -1 unanswered, 0 false, 1 true
+    static_assert(kWrongClaims == 6, "claim_answer starts with one -1 per claim");
 };
 
 struct App {

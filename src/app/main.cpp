@@ -231,7 +231,9 @@ static void Frame() {
         return;
     }
     const double t0 = emscripten_get_now();
-    if (PlatformSyncCanvas()) WakeUp();
+    // A new size (a phone turned, a window resized) moves everything: the tour's panel, if it was
+    // being read, is framed again as a step frames it.
+    if (PlatformSyncCanvas()) WakeUp(), g_app.tour.scroll_to_focus |= g_app.tour.focus_in_view;
     if (!ShouldDraw()) return;
     ApplyLanguage(g_app);  // lang= or the browser's, once its catalog is there (app.cpp)
     // A language other than English writes letters beyond the first atlas (umlauts): the whole font at once.

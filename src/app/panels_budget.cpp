@@ -21,6 +21,7 @@
 #include <cstdarg>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -290,6 +291,16 @@ void ShowBudgetPanel(App& app) {
 // [SECTION] Table variants panel
 //-----------------------------------------------------------------------------
 
+// Right after a section's heading: the tour's step about this section (tour.cpp) frames it, not the
+// top of the panel (ui.cpp, ShowTourFocus).
+static void TourSection(App& app, const char* name) {
+    const std::vector<TourStep>& steps = tour_steps(app.state.tour);
+    const size_t i = size_t(app.state.tour_step);
+    if (i >= steps.size() || !steps[i].section || std::strcmp(steps[i].section, name) != 0) return;
+    app.tour.section_top = ImGui::GetItemRectMin().y;
+    RecordItemRect("tour-section");
+}
+
 static void MatrixText(const char* name, const Tensor& t, int max_rows = 12) {
     ImGui::Text("%s (%d x %d)", name, t.rows(), t.cols());
     for (int r = 0; r < std::min(t.rows(), max_rows); r++) {
@@ -410,6 +421,7 @@ static void ShowFactorisedGradient() {
 
 static void ShowTableVariantsPanel(App& app) {
     ImGui::SeparatorText(TR(deeper_variants_title));
+    TourSection(app, "variants");
     TextWrapped("%s", TR(deeper_variants_intro));
     ShowRunCollisions(app);
     ShowSmallHashedCase();
@@ -435,6 +447,7 @@ static std::string ActivationText(const BudgetLab& lab) {
 
 static void ShowRowsActivationPanel(App& app) {
     ImGui::SeparatorText(TR(deeper_activation_title));
+    TourSection(app, "activation");
     bool edited = false;
     std::string refused;
     edited |= Setting(app.state, "aspread", format("%s##activation", TR(deeper_spread)).c_str(), "activation:spread",
@@ -493,6 +506,7 @@ static std::string CompressionRank(const ComposedMapResult& m) {
 
 static void ShowCompressionPanel(App& app) {
     ImGui::SeparatorText(TR(deeper_compression_title));
+    TourSection(app, "compression");
     const CompressionSettings& c = app.state.compression;
     bool edited = false;
     std::string refused;

@@ -135,7 +135,7 @@ static void RecordCardAnswer(App& app, const Question& q, CardProgress& p, bool 
     p.attempts++, p.result = correct ? 1 : 0;
     app.teach.answers++;
     p.revealed |= correct;
-    if (q.kind == QuestionKind::Claim) app.tour.claim_answer[std::clamp(q.id.back() - '0', 0, 5)] = correct ? 0 : 1;
+    if (q.kind == QuestionKind::Claim) app.tour.claim_answer[std::clamp(q.id.back() - '0', 0, int(kWrongClaims) - 1)] = correct ? 0 : 1;
     const int attempts = q.kind == QuestionKind::Claim ? ++app.teach.claim_attempts[q.id.back() - '0'] : p.attempts;
     PostAnswer(app, q, correct, attempts, response);
 }

@@ -9,6 +9,7 @@
 
 #include "state/app_state.h"
 #include "state/questions.h"
+#include "state/tour.h"
 
 namespace el {
 
@@ -41,7 +42,7 @@ struct TeachView {
     uint64_t questions_revision = 0;
     std::vector<CardProgress> cards;
     uint64_t answers = 0;            // answers checked and answers shown, so far (the text view follows)
-    int claim_attempts[8] = {};
+    int claim_attempts[kWrongClaims] = {};  // per self-check claim, however it was answered
     std::string lock_message;        // why the last edit in the canvas was refused
     int posted_height = -1;          // the last height sent to the host page (CSS pixels)
 };

@@ -138,12 +138,21 @@ static void ShowHeader(App& app) {
 static void ShowTourFocus(App& app, uint32_t panels) {
     if (app.state.tour == TourDepth::None || !(panels & app.tour.focus)) return;
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    // A step about one section of its panel (the budget panel's parts, screens apart on a phone) frames
+    // that section, in the group that holds it (TourSection in panels_budget.cpp says where it begins).
+    const std::vector<TourStep>& steps = tour_steps(app.state.tour);
+    float top = a.y;
+    if (size_t(app.state.tour_step) < steps.size() && steps[size_t(app.state.tour_step)].section) {
+        if (app.tour.section_top < a.y || app.tour.section_top > b.y) return;
+        top = app.tour.section_top;
+    }
     ImGui::GetWindowDrawList()->AddRect(ImVec2(a.x - Px(4), a.y - Px(4)), ImVec2(b.x + Px(4), b.y + Px(4)),
                                         GoodColor(), Px(4), 0, Px(2.5f));
     RecordItemRect("tour-focus");
+    app.tour.focus_in_view = ImGui::IsRectVisible(a, b);
     if (!app.tour.scroll_to_focus) return;
     const float scroll = ImGui::GetScrollY();
-    const float wanted = a.y - ImGui::GetWindowPos().y - Px(12) + scroll;  // in the page's own coordinates
+    const float wanted = top - ImGui::GetWindowPos().y - Px(12) + scroll;  // in the page's own coordinates
     // (The scroll's limit grows as the panels below are measured, so it says nothing yet: a panel
     // the page cannot scroll to the top just takes the ten frames.)
     const bool settled = app.tour.scroll_frames > 0 && std::fabs(wanted - scroll) < 1.0f;
@@ -159,6 +168,7 @@ ImGuiWindow* g_page_window = nullptr;
 
 void ShowApp(App& app) {
     ClearItemRects();
+    app.tour.focus_in_view = false, app.tour.section_top = -FLT_MAX;  // until the panel is drawn (ShowTourFocus)
     UpdateDeeperTier(app);  // loaded on demand: deeper=1 in a link, a preset or the budget panel's button
     PictureFrameStart(app);  // the highlight hovered last frame; the walk's clock
     StepCostRun(app);  // a slice of the cost benchmark, if one runs (panels_cost.cpp)

@@ -61,11 +61,12 @@ static const std::vector<TourStep> kDeeper = {
      "v=1&V=3&d=3&init=example&ids=1&bV=1000&bd=16&bk=64&br=1&bN=32&bsk=32&bsteps=1000&panels=tour,budget&deeper=1",
      kPanelBudget},
     {{Msg::tour_step_deeper_onehot_title}, {Msg::tour_step_deeper_onehot_text},
-     "v=1&V=3&d=3&init=example&ids=1&bV=1000&bd=16&bk=64&br=1&bN=32&bsk=32&panels=tour,budget&deeper=1", kPanelBudget},
+     "v=1&V=3&d=3&init=example&ids=1&bV=1000&bd=16&bk=64&br=1&bN=32&bsk=32&panels=tour,budget&deeper=1", kPanelBudget,
+     "variants"},
     {{Msg::tour_step_deeper_activation_title}, {Msg::tour_step_deeper_activation_text},
-     "v=1&V=3&d=3&init=example&ids=1&aspread=2&asteps=300&panels=tour,budget&deeper=1", kPanelBudget},
+     "v=1&V=3&d=3&init=example&ids=1&aspread=2&asteps=300&panels=tour,budget&deeper=1", kPanelBudget, "activation"},
     {{Msg::tour_step_deeper_compress_title}, {Msg::tour_step_deeper_compress_text},
-     "v=1&V=3&d=3&init=example&ids=1&xV=50000&xd=32&xh=256&panels=tour,budget&deeper=1", kPanelBudget},
+     "v=1&V=3&d=3&init=example&ids=1&xV=50000&xd=32&xh=256&panels=tour,budget&deeper=1", kPanelBudget, "compression"},
 };
 
 const std::vector<TourStep>& tour_steps(TourDepth depth) {
@@ -104,8 +105,8 @@ const char* tour_depth_summary(TourDepth depth) {
     return "";
 }
 
-const std::vector<FollowUpQuestion>& follow_up_questions() {
-    static const std::vector<FollowUpQuestion> list = {
+const std::array<FollowUpQuestion, kFollowUpQuestions>& follow_up_questions() {
+    static const auto list = std::to_array<FollowUpQuestion>({  // a list of another length does not compile: the size is the type's
         {{Msg::tour_followup_rawid_question}, {Msg::tour_followup_rawid_answer},
          "v=1&V=3&d=3&init=example&ids=1&panels=tour,experiments"},
         {{Msg::tour_followup_bias_question}, {Msg::tour_followup_bias_answer},
@@ -114,12 +115,12 @@ const std::vector<FollowUpQuestion>& follow_up_questions() {
          "v=1&V=200&d=8&init=normal&seed=2&ids=1&opt=sgd&lr=0.1&mom=0.9&panels=tour,training"},
         {{Msg::tour_followup_compress_question}, {Msg::tour_followup_compress_answer},
          "v=1&V=3&d=3&init=example&ids=1&xV=50000&xd=32&xh=256&panels=tour,budget&deeper=1"},
-    };
+    });
     return list;
 }
 
-const std::vector<WrongClaim>& wrong_claims() {
-    static const std::vector<WrongClaim> list = {
+const std::array<WrongClaim, kWrongClaims>& wrong_claims() {
+    static const auto list = std::to_array<WrongClaim>({  // a list of another length does not compile: the size is the type's
         {{Msg::tour_claim_nonlinear}, {Msg::tour_claim_nonlinear_why},
          "v=1&V=3&d=3&init=example&ids=1&panels=tour,forward"},
         {{Msg::tour_claim_different}, {Msg::tour_claim_different_why},
@@ -132,7 +133,7 @@ const std::vector<WrongClaim>& wrong_claims() {
          "v=1&V=5&d=4&init=normal&seed=7&ids=3&panels=tour,forward"},
         {{Msg::tour_claim_batch}, {Msg::tour_claim_batch_why},
          "v=1&V=3&d=3&init=example&ids=2,0,2,2&panels=tour,forward"},
-    };
+    });
     return list;
 }
 

@@ -2,6 +2,7 @@
 // (README, "What the page shows"), as data. A tour step sets the state through a share
 // link, so "what the learner sees" and "what a link reproduces" are the same thing.
 #pragma once
+#include <array>
 #include <string_view>
 #include <vector>
 
@@ -24,6 +25,7 @@ struct TourStep {
     LessonText text;
     const char* link;     // the state this step shows (tour and step keys are added)
     uint32_t focus;       // the panel to look at (a Panel bit)
+    const char* section = nullptr;  // or one section of it, framed alone (the budget panel's parts)
 };
 
 // The steps of one depth (Basics, Solid, Deeper); empty for None.
@@ -37,7 +39,9 @@ struct FollowUpQuestion {
     LessonText answer;
     const char* link;  // a state that shows the answer
 };
-const std::vector<FollowUpQuestion>& follow_up_questions();
+// The page keeps a flag per question and per claim (app.h), in arrays of these sizes.
+inline constexpr size_t kFollowUpQuestions = 4, kWrongClaims = 6;
+const std::array<FollowUpQuestion, kFollowUpQuestions>& follow_up_questions();
 
 // A common wrong claim: every one is false; the explanation says why and the link
 // opens a state that shows it.
@@ -46,6 +50,6 @@ struct WrongClaim {
     LessonText explanation;
     const char* link;
 };
-const std::vector<WrongClaim>& wrong_claims();
+const std::array<WrongClaim, kWrongClaims>& wrong_claims();
 
 }  // namespace el

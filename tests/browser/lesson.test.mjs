@@ -95,6 +95,51 @@ test('a shared mid-tour link scrolls its step\'s panel to the top of a one-colum
   }
 });
 
+// The deeper tour's steps about the budget panel's later sections (the one-hot variants, activation on the
+// rows, "it compresses the input") frame their own section: on a phone all three framed the panel's top,
+// the same screen, with none of what they talk about on it.
+test('a deeper step about one section of the budget panel frames that section on a phone', async () => {
+  const page = await openPage(browser, server.url + '#v=1&tour=deeper&step=8', { width: 390, height: 844, dpr: 2, mobile: true });
+  for (const step of [8, 9, 10]) {
+    if (step > 8) await clickWidget(page, 'tour-next');
+    await page.waitForFunction((n) => window.embeddingLab.snapshot().tour.step === n && window.embeddingLab.budget().loaded, step);
+    await settle(page);
+    const section = await rect(page, 'tour-section'), leave = await rect(page, 'tour-leave');
+    const boxBottom = leave.y + leave.height;
+    // Just under the tour box, or (the page's last section) as far up as the page scrolls: a wheel
+    // down then moves nothing.
+    let atEnd = false;
+    if (section?.visible && section.y > boxBottom + 40) {
+      await page.mouse.move(200, 600);
+      await page.mouse.wheel(0, 300);
+      await frames(page, 3);
+      atEnd = (await rect(page, 'tour-section')).y === section.y;
+    }
+    assert.ok(section?.visible && section.y >= boxBottom && (section.y <= boxBottom + 40 || atEnd),
+              `step ${step}: its section's heading at ${section?.y}, just under the tour box (${boxBottom}) or as near as the page scrolls`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+// A phone turned mid-tour: the step's panel, which the learner was reading, is framed again under the
+// tour box (it was left where the old layout had it: the walk's picture scrolled away in landscape).
+test('a phone turned mid-tour frames the step\'s panel again', async () => {
+  const page = await openPage(browser, server.url + '#v=1&tour=solid&step=1', { width: 390, height: 844, dpr: 2, mobile: true });
+  await settle(page);
+  assert.ok((await rect(page, 'tour-focus')).visible);
+  for (const [width, height] of [[844, 390], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await settle(page);
+    const focus = await rect(page, 'tour-focus'), leave = await rect(page, 'tour-leave');
+    const boxBottom = leave.y + leave.height;
+    assert.ok(focus.visible && focus.y >= boxBottom && focus.y <= boxBottom + 40,
+              `${width} x ${height}: the step's panel at ${focus.y}, just under the tour box (${boxBottom})`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 // A step's or a preset's link sets what it teaches; how the page is shown stays: a German, dark page
 // stays so, the text view stays the text view, and a course page keeps its mode and its panels.
 test('a tour step and a preset keep the page\'s language, theme and view, and a course page its panels', async () => {
@@ -146,11 +191,19 @@ test('a tour step and a preset keep the page\'s language, theme and view, and a 
 
 test('the self-check answers a claim and the follow-up question reveals its answer', async () => {
   const page = await openPage(browser, server.url, { width: 1400, height: 900 });
+  const claims = () => page.evaluate(() => JSON.parse(Module.UTF8ToString(Module._el_text_view_json())).claims.map((c) => c[1]));
+  // Every follow-up answer starts hidden behind its button (the fourth's flag once lay past the end of
+  // its array, on the first claim's answer: shown unasked, and revealing it regraded that claim).
+  for (const i of [0, 1, 2, 3]) assert.ok(await rect(page, `answer:${i}`), `follow-up ${i} has its button`);
   await clickWidget(page, 'claim-false:0');
-  await clickWidget(page, 'answer:0');
+  await frames(page, 2);
+  assert.deepEqual(await claims(), [0, -1, -1, -1, -1, -1]);
+  for (const i of [3, 0]) await clickWidget(page, `answer:${i}`);
   await frames(page, 2);
   await screenshot(page, 'lesson-selfcheck');
   assert.equal(await rect(page, 'answer:0'), null, 'the button gives way to the answer');
+  assert.equal(await rect(page, 'answer:3'), null);
+  assert.deepEqual(await claims(), [0, -1, -1, -1, -1, -1], 'revealing answers leaves the claims as answered');
   await page.context().close();
 });
 
