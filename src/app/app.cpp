@@ -134,6 +134,10 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     const CostShape cost = app.state.cost;
     const BudgetSettings budget = app.state.budget;
     app.link_messages = decode_link(held.fragment, app.state);
+    if (app.link_messages.none_applied) {  // refused whole: the page stays as it was, with the message
+        Commit(app, "link refused");
+        return app.link_messages;
+    }
     StopRunsLinkChanged(app, frequency, cost, budget);
     // The training lab's steps, optimizer state and Reset belonged to the table before the link
     // (its Reset would have brought that table back over the link's).

@@ -670,7 +670,7 @@ LinkMessages decode_link(std::string_view fragment, AppState& out) {
     if (fragment.size() > kMaxLinkBytes) {
         msg.errors.push_back(format(TR(msg_link_too_long), format_count((long long)fragment.size()).c_str(),
                                     format_count((long long)kMaxLinkBytes).c_str()));
-        out = s;
+        msg.none_applied = true;
         return msg;
     }
     LinkValues values;

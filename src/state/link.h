@@ -31,6 +31,7 @@ inline bool link_fits(std::string_view link) { return link.size() <= kMaxLinkByt
 struct LinkMessages {
     std::vector<std::string> errors;   // rejected values: "V: '0' is out of range (1 to 100000)"
     std::vector<std::string> notices;  // harmless: unknown keys, repeated keys
+    bool none_applied = false;         // refused whole (too long): the state is left as it was
     bool ok() const { return errors.empty(); }
 };
 
@@ -46,7 +47,8 @@ Status decode_name_list(std::string_view text, const char* const* names, int cou
                         uint32_t& bits, std::vector<std::string>* unknown = nullptr);
 
 // Applies a fragment (with or without the leading '#') onto a fresh default state.
-// `out` is replaced; messages say what was rejected or ignored.
+// `out` is replaced (left as it was when the link is refused whole: none_applied); messages say
+// what was rejected or ignored.
 LinkMessages decode_link(std::string_view fragment, AppState& out);
 
 // One field of the table, for documentation and the fuzzer: key, and what it holds.

@@ -92,6 +92,23 @@ test('a bad link\'s problems are in the text view near its top and said once on 
   await good.context().close();
 });
 
+// A link refused whole (too long) changes nothing: its heading said "the rest of it was applied" over a
+// message saying none of it was, and a pasted one replaced the learner's table with the starting one.
+test('a link too long to read is refused whole: the page stays as it was, and says so', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1');
+  await page.evaluate(() => window.embeddingLab.setCell(2, 1, '0.25'));
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=4&' + 'x'.repeat(70000)));
+  await page.waitForFunction(() => document.getElementById('tv-link-problems'));
+  const s = await snapshot(page);
+  assert.equal(s.table[2][1], 0.25, 'the edit is kept');
+  assert.equal(s.V, 3);
+  assert.deepEqual(s.linkErrors.errors, ['the link is 70,008 characters long; the limit is 65,536']);
+  assert.deepEqual(await page.$$eval('#tv-link-problems p, #tv-link-problems li', (e) => e.map((x) => x.textContent)),
+                   ['This link was not applied; the page stays as it was:', ...s.linkErrors.errors]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('editing replaces the address without new history; presets and back/forward load state', async () => {
   const page = await openPage(browser, server.url);
   const historyLength = await page.evaluate(() => history.length);
