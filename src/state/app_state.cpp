@@ -90,6 +90,9 @@ Status resize_table(AppState& s, int V, int d) {
         if (id < V) kept.push_back(id);
     if (kept.empty()) kept.push_back(0);
     s.ids = std::move(kept);
+    // A padding_idx whose row went with them goes too (-V..V-1 wraps into the rows): a state the
+    // page kept would be one its link refuses, and nn.Embedding refuses it at construction.
+    if (const std::optional<int>& p = s.lookup.padding_idx; p && (*p >= V || *p < -V)) s.lookup.padding_idx.reset();
     fit_upstream(s, old_d);
     return Status::Ok();
 }

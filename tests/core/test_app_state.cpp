@@ -3,6 +3,7 @@
 
 #include "core/limits.h"
 #include "state/app_state.h"
+#include "state/link.h"
 
 using el::AppState;
 using el::TableInit;
@@ -49,4 +50,17 @@ TEST_CASE("resizing keeps the cells that stay and drops ids past V", "[state]") 
     CHECK(el::resize_table(s, 0, 3).error == "V = 0 is out of range: V runs from 1 to 100000");
     CHECK_THAT(el::resize_table(s, 3, el::kMaxD + 1).error, Catch::Contains("d = 513"));
     CHECK(s.V == 2);
+}
+
+TEST_CASE("resizing drops a padding_idx whose row is gone, so that the state's link reads back", "[state]") {
+    AppState s;  // V = 3
+    for (int p : {2, -3, 1, -1}) {
+        AppState t = s;
+        t.lookup.padding_idx = p;
+        REQUIRE(el::resize_table(t, 2, 5).ok());
+        CHECK(t.lookup.padding_idx == (p == 1 || p == -1 ? std::optional<int>(p) : std::nullopt));
+        AppState back;
+        CHECK(el::decode_link(el::encode_link(t), back).ok());
+        CHECK(back.lookup.padding_idx == t.lookup.padding_idx);
+    }
 }
