@@ -154,7 +154,7 @@ static void ShowParameterCounts(const App& app) {
     std::snprintf(shape[2], sizeof shape[2], "%d x %d + %d x %d", b.V, b.rank, b.rank, b.d);
     std::snprintf(shape[3], sizeof shape[3], "(%d + %d) x %d", b.own_rows, b.split_buckets, b.d);
     ImGui::BeginGroup();
-    if (ImGui::BeginTable("##budget_counts", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+    if (BeginSidewaysTable("##budget_counts", 4, ImGuiTableFlags_Borders, kTableKinds + 1)) {
         // The names' column as wide as its longest name and swatch: fitted to its content, a wrapped
         // text's, it shrank to its header and broke the names mid-word ("ha|sh|ed").
         float names = 0;

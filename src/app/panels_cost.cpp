@@ -102,11 +102,8 @@ static void CostBars(const CostFigures& f) {
 }
 
 static void CostTable(const CostFigures& f) {
-    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
-    if (!ImGui::BeginTable("##cost", 3, flags)) return;
-    ImGui::TableSetupColumn(TR(labs_cost_col_route), 0, 1.6f);
-    ImGui::TableSetupColumn(TR(labs_cost_col_median), 0, 1.0f);
-    ImGui::TableSetupColumn(TR(labs_cost_col_range), 0, 1.7f);
+    if (!BeginSidewaysTable("##cost", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg, kCostRouteCount + 1)) return;
+    for (const char* h : {TR(labs_cost_col_route), TR(labs_cost_col_median), TR(labs_cost_col_range)}) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     for (int r = 0; r < kCostRouteCount; r++) {
         ImGui::TableNextRow();
@@ -128,7 +125,7 @@ static void CostTable(const CostFigures& f) {
 
 static void CostResults(const CostRun& r) {
     const CostFigures& f = r.figures;
-    ImGui::Text(TR(labs_cost_results_shape), Grouped(f.shape.V).c_str(), f.shape.d, f.shape.B, f.repeats_done);
+    TextWrapped(TR(labs_cost_results_shape), Grouped(f.shape.V).c_str(), f.shape.d, f.shape.B, f.repeats_done);
     CostTable(f);
     CostBars(f);
     // The number starts its own short line: ImGui may wrap after the comma of "1,840".
@@ -173,7 +170,8 @@ void ShowCostPanel(App& app) {
         {repeats.c_str(), "cost:repeats", "reps", format(TR(labs_cost_repeats_help), format_count(kMaxCostRepeats).c_str())},
     };
     for (int i = 0; i < 4; i++) {
-        if (i % 2) ImGui::SameLine();
+        // Side by side when the second, its label and its help mark fit ("Wiederholungen" on a phone did not).
+        if (i % 2) SameLineIfFits(120 + ImGui::CalcTextSize(fields[i].label, nullptr, true).x / Px(1));
         edited |= SettingField(app.state, fields[i].key, fields[i].label, fields[i].name, 90, fields[i].help.c_str(), refused);
     }
     ImGui::EndDisabled();

@@ -157,7 +157,7 @@ static void ShowStepButtons(App& app) {
     InputWhole(format("##%s", TR(labs_steps)).c_str(), &lab.step_n, 1, kMaxStepsAtOnce, refused);
     RecordItemRect("train:n");
     RegisterTextField(TextFieldKind::Decimal);
-    ImGui::SameLine();
+    SameLineIfFits(ButtonWidth(TR(labs_reset)) + 30);  // and its "(?)": on a German phone it ran off the edge
     if (ImGui::Button(TR(labs_reset))) TrainingReset(app);
     RecordItemRect("train:reset");
     HelpMarker(TR(labs_reset_help));
@@ -261,16 +261,14 @@ std::string TrainingRowsJson(const App& app) {
 static void ShowRowTable(App& app) {
     const TrainingSession& t = app.training.session;
     const AppState& s = app.state;
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
-                                  ImGuiTableFlags_SizingFixedFit;
     const float row_h = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y;
     const float height = std::min(row_h * float(s.V + 1) + Px(4), Px(260));
-    if (!ImGui::BeginTable("##rows", 5, flags, ImVec2(0, height))) return;
+    if (!BeginSidewaysTable("##rows", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY, 0, height)) return;
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn(TR(labs_col_id));
     ImGui::TableSetupColumn(TR(labs_col_touched));
     ImGui::TableSetupColumn(TR(labs_col_changed));
-    ImGui::TableSetupColumn(TR(labs_col_why), ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn(TR(labs_col_why));
     ImGui::TableSetupColumn(TR(labs_col_updates));
     ImGui::TableHeadersRow();
     ImGuiListClipper clipper;

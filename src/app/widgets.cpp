@@ -584,6 +584,16 @@ void SameLineIfFits(float css_width) {
     if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + Px(css_width) <= line_end) ImGui::SameLine();
 }
 
+bool BeginSidewaysTable(const char* id, int columns, ImGuiTableFlags flags, int rows, float height) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    if (height <= 0.0f) height = (ImGui::GetTextLineHeight() + 2 * st.CellPadding.y) * float(rows) + Px(1);
+    // Room for the sideways scrollbar when the table had one last frame (a new width or language
+    // settles a frame later: the page builds a few frames after any change).
+    const ImGuiTable* last = ImGui::TableFindByID(ImGui::GetID(id));
+    if (last && last->InnerWindow && last->InnerWindow->ScrollbarX) height += st.ScrollbarSize;
+    return ImGui::BeginTable(id, columns, flags | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit, ImVec2(0, height));
+}
+
 float ButtonWidth(const char* label) {
     return (ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x) / Px(1);
 }

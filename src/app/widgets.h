@@ -86,6 +86,10 @@ std::string VectorString(const float* v, int n);            // VectorText's text
 // SameLine() when the next item (about `css_width` wide) still fits, else a new line:
 // rows of controls wrap on a phone instead of running off the panel.
 void SameLineIfFits(float css_width);
+// A table that scrolls sideways when its columns are wider than the panel (a phone, German words):
+// columns as wide as their contents. `height` 0: `rows` one-line rows; else that height (a table
+// that also scrolls down: add ScrollY); and room for the scrollbar when it scrolls.
+bool BeginSidewaysTable(const char* id, int columns, ImGuiTableFlags flags, int rows, float height = 0.0f);
 float ButtonWidth(const char* label);  // a button's width for `label`, in CSS pixels (for SameLineIfFits)
 
 // Widget rectangles in CSS pixels, by name, from the last drawn frame: the browser

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import { serve, launch, openPage, clickWidget, frames, screenshot, typeInto, snapshot } from './harness.mjs';
+import { serve, launch, openPage, clickWidget, frames, screenshot, typeInto, snapshot, widgetCenter } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -213,5 +213,30 @@ test('the lesson\'s 50,000 x 128 x 256 runs in the browser without long frames',
   assert.equal(g.forwardEqual && g.backwardEqual, true);
   assert.ok(g.forwardRatio > 100, `one-hot route only ${g.forwardRatio}x the gather`);
   assertFrameLimit(t, g.frameMs, 'lesson shape');
+  await page.context().close();
+});
+
+// On a German phone the table's route column and the range ran off the panel's edge, clipped
+// ("Scatter-Add-Backw"), and "Wiederholungen" beside its field lost its last letters: the table now
+// scrolls sideways and a field goes to a line of its own when it and its label do not fit.
+test('on a narrow German phone the results table scrolls sideways and the fields keep their labels', async () => {
+  const page = await openPage(browser, server.url + '#v=1&lang=de&panels=cost', { width: 360, height: 740, dpr: 2, mobile: true });
+  await page.evaluate(() => window.embeddingLab.benchmark({ V: 1000, d: 16, B: 8, repeats: 1 }));
+  const box = await page.locator('#canvas').boundingBox();
+  const repeats = await page.evaluate(() => window.embeddingLab.widgetRect('cost:repeats'));
+  assert.ok(repeats.x < 100, `the repeats field starts a line of its own (x ${repeats.x})`);
+  const { x, y } = await widgetCenter(page, 'cost:table');
+  const r = await page.evaluate(() => window.embeddingLab.widgetRect('cost:table'));
+  assert.ok(r.x + r.width <= box.width, 'the table fits the panel');
+  const pixels = () => page.screenshot({ clip: { x: box.x + r.x, y: box.y + r.y, width: r.width, height: r.height } });
+  await page.mouse.move(2, 2);
+  await frames(page, 3);
+  const before = await pixels();
+  await page.mouse.move(x, y);
+  await page.mouse.wheel(120, 0);
+  await page.mouse.move(2, 2);
+  await frames(page, 3);
+  assert.ok(!(await pixels()).equals(before), 'a sideways wheel over the table shows its other columns');
+  assert.deepEqual(page.problems, []);
   await page.context().close();
 });
