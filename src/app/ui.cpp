@@ -146,8 +146,11 @@ static void ShowTourFocus(App& app, uint32_t panels) {
         if (app.tour.section_top < a.y || app.tour.section_top > b.y) return;
         top = app.tour.section_top;
     }
-    ImGui::GetWindowDrawList()->AddRect(ImVec2(a.x - Px(4), a.y - Px(4)), ImVec2(b.x + Px(4), b.y + Px(4)),
-                                        GoodColor(), Px(4), 0, Px(2.5f));
+    // Inside what the page shows: on a phone the panel's right edge plus the margin lay under the
+    // scrollbar, and the frame had no right side.
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRect(ImVec2(a.x - Px(4), a.y - Px(4)), ImVec2(std::min(b.x + Px(4), dl->GetClipRectMax().x - Px(2)), b.y + Px(4)),
+                GoodColor(), Px(4), 0, Px(2.5f));
     RecordItemRect("tour-focus");
     app.tour.focus_in_view = ImGui::IsRectVisible(a, b);
     if (!app.tour.scroll_to_focus) return;

@@ -122,6 +122,30 @@ test('a deeper step about one section of the budget panel frames that section on
   await page.context().close();
 });
 
+// The step's panel is framed on all four sides on a phone: its right side lay under the page's
+// scrollbar, clipped away.
+test('the tour frames its step\'s panel on all four sides on a phone', async () => {
+  const page = await openPage(browser, server.url + '#v=1&tour=deeper&step=1', { width: 360, height: 740, dpr: 2, mobile: true });
+  await settle(page);
+  await page.mouse.move(2, 2);
+  await settle(page);
+  const f = await rect(page, 'tour-focus'), box = await page.locator('#canvas').boundingBox();
+  const top = Math.max(f.y, 0) + 20, height = Math.min(f.y + f.height, box.height) - 20 - top;
+  const png = decodePng(await page.screenshot({ clip: { x: box.x + f.x + f.width - 8, y: box.y + top, width: 16, height } }));
+  // The column of the band with the most frame-green pixels: a frame side runs the whole height.
+  let best = 0;
+  for (let x = 0; x < png.width; x++) {
+    let n = 0;
+    for (let y = 0; y < png.height; y++) {
+      const [r, g, b] = png.pixels.subarray((y * png.width + x) * png.channels);
+      n += g > r + 40 && g > b + 20;
+    }
+    best = Math.max(best, n / png.height);
+  }
+  assert.ok(best > 0.9, `the frame's right side: ${(100 * best).toFixed(0)}% of its height drawn`);
+  await page.context().close();
+});
+
 // A phone turned mid-tour: the step's panel, which the learner was reading, is framed again under the
 // tour box (it was left where the old layout had it: the walk's picture scrolled away in landscape).
 test('a phone turned mid-tour frames the step\'s panel again', async () => {
