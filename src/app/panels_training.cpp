@@ -191,12 +191,18 @@ static void ShowCounts(const App& app) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(changed_untouched ? ErrorColor() : DimColor()),
                        TR(labs_counts_changed_untouched), changed_untouched, t.changed_untouched);
     RecordItemRect("train:changed-untouched");
-    // Wrapped short of the edge, so that the marker "(?)" beside it still fits on the line.
-    const float marker_w = ImGui::CalcTextSize("(?)").x + ImGui::GetStyle().ItemSpacing.x;
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - marker_w);
-    ImGui::TextDisabled(TR(labs_counts_touched_unchanged), CountTouchedUnchanged(r), t.touched_unchanged);
-    ImGui::PopTextWrapPos();
-    HelpMarker(TR(labs_counts_touched_unchanged_help));
+    // The marker "(?)" after its last word, the lines wrapped short of the edge by its width (wrapped
+    // as one text, the marker sat after the first line, mid-sentence).
+    {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+        ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f));  // lines as a text's
+        NumberRow row;
+        row.right -= ImGui::CalcTextSize("(?)").x + ImGui::GetStyle().ItemSpacing.x;
+        row.Words(format(TR(labs_counts_touched_unchanged), CountTouchedUnchanged(r), t.touched_unchanged).c_str(), 0.0f);
+        ImGui::PopStyleVar();
+        ImGui::PopStyleColor();
+        HelpMarker(TR(labs_counts_touched_unchanged_help));
+    }
     int64_t nonzero = 0;
     for (float v : app.state.W) nonzero += v != 0.0f;
     if (!app.training.page_renormed_rows.empty()) {
