@@ -294,9 +294,8 @@ void ShowBudgetPanel(App& app) {
 // Right after a section's heading: the tour's step about this section (tour.cpp) frames it, not the
 // top of the panel (ui.cpp, ShowTourFocus).
 static void TourSection(App& app, const char* name) {
-    const std::vector<TourStep>& steps = tour_steps(app.state.tour);
-    const size_t i = size_t(app.state.tour_step);
-    if (i >= steps.size() || !steps[i].section || std::strcmp(steps[i].section, name) != 0) return;
+    const char* section = tour_step_section(app.state.tour, app.state.tour_step);
+    if (!section || std::strcmp(section, name) != 0) return;
     app.tour.section_top = ImGui::GetItemRectMin().y;
     RecordItemRect("tour-section");
 }

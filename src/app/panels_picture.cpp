@@ -116,7 +116,8 @@ static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d,
     };
     // Numbers in every cell or in none: a blank among numbered cells reads as a missing value
     // (a narrow grid showed 0.01 and 0.03 and nothing for the -0.02 between them).
-    bool text = !g.rows.compressed() && !g.cols.compressed();
+    const bool grid = !g.rows.compressed() && !g.cols.compressed();  // one cell per row and column
+    bool text = grid;
     for (int rc = 0; text && rc < g.rows.cells; rc++)
         for (int cc = 0; text && cc < g.cols.cells; cc++) {
             const float v = value(rc, cc);
@@ -129,7 +130,7 @@ static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d,
             const float v = value(rc, cc);
             const ImVec2 a = g.cell_min(rc, cc), b = g.cell_max(rc, cc);
             if (full) dl->AddRectFilled(a, b, log_scale ? HeatColor(log_scale_fraction(v, scale), 1.0f) : HeatColor(v, scale));
-            else if (!g.rows.compressed() && !g.cols.compressed()) dl->AddRect(a, b, line);
+            else if (grid) dl->AddRect(a, b, line);
             if (text && (full || v != 0.0f)) {
                 const std::string s = label(v);
                 const ImVec2 ts = ImGui::CalcTextSize(s.c_str());

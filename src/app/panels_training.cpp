@@ -173,9 +173,11 @@ std::string StepTimes(App& app, std::string_view n) {
     return "";
 }
 
+static bool Has(const std::vector<int>& rows, int k) { return std::binary_search(rows.begin(), rows.end(), k); }  // rows sorted
+
 static int CountTouchedUnchanged(const StepReport& r) {
     int n = 0;
-    for (int k : r.touched_rows) n += !std::binary_search(r.changed_rows.begin(), r.changed_rows.end(), k);
+    for (int k : r.touched_rows) n += !Has(r.changed_rows, k);
     return n;
 }
 
@@ -221,14 +223,12 @@ static void ShowCounts(const App& app) {
 
 // Rescaled by max_norm in the step's forward pass, or in the page's right after it (the counts line
 // says which rows; a row the update pushed above max_norm again is pulled back there).
+static bool Rescaled(const TrainingLab& lab, int k) { return Has(lab.session.rescaled_rows, k) || Has(lab.page_renormed_rows, k); }
+
 static std::string RowWhy(const TrainingLab& lab, int k) {
-    const TrainingSession& t = lab.session;
-    const auto has = [k](const std::vector<int>& rows) { return std::binary_search(rows.begin(), rows.end(), k); };
-    const bool rescaled = has(t.rescaled_rows) || has(lab.page_renormed_rows);
-    const uint8_t reasons = t.last.row_reasons[size_t(k)];
-    const bool changed = has(t.last.changed_rows);
-    std::string why = changed ? row_reason_text(reasons) : reasons & kRowGradient ? TR(labs_why_no_move) : "";
-    if (rescaled) why = why.empty() ? std::string(TR(labs_why_rescale)) : format(TR(labs_why_rescale_and), why.c_str());
+    const uint8_t reasons = lab.session.last.row_reasons[size_t(k)];
+    std::string why = Has(lab.session.last.changed_rows, k) ? row_reason_text(reasons) : reasons & kRowGradient ? TR(labs_why_no_move) : "";
+    if (Rescaled(lab, k)) why = why.empty() ? std::string(TR(labs_why_rescale)) : format(TR(labs_why_rescale_and), why.c_str());
     return why;
 }
 
@@ -245,13 +245,12 @@ std::string TrainingRowsJson(const App& app) {
     const std::string_view momentum = TR(labs_state_momentum);
     if (adam) cell("Adam m"), cell("Adam v");
     else cell(momentum.substr(0, momentum.find(':')));
-    const auto has = [](const std::vector<int>& list, int k) { return std::binary_search(list.begin(), list.end(), k); };
     const char* none = adam ? TR(labs_state_not_adam) : TR(labs_state_no_momentum);
     const auto state = [&](std::span<const float> v) { cell(v.empty() ? none : VectorString(v.data(), int(v.size()))); };
     int listed = 0;
     for (int k = 0; k < V && listed < 64; k++) {
-        const bool touched = has(t.last.touched_rows, k), changed = has(t.last.changed_rows, k);
-        if (V > 64 && !touched && !changed && !has(t.rescaled_rows, k) && !has(app.training.page_renormed_rows, k)) continue;
+        const bool touched = Has(t.last.touched_rows, k), changed = Has(t.last.changed_rows, k);
+        if (V > 64 && !touched && !changed && !Rescaled(app.training, k)) continue;
         listed++;
         cell(std::to_string(k));
         cell(touched ? TR(labs_mark_touched) : "");
@@ -281,8 +280,7 @@ static void ShowRowTable(App& app) {
     clipper.Begin(s.V);
     while (clipper.Step()) {
         for (int k = clipper.DisplayStart; k < clipper.DisplayEnd; k++) {
-            const bool touched = std::binary_search(t.last.touched_rows.begin(), t.last.touched_rows.end(), k);
-            const bool changed = std::binary_search(t.last.changed_rows.begin(), t.last.changed_rows.end(), k);
+            const bool touched = Has(t.last.touched_rows, k), changed = Has(t.last.changed_rows, k);
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             char label[24];

@@ -140,9 +140,8 @@ static void ShowTourFocus(App& app, uint32_t panels) {
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     // A step about one section of its panel (the budget panel's parts, screens apart on a phone) frames
     // that section, in the group that holds it (TourSection in panels_budget.cpp says where it begins).
-    const std::vector<TourStep>& steps = tour_steps(app.state.tour);
     float top = a.y;
-    if (size_t(app.state.tour_step) < steps.size() && steps[size_t(app.state.tour_step)].section) {
+    if (tour_step_section(app.state.tour, app.state.tour_step)) {
         if (app.tour.section_top < a.y || app.tour.section_top > b.y) return;
         top = app.tour.section_top;
     }

@@ -105,6 +105,11 @@ const char* tour_depth_summary(TourDepth depth) {
     return "";
 }
 
+const char* tour_step_section(TourDepth depth, int step) {
+    const std::vector<TourStep>& steps = tour_steps(depth);
+    return step >= 0 && size_t(step) < steps.size() ? steps[size_t(step)].section : nullptr;
+}
+
 const std::array<FollowUpQuestion, kFollowUpQuestions>& follow_up_questions() {
     static const auto list = std::to_array<FollowUpQuestion>({  // a list of another length does not compile: the size is the type's
         {{Msg::tour_followup_rawid_question}, {Msg::tour_followup_rawid_answer},

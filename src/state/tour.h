@@ -31,6 +31,8 @@ struct TourStep {
 // The steps of one depth (Basics, Solid, Deeper); empty for None.
 const std::vector<TourStep>& tour_steps(TourDepth depth);
 const char* tour_depth_name(TourDepth depth);      // "basics", ... (in links)
+// The section of its panel the current step frames alone ("variants"), or nullptr: the whole panel.
+const char* tour_step_section(TourDepth depth, int step);
 const char* tour_depth_label(TourDepth depth);     // the same, as the page shows it
 const char* tour_depth_summary(TourDepth depth);   // one line: what this depth covers
 
