@@ -26,6 +26,7 @@ struct CellEditor {
     char text[72] = "";
     std::string error;
     bool focus_pending = false;
+    bool caret_to_end = false;  // opened by a typed character (DrawCellEditor)
     // Closed from the keyboard (Enter, Escape): the field that had the keyboard focus is gone, so
     // the focus goes back to its cell, where Tab and the arrows carry on (else they found nothing).
     int refocus_row = -1, refocus_col = -1;

@@ -92,7 +92,12 @@ void ShowTourBar(App& app) {
     RecordItemRect("tour-title");
     TextWrapped("%s", tr(s.text));
     ImGui::BeginDisabled(step == 0);
-    if (ImGui::Button(TR(tour_back))) GoToTourStep(app, depth, step - 1);
+    if (ImGui::Button(TR(tour_back))) {
+        GoToTourStep(app, depth, step - 1);
+        // Back to the first step, Back is disabled: the keyboard goes on to Next (a disabled
+        // button kept it, and Tab and Enter then did nothing).
+        if (step == 1) app.tour.keyboard_follows = ImGui::GetIO().NavVisible;
+    }
     RecordItemRect("tour-back");
     ImGui::EndDisabled();
     ImGui::SameLine();

@@ -404,7 +404,7 @@ void VectorText(const float* v, int n) { NumbersText(VectorString(v, n).c_str())
 
 
 // What happened to a cell this frame.
-enum class CellAction { None, Clicked, Dragged };
+enum class CellAction { None, Clicked, Dragged, Typed };
 
 // Draws one cell. A click opens the editor; a vertical drag changes an editable
 // value directly (up = larger), for touch and mouse alike.
@@ -426,6 +426,11 @@ static CellAction DrawCell(const GridSpec& g, int r, int c, float w, bool dim) {
         dragged = true;
     }
     if (clicked && dragged) action = CellAction::None;
+    // A character typed on a cell the keyboard is on opens its editor with it, as a spreadsheet
+    // does (it was dropped: only Enter opened the editor).
+    if (g.values && ImGui::IsItemFocused() && ImGui::GetIO().NavVisible)
+        for (ImWchar ch : ImGui::GetIO().InputQueueCharacters)
+            if (ch > ' ') action = CellAction::Typed;
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 fill = HeatColor(v, g.scale);
@@ -462,7 +467,16 @@ static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
     ImGui::SetNextItemWidth(w);
     if (ed.focus_pending) ImGui::SetKeyboardFocusHere(), ed.focus_pending = false;
     if (!ed.error.empty()) ImGui::PushStyleColor(ImGuiCol_Text, ErrorColor());
+    // Opened by a typed character: what is typed while the field opens (it takes keys only once
+    // active, a frame or two later) is added, and the caret goes after it, not the text selected.
+    if (ed.caret_to_end && ImGui::GetActiveID() != ImGui::GetID("##edit")) {
+        const ImVector<ImWchar>& typed = ImGui::GetIO().InputQueueCharacters;
+        const size_t n = std::strlen(ed.text);
+        ImTextStrToUtf8(ed.text + n, int(sizeof ed.text - n), typed.begin(), typed.end());
+    }
     ImGui::InputText("##edit", ed.text, sizeof ed.text, ImGuiInputTextFlags_AutoSelectAll);
+    ImGuiInputTextState* st = ImGui::IsItemActive() ? ImGui::GetInputTextState(ImGui::GetItemID()) : nullptr;
+    if (st && ed.caret_to_end) st->ClearSelection(), ed.caret_to_end = false;  // (selecting all put the caret at the end)
     RegisterTextField(TextFieldKind::Decimal);
     if (!ed.error.empty()) ImGui::PopStyleColor();
     bool wrote = false;
@@ -556,10 +570,12 @@ bool CellGrid(const GridSpec& g, CellEditor* ed, int* add_id) {
                     }
                     const CellAction action = DrawCell(g, r, c, cell_w, g.dim_unmarked && g.marked_rows && !marked);
                     if (action == CellAction::Dragged) changed = true;
-                    if (action == CellAction::Clicked && g.values && ed) {
+                    if ((action == CellAction::Clicked || action == CellAction::Typed) && g.values && ed) {
                         ed->row = r, ed->col = c, ed->error.clear(), ed->focus_pending = true;
-                        std::snprintf(ed->text, sizeof ed->text, "%s",
-                                      display_float(g.values[size_t(r) * g.cols + c]).c_str());
+                        const ImVector<ImWchar>& typed = ImGui::GetIO().InputQueueCharacters;
+                        if (action == CellAction::Typed) ImTextStrToUtf8(ed->text, sizeof ed->text, typed.begin(), typed.end());
+                        else std::snprintf(ed->text, sizeof ed->text, "%s", display_float(g.values[size_t(r) * g.cols + c]).c_str());
+                        ed->caret_to_end = action == CellAction::Typed;
                     }
                 }
                 char rect_name[48];

@@ -465,6 +465,29 @@ test('keyboard only: Tab reaches the panels, and the basics tour runs to the end
   await page.context().close();
 });
 
+// Back to the first step disables Back: the keyboard had stayed on it, and Tab and Enter did nothing.
+test('keyboard only: Back to the tour\'s first step moves the keyboard on to Next, and Tab goes on from there', async () => {
+  const page = await openPage(browser, server.url, { width: 1280, height: 800 });
+  await page.focus('#canvas');
+  await tabTo(page, 'tour:basics');
+  await page.keyboard.press('Enter');
+  await frames(page, 3);
+  await page.keyboard.press('Enter');  // Next: step 1
+  await frames(page, 3);
+  assert.deepEqual(await tourOf(page), { depth: 'basics', step: 1 });
+  await page.keyboard.press('Shift+Tab');
+  await frames(page, 2);
+  assert.ok((await rect(page, 'tour-back')).keyboardFocus, 'Shift+Tab from Next reaches Back');
+  await page.keyboard.press('Enter');
+  await frames(page, 3);
+  assert.deepEqual(await tourOf(page), { depth: 'basics', step: 0 });
+  assert.ok((await rect(page, 'tour-next')).keyboardFocus, 'the keyboard is on Next, not on the disabled Back');
+  await page.keyboard.press('Tab');
+  await frames(page, 2);
+  assert.ok((await rect(page, 'tour-leave')).keyboardFocus, 'Tab goes on to Leave tour');
+  await page.context().close();
+});
+
 // The field a cell is edited in replaces the cell while it is open; a chip's label holds its count. Both
 // used to leave the keyboard's focus on a widget that was gone: no ring, and Tab never found a control again.
 test('keyboard only: after Enter or Escape in a cell, and Enter on an id chip, the focus stays where it was and Tab carries on', async () => {
@@ -483,6 +506,14 @@ test('keyboard only: after Enter or Escape in a cell, and Enter on an id chip, t
   await page.keyboard.press('Tab');
   await frames(page, 2);
   assert.ok((await rect(page, 'cell:W:1:2')).keyboardFocus, 'Tab goes on to the next cell');
+  // A number typed on the cell, without Enter first, opens its field with what was typed (it was
+  // dropped); keys typed at once, while the field opens, are all kept.
+  await page.keyboard.type('-1.5');
+  await frames(page, 3);
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+  assert.equal((await snapshot(page)).table[1][2], -1.5, 'typing on a cell edits it');
+  assert.ok((await rect(page, 'cell:W:1:2')).keyboardFocus, 'and the keyboard is back on the cell');
 
   await tabTo(page, 'chip:2');  // "id 2 x3"
   await page.keyboard.press('Enter');  // removes one use: "id 2 x2", the same chip
