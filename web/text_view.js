@@ -363,7 +363,8 @@
       const r = withString(b, (pb) => withString(typedNumber(z), (pz) => withString(seed, (ps) => answer(M()._el_draw_batch(pb, pz, ps)))));
       if (!r.ok) refuse(byId(ids[r.error.startsWith('B:') ? 0 : r.error.startsWith('Zipf') ? 1 : 2]), 'tv-random-message', r.error);
     };
-    return [el('p', {}, title, ' ', ...['B', 'Zipf s', seedW].flatMap((label, i) => [el('span', { class: 'pair' },
+    // A group named by its title: a screen reader says "Random batch" with "B" and "seed".
+    return [el('p', { role: 'group', 'aria-label': title }, title, ' ', ...['B', 'Zipf s', seedW].flatMap((label, i) => [el('span', { class: 'pair' },
       el('label', { for: ids[i], text: label + ' ' }), el('input', { id: ids[i], type: 'text', inputmode: 'decimal', value: values[i], readonly: !!lock,
         'aria-describedby': (i === 1 ? 'tv-random-help ' : '') + 'tv-random-message' })), ' ']), button(draw, drawn, 'tv-random-draw', !!lock)),
       el('p', { id: 'tv-random-help', text: help }), msg('tv-random-message', '')];
@@ -406,7 +407,7 @@
     return [el('details', { id: 'tv-teach', open: teachOpen || null, ontoggle: (e) => { teachOpen = e.target.open; } },
       el('summary', { text: title }), el('p', { text: intro }),
       boxes(shownW, 'panels', panelNames), boxes(lockedW, 'lock', lockNames), boxes(hiddenW, 'hide', hideNames),
-      el('p', {}, ...select('quiz', questionsW, quizNames.map((q) => [q, q]), quiz, (e) => set('quiz', withSeed(e.target.value, seed), e.target), true),
+      el('p', { role: 'group', 'aria-label': questionsW }, ...select('quiz', questionsW, quizNames.map((q) => [q, q]), quiz, (e) => set('quiz', withSeed(e.target.value, seed), e.target), true),
         ...field('seed', seedW, seed, (e) => set('quiz', withSeed(quiz, e.target.value), e.target))),
       el('p', {}, ...select('theme', themeW, themes, d.theme, (e) => set('theme', e.target.value, e.target)),
         ...select('lang', langW, langs, d.lang, (e) => set('lang', e.target.value, e.target))),
@@ -732,15 +733,20 @@
     /** pictureOnly: nothing but the highlight or the walk changed since the last update (the pointer over the picture). */
     update(shown, pictureOnly) {
       const opened = shown && root.className !== 'shown';
+      // Opened from the canvas (its "Text view" button): the keyboard follows the view, else Tab and
+      // Enter would go on working the canvas hidden under it.
+      const follow = opened && ['canvas', 'text-entry'].includes(document.activeElement && document.activeElement.id);
       root.className = shown ? 'shown' : 'visually-hidden';
+      // The canvas under the view is out of the Tab order and of what screen readers see: Tab from
+      // the view's first control went into it, working controls nobody could see. (Not inert: a
+      // script's focus() or click on it works at once after setView('canvas'), before this runs.)
+      const canvas = byId('canvas');
+      if (canvas) canvas.tabIndex = shown ? -1 : 0, canvas.ariaHidden = shown ? 'true' : null;
       // Only the picture's lines are rewritten then: a whole redraw is tens of ms of DOM and layout on each hover.
       const line = pictureOnly && !opened && byId('tv-highlight');
       if (line) line.textContent = highlightLine(state().highlight), byId('tv-walk').textContent = walkLine();
       else render();
-      // Opened from the canvas (its "Text view" button): the keyboard follows the view, else Tab and
-      // Enter would go on working the canvas hidden under it.
-      if (opened && ['canvas', 'text-entry'].includes(document.activeElement && document.activeElement.id))
-        byId('tv-toggle').focus();
+      if (follow) byId('tv-toggle').focus();
     },
   };
   byId('app').append(root);

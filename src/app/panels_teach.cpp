@@ -233,6 +233,7 @@ std::string AnswerCard(App& app, int index, const std::string& text) {
     CardProgress& p = t.cards[size_t(index)];
     if (!q.error.empty()) return format(TR(teach_card_cannot), q.error.c_str());
     bool correct = false;
+    std::string response = text;
     if (q.kind == QuestionKind::Claim) {
         if (text != "true" && text != "false") return TR(teach_card_true_or_false);
         correct = (text == "true") == q.truth;
@@ -241,14 +242,17 @@ std::string AnswerCard(App& app, int index, const std::string& text) {
         const Status st = grade_grad_row(q, p.typed, correct);
         if (!(p.message = st.error).empty()) return p.message;
     } else {
+        // No rows is an answer, as Check with none picked is on the canvas (not "the batch is empty").
         std::vector<int> picked;
-        if (Status st = parse_ids(text, kMaxClickRows, picked); !st.ok()) return p.message = format(TR(teach_card_rows_error), st.error.c_str());
+        if (text.find_first_not_of(" \t") != std::string::npos)
+            if (Status st = parse_ids(text, kMaxClickRows, picked); !st.ok()) return p.message = format(TR(teach_card_rows_error), st.error.c_str());
         p.message.clear();
         std::fill(p.picked.begin(), p.picked.end(), 0);
         for (int r : picked) p.picked[size_t(r)] = 1;
         correct = rows_correct(q, picked);
+        if (picked.empty()) response = "none";  // as the canvas posts it
     }
-    RecordCardAnswer(app, q, p, correct, text);
+    RecordCardAnswer(app, q, p, correct, response);
     return "";
 }
 

@@ -283,6 +283,38 @@ test('view=text shows the text view; the header button and "Back to the canvas" 
   await page.context().close();
 });
 
+// The canvas under a shown text view was the first Tab stop and in the accessibility tree: Tab,
+// Shift+Tab and Enter then worked its controls (a preset among them) where nobody could see them.
+test('while the text view is shown the canvas under it is out of the Tab order and the accessibility tree', async () => {
+  const page = await openPage(browser, server.url + CANONICAL + '&view=text');
+  const canvasInTree = async () => {
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    await cdp.detach();
+    return nodes.some((n) => !n.ignored && (n.name?.value || '').startsWith('Embedding Lab: an interactive embedding table'));
+  };
+  assert.equal(await canvasInTree(), false, 'the covered canvas is not read out');
+  await page.evaluate(() => document.activeElement?.blur());
+  const stops = [];
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press('Tab');
+    stops.push(await page.evaluate(() => document.activeElement.id || document.activeElement.tagName));
+  }
+  assert.ok(!stops.includes('canvas'), `Tab stops: ${stops.join(', ')}`);
+  assert.equal(stops[0], 'tv-toggle', 'the first Tab stop is the view\'s own first control');
+  await page.focus('#tv-toggle');
+  await page.keyboard.press('Shift+Tab');
+  assert.notEqual(await page.evaluate(() => document.activeElement.id), 'canvas', 'Shift+Tab does not go under the view');
+  // Back to the canvas: it is a Tab stop and read out again, and has the keyboard.
+  await page.click('#tv-toggle');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().view === 'canvas');
+  await frames(page, 2);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'canvas');
+  assert.equal(await canvasInTree(), true);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a 100,000-row table lists the looked-up and touched rows, and any row on request', async () => {
   const page = await openPage(browser, server.url);
   const link = (await page.evaluate(() => window.embeddingLab.presets())).find((p) => /100,000/.test(p.title)).link;
@@ -445,6 +477,14 @@ test('a question card and a self-check claim answered from the DOM: graded, show
   const s = await snapshot(page);
   // Card 1 asks which rows of dW are nonzero: a wrong answer first, then the snapshot's own.
   const wrong = [0, 1, 2].filter((r) => !s.touchedRows.includes(r)).join(', ') || '0';
+  // No rows at all is an answer, graded as Check with none picked is on the canvas (it was refused
+  // with the ids field's "the batch is empty").
+  assert.equal(await page.$('#tv-card-0-result'), null, 'not answered yet');
+  await page.press('#tv-card-0-check', 'Enter');
+  await frames(page, 2);
+  assert.match(await page.textContent('#tv-card-0-result'), /^Not quite/);
+  assert.equal(await page.textContent('#tv-card-0-message'), '', 'no message: nothing was wrong with the answer\'s form');
+  assert.equal(await page.getAttribute('#tv-card-0', 'aria-invalid'), null);
   await page.fill('#tv-card-0', wrong);
   await page.press('#tv-card-0-check', 'Enter');
   await frames(page, 2);
