@@ -376,7 +376,9 @@
 
   // Wheel: the app says whether it keeps the event; over empty canvas, or at the top or bottom
   // of the page, the browser scrolls the host page around an embedded demo instead.
+  // Its position goes first: a page scrolled under a still pointer sends the wheel and no move.
   canvas.addEventListener('wheel', (event) => {
+    pointer(event.clientX, event.clientY, event.buttons);
     if (app() && app()._el_input_wheel(event.deltaX, event.deltaY, event.deltaMode)) event.preventDefault();
   }, { passive: false });
 

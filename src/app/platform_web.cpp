@@ -167,7 +167,9 @@ EMSCRIPTEN_KEEPALIVE int el_input_wheel(float dx, float dy, int delta_mode) {
     const float step = delta_mode == 1 ? 1.0f / 3.0f : delta_mode == 2 ? 80.0f : 1.0f / 100.0f;  // lines, pages, pixels
     ImGuiIO& io = ImGui::GetIO();
     io.AddMouseWheelEvent(-dx * step, -dy * step);
-    if (!io.WantCaptureMouse) return 0;
+    // No position in the last frame (no move since the pointer came: the page scrolled under it):
+    // the wheel is over the canvas, so over the page, which decides as below.
+    if (!io.WantCaptureMouse && ImGui::IsMousePosValid()) return 0;
     if (g_scroll.over_inner_window || dy == 0) return 1;
     return (dy < 0 ? g_scroll.scroll_y > 0.5f : g_scroll.scroll_y < g_scroll.scroll_max_y - 0.5f) ? 1 : 0;
 }

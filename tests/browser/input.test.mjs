@@ -17,6 +17,11 @@ before(async () => {
 <body style="margin:0"><div style="height:150px">course text</div>
 <iframe id="demo" src="${server.url}#v=1&embed=1&panels=table" width="900" height="560" title="demo"></iframe>
 <div style="height:400px">more course text</div></body></html>`);
+  // A demo below the fold that can scroll (the forward panel is taller than 300 px).
+  await writeFile(path.join(hostDir, 'below.html'), `<!doctype html><html><head><meta charset="utf-8"></head>
+<body style="margin:0"><div style="height:700px">course text</div>
+<iframe id="demo" src="${server.url}#v=1&embed=1&panels=forward" width="600" height="300" title="demo"></iframe>
+<div style="height:1500px">more course text</div></body></html>`);
   browser = await launch();
 });
 after(async () => {
@@ -111,6 +116,39 @@ test('keys reach the app only while the canvas has the focus', async () => {
   await page.waitForFunction((n) => window.embeddingLab.frameStats().frames > n, b, { timeout: 5000 });
   assert.deepEqual(page.problems, []);
   await page.context().close();
+});
+
+// A course page scrolled under a still pointer: the demo arrives under it and gets the wheel with no
+// mouse move before it. The page knew no pointer position then, so it left every such wheel to the
+// host page, and the demo scrolled only after the mouse had moved.
+test('a wheel over an embed that the host page scrolled under a still pointer scrolls the demo', async () => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 600 } });
+  const page = await context.newPage();
+  await page.goto(host.url + 'below.html');
+  let frame;
+  for (let i = 0; i < 100 && !frame; i++, await sleep(50)) frame = page.frames().find((f) => f.url().startsWith(server.url));
+  assert.ok(frame, 'the embed did not load');
+  await frame.waitForFunction(() => window.embeddingLab !== undefined);
+  await frame.evaluate(() => window.embeddingLab.ready);
+  await frame.evaluate(() => {
+    window.__wheels = [];
+    window.addEventListener('wheel', (e) => window.__wheels.push(e.defaultPrevented));
+  });
+  await page.mouse.move(300, 450);  // over the course text: the demo is below the fold (and draws nothing)
+  await sleep(200);
+  await page.evaluate(() => window.scrollTo(0, 400));  // now the demo is under the pointer (its y 50-350)
+  await frames(frame, 3);
+  const box = await page.locator('#demo').boundingBox();
+  assert.ok(box.y < 450 && box.y + box.height > 450, `the demo is under the pointer (${box.y})`);
+  const inner = () => frame.evaluate(() => window.embeddingLab.widgetRect('walk:start')?.y);
+  const before = await inner();
+  await page.mouse.wheel(0, 100);
+  await frame.waitForFunction(() => window.__wheels.length > 0);
+  await frames(frame, 3);
+  assert.deepEqual(await frame.evaluate(() => window.__wheels), [true], 'the demo kept the wheel');
+  assert.equal(await page.evaluate(() => window.scrollY), 400, 'the course page did not scroll');
+  assert.ok((await inner()) < before, 'the demo scrolled');
+  await context.close();
 });
 
 test('a drag released outside an embed ends there: the canvas keeps the pointer while the button is held', async () => {
