@@ -165,6 +165,9 @@
       // the wasm and Emscripten's script for the network and the main thread. It catches up with
       // the state when it arrives (textViewShown). The single-file page has it inline.
       if (glueUrl) setTimeout(() => addScript('text_view.js'), 0);
+      setTimeout(() => {
+        try { if (sessionStorage.getItem('el-focus')) sessionStorage.removeItem('el-focus'), canvas.focus(); } catch (e) { /* no storage */ }
+      }, 0);
     },
     // main() has built and drawn the first frame: from now on one app frame per animation frame.
     startFrames() {
@@ -202,6 +205,8 @@
     loadDeeperTier(link) {
       setTimeout(() => {  // not inside the frame that asked
         try { history.replaceState(history.state, '', '#' + link); } catch (e) { location.hash = link; }
+        // The keyboard comes back to the canvas after the reload (firstFrame), not to the page's top.
+        try { if (document.activeElement === canvas) sessionStorage.setItem('el-focus', 1); } catch (e) { /* no storage */ }
         location.reload();
       }, 0);
     },

@@ -153,6 +153,9 @@ test('the first page loads the deeper tier on demand: the button reloads the sam
   assert.deepEqual((await page.evaluate(() => window.embeddingLab.snapshot())).W, W);
   await frames(page, 2);
   assert.ok(await page.evaluate(() => window.embeddingLab.widgetRect('budget:run')), 'the experiment is drawn');
+  // The keyboard was on the canvas (the button pressed there): it is again after the reload, not on
+  // the page's top, where a keyboard user had to find the demo again.
+  await page.waitForFunction(() => document.activeElement.id === 'canvas', null, { timeout: 5000 });
   // Its links keep deeper=1, so whoever opens them gets the experiments too.
   assert.match(await page.evaluate(() => window.embeddingLab.getLink()), /(^|&)deeper=1(&|$)/);
   await page.context().close();
@@ -166,6 +169,8 @@ test('the first page loads the deeper tier on demand: the button reloads the sam
   await other.evaluate(() => window.embeddingLab.ready);
   const b = await other.evaluate(() => window.embeddingLab.budget());
   assert.equal(b.loaded, true);
+  await frames(other, 3);
+  assert.equal(await other.evaluate(() => document.activeElement.tagName), 'BODY', 'nobody was on the canvas: it takes no focus');
   assert.equal(b.settings.k, 256);
   await other.context().close();
 });
