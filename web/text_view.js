@@ -733,9 +733,6 @@
     /** pictureOnly: nothing but the highlight or the walk changed since the last update (the pointer over the picture). */
     update(shown, pictureOnly) {
       const opened = shown && root.className !== 'shown';
-      // Opened from the canvas (its "Text view" button): the keyboard follows the view, else Tab and
-      // Enter would go on working the canvas hidden under it.
-      const follow = opened && ['canvas', 'text-entry'].includes(document.activeElement && document.activeElement.id);
       root.className = shown ? 'shown' : 'visually-hidden';
       // The canvas under the view is out of the Tab order and of what screen readers see: Tab from
       // the view's first control went into it, working controls nobody could see. (Not inert: a
@@ -746,7 +743,10 @@
       const line = pictureOnly && !opened && byId('tv-highlight');
       if (line) line.textContent = highlightLine(state().highlight), byId('tv-walk').textContent = walkLine();
       else render();
-      if (follow) byId('tv-toggle').focus();
+      // Opened from the canvas (its "Text view" button): the keyboard follows the view, else Tab and
+      // Enter would go on working the canvas hidden under it.
+      if (opened && ['canvas', 'text-entry'].includes(document.activeElement && document.activeElement.id))
+        byId('tv-toggle').focus();
     },
   };
   byId('app').append(root);
