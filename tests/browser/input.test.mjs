@@ -45,6 +45,19 @@ async function idle(page) {
   throw new Error('the page never went idle');
 }
 
+// A course page of the host's (another origin) in a new window, with its demo loaded and ready.
+async function coursePage(file, viewport) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(host.url + file);
+  let frame;
+  for (let i = 0; i < 100 && !frame; i++, await sleep(50)) frame = page.frames().find((f) => f.url().startsWith(server.url));
+  assert.ok(frame, 'the embed did not load');
+  await frame.waitForFunction(() => window.embeddingLab !== undefined);
+  await frame.evaluate(() => window.embeddingLab.ready);
+  return { context, page, frame };
+}
+
 // Every wheel event the page sees, and whether the page kept it (preventDefault: the browser does
 // not scroll) or left it to the browser (which scrolls the host page around an embed).
 async function recordWheels(page) {
@@ -122,14 +135,7 @@ test('keys reach the app only while the canvas has the focus', async () => {
 // mouse move before it. The page knew no pointer position then, so it left every such wheel to the
 // host page, and the demo scrolled only after the mouse had moved.
 test('a wheel over an embed that the host page scrolled under a still pointer scrolls the demo', async () => {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 600 } });
-  const page = await context.newPage();
-  await page.goto(host.url + 'below.html');
-  let frame;
-  for (let i = 0; i < 100 && !frame; i++, await sleep(50)) frame = page.frames().find((f) => f.url().startsWith(server.url));
-  assert.ok(frame, 'the embed did not load');
-  await frame.waitForFunction(() => window.embeddingLab !== undefined);
-  await frame.evaluate(() => window.embeddingLab.ready);
+  const { context, page, frame } = await coursePage('below.html', { width: 1000, height: 600 });
   await frame.evaluate(() => {
     window.__wheels = [];
     window.addEventListener('wheel', (e) => window.__wheels.push(e.defaultPrevented));
@@ -152,14 +158,7 @@ test('a wheel over an embed that the host page scrolled under a still pointer sc
 });
 
 test('a drag released outside an embed ends there: the canvas keeps the pointer while the button is held', async () => {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(host.url + 'host.html');
-  let frame;
-  for (let i = 0; i < 100 && !frame; i++, await sleep(50)) frame = page.frames().find((f) => f.url().startsWith(server.url));
-  assert.ok(frame, 'the embed did not load');
-  await frame.waitForFunction(() => window.embeddingLab !== undefined);
-  await frame.evaluate(() => window.embeddingLab.ready);
+  const { context, page, frame } = await coursePage('host.html', { width: 1100, height: 800 });
   const cellValue = async () => (await frame.evaluate(() => window.embeddingLab.snapshot())).table[0][0];
   // Chromium keeps a drag on the frame it started in by itself; other browsers need the capture.
   await frame.evaluate(() => {
