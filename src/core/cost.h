@@ -108,21 +108,21 @@ public:
     const float* scatter_grad() const { return dW_scatter_; }
 
 private:
-    enum class Stage { Idle, Fill, OneHot, DenseForward, Gather, ZeroGrad, DenseBackward, ScatterAdd, CheckForward,
-                       CheckBackward, Done };
+    enum class Stage { Idle, Fill, OneHot, DenseForward, Gather, DenseBackward, ScatterAdd, CheckForward, CheckBackward,
+                       Done };
     void slice();  // one bounded piece of work of the current stage, below
     void slice_fill();
     void slice_one_hot();
     void slice_dense_forward();
     void slice_short_route();  // Gather and ScatterAdd
-    void slice_zero_grad();
     void slice_dense_backward();
     void check_forward();
     void slice_check_backward();
     int64_t memory_slice_rows() const;
     void enter(Stage s);
     void finish_sample(int route, double ms);
-    double timed_calls(int route, int calls);  // ms per call
+    double timed_calls(int route, int calls);  // ms of `calls` calls of a short route
+    template <class Work> bool timed_slice(int route, bool whole, Work&& work);  // below slice()
     void release();
 
     std::function<double()> now_;

@@ -136,14 +136,13 @@ test('embeddingLab.benchmark() resolves with sensible figures and refuses a bloc
   assert.equal(f.oneHotBytes, 32 * 3000 * 4);
   assert.equal(f.routes.denseForward.multiplyAdds, 32 * 3000 * 16);
   assert.equal(f.routes.gather.multiplyAdds, 0);
-  // The browser's clock moves in 0.1 ms steps, so a tiny one-hot block may time as 0;
-  // the gather and scatter-add repeat until a sample lasts 2 ms, so they never do.
+  // The browser's clock moves in 0.1 ms steps: a route shorter than 2 ms repeats until a sample
+  // lasts that long (the gather and scatter-add always; a small shape's one-hot block and dense
+  // routes too, which timed as 0), so no sample is 0.
   for (const r of Object.values(f.routes)) {
     assert.equal(r.samplesMs.length, 3, r.name);
-    assert.ok(r.minMs >= 0 && r.minMs <= r.medianMs && r.medianMs <= r.maxMs, `${r.name}: ${JSON.stringify(r)}`);
+    assert.ok(r.minMs > 0 && r.minMs <= r.medianMs && r.medianMs <= r.maxMs, `${r.name}: ${JSON.stringify(r)}`);
   }
-  assert.ok(f.routes.gather.minMs > 0 && f.routes.scatterAdd.minMs > 0);
-  assert.ok(f.routes.denseForward.medianMs > 0 && f.routes.denseBackward.medianMs > 0);
   assert.ok(f.forwardRatio > 1 && f.backwardRatio > 1, `ratios ${f.forwardRatio}, ${f.backwardRatio}`);
   assert.equal(f.forwardEqual, true);
   assert.equal(f.backwardEqual, true);
@@ -221,7 +220,11 @@ test('the lesson\'s 50,000 x 128 x 256 runs in the browser without long frames',
 // scrolls sideways and a field goes to a line of its own when it and its label do not fit.
 test('on a narrow German phone the results table scrolls sideways and the fields keep their labels', async () => {
   const page = await openPage(browser, server.url + '#v=1&lang=de&panels=cost', { width: 360, height: 740, dpr: 2, mobile: true });
-  await page.evaluate(() => window.embeddingLab.benchmark({ V: 1000, d: 16, B: 8, repeats: 1 }));
+  const f = await page.evaluate(() => window.embeddingLab.benchmark({ V: 1000, d: 16, B: 8, repeats: 1 }));
+  // A shape this small used to time its one-hot route as 0 ns, and say it took "0 times as long"
+  // as the gather: every route is timed over enough calls for the clock.
+  for (const r of Object.values(f.routes)) assert.ok(r.medianMs > 0, `${r.name}: ${JSON.stringify(r)}`);
+  assert.ok(f.forwardRatio > 10 && f.backwardRatio > 10, `ratios ${f.forwardRatio}, ${f.backwardRatio}`);
   const box = await page.locator('#canvas').boundingBox();
   const repeats = await page.evaluate(() => window.embeddingLab.widgetRect('cost:repeats'));
   assert.ok(repeats.x < 100, `the repeats field starts a line of its own (x ${repeats.x})`);
@@ -234,6 +237,7 @@ test('on a narrow German phone the results table scrolls sideways and the fields
   const before = await pixels();
   await page.mouse.move(x, y);
   await page.mouse.wheel(120, 0);
+  await frames(page, 3);  // (moved away at once, the wheel was sometimes taken where the pointer had gone)
   await page.mouse.move(2, 2);
   await frames(page, 3);
   assert.ok(!(await pixels()).equals(before), 'a sideways wheel over the table shows its other columns');

@@ -198,6 +198,32 @@ TEST_CASE("short routes repeat until a sample is long enough for the clock", "[c
     CHECK(f.time[el::kCostGather].median_ms == Approx(0.25 / (1 << 22)));
 }
 
+TEST_CASE("a sliced route shorter than the clock resolves is timed again whole; the results still agree", "[cost][core]") {
+    // One slice per route (slice_work 4,000,000), each read of the clock a quarter of a millisecond:
+    // the one-hot block and the two dense routes took one tick, under min_sample_ms, and came out
+    // as that tick (in a browser, whose clock reads 0.1 ms apart, as 0).
+    FakeClock clock;
+    clock.tick = 0.25;
+    el::CostBench::Options o = test_options(4000000);
+    o.min_sample_ms = 1.0;
+    el::CostBench bench([&] { return clock(); }, o);
+    run_to_end(bench, {300, 8, 5, 2});
+    const el::CostFigures& f = bench.figures();
+    for (int route : {int(el::kCostOneHot), int(el::kCostDenseForward), int(el::kCostDenseBackward)}) {
+        CAPTURE(el::cost_route_name(route));
+        // Every attempt lasts one tick, so the calls double to the cap; the sample is per call.
+        CHECK(f.calls_per_sample[route] == (1 << 16));
+        CHECK(f.time[route].median_ms == Approx(0.25 / (1 << 16)));
+    }
+    // Every call of the dense backward makes dW from zero: repeated, it still holds onehot^T @ G.
+    CHECK(f.checked);
+    CHECK(f.forward_equal);
+    CHECK(f.backward_equal);
+    std::vector<float> dW(size_t(300 * 8), 0.0f);
+    el::embedding_backward(dW.data(), bench.G(), bench.ids(), 5, 8);
+    CHECK(std::vector<float>(bench.dense_grad(), bench.dense_grad() + 300 * 8) == dW);
+}
+
 TEST_CASE("the agreement checks catch a spoiled result", "[cost][core]") {
     const int route = GENERATE(int(el::kCostDenseForward), int(el::kCostGather), int(el::kCostDenseBackward),
                                int(el::kCostScatterAdd));
