@@ -133,7 +133,7 @@ Status CostBench::start(const CostBenchShape& shape, uint64_t seed) {
 void CostBench::enter(Stage s) {
     stage_ = s;
     pos_ = 0;
-    route_ms_ = 0;
+    route_ms_ = first_ms_ = 0;
 }
 
 bool CostBench::step(double budget_ms) {
@@ -211,12 +211,27 @@ bool CostBench::timed_slice(int route, bool whole, Work&& work) {
     const int calls = whole ? calls_[route] : 1;
     const double t0 = now_();
     for (int i = 0; i < calls; i++) work();
-    const double ms = now_() - t0;
-    if (whole && ms < opt_.min_sample_ms && calls < (1 << 16)) {
-        calls_[route] *= 2;
+    double ms = now_() - t0;
+    if (whole && !sample_taken(route, ms, 1 << 16)) return false;
+    route_ms_ += ms / calls;
+    return true;
+}
+
+// Whether `calls_[route]` calls that took `ms` make a sample: they must last min_sample_ms twice
+// running, and the shorter of the two is the time. Once was not enough: on a busy machine the
+// system may take the thread away for milliseconds, and a sample of 512 gathers it cut into passed
+// as long enough (7 us a gather, against 50 ns). Shorter, the calls double and it starts over.
+bool CostBench::sample_taken(int route, double& ms, int max_calls) {
+    if (calls_[route] >= max_calls) return true;
+    if (ms < opt_.min_sample_ms) {
+        calls_[route] *= 2, first_ms_ = 0;
         return false;
     }
-    route_ms_ += ms / calls;
+    if (!first_ms_) {
+        first_ms_ = ms;
+        return false;
+    }
+    ms = std::min(ms, first_ms_), first_ms_ = 0;
     return true;
 }
 
@@ -271,15 +286,16 @@ void CostBench::slice_one_hot() {
 // out = onehot @ W: one K block of `rows` rows per slice, K blocks in ascending order.
 void CostBench::slice_dense_forward() {
     const int V = fig_.shape.V, d = fig_.shape.d, B = fig_.shape.B;
-    const int64_t per_row = int64_t(std::min(V, kMatmulKBlock)) * d;
+    // A small shape (all its multiply-adds within one slice's work) goes in one slice, all K blocks.
+    const bool whole = double(B) * V * d <= double(opt_.slice_work);
+    const int k_per_slice = whole ? V : kMatmulKBlock;
+    const int64_t per_row = int64_t(std::min(V, k_per_slice)) * d;
     int rows = int(std::min<int64_t>(B, std::max<int64_t>(1, opt_.slice_work / per_row)));
     const int bands = (B + rows - 1) / rows;
     rows = (B + bands - 1) / bands;  // even bands
     const int64_t k_block = pos_ / bands, band = pos_ % bands;
-    // A small shape (all its multiply-adds within one slice's work) goes in one slice, all K blocks.
-    const bool whole = double(B) * V * d <= double(opt_.slice_work);
-    const int k0 = whole ? 0 : int(k_block) * kMatmulKBlock, k1 = whole ? V : std::min(V, k0 + kMatmulKBlock);
-    const int i0 = whole ? 0 : int(band) * rows, i1 = whole ? B : std::min(B, i0 + rows);
+    const int k0 = int(k_block) * k_per_slice, k1 = std::min(V, k0 + k_per_slice);
+    const int i0 = int(band) * rows, i1 = std::min(B, i0 + rows);
     if (!timed_slice(kCostDenseForward, whole, [&] { matmul_forward_slice(out_dense_, onehot_, W_, B, V, d, i0, i1, k0, k1); }))
         return;
     work_done_ += 0.25 * double(i1 - i0) * double(k1 - k0) * d;
@@ -293,11 +309,8 @@ void CostBench::slice_dense_forward() {
 // until a sample is long enough.
 void CostBench::slice_short_route() {
     const int route = stage_ == Stage::Gather ? kCostGather : kCostScatterAdd;
-    const double ms = timed_calls(route, calls_[route]);
-    if (ms < opt_.min_sample_ms && calls_[route] < (1 << 22)) {
-        calls_[route] *= 2;
-        return;
-    }
+    double ms = timed_calls(route, calls_[route]);
+    if (!sample_taken(route, ms, 1 << 22)) return;
     work_done_ += 1e6;
     finish_sample(route, ms / calls_[route]);
     if (route == kCostGather) {

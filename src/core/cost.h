@@ -123,6 +123,7 @@ private:
     void finish_sample(int route, double ms);
     double timed_calls(int route, int calls);  // ms of `calls` calls of a short route
     template <class Work> bool timed_slice(int route, bool whole, Work&& work);  // below slice()
+    bool sample_taken(int route, double& ms, int max_calls);
     void release();
 
     std::function<double()> now_;
@@ -134,6 +135,7 @@ private:
     int repeat_ = 0;
     int64_t pos_ = 0;          // progress inside the stage (rows, blocks, ...)
     double route_ms_ = 0;      // the current route's time so far (sum of its slices)
+    double first_ms_ = 0;      // a sample long enough once, taken if the next is too (sample_taken)
     int calls_[kCostRouteCount] = {};
     double work_done_ = 0, work_total_ = 1;
 
