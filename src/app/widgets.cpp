@@ -459,6 +459,13 @@ static CellAction DrawCell(const GridSpec& g, int r, int c, float w, bool dim) {
     return action;
 }
 
+// The characters typed this frame, added to the editor's text.
+static void AppendTyped(CellEditor& ed) {
+    const ImVector<ImWchar>& typed = ImGui::GetIO().InputQueueCharacters;
+    const size_t n = std::strlen(ed.text);
+    ImTextStrToUtf8(ed.text + n, int(sizeof ed.text - n), typed.begin(), typed.end());
+}
+
 // The one cell being edited: text stays as typed until it parses.
 // Returns true when a new value was written.
 static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
@@ -469,11 +476,7 @@ static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
     if (!ed.error.empty()) ImGui::PushStyleColor(ImGuiCol_Text, ErrorColor());
     // Opened by a typed character: what is typed while the field opens (it takes keys only once
     // active, a frame or two later) is added, and the caret goes after it, not the text selected.
-    if (ed.caret_to_end && ImGui::GetActiveID() != ImGui::GetID("##edit")) {
-        const ImVector<ImWchar>& typed = ImGui::GetIO().InputQueueCharacters;
-        const size_t n = std::strlen(ed.text);
-        ImTextStrToUtf8(ed.text + n, int(sizeof ed.text - n), typed.begin(), typed.end());
-    }
+    if (ed.caret_to_end && ImGui::GetActiveID() != ImGui::GetID("##edit")) AppendTyped(ed);
     ImGui::InputText("##edit", ed.text, sizeof ed.text, ImGuiInputTextFlags_AutoSelectAll);
     ImGuiInputTextState* st = ImGui::IsItemActive() ? ImGui::GetInputTextState(ImGui::GetItemID()) : nullptr;
     if (st && ed.caret_to_end) st->ClearSelection(), ed.caret_to_end = false;  // (selecting all put the caret at the end)
@@ -572,10 +575,9 @@ bool CellGrid(const GridSpec& g, CellEditor* ed, int* add_id) {
                     if (action == CellAction::Dragged) changed = true;
                     if ((action == CellAction::Clicked || action == CellAction::Typed) && g.values && ed) {
                         ed->row = r, ed->col = c, ed->error.clear(), ed->focus_pending = true;
-                        const ImVector<ImWchar>& typed = ImGui::GetIO().InputQueueCharacters;
-                        if (action == CellAction::Typed) ImTextStrToUtf8(ed->text, sizeof ed->text, typed.begin(), typed.end());
-                        else std::snprintf(ed->text, sizeof ed->text, "%s", display_float(g.values[size_t(r) * g.cols + c]).c_str());
                         ed->caret_to_end = action == CellAction::Typed;
+                        if (ed->caret_to_end) ed->text[0] = 0, AppendTyped(*ed);
+                        else std::snprintf(ed->text, sizeof ed->text, "%s", display_float(g.values[size_t(r) * g.cols + c]).c_str());
                     }
                 }
                 char rect_name[48];

@@ -179,17 +179,6 @@ void CostBench::finish_sample(int route, double ms) {
     fig_.calls_per_sample[route] = calls_[route];
 }
 
-// Runs a short route `calls` times back to back; returns the elapsed ms.
-double CostBench::timed_calls(int route, int calls) {
-    const int B = fig_.shape.B, d = fig_.shape.d;
-    const double t0 = now_();
-    for (int i = 0; i < calls; i++) {
-        if (route == kCostGather) embedding_forward(out_gather_, W_, ids_, B, d);
-        else embedding_backward(dW_scatter_, G_, ids_, B, d);
-    }
-    return now_() - t0;
-}
-
 // Where two buffers first differ, as "b = 3, column 7: 0.25 (dense) vs 0.5 (gather)", or "".
 static std::string FirstDifference(const float* x, const float* y, int64_t n, int d, const char* row_letter,
                                    int64_t row_offset, const char* x_name, const char* y_name) {
@@ -201,18 +190,19 @@ static std::string FirstDifference(const float* x, const float* y, int64_t n, in
     return "";
 }
 
-// Times one slice of a route: the slice's work once, or, when the slice is the whole route (a small
-// shape), `calls` times back to back. A whole route that took less than min_sample_ms is too short
-// for the clock (a browser's reads 0.1 ms apart: a small shape's dense forward came out as 0 ns,
-// "0 times as long as the gather"), so its calls double, as the gather's do, and the slice is done
-// again: false then. Adds the time per call to the route's.
+// Times one slice of a route: the slice's work once, or, when the slice is the whole route (the
+// gather and the scatter-add always, the others at a small shape), `calls` times back to back. A
+// whole route that took less than min_sample_ms is too short for the clock (a browser's reads 0.1 ms
+// apart: a small shape's dense forward came out as 0 ns, "0 times as long as the gather"), so its
+// calls double, up to max_calls, and the slice is done again: false then. Adds the time per call to
+// the route's.
 template <class Work>
-bool CostBench::timed_slice(int route, bool whole, Work&& work) {
+bool CostBench::timed_slice(int route, bool whole, Work&& work, int max_calls) {
     const int calls = whole ? calls_[route] : 1;
     const double t0 = now_();
     for (int i = 0; i < calls; i++) work();
     double ms = now_() - t0;
-    if (whole && !sample_taken(route, ms, 1 << 16)) return false;
+    if (whole && !sample_taken(route, ms, max_calls)) return false;
     route_ms_ += ms / calls;
     return true;
 }
@@ -305,14 +295,17 @@ void CostBench::slice_dense_forward() {
     enter(Stage::Gather);
 }
 
-// The gather and the scatter-add are too short for the clock: repeat, doubling the calls
-// until a sample is long enough.
+// The gather and the scatter-add are too short for the clock at any shape: whole routes, repeated.
 void CostBench::slice_short_route() {
+    const int B = fig_.shape.B, d = fig_.shape.d;
     const int route = stage_ == Stage::Gather ? kCostGather : kCostScatterAdd;
-    double ms = timed_calls(route, calls_[route]);
-    if (!sample_taken(route, ms, 1 << 22)) return;
+    if (!timed_slice(route, true, [&] {
+            if (route == kCostGather) embedding_forward(out_gather_, W_, ids_, B, d);
+            else embedding_backward(dW_scatter_, G_, ids_, B, d);
+        }, 1 << 22))
+        return;
     work_done_ += 1e6;
-    finish_sample(route, ms / calls_[route]);
+    finish_sample(route, route_ms_);
     if (route == kCostGather) {
         enter(Stage::DenseBackward);
         return;

@@ -121,8 +121,7 @@ private:
     int64_t memory_slice_rows() const;
     void enter(Stage s);
     void finish_sample(int route, double ms);
-    double timed_calls(int route, int calls);  // ms of `calls` calls of a short route
-    template <class Work> bool timed_slice(int route, bool whole, Work&& work);  // below slice()
+    template <class Work> bool timed_slice(int route, bool whole, Work&& work, int max_calls = 1 << 16);  // below slice()
     bool sample_taken(int route, double& ms, int max_calls);
     void release();
 
