@@ -171,7 +171,7 @@ static void ShowCard(App& app, const Question& q, CardProgress& p, int index, in
         if (ImGui::Button(q.kind == QuestionKind::MovedRows ? TR(teach_card_step) : TR(teach_card_check))) {
             if (q.kind == QuestionKind::GradRow) {
                 const Status st = grade_grad_row(q, p.typed, correct);
-                p.message = st.error;
+                app.teach.said = p.message = st.error;
                 checked = st.ok();
                 response = p.typed;
             } else {
@@ -186,7 +186,8 @@ static void ShowCard(App& app, const Question& q, CardProgress& p, int index, in
         RecordItemRect(("card:" + q.id + ":check").c_str());
         ErrorText(p.message);
     }
-    if (checked) RecordCardAnswer(app, q, p, correct, response);
+    // Said on the live line too, as the text view's cards are: the canvas alone showed it.
+    if (checked) RecordCardAnswer(app, q, p, correct, response), app.teach.said = correct ? TR(tour_right) : TR(teach_card_not_quite);
     if (p.result >= 0) {
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.result ? GoodColor() : ErrorColor()),
                            "%s", p.result ? TR(tour_right) : TR(teach_card_not_quite));

@@ -44,6 +44,7 @@ struct TeachView {
     uint64_t answers = 0;            // answers checked and answers shown, so far (the text view follows)
     int claim_attempts[kWrongClaims] = {};  // per self-check claim, however it was answered
     std::string lock_message;        // why the last edit in the canvas was refused
+    std::string said;                // a card's verdict or refusal on the canvas, for the live line (AfterFrame)
     int posted_height = -1;          // the last height sent to the host page (CSS pixels)
 };
 

@@ -271,9 +271,13 @@ void AfterFrame(App& app) {
     // (An answered card may uncover dW, which the line then speaks of again.)
     static uint64_t live_revision = 0, live_answers = 0;
     static int live_highlight = -2;
-    if (app.commits.derived != live_revision || HighlightedId(app) != live_highlight || app.teach.answers != live_answers) {
+    // A card answered on the canvas: its verdict first, said even when the line is as it was.
+    std::string& said = app.teach.said;
+    if (app.commits.derived != live_revision || HighlightedId(app) != live_highlight || app.teach.answers != live_answers ||
+        !said.empty()) {
         live_revision = app.commits.derived, live_highlight = HighlightedId(app), live_answers = app.teach.answers;
         std::string text = describe_result(app);
+        if (!said.empty()) text = said + " " + text, g_live_text.clear(), said.clear();
         if (text != g_live_text) {
             g_live_text = text;
             browser_set_live_text(text.c_str());

@@ -211,17 +211,30 @@ test('answering each question card right and wrong posts the expected messages t
     [...document.querySelectorAll('caption')].some((c) => c.textContent.startsWith('dW = onehot^T @ G'))]);
   await auto.waitForFunction(() => !!document.getElementById('tv-dw-covered'));
   assert.deepEqual(await covered(), [true, false]);
+  // Each verdict is said on the live line first, as the text view's cards say theirs (a screen
+  // reader on the canvas heard nothing); a second wrong answer is said again.
+  const said = async (verdict) => {
+    await auto.waitForFunction((v) => document.getElementById('live').textContent.startsWith(v), verdict);
+    await auto.evaluate(() => { document.getElementById('live').textContent = ''; });  // to see the next one said
+  };
   // Which rows of dW are nonzero (ids 2, 0, 2, 2): first none picked, then rows 0 and 2.
   await click('auto', 'card:nonzero-rows:check'); check('nonzero-rows', false, 1);
+  await said('Not quite: try again, or show the answer. ');
   await click('auto', 'card:nonzero-rows:row:0');
   await click('auto', 'card:nonzero-rows:row:2');
   await click('auto', 'card:nonzero-rows:check'); check('nonzero-rows', true, 2);
+  await said('Right. ');
   assert.equal(await drawn('dW-covered'), true, 'the row-of-dW card is still open');
   // Row 2 of dW: a wrong row, then the sum the page computes (typed as the shortest decimals).
   const row2 = (await auto.evaluate(() => window.embeddingLab.snapshot())).gradTable[2];
   await click('auto', 'card:grad-row:input');
+  await typeText('auto', '1, 2');  // too few numbers: refused, and said why
+  await click('auto', 'card:grad-row:check');
+  await said('row 2 of dW has d = 3 numbers; you typed 2');
+  await click('auto', 'card:grad-row:input');
   await typeText('auto', '1, 2, 3');
   await click('auto', 'card:grad-row:check'); check('grad-row', false, 1);
+  await said('Not quite');
   await click('auto', 'card:grad-row:input');
   await typeText('auto', row2.map((x) => Number(x.toPrecision(6))).join(', '));
   await click('auto', 'card:grad-row:check'); check('grad-row', true, 2);
