@@ -277,7 +277,7 @@ void AfterFrame(App& app) {
         !said.empty()) {
         live_revision = app.commits.derived, live_highlight = HighlightedId(app), live_answers = app.teach.answers;
         std::string text = describe_result(app);
-        if (!said.empty()) text = said + " " + text, g_live_text.clear(), said.clear();
+        if (!said.empty()) text = said + (said.back() == '.' ? " " : ". ") + text, g_live_text.clear(), said.clear();
         if (text != g_live_text) {
             g_live_text = text;
             browser_set_live_text(text.c_str());

@@ -230,7 +230,7 @@ test('answering each question card right and wrong posts the expected messages t
   await click('auto', 'card:grad-row:input');
   await typeText('auto', '1, 2');  // too few numbers: refused, and said why
   await click('auto', 'card:grad-row:check');
-  await said('row 2 of dW has d = 3 numbers; you typed 2');
+  await said('row 2 of dW has d = 3 numbers; you typed 2. ');  // a message ends there, before the result
   await click('auto', 'card:grad-row:input');
   await typeText('auto', '1, 2, 3');
   await click('auto', 'card:grad-row:check'); check('grad-row', false, 1);
