@@ -220,9 +220,11 @@ test('answering each question card right and wrong posts the expected messages t
   // Which rows of dW are nonzero (ids 2, 0, 2, 2): first none picked, then rows 0 and 2.
   await click('auto', 'card:nonzero-rows:check'); check('nonzero-rows', false, 1);
   await said('Not quite: try again, or show the answer. ');
+  await click('auto', 'card:nonzero-rows:check'); check('nonzero-rows', false, 2);
+  await said('Not quite: try again, or show the answer. ');
   await click('auto', 'card:nonzero-rows:row:0');
   await click('auto', 'card:nonzero-rows:row:2');
-  await click('auto', 'card:nonzero-rows:check'); check('nonzero-rows', true, 2);
+  await click('auto', 'card:nonzero-rows:check'); check('nonzero-rows', true, 3);
   await said('Right. ');
   assert.equal(await drawn('dW-covered'), true, 'the row-of-dW card is still open');
   // Row 2 of dW: a wrong row, then the sum the page computes (typed as the shortest decimals).
