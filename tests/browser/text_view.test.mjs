@@ -523,8 +523,12 @@ test('lookup options, fills and G cells set from the DOM reach snapshot(); a bad
   let s = await snapshot(page);
   assert.deepEqual(s.touchedRows, [2], 'the padding row gets no gradient');
   assert.equal(await page.inputValue('#tv-f-pad'), '1', 'the DOM reads the new value back');
+  const padBefore = await page.$('#tv-f-pad');
   await page.check('#tv-f-freqscale');
   await page.waitForFunction(() => /freqscale=1/.test(window.embeddingLab.snapshot().link));
+  // The view is redrawn for that commit (every field made anew) before the next field is filled: a
+  // fill racing the redraw once left the old value in it ("17" for "7", 1 run in about 25).
+  await page.waitForFunction((old) => document.getElementById('tv-f-pad') !== old, padBefore);
   // A value out of range: the link's own message, aria-invalid, the state unchanged.
   await page.fill('#tv-f-pad', '7');
   await page.press('#tv-f-pad', 'Enter');
