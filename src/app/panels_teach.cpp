@@ -140,6 +140,9 @@ static void RecordCardAnswer(App& app, const Question& q, CardProgress& p, bool 
     PostAnswer(app, q, correct, attempts, response);
 }
 
+// What a checked card says, on the card and on the live line.
+static const char* CardVerdict(const CardProgress& p) { return p.result ? TR(tour_right) : TR(teach_card_not_quite); }
+
 static void ShowCard(App& app, const Question& q, CardProgress& p, int index, int count) {
     ImGui::PushID(index);
     ImGui::SeparatorText(format(TR(teach_card_heading), index + 1, count).c_str());
@@ -187,10 +190,10 @@ static void ShowCard(App& app, const Question& q, CardProgress& p, int index, in
         ErrorText(p.message);
     }
     // Said on the live line too, as the text view's cards are: the canvas alone showed it.
-    if (checked) RecordCardAnswer(app, q, p, correct, response), app.teach.said = correct ? TR(tour_right) : TR(teach_card_not_quite);
+    if (checked) RecordCardAnswer(app, q, p, correct, response), app.teach.said = CardVerdict(p);
     if (p.result >= 0) {
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.result ? GoodColor() : ErrorColor()),
-                           "%s", p.result ? TR(tour_right) : TR(teach_card_not_quite));
+                           "%s", CardVerdict(p));
         if (!p.revealed) {
             ImGui::SameLine();
             if (SmallButton(TR(tour_show_answer))) p.revealed = true, app.teach.answers++;
