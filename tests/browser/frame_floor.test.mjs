@@ -30,8 +30,8 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.
 // ratio over 2,000 resamples of the rounds (each drawn with replacement, its two loads kept
 // together). A fixed seed, so the same loads print the same interval.
 function ratioInterval(num, den) {
-  let seed = 12345;
-  const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+  let seed = 12345;  // a 32-bit LCG in exact integer arithmetic (a float product past 2^53 loses its low bits)
+  const random = () => { seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0; return seed / 4294967296; };
   const ratios = [];
   for (let k = 0; k < 2000; k++) {
     const a = [], b = [];
