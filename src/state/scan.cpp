@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 #include "decimal.h"
@@ -137,4 +138,17 @@ extern "C" int el_sscanf(const char* text, const char* format, ...) {
     const int stored = el::scan_v(text, format, args);
     va_end(args);
     return stored;
+}
+
+extern "C" void el_qsort(void* base, size_t count, size_t size, int (*compare)(const void*, const void*)) {
+    char* a = static_cast<char*>(base);
+    char* item = static_cast<char*>(__builtin_alloca(size));
+    for (size_t i = 1; i < count; i++) {
+        size_t j = i;  // where item i goes: after every item before it that is not greater
+        while (j > 0 && compare(a + (j - 1) * size, a + i * size) > 0) j--;
+        if (j == i) continue;
+        std::memcpy(item, a + i * size, size);
+        std::memmove(a + (j + 1) * size, a + j * size, (i - j) * size);
+        std::memcpy(a + j * size, item, size);
+    }
 }

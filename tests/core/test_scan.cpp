@@ -1,11 +1,14 @@
 // The sscanf Dear ImGui calls (src/state/scan.cpp), against the C library's sscanf on the formats
-// ImGui 1.90.1 writes, and where the two differ on purpose: a number past its type's range.
+// ImGui 1.90.1 writes, and where the two differ on purpose: a number past its type's range. Its
+// qsort, against std::stable_sort.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <random>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -111,4 +114,44 @@ TEST_CASE("ImGui's sscanf holds a whole number past its type's range at the rang
     // A conversion it does not read stops the scan.
     char word[8];
     CHECK(el_sscanf("abc", "%s", word) == 0);
+}
+
+// As stb_rect_pack's glyph rectangles (24 bytes), sorted by its comparator: taller first, then wider.
+struct Rect { int id, w, h, x, y, was_packed; };
+static int taller_then_wider(const void* a, const void* b) {
+    const Rect& p = *static_cast<const Rect*>(a);
+    const Rect& q = *static_cast<const Rect*>(b);
+    if (p.h != q.h) return p.h > q.h ? -1 : 1;
+    return p.w > q.w ? -1 : p.w < q.w;
+}
+
+TEST_CASE("ImGui's qsort sorts as std::stable_sort does, equal items in their order", "[scan]") {
+    std::mt19937 rng(7);
+    for (int n : {0, 1, 2, 3, 5, 16, 99, 212, 300}) {
+        std::vector<Rect> rects(static_cast<size_t>(n)), expected;
+        for (int i = 0; i < n; i++)  // few sizes, so many ties; id is the original position
+            rects[size_t(i)] = Rect{i, int(rng() % 6), int(rng() % 4), 0, 0, 0};
+        expected = rects;
+        std::stable_sort(expected.begin(), expected.end(),
+                         [](const Rect& p, const Rect& q) { return taller_then_wider(&p, &q) < 0; });
+        el_qsort(rects.data(), rects.size(), sizeof(Rect), taller_then_wider);
+        INFO(n << " rectangles");
+        CHECK(std::equal(rects.begin(), rects.end(), expected.begin(), expected.end(),
+                         [](const Rect& p, const Rect& q) { return p.id == q.id; }));
+    }
+    // Bytes, and items sorted already or in reverse (ImGui's windows arrive nearly in order).
+    std::string text = "the quick brown fox";
+    el_qsort(text.data(), text.size(), 1, [](const void* a, const void* b) {
+        return *static_cast<const char*>(a) - *static_cast<const char*>(b);
+    });
+    CHECK(text == "   bcefhiknooqrtuwx");
+    for (bool reverse : {false, true}) {
+        std::vector<int> v(50);
+        for (int i = 0; i < 50; i++) v[size_t(i)] = reverse ? 50 - i : i;
+        el_qsort(v.data(), v.size(), sizeof(int), [](const void* a, const void* b) {
+            return *static_cast<const int*>(a) - *static_cast<const int*>(b);
+        });
+        CHECK(std::is_sorted(v.begin(), v.end()));
+        CHECK(v.front() == (reverse ? 1 : 0));
+    }
 }
