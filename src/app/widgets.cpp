@@ -476,14 +476,19 @@ static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
     if (!ed.error.empty()) ImGui::PushStyleColor(ImGuiCol_Text, ErrorColor());
     // Opened by a typed character: what is typed while the field opens (it takes keys only once
     // active, a frame or two later) is added, and the caret goes after it, not the text selected.
-    if (ed.caret_to_end && ImGui::GetActiveID() != ImGui::GetID("##edit")) AppendTyped(ed);
+    const bool opening = ImGui::GetActiveID() != ImGui::GetID("##edit");
+    if (ed.caret_to_end && opening) AppendTyped(ed);
+    // Enter or Escape pressed before the field took the keys (a quick "7" then Enter) still closes it.
+    const bool closed_opening = opening && (ImGui::IsKeyPressed(ImGuiKey_Enter, false) ||
+                                            ImGui::IsKeyPressed(ImGuiKey_KeypadEnter, false) ||
+                                            ImGui::IsKeyPressed(ImGuiKey_Escape, false));
     ImGui::InputText("##edit", ed.text, sizeof ed.text, ImGuiInputTextFlags_AutoSelectAll);
     ImGuiInputTextState* st = ImGui::IsItemActive() ? ImGui::GetInputTextState(ImGui::GetItemID()) : nullptr;
     if (st && ed.caret_to_end) st->ClearSelection(), ed.caret_to_end = false;  // (selecting all put the caret at the end)
     RegisterTextField(TextFieldKind::Decimal);
     if (!ed.error.empty()) ImGui::PopStyleColor();
     bool wrote = false;
-    if (ImGui::IsItemDeactivated()) {
+    if (ImGui::IsItemDeactivated() || closed_opening) {
         float v = 0.0f;
         const bool escaped = !ImGui::IsItemDeactivatedAfterEdit() && ed.error.empty() &&
                              ImGui::IsKeyPressed(ImGuiKey_Escape, false);

@@ -514,6 +514,13 @@ test('keyboard only: after Enter or Escape in a cell, and Enter on an id chip, t
   await frames(page, 4);
   assert.equal((await snapshot(page)).table[1][2], -1.5, 'typing on a cell edits it');
   assert.ok((await rect(page, 'cell:W:1:2')).keyboardFocus, 'and the keyboard is back on the cell');
+  // A digit and Enter pressed at once, as a quick typist does, before the field has taken the keys:
+  // Enter still writes the digit (it was ignored, and the field stayed open).
+  await page.keyboard.type('7');
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+  assert.equal((await snapshot(page)).table[1][2], 7, 'a digit and Enter at once wrote the digit');
+  assert.ok((await rect(page, 'cell:W:1:2')).keyboardFocus, 'and the keyboard is back on the cell again');
 
   await tabTo(page, 'chip:2');  // "id 2 x3"
   await page.keyboard.press('Enter');  // removes one use: "id 2 x2", the same chip
