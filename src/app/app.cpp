@@ -151,6 +151,8 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     // No theme in the link: the system's preference (prefers-contrast, forced colours, dark), not written back.
     if (app.state.theme_follows_system) app.state.theme = Theme(browser_preferred_theme());
     app.table_editor = {}, app.upstream_editor = {};
+    if (app.link_focuses_table) app.table_editor.refocus_row = app.table_editor.refocus_col = 0;
+    app.link_focuses_table = false;
     Commit(app, "link");
     refresh_text(app.commits, app.state, app.text, false);  // a link replaces what was typed
     link_written(app.commits);  // the address keeps the link as given until the learner edits

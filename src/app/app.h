@@ -29,6 +29,7 @@ struct CellEditor {
     bool caret_to_end = false;  // opened by a typed character (DrawCellEditor)
     // Closed from the keyboard (Enter, Escape): the field that had the keyboard focus is gone, so
     // the focus goes back to its cell, where Tab and the arrows carry on (else they found nothing).
+    // Also W's first cell after a preset picked from the keyboard (App::link_focuses_table).
     int refocus_row = -1, refocus_col = -1;
 };
 
@@ -55,6 +56,9 @@ struct App {
     CommitLog commits;   // the revisions of state, derived and address (src/state/commit.h)
 
     CellEditor table_editor, upstream_editor;
+    // A preset picked from the keyboard: the keyboard goes to W's first cell with the link it
+    // opens (apply_link), at the top of the page, not left on the preset far below.
+    bool link_focuses_table = false;
 
     // Share link: what the last loaded link said, and the link of the current state.
     LinkMessages link_messages;

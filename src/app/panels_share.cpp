@@ -160,6 +160,7 @@ void ShowPresetsPanel(App& app) {
         if (SelectableWrapped(tr(p.title))) {
             browser_open_link(LinkKeepingPage(app, p.link).c_str());
             ImGui::SetScrollY(g_page_window, 0.0f);  // to the table, the ids and the routes it sets
+            app.link_focuses_table = ImGui::GetIO().NavVisible;
         }
         RecordItemRect((std::string("preset:") + p.name).c_str());
         ImGui::PopID();

@@ -573,7 +573,11 @@ bool CellGrid(const GridSpec& g, CellEditor* ed, int* add_id) {
                     changed |= DrawCellEditor(g, *ed, cell_w);
                 } else {
                     if (ed && ed->refocus_row == r && ed->refocus_col == c) {
-                        ImGui::SetKeyboardFocusHere();  // the editor just closed from the keyboard (CellEditor)
+                        // The editor just closed from the keyboard, or a preset was picked from it
+                        // (CellEditor). The preset's button, still the focus and built later in this
+                        // frame, would take ImGui's focus request back: the focus is on nothing until then.
+                        ImGui::GetCurrentContext()->NavId = 0;
+                        ImGui::SetKeyboardFocusHere();
                         ed->refocus_row = ed->refocus_col = -1;
                     }
                     const CellAction action = DrawCell(g, r, c, cell_w, g.dim_unmarked && g.marked_rows && !marked);

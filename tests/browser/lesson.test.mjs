@@ -657,6 +657,29 @@ test('a preset picked below the lesson scrolls the page up to it', async () => {
   await page.context().close();
 });
 
+// From the keyboard the same: the keyboard goes up with the page, to W's first cell, where Tab carries
+// on (it stayed on the preset far below, so the next Tab took the page back down there).
+test('keyboard only: a preset picked with Enter takes the keyboard to the table it set', async () => {
+  const page = await openPage(browser, server.url, { width: 1440, height: 900 });
+  await page.focus('#canvas');
+  let presses = 0;
+  while (!(await rect(page, 'preset:duplicates'))?.keyboardFocus) {
+    assert.ok(++presses <= 80, '80 presses of Shift+Tab never reached the preset');
+    await page.keyboard.press('Shift+Tab');
+    await frames(page, 2);
+  }
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /ids=2,0,2,2/.test(location.hash));
+  await frames(page, 4);
+  const cell = await rect(page, 'cell:W:0:0');
+  assert.ok(cell.keyboardFocus && cell.y >= 0 && cell.y + cell.height <= 900, `the keyboard on W[0][0], in view: ${JSON.stringify(cell)}`);
+  await page.keyboard.press('Tab');
+  await frames(page, 2);
+  assert.ok((await rect(page, 'cell:W:0:1')).keyboardFocus, 'Tab goes on to the next cell');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 // A walk-through's Load, a tour step or a teacher's link may show a few panels (panels=); a visitor of
 // the whole page got no way back to the rest but editing the address.
 test('a page showing a few panels offers "Show all panels", which brings the rest back on this page', async () => {
