@@ -21,8 +21,8 @@ int scan_v(const char* text, const char* format, va_list args);
 // ImGui's sources are compiled with -Dsscanf=el_sscanf and -Dqsort=el_qsort (CMakeLists.txt).
 extern "C" int el_sscanf(const char* text, const char* format, ...);
 
-// As qsort, and stable: an insertion sort. ImGui sorts a few dozen items at a time (child windows,
-// the font atlas's glyph rectangles); musl's smoothsort was 1.4 KB of code, 0.65 KB gzip of the page.
+// As qsort, and stable: an insertion sort. ImGui sorts short lists (a window's child windows, the
+// font atlas's 100 to 220 glyph rectangles); musl's smoothsort was 1.4 KB of code, 0.65 KB gzip.
 // Equal items keep their order, where musl's left them in an order of its own: the font atlas packs
 // equal glyphs in another order, and text edges differ by 1 of 255 in a few pixels (README).
 extern "C" void el_qsort(void* base, size_t count, size_t size, int (*compare)(const void*, const void*));
