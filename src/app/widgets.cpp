@@ -474,9 +474,12 @@ static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
     ImGui::SetNextItemWidth(w);
     if (ed.focus_pending) ImGui::SetKeyboardFocusHere(), ed.focus_pending = false;
     if (!ed.error.empty()) ImGui::PushStyleColor(ImGuiCol_Text, ErrorColor());
-    // Opened by a typed character: what is typed while the field opens (it takes keys only once
-    // active, a frame or two later) is added, and the caret goes after it, not the text selected.
+    // What is typed while the field opens (it takes keys only once active, a frame or two later) is
+    // kept, and the caret goes after it, not the text selected: added to the character that opened
+    // it, or, opened by a click or tap, in place of the value, as typing over it selected would be
+    // (it was lost: a phone's keyboard, already up, takes the keys the moment a cell is tapped).
     const bool opening = ImGui::GetActiveID() != ImGui::GetID("##edit");
+    if (opening && !ed.caret_to_end && !ImGui::GetIO().InputQueueCharacters.empty()) ed.text[0] = 0, ed.caret_to_end = true;
     if (ed.caret_to_end && opening) AppendTyped(ed);
     // Enter or Escape pressed before the field took the keys (a quick "7" then Enter) still closes it.
     const bool closed_opening = opening && (ImGui::IsKeyPressed(ImGuiKey_Enter, false) ||
