@@ -26,7 +26,7 @@ struct CellEditor {
     char text[72] = "";
     std::string error;
     bool focus_pending = false;
-    bool caret_to_end = false;  // opened by a typed character (DrawCellEditor)
+    bool caret_to_end = false;  // typed into before it took the keys, or opened so (DrawCellEditor)
     // Closed from the keyboard (Enter, Escape): the field that had the keyboard focus is gone, so
     // the focus goes back to its cell, where Tab and the arrows carry on (else they found nothing).
     // Also W's first cell after a preset picked from the keyboard (App::link_focuses_table).

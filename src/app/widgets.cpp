@@ -479,8 +479,10 @@ static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
     // it, or, opened by a click or tap, in place of the value, as typing over it selected would be
     // (it was lost: a phone's keyboard, already up, takes the keys the moment a cell is tapped).
     const bool opening = ImGui::GetActiveID() != ImGui::GetID("##edit");
-    if (opening && !ed.caret_to_end && !ImGui::GetIO().InputQueueCharacters.empty()) ed.text[0] = 0, ed.caret_to_end = true;
-    if (ed.caret_to_end && opening) AppendTyped(ed);
+    if (opening && !ImGui::GetIO().InputQueueCharacters.empty()) {
+        if (!ed.caret_to_end) ed.text[0] = 0, ed.caret_to_end = true;
+        AppendTyped(ed);
+    }
     // Enter or Escape pressed before the field took the keys (a quick "7" then Enter) still closes it.
     const bool closed_opening = opening && (ImGui::IsKeyPressed(ImGuiKey_Enter, false) ||
                                             ImGui::IsKeyPressed(ImGuiKey_KeypadEnter, false) ||
