@@ -26,6 +26,7 @@ struct CellEditor {
     char text[72] = "";
     std::string error;
     bool focus_pending = false;
+    bool opening = false;       // opened, its field not yet active (it takes keys a frame or two later)
     bool caret_to_end = false;  // typed into before it took the keys, or opened so (DrawCellEditor)
     // Closed from the keyboard (Enter, Escape): the field that had the keyboard focus is gone, so
     // the focus goes back to its cell, where Tab and the arrows carry on (else they found nothing).

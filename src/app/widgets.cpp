@@ -478,7 +478,9 @@ static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
     // kept, and the caret goes after it, not the text selected: added to the character that opened
     // it, or, opened by a click or tap, in place of the value, as typing over it selected would be
     // (it was lost: a phone's keyboard, already up, takes the keys the moment a cell is tapped).
-    const bool opening = ImGui::GetActiveID() != ImGui::GetID("##edit");
+    // Only while it opens: a field left open with refused text is not active either, and keys typed
+    // into another field then are not its own.
+    const bool opening = ed.opening && ImGui::GetActiveID() != ImGui::GetID("##edit");
     if (opening && !ImGui::GetIO().InputQueueCharacters.empty()) {
         if (!ed.caret_to_end) ed.text[0] = 0, ed.caret_to_end = true;
         AppendTyped(ed);
@@ -489,6 +491,7 @@ static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
                                             ImGui::IsKeyPressed(ImGuiKey_Escape, false));
     ImGui::InputText("##edit", ed.text, sizeof ed.text, ImGuiInputTextFlags_AutoSelectAll);
     ImGuiInputTextState* st = ImGui::IsItemActive() ? ImGui::GetInputTextState(ImGui::GetItemID()) : nullptr;
+    if (st) ed.opening = false;
     if (st && ed.caret_to_end) st->ClearSelection(), ed.caret_to_end = false;  // (selecting all put the caret at the end)
     RegisterTextField(TextFieldKind::Decimal);
     if (!ed.error.empty()) ImGui::PopStyleColor();
@@ -588,7 +591,7 @@ bool CellGrid(const GridSpec& g, CellEditor* ed, int* add_id) {
                     const CellAction action = DrawCell(g, r, c, cell_w, g.dim_unmarked && g.marked_rows && !marked);
                     if (action == CellAction::Dragged) changed = true;
                     if ((action == CellAction::Clicked || action == CellAction::Typed) && g.values && ed) {
-                        ed->row = r, ed->col = c, ed->error.clear(), ed->focus_pending = true;
+                        ed->row = r, ed->col = c, ed->error.clear(), ed->focus_pending = ed->opening = true;
                         ed->caret_to_end = action == CellAction::Typed;
                         if (ed->caret_to_end) ed->text[0] = 0, AppendTyped(*ed);
                         else std::snprintf(ed->text, sizeof ed->text, "%s", display_float(g.values[size_t(r) * g.cols + c]).c_str());

@@ -88,6 +88,13 @@ test('bad input gets a message and the last good state stays', async () => {
   s = await snapshot(page);
   assert.match(s.errors.table, /'abc' is not a number/);
   assert.equal(s.table[0][0], f32(0.1));
+  // The cell's refused text stays its own while another field below it is typed into (keys typed while
+  // a cell's field opens are kept; these are not, as the field is not opening: "2" and Enter wrote 2).
+  await typeInto(page, 'ids', '2');
+  s = await snapshot(page);
+  assert.deepEqual(s.ids, [2]);
+  assert.match(s.errors.table, /'abc' is not a number/);
+  assert.equal(s.table[0][0], f32(0.1));
   await typeInto(page, 'V', '0');
   await clickWidget(page, 'resize');
   s = await snapshot(page);
