@@ -34,7 +34,13 @@
     textViewQueued = 0, textViewWhole = false;
     if (window.embeddingLabTextView) window.embeddingLabTextView.update(textViewShown, !whole);
   }
-  document.addEventListener('focusin', (e) => textViewQueued && e.target.closest?.('#text-view') && updateTextView());
+  // Focus coming into the view brings a waiting update forward, to the task after the focus: the
+  // browser sets a field's caret or selection after focusin (a click's caret, a script's select()
+  // then focus()), and the redraw puts back what it reads. Redrawn during focusin it read 0,0:
+  // text typed over a selected "50000" went in front of it ("1,5e950000").
+  document.addEventListener('focusin', (e) => {
+    if (textViewQueued && e.target.closest?.('#text-view')) clearTimeout(textViewQueued), textViewQueued = setTimeout(updateTextView, 0);
+  });
   function fetchCatalog(code) {
     if (code === 'en' || !LANGUAGES.includes(code)) return Promise.resolve();
     if (!catalogFetches[code]) {
