@@ -176,12 +176,11 @@
     const id = 'tv-f-' + key, messageId = id + '-message', box = choices === '';
     const attrs = { id, 'aria-describedby': messageId, disabled: !!lock && choices !== undefined, readonly: !!lock,
                     onchange: (e) => {
-                      const text = box ? (e.target.checked ? '1' : '0') : number ? typedNumber(e.target.value) : e.target.value;
-                      const r = lab.setField(key, text);
-                      // Beside its field, as the canvas says it: without the link's key ("mom: "), and quoting
-                      // the number as typed ("'1,5' ... (0 bis 0,999)"), not as the link took it (1.5).
-                      const why = r.ok || r.error.replace(key + ': ', '');
-                      if (!r.ok) refuse(e.target, messageId, number ? why.replace(text, e.target.value) : why);
+                      // Read as the canvas's field reads it ("0,5", "50.000" in German; the message quotes it so).
+                      const text = box ? (e.target.checked ? '1' : '0') : e.target.value;
+                      const r = withString(key, (k) => withString(text, (p) => answer(M()._el_set_field(k, p, 1))));
+                      // Beside its field, as the canvas says it: without the link's key ("mom: ").
+                      if (!r.ok) refuse(e.target, messageId, r.error.replace(key + ': ', ''));
                     } };
     const input = choices ? el('select', attrs, ...choices.split(' ').map((c) => el('option', { value: c, selected: c === value, text: c })))
       : el('input', box ? { ...attrs, type: 'checkbox', checked: value === '1' } : { ...attrs, type: 'text', value });

@@ -99,7 +99,8 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_cell(int upstream, int r, int c, const c
 // One setting by its share-link key ("pad", "maxnorm", "lr", "zipf", ...) from its text, parsed and
 // checked by the link's own field table (the same message a link gets); init=NAME is the fill
 // button (the table is regenerated). The keys with their own setters, and the teacher's, are refused.
-EMSCRIPTEN_KEEPALIVE const char* el_set_field(const char* key_text, const char* text) {
+// typed: read as typed into the page's field for it (type_link_field: "0,5", "50.000" in German).
+EMSCRIPTEN_KEEPALIVE const char* el_set_field(const char* key_text, const char* text, int typed) {
     const std::string key = key_text ? key_text : "";
     static const char* const own[] = {"v", "V", "d", "ids", "cells", "g", "lock", "hide", "linklocks", "quiz", "tour", "step"};
     for (const char* k : own)
@@ -108,7 +109,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_field(const char* key_text, const char* 
     if (Status locked = check_unlocked(s, lock_of_key(key)); !locked.ok()) return Answer(g_app.teach.lock_message = locked.error);
     if (const std::string held = RunHoldsKey(g_app, key); !held.empty()) return Answer(held);
     AppState next = s;
-    if (Status st = set_link_field(next, key, text ? text : ""); !st.ok()) return Answer(key + ": " + st.error);
+    if (Status st = (typed ? type_link_field : set_link_field)(next, key, text ? text : ""); !st.ok()) return Answer(key + ": " + st.error);
     if (key == "init") regenerate_table(next);
     s = std::move(next);
     Commit(g_app, key.c_str());

@@ -325,16 +325,8 @@ bool SettingInput(AppState& s, const char* key, const char* label, std::string& 
     link_value(s, key, now);
     float x = 0.0f;  // a point or an exponent: a decimal, shown as the page writes numbers
     if (now.find_first_of(".e") != std::string::npos && parse_float(now, x).ok()) now = display_float(x);
-    return NumberInput(label, now, errors, [&](const char* text) {
-        const std::string link_text = number_from_locale(text);  // "0,5" as typed in German: the link writes 0.5
-        std::string why = set_link_field(s, key, link_text).error;
-        // Typed with a comma: quoted as typed, "'1,5' ... (0 bis 0,999)", not as the link took it (1.5). Only
-        // the quote, which leads the message: the limits are written the language's way already (100.000).
-        for (size_t i = 1; link_text != text && i + 1 < why.size() && why[i] != ' '; i++)
-            if (why[i] == '.' && std::isdigit((unsigned char)why[i - 1]) && std::isdigit((unsigned char)why[i + 1]))
-                why[i] = active_language().decimal;
-        return why;
-    });
+    // "0,5" and "50.000" as typed in German: the link writes 0.5 and 50000.
+    return NumberInput(label, now, errors, [&](const char* text) { return type_link_field(s, key, text).error; });
 }
 
 bool SettingField(AppState& s, const char* key, const char* label, const char* rect, float css_width, const char* help,

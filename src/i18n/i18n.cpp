@@ -242,6 +242,19 @@ std::string number_from_locale(std::string_view text) {
     return out;
 }
 
+std::string without_grouping(std::string_view text) {
+    std::string out;
+    size_t run = 0, groups = 0;  // digits since the last separator, separators seen
+    for (size_t i = 0; i < text.size(); i++) {
+        const char c = text[i];
+        if (c >= '0' && c <= '9') out += c, run++;
+        else if (c == active_language().thousands && (groups ? run == 3 : run && run <= 3 && out[out.size() - run] != '0')) groups++, run = 0;
+        else if (i || (c != '-' && c != '+')) return std::string(text);
+        else out += c;
+    }
+    return groups && run == 3 ? out : std::string(text);
+}
+
 std::string format_count(long long n) {
     std::string digits = std::to_string(n < 0 ? -n : n), out;
     for (size_t i = 0; i < digits.size(); i++) {

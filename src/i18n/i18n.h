@@ -79,6 +79,10 @@ std::string localized_number(std::string text);
 // Text typed in the active language's way made ready for the parsers: "0,5" -> "0.5" (only when
 // the language's decimal is ',' and the text has no '.'; a list "1,2" in an id field is not a number).
 std::string number_from_locale(std::string_view text);
+// A whole number typed as the page writes counts, with the language's thousands separators
+// ("50.000" in German, "50,000" in English): its digits alone ("50000"). Any other text is left as
+// it is: a first group of 1 to 3 digits (not 0), then groups of exactly 3 ("0.001", "1.5" are no counts).
+std::string without_grouping(std::string_view text);
 // A count with the language's thousands separators, as help texts and messages write limits:
 // 100000 -> "100,000" ("100.000" in German).
 std::string format_count(long long n);

@@ -735,6 +735,17 @@ Status set_link_field(AppState& s, std::string_view key, std::string_view text) 
     return Status::Fail(TR(msg_no_such_setting));
 }
 
+Status type_link_field(AppState& s, std::string_view key, std::string_view typed) {
+    std::string text(typed);
+    for (const LinkField& f : fields())
+        if (key == f.key && f.type <= LinkType::Float) text = number_from_locale(f.type == LinkType::Int ? without_grouping(typed) : text);
+    Status st = set_link_field(s, key, text);
+    // Quoted as typed ("'1,5' ... (0 bis 0,999)", "'50.000' ..."), not as the link took it (1.5, 50000):
+    // the quote leads the message.
+    if (const std::string as_taken = quoted(text); st.error.rfind(as_taken, 0) == 0) st.error = quoted(typed) + st.error.substr(as_taken.size());
+    return st;
+}
+
 std::vector<LinkFieldInfo> link_fields() {
     std::vector<LinkFieldInfo> info = {{"v", "link format version (1)"}};
     for (const LinkField& f : fields()) info.push_back({f.key, f.meaning});

@@ -31,7 +31,8 @@ enum class Whole { Ok, NotANumber, NotWhole };
 Whole parse_whole(std::string_view text, int64_t& out);
 
 // A whole number typed for a setting that runs from lo to hi: "" with the number in `out`, or why
-// not, in the link's words ("'0' is out of range (1 to 4096)", "'2.5' is not a whole number").
+// not, in the link's words ("'0' is out of range (1 to 4096)", "'2.5' is not a whole number"). Typed
+// as the page's language writes numbers: "50.000" is 50000 and "100,0" is 100 in German.
 std::string check_whole(std::string_view text, int64_t lo, int64_t hi, int64_t& out);
 // The same for a decimal as the page's language writes it (parse_float_shown), its limits written so.
 std::string check_decimal_shown(std::string_view text, float lo, float hi, float& out);

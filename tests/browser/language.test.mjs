@@ -182,6 +182,30 @@ test('a German whole number typed with a comma and refused: its range with the G
   await page.context().close();
 });
 
+test('a German count typed with its grouping points, as the page writes counts: "20.000" is 20000, canvas and text view', async () => {
+  const page = await openPage(browser, server.url + LINK + '&lang=de&panels=cost', { width: 1440, height: 900 });
+  await typeInto(page, 'cost:V', '20.000');
+  let s = await snapshot(page);
+  assert.equal(s.errors.fields, '');
+  assert.equal(s.settings.costV, 20000);  // a point there read as the decimal was V = 20
+  assert.match(s.link, /[#&]costV=20000(&|$)/);  // the link writes it plainly
+  await page.evaluate(() => window.embeddingLab.setView('text'));
+  await page.waitForSelector('#tv-f-costV');
+  await page.fill('#tv-f-costV', '30.000');
+  await page.press('#tv-f-costV', 'Enter');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().settings.costV === 30000);
+  // Past the limit: the message quotes it as typed.
+  await page.fill('#tv-f-costV', '200.000');
+  await page.press('#tv-f-costV', 'Enter');
+  await page.waitForFunction(() => document.getElementById('tv-f-costV-message').textContent !== '');
+  assert.equal(await page.textContent('#tv-f-costV-message'), "'200.000' liegt außerhalb des Bereichs (1 bis 100.000)");
+  // A link keeps the point as the decimal, in any language: costV=20.000 is 20.
+  s = await page.evaluate(() => { window.embeddingLab.setLink(location.hash.replace(/costV=\d+/, 'costV=20.000')); return window.embeddingLab.snapshot(); });
+  assert.equal(s.settings.costV, 20);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('lang=xx: a message naming it, the page in English; a catalog that cannot be fetched: English and a message', async () => {
   const page = await openPage(browser, server.url + LINK + '&lang=xx');
   const s = await snapshot(page);

@@ -211,6 +211,43 @@ TEST_CASE("counts get the language's thousands separators", "[i18n]") {
     set_english();
 }
 
+TEST_CASE("a count typed as the page writes counts is read whole: 50.000 in German, 50,000 in English", "[i18n]") {
+    int64_t n = 0;
+    CHECK(without_grouping("50,000") == "50000");
+    CHECK(without_grouping("-1,234,567") == "-1234567");
+    CHECK(without_grouping("+1,000") == "+1000");
+    for (const char* other : {"50.000", "0,001", "1,00", "1,0000", "1234,567", ",100", "100,", "1,,000", "1e3", "", "-", "5,000x"})
+        CHECK(without_grouping(other) == other);
+    CHECK(check_whole("100,000", 1, 100000, n).empty());
+    CHECK(n == 100000);
+    CHECK(check_whole("100,001", 1, 100000, n) == "'100,001' is out of range (1 to 100,000)");  // quoted as typed
+    REQUIRE(set_language("de", english_as_catalog()).ok);
+    CHECK(without_grouping("50.000") == "50000");
+    CHECK(without_grouping("50,000") == "50,000");  // a decimal comma in German
+    CHECK(check_whole("50.000", 1, 100000, n).empty());
+    CHECK(n == 50000);
+    CHECK(check_whole("1.000.000", 1, 100000, n) == "'1.000.000' is out of range (1 to 100.000)");
+    CHECK(check_whole("100,0", 1, 100000, n).empty());  // a decimal comma naming a whole number
+    CHECK(n == 100);
+    CHECK(check_whole("0.001", 1, 100000, n) == "'0.001' is not a whole number");  // a decimal, not a count
+    CHECK(check_whole("2,5", 1, 100000, n) == "'2,5' is not a whole number");
+    // A setting's field: whole ones read the grouping, decimal ones a point as the decimal (0.001),
+    // and a message quotes the text as typed.
+    AppState s;
+    CHECK(type_link_field(s, "costV", "20.000").ok());
+    CHECK(s.cost.V == 20000);
+    CHECK(type_link_field(s, "costV", "200.000").error == "'200.000' is out of range (1 to 100.000)");
+    CHECK(type_link_field(s, "costV", "1,5e9").error == "'1,5e9' is out of range (1 to 100.000)");
+    CHECK(type_link_field(s, "lr", "0.001").ok());
+    CHECK(s.optimizer.lr == 0.001f);
+    CHECK(type_link_field(s, "lr", "0,25").ok());
+    CHECK(s.optimizer.lr == 0.25f);
+    CHECK(type_link_field(s, "mom", "1,5").error == "'1,5' is out of range (0 to 0,999)");
+    CHECK(set_link_field(s, "costV", "20.000").ok());  // a link writes numbers with a point, in any language
+    CHECK(s.cost.V == 20);
+    set_english();
+}
+
 TEST_CASE("a message's limits are written the language's way: counts grouped, decimals with its point", "[i18n]") {
     int64_t n = 0;
     const auto link_error = [](const char* link) {
