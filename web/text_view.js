@@ -24,8 +24,6 @@
   const tf = (name, ...values) => fill(t(name), ...values);
   // A number printed with a point, as the page's language shows it (0,5 in German).
   const shown = (text) => (decimal === '.' ? String(text) : String(text).replace(/\./g, decimal));
-  // A number typed the language's way, for the setters (which read '.'): "0,5" -> "0.5", not a list "1,2.5".
-  const typedNumber = (text) => (decimal !== '.' && !String(text).includes('.') ? String(text).replace(decimal, '.') : String(text));
 
   // --- Setters: the JavaScript API's edits, one commit each -----------------------------
   const withString = (text, fn) => window.embeddingLabHost.withString(text, fn);  // glue.js's
@@ -359,7 +357,7 @@
     const drawn = () => {
       for (const id of ids) refusals.delete(id), byId(id).removeAttribute('aria-invalid');  // this Draw's answer replaces the last
       const [b, z, seed] = ids.map((id) => byId(id).value);
-      const r = withString(b, (pb) => withString(typedNumber(z), (pz) => withString(seed, (ps) => answer(M()._el_draw_batch(pb, pz, ps)))));
+      const r = withString(b, (pb) => withString(z, (pz) => withString(seed, (ps) => answer(M()._el_draw_batch(pb, pz, ps)))));
       if (!r.ok) refuse(byId(ids[r.error.startsWith('B:') ? 0 : r.error.startsWith('Zipf') ? 1 : 2]), 'tv-random-message', r.error);
     };
     // A group named by its title: a screen reader says "Random batch" with "B" and "seed".
@@ -445,7 +443,7 @@
 
   function cellChanged(r, c, upstream) {
     return (event) => {
-      const result = (upstream ? lab.setUpstreamCell : lab.setCell)(r, c, typedNumber(event.target.value));
+      const result = (upstream ? lab.setUpstreamCell : lab.setCell)(r, c, event.target.value);
       if (!result.ok) refuse(event.target, upstream ? 'tv-g-message' : 'tv-table-message', result.error);  // else the commit re-renders
     };
   }

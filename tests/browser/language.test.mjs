@@ -134,6 +134,16 @@ test('numbers typed the German way: "0,25" into W[1][0] is 0.25; links and snaps
   assert.equal(t.table[1][1], 0.5);
   assert.match(t.errors.table, /0,5x/);
   assert.doesNotMatch(words(t.errors.table), ENGLISH_WORDS, t.errors.table);
+  // The text view's cells read it the same way, and quote it as typed.
+  await page.evaluate(() => window.embeddingLab.setView('text'));
+  await page.waitForSelector('#tv-w-2-0');
+  await page.fill('#tv-w-2-0', '-0,75');
+  await page.press('#tv-w-2-0', 'Enter');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().table[2][0] === -0.75);
+  await page.fill('#tv-w-2-1', '0,5x');
+  await page.press('#tv-w-2-1', 'Enter');
+  await page.waitForFunction(() => document.getElementById('tv-w-2-1').getAttribute('aria-invalid') === 'true');
+  assert.match((await snapshot(page)).errors.table, /'0,5x'/);
   await page.context().close();
 });
 
