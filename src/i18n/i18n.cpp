@@ -255,6 +255,8 @@ std::string without_grouping(std::string_view text) {
     return groups && run == 3 ? out : std::string(text);
 }
 
+std::string whole_from_locale(std::string_view text) { return number_from_locale(without_grouping(text)); }
+
 std::string format_count(long long n) {
     std::string digits = std::to_string(n < 0 ? -n : n), out;
     for (size_t i = 0; i < digits.size(); i++) {

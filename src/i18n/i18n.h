@@ -83,6 +83,9 @@ std::string number_from_locale(std::string_view text);
 // ("50.000" in German, "50,000" in English): its digits alone ("50000"). Any other text is left as
 // it is: a first group of 1 to 3 digits (not 0), then groups of exactly 3 ("0.001", "1.5" are no counts).
 std::string without_grouping(std::string_view text);
+// A whole number as typed in the active language, for the parsers: its grouping taken out first, then
+// its decimal comma read ("50.000" -> "50000", "100,0" -> "100.0" in German; "1,000" stays 1 there).
+std::string whole_from_locale(std::string_view text);
 // A count with the language's thousands separators, as help texts and messages write limits:
 // 100000 -> "100,000" ("100.000" in German).
 std::string format_count(long long n);

@@ -738,7 +738,7 @@ Status set_link_field(AppState& s, std::string_view key, std::string_view text) 
 Status type_link_field(AppState& s, std::string_view key, std::string_view typed) {
     std::string text(typed);
     for (const LinkField& f : fields())
-        if (key == f.key && f.type <= LinkType::Float) text = number_from_locale(f.type == LinkType::Int ? without_grouping(typed) : text);
+        if (key == f.key && f.type <= LinkType::Float) text = f.type == LinkType::Int ? whole_from_locale(typed) : number_from_locale(typed);
     Status st = set_link_field(s, key, text);
     // Quoted as typed ("'1,5' ... (0 bis 0,999)", "'50.000' ..."), not as the link took it (1.5, 50000):
     // the quote leads the message.
