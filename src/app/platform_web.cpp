@@ -76,8 +76,7 @@ bool PlatformSyncCanvas() {
 
 // What the last frame knew about scrolling: the wheel handler runs between frames.
 static struct {
-    bool over_inner_window = false;  // a scrolling grid or popup, not the page itself
-    float scroll_y = 0, scroll_max_y = 0;
+    float scroll_y = 0, scroll_max_y = 0;  // the window a wheel under the pointer scrolls (the page, or a grid)
 } g_scroll;
 
 // An embedded page hands a finger's drag past its top or bottom to the course page around it, as
@@ -91,11 +90,18 @@ EM_JS(void, el_js_touch_pan, (int pan), {
 static void RememberScroll() {
     ImGuiContext& g = *ImGui::GetCurrentContext();
     ImGuiWindow* page = g_page_window;
-    g_scroll.over_inner_window = g.HoveredWindow && g.HoveredWindow != page && g.HoveredWindow->RootWindow == page->RootWindow &&
-                                 g.HoveredWindow->ParentWindow == page;
-    if (page) g_scroll.scroll_y = page->Scroll.y, g_scroll.scroll_max_y = page->ScrollMax.y;
+    if (!page) return;
+    // The window a vertical wheel scrolls, found as ImGui's UpdateMouseWheel finds it: from the one
+    // under the pointer up through child windows that cannot scroll (a grid whose rows all show). A
+    // popup, or nothing under the pointer: the page.
+    ImGuiWindow* w = g.HoveredWindow;
+    while (w && w != page && (w->Flags & ImGuiWindowFlags_ChildWindow) &&
+           (w->ScrollMax.y == 0.0f || (w->Flags & ImGuiWindowFlags_NoScrollWithMouse)))
+        w = w->ParentWindow;
+    if (!w || w->RootWindow != page->RootWindow) w = page;
+    g_scroll.scroll_y = w->Scroll.y, g_scroll.scroll_max_y = w->ScrollMax.y;
     static int pan = -1;
-    const int now = (g_scroll.scroll_y < 0.5f) | (g_scroll.scroll_y > g_scroll.scroll_max_y - 0.5f) << 1;
+    const int now = (page->Scroll.y < 0.5f) | (page->Scroll.y > page->ScrollMax.y - 0.5f) << 1;
     if (now != pan) el_js_touch_pan(pan = now);
 }
 
@@ -161,8 +167,8 @@ EMSCRIPTEN_KEEPALIVE void el_touch(int active) {
 
 // Wheel: one step per 100 pixels (a notch), positive up as ImGui wants it. Returns 1 when the page
 // keeps the event (glue.js then stops the browser scrolling): only while ImGui wants the mouse and
-// the page can still scroll that way; at its top or bottom (or fitting whole), or over empty
-// canvas, the host page around an embedded demo scrolls instead.
+// the window under the pointer (a grid, else the page) can still scroll that way; at its top or
+// bottom (or fitting whole), or over empty canvas, the host page around an embedded demo scrolls instead.
 EMSCRIPTEN_KEEPALIVE int el_input_wheel(float dx, float dy, int delta_mode) {
     const float step = delta_mode == 1 ? 1.0f / 3.0f : delta_mode == 2 ? 80.0f : 1.0f / 100.0f;  // lines, pages, pixels
     ImGuiIO& io = ImGui::GetIO();
@@ -170,7 +176,7 @@ EMSCRIPTEN_KEEPALIVE int el_input_wheel(float dx, float dy, int delta_mode) {
     // No position in the last frame (no move since the pointer came: the page scrolled under it):
     // the wheel is over the canvas, so over the page, which decides as below.
     if (!io.WantCaptureMouse && ImGui::IsMousePosValid()) return 0;
-    if (g_scroll.over_inner_window || dy == 0) return 1;
+    if (dy == 0) return 1;
     return (dy < 0 ? g_scroll.scroll_y > 0.5f : g_scroll.scroll_y < g_scroll.scroll_max_y - 0.5f) ? 1 : 0;
 }
 

@@ -89,7 +89,7 @@ test('the cursor follows what is under the pointer: a text field gives the text 
   await page.context().close();
 });
 
-test('one wheel notch scrolls the page one step down; at the top, or on a page that fits, the browser gets the wheel', async () => {
+test('one wheel notch scrolls the page one step down; at the top, or on a page that fits (over its grids too), the browser gets the wheel', async () => {
   const page = await openPage(browser, server.url, { width: 1280, height: 800 });
   const wheel = await recordWheels(page);
   const field = await widgetCenter(page, 'ids');
@@ -112,6 +112,19 @@ test('one wheel notch scrolls the page one step down; at the top, or on a page t
   assert.equal(await smallWheel(-100), false);
   assert.deepEqual(small.problems, []);
   await small.context().close();
+
+  // Over a grid of numbers too (ImGui draws each as a child window of the page): one whose rows all
+  // show cannot scroll, so the wheel goes on to the page, and past a page that fits to the host.
+  const grids = await openPage(browser, server.url + '#v=1&embed=1&panels=table,forward', { width: 900, height: 1000 });
+  const gridWheel = await recordWheels(grids);
+  for (const name of ['cell:W:0:0', 'picture:W:row:1']) {
+    const at = await widgetCenter(grids, name);
+    await grids.mouse.move(at.x, at.y);
+    assert.equal(await gridWheel(100), false, `a wheel down over ${name} on a page that fits is left to the host page`);
+    assert.equal(await gridWheel(-100), false, `a wheel up over ${name}`);
+  }
+  assert.deepEqual(grids.problems, []);
+  await grids.context().close();
 });
 
 test('keys reach the app only while the canvas has the focus', async () => {
