@@ -381,6 +381,13 @@ test('keyboard and screen reader: the live line is the learner\'s, Escape in a d
   await page.evaluate(() => window.embeddingLab.setCell(0, 0, '0.25'));
   await page.waitForFunction((r) => document.getElementById('live').textContent === r, result);
   assert.equal(await live(), result);
+  // A nan in G: the two backward routes differ, and the line says so as the canvas does.
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&init=example&ids=1&g=0:0:nan'));
+  const differ = result + '; scatter-add and one-hot route differ (inf or nan in G)';
+  await page.waitForFunction((r) => document.getElementById('live').textContent === r, differ);
+  assert.equal((await snapshot(page)).gradsEqual, false);
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&init=example&ids=1'));
+  await page.waitForFunction((r) => document.getElementById('live').textContent === r, result);
 
   const focused = (name) => page.evaluate((n) => window.embeddingLab.widgetRect(n)?.keyboardFocus, name);
   // A field's "(?)" help: shown while the keyboard is on the field (here below V, over the Fill row).
