@@ -72,8 +72,7 @@ static void ShowTourChooser(App& app) {
                               tour_depth_label(app.tour.resume_depth));
     }
     if (app.tour.finished != TourDepth::None)
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()),
-                           TR(tour_finished), tour_depth_label(app.tour.finished));
+        TextWrappedColored(GoodColor(), TR(tour_finished), tour_depth_label(app.tour.finished));  // wrapped: a phone's width
 }
 
 void ShowTourBar(App& app) {
