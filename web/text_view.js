@@ -98,9 +98,9 @@
     announce(id, text);
     return el('p', { id, class: 'message', text: text || '' });
   }
-  function showMessage(messageId, text) {  // into a message already on the page, read out
+  function showMessage(messageId, text, said = text) {  // into a message already on the page, read out
     byId(messageId).textContent = text;
-    announce(messageId, text);
+    announce(messageId, said);
   }
 
   /**
@@ -154,12 +154,12 @@
    * it again with its own message: a field is never invalid without its reason (render's last step).
    */
   const refusals = new Map();
-  function refuse(input, messageId, error) {
+  function refuse(input, messageId, error, said) {
     refusals.set(input.id, error);
     input = byId(input.id) || input;  // a removed field's text, taken after the redraw: the field in its place
     input.setAttribute('aria-invalid', 'true');
     input.setAttribute('aria-describedby', messageId);
-    showMessage(messageId, error);
+    showMessage(messageId, error, said);
   }
 
   /**
@@ -177,8 +177,10 @@
                       // Read as the canvas's field reads it ("0,5", "50.000" in German; the message quotes it so).
                       const text = box ? (e.target.checked ? '1' : '0') : e.target.value;
                       const r = withString(key, (k) => withString(text, (p) => answer(M()._el_set_field(k, p, 1))));
-                      // Beside its field, as the canvas says it: without the link's key ("mom: ").
-                      if (!r.ok) refuse(e.target, messageId, r.error.replace(key + ': ', ''));
+                      // Beside its field, as the canvas says it: without the link's key ("mom: "); read
+                      // out with the field's label (after a Tab the focus is on the next field already).
+                      const why = r.error.replace(key + ': ', '');
+                      if (!r.ok) refuse(e.target, messageId, why, label + ': ' + why);
                     } };
     const input = choices ? el('select', attrs, ...choices.split(' ').map((c) => el('option', { value: c, selected: c === value, text: c })))
       : el('input', box ? { ...attrs, type: 'checkbox', checked: value === '1' } : { ...attrs, type: 'text', value });

@@ -196,6 +196,8 @@ test('a field focused while a redraw waits keeps its caret and selection through
   const marked = await page.evaluate(() => ({ invalid: document.getElementById('tv-f-mom').getAttribute('aria-invalid'),
                                               why: document.getElementById('tv-f-mom-message').textContent }));
   assert.deepEqual(marked, { invalid: 'true', why: "'3' is out of range (0 to 0.999)" });
+  // Read out with the field's name: a Tab has already taken the focus to the next field.
+  await page.waitForFunction(() => document.getElementById('live').textContent === "Momentum: '3' is out of range (0 to 0.999)");
   // Text the redraw could not keep (the value it was typed over changed meanwhile) is taken from the
   // field gone, as the browser sent it: nothing typed is lost.
   await page.fill('#tv-f-mom', '0.5');
