@@ -499,8 +499,9 @@ static std::vector<std::string> CompressionCountLines(const CompressionSettings&
 }
 
 static std::string CompressionRank(const ComposedMapResult& m) {
-    return format(TR(deeper_compression_rank), m.V, m.d, m.h, double(m.max_abs_difference), m.rank,
-                  std::min({m.V, m.d, m.h}));
+    const std::string outputs = m.max_abs_difference == 0.0f ? TR(deeper_compression_outputs_equal)
+                                : format(TR(deeper_compression_outputs_rounding), double(m.max_abs_difference));
+    return format(TR(deeper_compression_rank), m.V, m.d, m.h, outputs.c_str(), m.rank, std::min({m.V, m.d, m.h}));
 }
 
 static void ShowCompressionPanel(App& app) {
