@@ -25,7 +25,9 @@ async function run(file, code, options) {
   // wrap_func_args off: terser's default puts every function passed as an argument in parentheses,
   // which V8 reads as "compile it eagerly"; here they are callbacks run later (listeners, timers),
   // and the 70 bytes of gzip they cost (in the page's three scripts) are worth more to the page.
-  const result = await minify(code, { ecma: 2020, compress: { passes: 2 }, format: { comments: false, wrap_func_args: false }, ...options });
+  // hoist_funs: function declarations first in their scope, where the language puts them anyway
+  // (about 30 bytes of gzip in glue.js and text_view.js).
+  const result = await minify(code, { ecma: 2020, compress: { passes: 2, hoist_funs: true }, format: { comments: false, wrap_func_args: false }, ...options });
   if (typeof result.code !== 'string') throw new Error(`${file}: terser returned no code`);
   return result.code;
 }
