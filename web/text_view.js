@@ -256,7 +256,7 @@
   }
 
   // The training lab, the frequency experiment and the cost benchmark: settings, buttons, figures.
-  // "Step x n" with n as typed, checked by the app as the canvas's field is (and kept for it there).
+  // "Step x n" (or Enter in n) with n as typed, checked by the app as the canvas's field is (and kept for it there).
   function stepTimes() {
     const input = byId('tv-step-n');
     refusals.delete(input.id), input.removeAttribute('aria-invalid');  // this answer replaces the last
@@ -295,7 +295,8 @@
         : [['mom', t('dom_momentum')], ['damp', 'dampening'], ['nesterov', 'nesterov', '']]).map(([key, label, choices]) => setting(key, label, choices)),
       setting('wd', t('dom_weight_decay')), setting('loss', t('dom_loss'), 'upstream mse'),
       el('p', {}, button(t('dom_step'), () => { lab.step(1); render(); }, 'tv-step'), ' ', el('label', { for: 'tv-step-n', text: 'n ' }),
-        el('input', { id: 'tv-step-n', type: 'text', inputmode: 'numeric', value: extra.stepN, 'aria-describedby': 'tv-step-message' }), ' ',
+        el('input', { id: 'tv-step-n', type: 'text', inputmode: 'numeric', value: extra.stepN, 'aria-describedby': 'tv-step-message',
+                      onkeydown: (e) => e.key === 'Enter' && stepTimes() }), ' ',
         button(t('dom_step_n'), stepTimes, 'tv-step-n-go'), ' ', button(t('dom_reset_training'), () => { lab.resetTraining(); render(); }, 'tv-reset')),
       msg('tv-step-message', ''),
       figures(t('dom_training_figures'), lab.training({ arrays: false })), ...cellsTable(t('dom_training_rows'), M()._el_training_rows_json(), true)]),
@@ -353,7 +354,7 @@
   }
 
   // The ids panel's random batch (RandomBatchJson): B, Zipf s and its seed, shared with the canvas's
-  // fields, and Draw; a value out of range is refused in the field it names.
+  // fields, and Draw (Enter in a field too, as in a form); a value out of range is refused in the field it names.
   function randomPart([title, help, seedW, draw, ...values], lock) {
     const ids = ['tv-random-B', 'tv-random-s', 'tv-random-seed'];
     const drawn = () => {
@@ -365,7 +366,8 @@
     // A group named by its title: a screen reader says "Random batch" with "B" and "seed".
     return [el('p', { role: 'group', 'aria-label': title }, title, ' ', ...['B', 'Zipf s', seedW].flatMap((label, i) => [el('span', { class: 'pair' },
       el('label', { for: ids[i], text: label + ' ' }), el('input', { id: ids[i], type: 'text', inputmode: 'decimal', value: values[i], readonly: !!lock,
-        'aria-describedby': (i === 1 ? 'tv-random-help ' : '') + 'tv-random-message' })), ' ']), button(draw, drawn, 'tv-random-draw', !!lock)),
+        'aria-describedby': (i === 1 ? 'tv-random-help ' : '') + 'tv-random-message', onkeydown: (e) => e.key === 'Enter' && !lock && drawn() })),
+      ' ']), button(draw, drawn, 'tv-random-draw', !!lock)),
       el('p', { id: 'tv-random-help', text: help }), msg('tv-random-message', '')];
   }
 

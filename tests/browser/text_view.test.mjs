@@ -616,7 +616,7 @@ test('Step x n from the DOM: n as typed, shared with the canvas\'s field; a bad 
   assert.equal(await page.inputValue('#tv-step-n'), '7');
   for (const [typed, why] of [['0', "steps: '0' is out of range (1 to 1,000)"], ['ten', "steps: 'ten' is not a whole number"]]) {
     await page.fill('#tv-step-n', typed);
-    await page.press('#tv-step-n-go', 'Enter');
+    await page.press(typed === '0' ? '#tv-step-n' : '#tv-step-n-go', 'Enter');  // Enter in n, as in a form, or the button
     await page.waitForFunction(() => document.getElementById('tv-step-n').getAttribute('aria-invalid') === 'true');
     assert.equal(await page.textContent('#' + await page.getAttribute('#tv-step-n', 'aria-describedby')), why);
     assert.equal(await page.evaluate(() => window.embeddingLab.training().step), 7, 'nothing stepped');
@@ -1026,7 +1026,9 @@ test('the random batch from the DOM: B, Zipf s and seed shared with the canvas\'
   await page.evaluate(() => window.embeddingLab.setField('seed', '44'));
   await page.waitForFunction(() => document.getElementById('tv-f-seed')?.value === '44');
   assert.equal(await page.getAttribute('#tv-random-B', 'aria-invalid'), null);
-  await draw('6', '1.1', '3');
+  // Enter in a field draws, as Draw does (a form's Enter).
+  for (const [id, v] of [['B', '6'], ['s', '1.1'], ['seed', '3']]) await page.fill('#tv-random-' + id, v);
+  await page.press('#tv-random-seed', 'Enter');
   await page.waitForFunction(() => window.embeddingLab.snapshot().ids.length === 6);
   const drawn = (await snapshot(page)).ids;
   assert.ok(drawn.every((id) => id >= 0 && id < 50), drawn.join());
