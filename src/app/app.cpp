@@ -13,13 +13,20 @@
 
 namespace el {
 
+// The derived results of the latest revision; a training session follows max_norm's rescale by the
+// lookup (training_follow_lookup): a new batch is looked up, as in PyTorch, without resetting the optimizer.
+static void RefreshDerived(App& app) {
+    if (refresh_derived(app.commits, app.state, app.derived) && !app.derived.table_before_lookup.empty())
+        training_follow_lookup(app.training.session, app.derived.table_before_lookup, app.state.W);
+}
+
 void Commit(App& app, const char* what) {
     commit(app.commits, what);
-    refresh_derived(app.commits, app.state, app.derived);
+    RefreshDerived(app);
 }
 
 void EndFrameCommit(App& app, bool widget_active) {
-    refresh_derived(app.commits, app.state, app.derived);
+    RefreshDerived(app);
     refresh_text(app.commits, app.state, app.text, widget_active);
     if (!link_due(app.commits, widget_active)) return;
     // A link the page would refuse is never written: opening it would apply nothing. The address

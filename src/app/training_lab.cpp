@@ -21,11 +21,8 @@ void TrainingSteps(App& app, int n) {
     lab.error = training_step(app.state, lab.session, n).error;
     Commit(app, "training step");
     // The page's own forward pass (Commit) applies max_norm to the new W, as the next step's
-    // forward would: the session carries on from that table.
-    if (lab.session.active && lab.error.empty()) {
-        lab.session.W_after = app.state.W;
-        lab.page_renormed_rows = app.derived.result.renormed_rows;
-    }
+    // forward would; the session carries on from that table (RefreshDerived in app.cpp).
+    if (lab.session.active && lab.error.empty()) lab.page_renormed_rows = app.derived.result.renormed_rows;
     if (lab.follow_up_asked) AskFollowUp(app, false);
 }
 

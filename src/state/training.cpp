@@ -90,6 +90,10 @@ Status training_step(AppState& s, TrainingSession& t, int n) {
     return Status::Ok();
 }
 
+void training_follow_lookup(TrainingSession& t, const std::vector<float>& before, const std::vector<float>& after) {
+    if (t.active && same_bits(before, t.W_after)) t.W_after = after;
+}
+
 void training_reset(AppState& s, TrainingSession& t) {
     if (t.active && t.V == s.V && t.d == s.d) s.W = t.W_before;
     t = TrainingSession{};

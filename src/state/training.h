@@ -49,6 +49,10 @@ constexpr int kMaxStepsAtOnce = 1000;  // optimizer steps per click of "Step n"
 // was edited since the last step (then Reset goes back to the edited table). On error W
 // keeps the value it had after the last good step.
 Status training_step(AppState& s, TrainingSession& t, int n);
+// max_norm's rescale of W by the page's own lookup (a forward pass: PyTorch's renorms W in place, and
+// its optimizer never hears of it) is not an edit: a session whose table went from `before` to
+// `after` that way carries on, its optimizer state kept.
+void training_follow_lookup(TrainingSession& t, const std::vector<float>& before, const std::vector<float>& after);
 // What a step would refuse before it runs: the optimizer's settings, and an optimizer that takes
 // no sparse gradient when the lookup makes one (s.lookup.sparse), as PyTorch refuses it.
 Status training_optimizer_check(const AppState& s);
