@@ -647,8 +647,11 @@
         el('p', { id: 'tv-touched', text: tf('dom_rows_touched', s.touchedRows.join(', ') || t('dom_none')) }));
       const uses = new Map();
       s.ids.forEach((id, b) => uses.set(id, [...(uses.get(id) || []), b]));
+      // (Not the padding row's, which gets no gradient: it is not touched. scale_grad_by_freq divides the sum.)
       for (const [id, bs] of uses) {
-        if (bs.length > 1 && onPage.has(id)) parts.push(el('p', { text: tf('dom_repeated_id', id, bs.length, id, bs.map((b) => `g_${b}`).join(' + ')) }));
+        const sum = bs.map((b) => `g_${b}`).join(' + ');
+        if (bs.length > 1 && onPage.has(id) && touched.has(id))
+          parts.push(el('p', { text: tf('dom_repeated_id', id, bs.length, id, s.settings.freqscale ? `(${sum}) / ${bs.length}` : sum) }));
       }
     }
     }

@@ -1376,3 +1376,22 @@ test('a page showing a few panels offers "Show all panels" in the view too', asy
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+// A repeated id's sentence says what its row of dW holds, as the canvas does: the sum of its g rows,
+// divided by their count under scale_grad_by_freq, and no sentence for the padding row (no gradient).
+// It had said "row 3 of dW = g_1 + g_4" for a padding row 3, whose row is 0.
+test('a repeated id\'s sentence: the sum of its g rows, divided under scale_grad_by_freq; none for the padding row', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=7&d=4&init=normal&seed=5&ids=0,3,6,6,3,2&view=text');
+  const sentences = () => page.evaluate(() => [...document.querySelectorAll('#text-view p')].map((p) => p.textContent)
+    .filter((text) => /^Id \d+ is used/.test(text)));
+  assert.deepEqual(await sentences(), ['Id 3 is used 2 times, so its row adds them up: row 3 of dW = g_1 + g_4.',
+                                       'Id 6 is used 2 times, so its row adds them up: row 6 of dW = g_2 + g_3.']);
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=7&d=4&init=normal&seed=5&ids=0,3,6,6,3,2&pad=3&freqscale=1&view=text'));
+  const want = ['Id 6 is used 2 times, so its row adds them up: row 6 of dW = (g_2 + g_3) / 2.'];
+  await page.waitForFunction((w) => [...document.querySelectorAll('#text-view p')].some((p) => p.textContent === w[0]), want);
+  assert.deepEqual(await sentences(), want);
+  const s = await snapshot(page);
+  assert.deepEqual(s.gradTable[3], [0, 0, 0, 0], 'the padding row gets no gradient');
+  s.gradTable[6].forEach((v, c) => assert.ok(Math.abs(v - (s.upstream[2][c] + s.upstream[3][c]) / 2) < 1e-7, `dW[6][${c}] = ${v}`));
+  await page.context().close();
+});
