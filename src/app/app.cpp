@@ -228,7 +228,7 @@ std::string describe_result(App& app) {
             touched = format(TR(lesson_live_list_more), touched.c_str(), int(r.touched_rows.size()) - 8);
         text += format(r.touched_rows.size() == 1 ? TR(lesson_live_grad_row) : TR(lesson_live_grad_rows), touched.c_str());
     }
-    if (!r.grads_equal) text += std::string("; ") + TR(lesson_grad_differ);
+    if (!r.grads_equal) (text += "; ") += TR(lesson_grad_differ);
     return text;
 }
 

@@ -36,8 +36,11 @@ Status frequency_init(const FrequencyConfig& config, FrequencyState& state) {
     for (int& label : s.labels) label = s.rng.below(c.C);
     s.zipf = ZipfSampler(c.V, c.zipf_exponent);
     if (Status st = s.opt_W.init(c.optimizer, c.V, c.d); !st.ok()) return st;
-    if (Status st = s.opt_head.init(c.optimizer, c.d, c.C); !st.ok()) return st;
-    if (Status st = s.opt_bias.init(c.optimizer, 1, c.C); !st.ok()) return st;
+    // The dense head takes Adam beside a lazy table, as in PyTorch (SparseAdam refuses dense parameters).
+    OptimizerConfig dense = c.optimizer;
+    if (dense.kind == OptimizerKind::kLazyAdam) dense.kind = OptimizerKind::kAdam;
+    if (Status st = s.opt_head.init(dense, c.d, c.C); !st.ok()) return st;
+    if (Status st = s.opt_bias.init(dense, 1, c.C); !st.ok()) return st;
     s.row_seen.assign(size_t(c.V), 0);
     s.row_touches.assign(size_t(c.V), 0);
     s.row_updates.assign(size_t(c.V), 0);

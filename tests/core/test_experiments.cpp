@@ -174,6 +174,19 @@ TEST_CASE("frequency experiment: frequent rows are updated more and learn first"
     CHECK(late < early);
 }
 
+// PyTorch's SparseAdam refuses dense parameters: beside a lazy (SparseAdam) table the head and bias
+// take Adam. From the same start, one step leaves them exactly as the dense-Adam run leaves them.
+TEST_CASE("frequency experiment: lazy Adam on the table, Adam on the dense head", "[experiments][frequency]") {
+    el::FrequencyState lazy, dense;
+    REQUIRE(el::frequency_init(small_frequency(el::OptimizerKind::kLazyAdam), lazy).ok());
+    REQUIRE(el::frequency_init(small_frequency(el::OptimizerKind::kAdam), dense).ok());
+    REQUIRE(el::frequency_step(lazy, 1).ok());
+    REQUIRE(el::frequency_step(dense, 1).ok());
+    CHECK(lazy.head.values() == dense.head.values());
+    CHECK(lazy.bias.values() == dense.bias.values());
+    CHECK(lazy.W.values() != dense.W.values());  // the tables do differ: rows off the batch, eps's place
+}
+
 TEST_CASE("frequency experiment: bad settings give error values", "[experiments][frequency][errors]") {
     el::FrequencyState s;
     CHECK_THAT(el::frequency_step(s, 1).error, Catch::Contains("frequency_init"));
