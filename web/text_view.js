@@ -188,11 +188,11 @@
   }
 
   /** A lab's figures as a two-column table: every number, word and flag of its JSON's top level. */
-  function figures(caption, o) {
+  function figures(caption, o) {  // (a whole number exactly, as a count of bytes must be; others to 6 digits)
     const rows = Object.entries(o || {}).filter(([, v]) => v !== null && v !== '' && typeof v !== 'object');
     return scroller(caption, el('tbody', {}, ...rows.map(([k, v]) =>
       el('tr', {}, el('th', { scope: 'row', class: 'words', text: keyWords(k) }),
-        el('td', { text: typeof v === 'number' ? shown(Number(v.toPrecision(6))) : typeof v === 'boolean' ? t(v ? 'dom_value_true' : 'dom_value_false') : String(v) })))));
+        el('td', { text: typeof v === 'number' ? shown(v % 1 ? Number(v.toPrecision(6)) : v) : typeof v === 'boolean' ? t(v ? 'dom_value_true' : 'dom_value_false') : String(v) })))));
   }
 
   const DEPTHS = ['', 'basics', 'solid', 'deeper'];

@@ -90,10 +90,10 @@ static std::string ranking(const std::array<float, kTableKinds>& value) {
     for (size_t i = 1; i < order.size(); i++)  // insertion sort, largest first
         for (size_t j = i; j > 0 && value[size_t(order[j])] > value[size_t(order[j - 1])]; j--)
             std::swap(order[j], order[j - 1]);
-    const float best = value[size_t(order[0])], next = value[size_t(order[1])], lowest = value[size_t(order[3])];
-    return format(TR(deeper_ranking), table_kind_name(TableKind(order[0])), 100.0 * double(best),
-                  100.0 * double(best - next), table_kind_name(TableKind(order[1])), 100.0 * double(next),
-                  table_kind_name(TableKind(order[3])), 100.0 * double(lowest));
+    // Percentages as shown (one decimal), and the gap between the two shown: 99.8 and 90.4 are 9.4 apart.
+    const auto shown = [&](int i) { return std::round(1000.0 * double(value[size_t(order[size_t(i)])])) / 10.0; };
+    return format(TR(deeper_ranking), table_kind_name(TableKind(order[0])), shown(0), shown(0) - shown(1),
+                  table_kind_name(TableKind(order[1])), shown(1), table_kind_name(TableKind(order[3])), shown(3));
 }
 
 std::vector<std::string> budget_outcome(const BudgetExperiment& run) {

@@ -983,7 +983,7 @@ test('the deeper tier\'s other panels from the DOM: the variants\' sentences and
   const tanh = Number(activation.find((l) => l.startsWith('tanh(rows): MSE')).split('MSE ')[1]);
   assert.ok(raw < 1e-6 && tanh > 0.01, `${raw} ${tanh}`);
   const rank = (await section(2)).at(-1);
-  assert.match(rank, /numerical rank is 32 \(at most min\(V, d, h\) = 32\)/);
+  assert.match(rank, /numerical rank is 32 \(at most min\(ids, d, h\) = 32\)/);
   // The two routes' outputs: the same, or a difference above 0 put down to rounding (not "at most 0").
   assert.match(rank, /composed dense layer (is the same, number for number|differs by at most [1-9][^ ]* \(float rounding\)),/);
   // A setting typed here is the link's; the sentences follow it.
@@ -1393,5 +1393,19 @@ test('a repeated id\'s sentence: the sum of its g rows, divided under scale_grad
   const s = await snapshot(page);
   assert.deepEqual(s.gradTable[3], [0, 0, 0, 0], 'the padding row gets no gradient');
   s.gradTable[6].forEach((v, c) => assert.ok(Math.abs(v - (s.upstream[2][c] + s.upstream[3][c]) / 2) < 1e-7, `dW[6][${c}] = ${v}`));
+  await page.context().close();
+});
+
+// The labs' figures: a whole number is shown whole (a count of bytes: 33554432, not 33554400), a
+// fraction to six digits.
+test('the cost benchmark\'s figures in the view: byte counts exact', async () => {
+  const page = await openPage(browser, server.url + '#v=1&costV=1000&costd=16&costB=8&reps=1&view=text');
+  const figures = await page.evaluate(() => window.embeddingLab.benchmark());
+  await page.waitForFunction(() => /heap before bytes/.test(document.getElementById('text-view').textContent));
+  const row = (words) => page.evaluate((w) => [...document.querySelectorAll('#text-view th')].find((th) => th.textContent === w)
+    ?.nextElementSibling.textContent, words);
+  assert.ok(Number.isInteger(figures.heapBeforeBytes) && figures.heapBeforeBytes > 1e6, JSON.stringify(figures));
+  assert.equal(await row('heap before bytes'), String(figures.heapBeforeBytes));
+  assert.equal(await row('buffer bytes'), String(figures.bufferBytes));
   await page.context().close();
 });

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "core/table_variants.h"
@@ -93,6 +94,11 @@ TEST_CASE("budget outcome: the sentences name the variant each measurement puts 
         const int best = best_of(value);
         CHECK(line.find(std::string("best ") + el::table_kind_name(el::TableKind(best))) != std::string::npos);
         CHECK(line.find(percent(value(best))) != std::string::npos);
+        // The gap is the difference of the two percentages as printed (99.8 and 90.4: 9.4, not 9.3).
+        double first = 0, gap = 0, second = 0;
+        REQUIRE(std::sscanf(line.c_str() + line.find("best "), "best %*s %lf%%, %lf points ahead of %*s %lf%%", &first, &gap,
+                            &second) == 3);
+        CHECK(std::lround(gap * 10) == std::lround((first - second) * 10));
     };
     check_line(lines[0], [&](int k) { return run.state.runs[size_t(k)].accuracy.back(); });
     for (int g = 0; g < 3; g++)
