@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -35,6 +34,12 @@ constexpr float kOpWidth = 26;        // CSS px between blocks, for "@", "=" or 
 
 // left (R,K) @ mid (K,d) = right (R,d), where left is one-hot: each link (i, k) is a lit
 // cell, and mid's row k goes to right's row i. Forward: (b, ids[b]); backward: (ids[b], b).
+// The id a grid's row stands for: a row of W or dW is its own id; a position b stands for ids[b].
+struct RowIds {
+    const std::vector<int>* ids = nullptr;  // the batch's ids for positions; null for rows of the table
+    int operator()(int row) const { return ids ? (*ids)[size_t(row)] : row; }
+};
+
 struct Product {
     const char* key;                        // "fwd", "gather", "bwd": ImGui ids
     const char* left_name, *mid_name, *right_name;  // headers
@@ -46,7 +51,7 @@ struct Product {
     const float* right = nullptr;
     float right_scale = 1;
     std::vector<std::pair<int, int>> links;
-    std::function<int(int)> left_id, mid_id, right_id;  // the id a row stands for
+    RowIds left_id, mid_id, right_id;
     const std::vector<int>* right_rows_filled = nullptr;  // backward: rows of dW that are not all zeros
     bool chips = false;           // the left is the ids as chips (the gather), not a one-hot block
     bool transposed_left = false; // backward: onehot^T, a lit cell's column is the position
@@ -99,9 +104,11 @@ static std::vector<int> ShownRows(const AxisBins& bins, const std::vector<int>& 
     return shown;
 }
 
-// A value grid (mid or right). `filled(row)` false draws the row as exact zeros: outlined, empty.
+// A value grid (mid or right). A row not in `filled_rows` (sorted; null: every row is) is drawn as
+// exact zeros: outlined, empty.
 static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d, float scale, bool log_scale,
-                       const std::vector<int>& shown_rows, const std::function<bool(int)>& filled) {
+                       const std::vector<int>& shown_rows, const std::vector<int>* filled_rows) {
+    const auto filled = [&](int row) { return !filled_rows || std::binary_search(filled_rows->begin(), filled_rows->end(), row); };
     const ImU32 line = g_colors.empty_line;
     const auto value = [&](int rc, int cc) { return m[size_t(shown_rows[size_t(rc)]) * size_t(d) + size_t(g.cols.first(cc))]; };
     // A cell's number: the page's short format (4 significant digits); in a narrow cell 3, then 2
@@ -209,7 +216,7 @@ static void DrawLeft(ImDrawList* dl, const Product& P, const GridGeom& g, int hl
 }
 
 // Outlines the rows of a grid whose id is the highlighted one.
-static void OutlineRows(ImDrawList* dl, const GridGeom& g, int rows, const std::function<int(int)>& row_id, int hl,
+static void OutlineRows(ImDrawList* dl, const GridGeom& g, int rows, RowIds row_id, int hl,
                         const std::vector<int>* candidates) {
     if (hl < 0) return;
     auto outline = [&](int row) {
@@ -230,7 +237,7 @@ static void OutlineRows(ImDrawList* dl, const GridGeom& g, int rows, const std::
 // A row label ("id 2"), written only where it does not overlap the last one, on a halo of the
 // window's colour: the band that runs into its row passes behind it, not through the words.
 static void RowLabels(ImDrawList* dl, const GridGeom& g, float right_x, const char* letter, const std::vector<int>& rows,
-                      int hl, const std::function<int(int)>& row_id) {
+                      int hl, RowIds row_id) {
     float last_y = -1e9f;
     for (int row : rows) {
         const float y = g.row_y(row) - ImGui::GetTextLineHeight() * 0.5f;
@@ -253,7 +260,7 @@ struct HoverCell {
 
 // An invisible button over a drawn region: hover and keyboard focus highlight the id of the
 // row under the pointer (or the region's first row), a click pins it.
-static HoverCell RegionButton(App& app, const char* id, const GridGeom& g, int rows, const std::function<int(int)>& row_id,
+static HoverCell RegionButton(App& app, const char* id, const GridGeom& g, int rows, RowIds row_id,
                               bool has_cols) {
     HoverCell h;
     ImGui::SetCursorScreenPos(g.p);
@@ -492,11 +499,8 @@ static void DrawProduct(App& app, const Product& P) {
     DrawHeaders(dl, P, lay, o);
 
     DrawLeft(dl, P, L, hl);
-    DrawValues(dl, M, P.mid, P.d, P.mid_scale, P.log_scale, ShownRows(M.rows, lay.mid_linked), [](int) { return true; });
-    auto right_filled = [&](int row) {
-        return !P.right_rows_filled || std::binary_search(P.right_rows_filled->begin(), P.right_rows_filled->end(), row);
-    };
-    DrawValues(dl, Rg, P.right, P.d, P.right_scale, P.log_scale, ShownRows(Rg.rows, lay.right_linked), right_filled);
+    DrawValues(dl, M, P.mid, P.d, P.mid_scale, P.log_scale, ShownRows(M.rows, lay.mid_linked), nullptr);
+    DrawValues(dl, Rg, P.right, P.d, P.right_scale, P.log_scale, ShownRows(Rg.rows, lay.right_linked), P.right_rows_filled);
     DrawBands(dl, P, lay, hl);
 
     // Labels, over the bands: every row when it fits, else the linked rows; the highlighted id's rows outlined.
@@ -580,8 +584,6 @@ void ShowForwardPicture(App& app) {
     std::vector<std::pair<int, int>> links;
     links.reserve(size_t(r.B));
     for (int b = 0; b < r.B; b++) links.emplace_back(b, s.ids[size_t(b)]);
-    auto id_of_b = [&s](int b) { return s.ids[size_t(b)]; };
-    auto id_of_k = [](int k) { return k; };
 
     Product mm;
     mm.key = "fwd", mm.left_name = "onehot(ids)", mm.mid_name = "W", mm.right_name = "out";
@@ -591,7 +593,7 @@ void ShowForwardPicture(App& app) {
     mm.mid = r.table.data(), mm.mid_scale = app.derived.table_abs_max;
     mm.right = r.matmul.data(), mm.right_scale = app.derived.table_abs_max;
     mm.links = links;
-    mm.left_id = id_of_b, mm.mid_id = id_of_k, mm.right_id = id_of_b;
+    mm.left_id.ids = mm.right_id.ids = &s.ids;
     mm.walk = true;
     TextWrapped("%s", TR(picture_forward_intro));
     DrawProduct(app, mm);
@@ -628,9 +630,7 @@ void ShowBackwardPicture(App& app) {
     p.mid = s.upstream.data(), p.mid_scale = app.derived.upstream_abs_max;
     p.right = r.grad_scatter.data(), p.right_scale = app.derived.grad_abs_max;
     for (int b = 0; b < r.B; b++) p.links.emplace_back(s.ids[size_t(b)], b);
-    p.left_id = [](int i) { return i; };
-    p.mid_id = [&s](int b) { return s.ids[size_t(b)]; };
-    p.right_id = [](int i) { return i; };
+    p.mid_id.ids = &s.ids;
     p.right_rows_filled = &r.touched_rows;
     p.transposed_left = true;
     p.log_scale = true;  // one heavy id would otherwise wash every other row of dW out
