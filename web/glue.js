@@ -669,6 +669,8 @@
     },
     /** The cost benchmark now: {run, running, done, progress, activity, error, shape, figures}. */
     benchmarkStatus() { return parseJson(Module._el_cost_status_json()); },
+    /** Stops a running benchmark (as the panel's Cancel): its benchmark() promise is rejected. */
+    cancelBenchmark() { Module._el_cost_cancel(); },
     /**
      * n optimizer steps with the current settings (as n clicks of Step). Returns snapshot() with
      * touchedRows / changedRows replaced by the last step's optimizer report, plus its other fields

@@ -279,8 +279,9 @@
     const f = lab.frequency({ arrays: false }), c = lab.benchmarkStatus(), w = lab.walkStatus(), b = lab.budget({ arrays: false });
     const running = { dom_frequency_finished: f.running, dom_cost_finished: c.running, dom_walk_finished: w.running, budget: b.running,
                       dom_experiments_finished: extra.experiments?.parts[0].state === 1 };
+    const stopped = { dom_frequency_finished: !f.finished && !f.error, dom_cost_finished: c.cancelled };  // by Cancel
     for (const [name, on] of Object.entries(running)) {
-      if (runs[name] && !on && !quiet[name]) say(name === 'budget' ? b.words.finished : t(name));
+      if (runs[name] && !on && !quiet[name]) say(name === 'budget' ? b.words.finished : stopped[name] ? t('dom_run_cancelled') : t(name));
       quiet[name] = on && (quiet[name] || !drawnOnce);  // running when the view first drew: not the learner's run
     }
     runs = running;
@@ -308,7 +309,8 @@
       ...(!shows('cost') ? [] : [el('h3', { text: t('dom_cost_heading') }),
       ...[['costV', t('dom_cost_V')], ['costd', t('dom_cost_d')], ['costB', t('dom_cost_B')], ['reps', t('dom_repeats')]]
         .map(([key, label]) => setting(key, label)),
-      el('p', {}, button(t('dom_run_benchmark'), () => { lab.benchmark().catch((e) => say(e.message)); render(); }, 'tv-cost-run')),
+      el('p', {}, button(t('dom_run_benchmark'), () => { lab.benchmark().catch((e) => lab.benchmarkStatus().cancelled || say(e.message)); render(); }, 'tv-cost-run'), ' ',
+        button(t('dom_cancel'), () => lab.cancelBenchmark(), 'tv-cost-cancel', !c.running)),
       figures(t('dom_cost_figures'), { running: c.running, progress: c.progress, activity: c.activity, error: c.error,
         ...c.figures, ...Object.fromEntries(Object.values(c.figures?.routes || {}).map((r) => [r.name, r.medianMs])) })]),
       ...(!shows('budget') || !b.loaded ? [] : budgetPart(b)),

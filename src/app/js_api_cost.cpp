@@ -98,6 +98,12 @@ EMSCRIPTEN_KEEPALIVE const char* el_cost_start(int V, int d, int B, int repeats)
     return g_cost_json.c_str();
 }
 
+// The panel's Cancel: the run stops after its current slice; benchmark()'s promise is rejected.
+EMSCRIPTEN_KEEPALIVE void el_cost_cancel() {
+    CancelCostRun(g_app);
+    WakeUp();
+}
+
 EMSCRIPTEN_KEEPALIVE const char* el_cost_status_json() {
     g_cost_json = CostStatusJson(g_app);
     return g_cost_json.c_str();

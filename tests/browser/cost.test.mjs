@@ -200,6 +200,20 @@ test('Cancel on the canvas stops a run and rejects its promise', async () => {
   await page.context().close();
 });
 
+test('cancelBenchmark() stops a run as the panel\'s Cancel does', async () => {
+  const page = await openDesktopPage(browser, `${server.url}#v=1&V=3&d=3&init=example&ids=1&costV=50000&costd=128&costB=256&reps=5&panels=cost`);
+  const outcome = page.evaluate(() => window.embeddingLab.benchmark().then(() => 'resolved', (e) => e.message));
+  await page.waitForFunction(() => window.embeddingLab.benchmarkStatus().progress > 0.02);
+  await page.evaluate(() => window.embeddingLab.cancelBenchmark());
+  assert.equal(await outcome, 'the benchmark was cancelled');
+  const s = await status(page);
+  assert.deepEqual([s.running, s.cancelled, s.done], [false, true, false], JSON.stringify(s));
+  await page.evaluate(() => window.embeddingLab.cancelBenchmark());  // nothing running: nothing happens
+  assert.equal((await status(page)).cancelled, true);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('the lesson\'s 50,000 x 128 x 256 runs in the browser without long frames', async (t) => {
   const page = await openPage(browser, server.url);
   const t0 = Date.now();

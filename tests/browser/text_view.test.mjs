@@ -701,6 +701,30 @@ test('the frequency experiment runs from the DOM: its figures follow frequency()
   await page.press('#tv-frequency-cancel', 'Enter');
   await page.waitForFunction(() => !window.embeddingLab.frequency().running);
   await page.waitForFunction(() => !document.getElementById('tv-f-zipf')?.hasAttribute('readonly'));
+  // A cancelled run is said to be cancelled, not finished.
+  await page.waitForFunction(() => document.getElementById('live').textContent === 'The run was cancelled.');
+  await page.context().close();
+});
+
+// The canvas's cost panel has Cancel: so has the text view (a run at the lesson's shape takes seconds).
+test('the cost benchmark runs and is cancelled from the DOM, and its end is said as it happened', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&costV=50000&costd=128&costB=256&reps=5');
+  assert.equal(await page.isDisabled('#tv-cost-cancel'), true, 'nothing to cancel');
+  await page.press('#tv-cost-run', 'Enter');
+  await page.waitForFunction(() => window.embeddingLab.benchmarkStatus().progress > 0.02);
+  await page.waitForFunction(() => document.getElementById('tv-cost-cancel')?.disabled === false);
+  await page.press('#tv-cost-cancel', 'Enter');
+  await page.waitForFunction(() => !window.embeddingLab.benchmarkStatus().running);
+  assert.equal((await page.evaluate(() => window.embeddingLab.benchmarkStatus())).cancelled, true);
+  await page.waitForFunction(() => document.getElementById('live').textContent === 'The run was cancelled.');
+  await page.waitForTimeout(700);  // a redraw later: not overwritten by "finished" or the promise's English reason
+  assert.equal(await page.textContent('#live'), 'The run was cancelled.');
+  // A run to its end is said to have finished.
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&init=example&ids=1&costV=1000&costd=16&costB=8&reps=1'));
+  await page.press('#tv-cost-run', 'Enter');
+  await page.waitForFunction(() => window.embeddingLab.benchmarkStatus().done, null, { timeout: 60000 });
+  await page.waitForFunction(() => document.getElementById('live').textContent === 'The cost benchmark finished.');
+  assert.deepEqual(page.problems, []);
   await page.context().close();
 });
 
