@@ -300,7 +300,8 @@
                       onkeydown: (e) => e.key === 'Enter' && stepTimes() }), ' ',
         button(t('dom_step_n'), stepTimes, 'tv-step-n-go'), ' ', button(t('dom_reset_training'), () => { lab.resetTraining(); render(); }, 'tv-reset')),
       msg('tv-step-message', ''),
-      figures(t('dom_training_figures'), lab.training({ arrays: false })), ...cellsTable(t('dom_training_rows'), M()._el_training_rows_json(), true)]),
+      // (before the first step, and after Reset, no step, loss or counts: a loss of 0 there read as a result)
+      figures(t('dom_training_figures'), (({ active, notice, error, ...last }) => ({ active, ...(active && last), notice, error }))(lab.training({ arrays: false }))), ...cellsTable(t('dom_training_rows'), M()._el_training_rows_json(), true)]),
       ...(!shows('frequency') ? [] : [el('h3', { text: t('dom_frequency_heading') }), ...[['zipf', t('dom_zipf')], ['fV', t('dom_freq_V')], ['fsteps', t('dom_freq_steps')], ['fseed', t('dom_freq_seed')],
         ['ffreqscale', t('dom_freq_scale'), ''], ['flazy', t('dom_lazy_adam'), ''], ['fwd', t('dom_wd_adamw'), '']]
         .map(([key, label, choices]) => setting(key, label, choices)),

@@ -589,6 +589,10 @@ test('lookup options, fills and G cells set from the DOM reach snapshot(); a bad
 
 test('the training lab steps from the DOM, and its figures there follow training()', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,1,2');
+  const cell = (name) => page.evaluate((n) => [...document.querySelectorAll('#text-view th')].find((th) => th.textContent === n)?.nextElementSibling.textContent, name);
+  // Before any step only whether training started: no step 0 and no loss 0 to read as a result.
+  assert.equal(await cell('training started'), 'false');
+  assert.deepEqual([await cell('step'), await cell('loss')], [undefined, undefined]);
   await page.press('#tv-step', 'Enter');  // focused, the view shows itself
   await frames(page, 2);
   const t = await page.evaluate(() => window.embeddingLab.training());
@@ -598,9 +602,13 @@ test('the training lab steps from the DOM, and its figures there follow training
   assert.equal(light.rowReasons, undefined);
   assert.ok(t.rowReasons.length > 0);
   assert.deepEqual(light, Object.fromEntries(Object.entries(t).filter(([, v]) => !Array.isArray(v))));
-  const cell = (name) => page.evaluate((n) => [...document.querySelectorAll('#text-view th')].find((th) => th.textContent === n)?.nextElementSibling.textContent, name);
+  assert.equal(await cell('training started'), 'true');
   assert.equal(await cell('step'), '1');
   assert.equal(Number(await cell('loss')), Number(t.loss.toPrecision(6)));
+  await page.press('#tv-reset', 'Enter');  // W as before the first step: no last step to report
+  await page.waitForFunction(() => !window.embeddingLab.training({ arrays: false }).active);
+  await page.waitForFunction(() => ![...document.querySelectorAll('#text-view th')].some((th) => th.textContent === 'loss'));
+  assert.equal(await cell('training started'), 'false');
   await page.context().close();
 });
 
