@@ -148,14 +148,16 @@ Status hashing_question(const BudgetSettings& settings, HashingQuestion& out) {
     for (size_t i = 0; i < shown; i++) ids += (i ? ", " : "") + std::to_string(q.sharing[i]);
     if (shown < q.sharing.size()) ids += format(TR(labs_hash_more), int(q.sharing.size() - shown));
     const int sharing = int(q.sharing.size());
-    if (q.sharing.empty())
+    if (q.sharing.empty()) {
         q.answer = format(TR(labs_hash_answer_none), q.row);
-    else if (same_class >= 0)
-        q.answer = format(sharing == 1 ? TR(labs_hash_answer_one_class) : TR(labs_hash_answer_many_class), sharing,
-                          q.row, ids.c_str(), same_class);
-    else
-        q.answer = format(sharing == 1 ? TR(labs_hash_answer_one) : TR(labs_hash_answer_many), sharing, q.row,
-                          ids.c_str());
+    } else if (sharing == 1) {  // that one id's class, not "0 of them have id 0's class"
+        q.answer = format(TR(labs_hash_answer_one), sharing, q.row, ids.c_str());
+        if (same_class >= 0)
+            q.answer += format(same_class ? TR(labs_hash_answer_one_same) : TR(labs_hash_answer_one_other), q.sharing[0]);
+    } else {
+        q.answer = same_class >= 0 ? format(TR(labs_hash_answer_many_class), sharing, q.row, ids.c_str(), same_class)
+                                   : format(TR(labs_hash_answer_many), sharing, q.row, ids.c_str());
+    }
     q.answer += format(TR(labs_hash_answer_all), q.colliding, q.V);
     out = std::move(q);
     return Status::Ok();

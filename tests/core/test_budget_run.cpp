@@ -138,6 +138,33 @@ TEST_CASE("hashing question: the answer is read off the hash itself", "[budget][
     CHECK_FALSE(el::hashing_question(b, q).ok());
 }
 
+// With one other id in id 0's row the answer names that id's class ("0 of them have id 0's class" before).
+TEST_CASE("hashing question: one id sharing id 0's row is told by its own class", "[budget][check]") {
+    el::BudgetSettings b = small_settings();
+    el::HashingQuestion q;
+    std::vector<int> labels;
+    int found = 0;  // both cases: the id has id 0's class (1), and it has another (2)
+    for (uint32_t seed = 1; seed <= 20 && found != 3; seed++) {  // the seed draws the classes
+        b.seed = seed;
+        REQUIRE(el::budget_labels(el::budget_config(b), labels).ok());
+        for (int k = b.V / 2; k <= b.V && found != 3; k++) {
+            b.buckets = k;
+            REQUIRE(el::hashing_question(b, q).ok());
+            if (q.sharing.size() != 1) continue;
+            CAPTURE(seed, k, q.answer);
+            const int id = q.sharing[0];
+            const bool same = labels[size_t(id)] == labels[0];
+            CHECK(q.answer.find("1 other id reads row " + std::to_string(q.row) + ": " + std::to_string(id) + ".") !=
+                  std::string::npos);
+            CHECK(q.answer.find("Id " + std::to_string(id) + (same ? " has id 0's class" : " has a class other than id 0's")) !=
+                  std::string::npos);
+            CHECK(q.answer.find("of them") == std::string::npos);
+            found |= same ? 1 : 2;
+        }
+    }
+    CHECK(found == 3);
+}
+
 TEST_CASE("budget settings travel in links; bad values are refused naming the field", "[budget][link]") {
     el::AppState s;
     s.budget = small_settings();
