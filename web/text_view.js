@@ -302,16 +302,16 @@
       msg('tv-step-message', ''),
       // (before the first step, and after Reset, no step, loss or counts: a loss of 0 there read as a result)
       figures(t('dom_training_figures'), (({ active, notice, error, ...last }) => ({ active, ...(active && last), notice, error }))(lab.training({ arrays: false }))), ...cellsTable(t('dom_training_rows'), M()._el_training_rows_json(), true)]),
-      ...(!shows('frequency') ? [] : [el('h3', { text: t('dom_frequency_heading') }), ...[['zipf', t('dom_zipf')], ['fV', t('dom_freq_V')], ['fsteps', t('dom_freq_steps')], ['fseed', t('dom_freq_seed')],
+      ...(!shows('frequency') ? [] : [el('h3', { id: 'tv-frequency-heading', text: t('dom_frequency_heading') }), ...[['zipf', t('dom_zipf')], ['fV', t('dom_freq_V')], ['fsteps', t('dom_freq_steps')], ['fseed', t('dom_freq_seed')],
         ['ffreqscale', t('dom_freq_scale'), ''], ['flazy', t('dom_lazy_adam'), ''], ['fwd', t('dom_wd_adamw'), '']]
         .map(([key, label, choices]) => setting(key, label, choices)),
-      el('p', {}, button(t('dom_run'), () => { lab.startFrequency(); render(); }, 'tv-frequency-run'), ' ', button(t('dom_cancel'), () => lab.cancelFrequency(), 'tv-frequency-cancel', !f.running)),
+      el('p', {}, button(t('dom_run'), () => { lab.startFrequency(); render(); }, 'tv-frequency-run'), ' ', button(t('dom_cancel'), () => lab.cancelFrequency(), 'tv-frequency-cancel', !f.running, 'tv-frequency-cancel tv-frequency-heading')),
       figures(t('dom_frequency_heading'), f), ...cellsTable(t('dom_frequency_table'), M()._el_frequency_table_json())]),
-      ...(!shows('cost') ? [] : [el('h3', { text: t('dom_cost_heading') }),
+      ...(!shows('cost') ? [] : [el('h3', { id: 'tv-cost-heading', text: t('dom_cost_heading') }),
       ...[['costV', t('dom_cost_V')], ['costd', t('dom_cost_d')], ['costB', t('dom_cost_B')], ['reps', t('dom_repeats')]]
         .map(([key, label]) => setting(key, label)),
       el('p', {}, button(t('dom_run_benchmark'), () => { lab.benchmark().catch((e) => lab.benchmarkStatus().cancelled || say(e.message)); render(); }, 'tv-cost-run'), ' ',
-        button(t('dom_cancel'), () => lab.cancelBenchmark(), 'tv-cost-cancel', !c.running)),
+        button(t('dom_cancel'), () => lab.cancelBenchmark(), 'tv-cost-cancel', !c.running, 'tv-cost-cancel tv-cost-heading')),  // named 'Cancel Cost at scale': the frequency experiment's is another Cancel
       figures(t('dom_cost_figures'), { running: c.running, progress: c.progress, activity: c.activity, error: c.error,
         ...c.figures, ...Object.fromEntries(Object.values(c.figures?.routes || {}).map((r) => [r.name, r.medianMs])) })]),
       ...(!shows('budget') || !b.loaded ? [] : budgetPart(b)),

@@ -124,7 +124,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_fill_upstream(const char* name) {
 
 // What the text view shows beyond the snapshot: {fields: {key: [value, why it cannot change now (a teacher's lock, a run holding it) or ""]},
 // tour: {depth, step, steps, title, text, resume: [depth 0..3, step]}, claims: [[claim, answer, explanation]],
-// followUps: [[question, answer]], cards: [{kind, prompt, error, result (-1 none, 0 wrong, 1 right),
+// followUps: [[question, answer]] (the hashing question last), cards: [{kind, prompt, error, result (-1 none, 0 wrong, 1 right),
 // answer (once revealed)}], experiments: ExperimentsJson (null without its panel), deeper: DeeperTextJson
 // (null without the budget panel or before the tier loads), teach: TeachDraftJson (null in a course page),
 // random: RandomBatchJson, stepN: the training lab's n for "Step x n", share: the share box's five button labels, linkProblems: the link banner's heading, or "" when the link
@@ -165,11 +165,17 @@ EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
     }
     put({"],\"followUps\":["});
     const auto& questions = follow_up_questions();
-    for (size_t i = 0; i < questions.size(); i++) {
-        put({i ? ",[" : "["});
-        str(questions[i].question, ",");
-        str(questions[i].answer, "]");
+    for (const FollowUpQuestion& q : questions) {
+        put({"["});
+        str(q.question, ",");
+        str(q.answer, "],");
     }
+    RefreshHashingQuestion(g_app);  // the canvas's "Hashing collisions", last (or why it cannot be asked)
+    const BudgetLab& lab = g_app.budget_lab;
+    const bool asked = lab.question_error.empty();
+    put({"["});
+    str(asked ? lab.question.question : TR(tour_hashing_header), ",");
+    str(asked ? lab.question.answer : lab.question_error, "]");
     put({"],\"cards\":["});
     if (s.teach.quiz != QuizSet::None) {
         RefreshQuestionCards(g_app);

@@ -31,6 +31,7 @@ void ShowPresetsPanel(App& app);   // the gallery of preset links
 std::string FillUpstream(App& app, std::string_view name);  // G's fills by name (canonical, ones, random, mse): "" or why not
 void ShowTourBar(App& app);        // the guided tour, across the top
 void ShowCheckPanel(App& app);     // follow-up questions and the true/false self-check
+void RefreshHashingQuestion(App& app);  // app.budget_lab.question (or question_error) for the budget settings
 void GoToTourStep(App& app, TourDepth depth, int step);
 void LeaveTour(App& app, bool finished);  // finished: the last step's Next
 void ShowExperimentsPanel(App& app);  // raw id vs embedding, bias absorbed, non-finite table

@@ -170,13 +170,17 @@ static void ShowSelfCheck(App& app) {
 
 // The question on hashing collisions, answered from the budget experiment's hash for the
 // current settings (src/state/budget_run.h): part of every page, not only the deeper tier's.
-static void ShowHashingQuestion(App& app) {
+void RefreshHashingQuestion(App& app) {
     BudgetLab& lab = app.budget_lab;
-    if (!lab.question_ready || !(lab.question_for == app.state.budget)) {
-        lab.question_for = app.state.budget;
-        lab.question_ready = true;
-        lab.question_error = hashing_question(lab.question_for, lab.question).error;
-    }
+    if (lab.question_ready && lab.question_for == app.state.budget) return;
+    lab.question_for = app.state.budget;
+    lab.question_ready = true;
+    lab.question_error = hashing_question(lab.question_for, lab.question).error;
+}
+
+static void ShowHashingQuestion(App& app) {
+    RefreshHashingQuestion(app);
+    BudgetLab& lab = app.budget_lab;  // (its answer_shown: the Show button)
     if (!lab.question_error.empty()) return ErrorText(lab.question_error);
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(lab.question.question.c_str());

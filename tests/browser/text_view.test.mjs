@@ -266,6 +266,7 @@ test('the accessibility tree holds the tables, the named cells and the labelled 
   }
   assert.ok(named('button', 'Fill G: [0.01, -0.02, 0.03]') && named('button', 'Fill G: ones') && named('button', 'Fill W: zeros'), 'the fill buttons');
   assert.equal(await page.isDisabled('#tv-frequency-cancel'), true, 'nothing to cancel');
+  assert.ok(named('button', 'Cancel Frequency experiment') && named('button', 'Cancel Cost at scale'), 'each Cancel names its run');
   await page.context().close();
 });
 
@@ -474,6 +475,26 @@ test('a follow-up answer opened stays open through the redraw after an edit', as
   await page.waitForFunction(() => window.embeddingLab.snapshot().table[1][1] === 0.25);
   await page.waitForFunction(() => !document.body.contains(window.before));  // the view was drawn anew
   assert.equal(await page.evaluate(() => document.querySelector('#text-view details').open), true, 'still open');
+  await page.context().close();
+});
+
+// The canvas's "Hashing collisions" question was on the canvas only: it is the view's last follow-up,
+// its answer read off the hash for the link's budget settings, as the canvas's is.
+test('the hashing question is in the view too, and follows the budget settings', async () => {
+  const page = await openPage(browser, server.url + CANONICAL + '&view=text');
+  const last = () => page.evaluate(() => {
+    const d = [...document.querySelectorAll('#text-view details:not(#tv-teach)')].pop();  // the follow-ups'
+    return [d.querySelector('summary').textContent, d.querySelector('p').textContent];
+  });
+  let [question, answer] = await last();
+  assert.match(question, /^The budget experiment hashes V = 1000 ids into k = 64 rows\. Which ids read the same row as id 0/);
+  assert.match(answer, /^(\d+ other ids? reads? row \d+: |None: id 0 has row \d+ to itself)/);
+  assert.match(answer, /In all \d+ of the 1000 ids share their row/);
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&init=example&ids=1&bV=50&bk=49'));
+  await page.waitForFunction(() => /k = 49 rows/.test([...document.querySelectorAll('#text-view details:not(#tv-teach) summary')].pop().textContent));
+  [question, answer] = await last();
+  assert.match(answer, /of the 50 ids share their row/);
+  assert.deepEqual(page.problems, []);
   await page.context().close();
 });
 
