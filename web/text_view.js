@@ -312,7 +312,7 @@
         .map(([key, label]) => setting(key, label)),
       el('p', {}, button(t('dom_run_benchmark'), () => { lab.benchmark().catch((e) => lab.benchmarkStatus().cancelled || say(e.message)); render(); }, 'tv-cost-run'), ' ',
         button(t('dom_cancel'), () => lab.cancelBenchmark(), 'tv-cost-cancel', !c.running, 'tv-cost-cancel tv-cost-heading')),  // named 'Cancel Cost at scale': the frequency experiment's is another Cancel
-      figures(t('dom_cost_figures'), { running: c.running, progress: c.progress, activity: c.activity, error: c.error,
+      figures(t('dom_cost_figures'), { running: c.running, cancelled: c.cancelled, progress: c.progress, activity: c.activity, error: c.error,
         ...c.figures, ...Object.fromEntries(Object.values(c.figures?.routes || {}).map((r) => [r.name, r.medianMs])) })]),
       ...(!shows('budget') || !b.loaded ? [] : budgetPart(b)),
     ];

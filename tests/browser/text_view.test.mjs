@@ -748,6 +748,8 @@ test('the cost benchmark runs and is cancelled from the DOM, and its end is said
   await page.waitForFunction(() => document.getElementById('live').textContent === 'The run was cancelled.');
   await page.waitForTimeout(700);  // a redraw later: not overwritten by "finished" or the promise's English reason
   assert.equal(await page.textContent('#live'), 'The run was cancelled.');
+  const cell = (name) => page.evaluate((n) => [...document.querySelectorAll('#text-view th')].find((th) => th.textContent === n)?.nextElementSibling.textContent, name);
+  assert.equal(await cell('cancelled'), 'true', 'the figures say so after the live line has moved on');
   // A run to its end is said to have finished.
   await page.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&init=example&ids=1&costV=1000&costd=16&costB=8&reps=1'));
   await page.press('#tv-cost-run', 'Enter');
