@@ -97,6 +97,12 @@ test('a refused value marks the cell invalid with the message, and the state kee
   assert.equal(s.errors.table, message, 'the canvas shows the same message');
   assert.equal(s.table[0][0], Math.fround(0.1));
   assert.equal(await page.textContent('#live'), message, 'read out by the live line');
+  // Only that cell is described by it: another cell's description is not this refusal.
+  assert.equal(await page.getAttribute('#tv-w-1-1', 'aria-describedby'), null);
+  // A message about no one cell (a teacher's lock) describes every cell.
+  const locked = await openPage(browser, server.url + CANONICAL + '&lock=table');
+  for (const cell of ['#tv-w-0-0', '#tv-w-2-1']) assert.match(await locked.textContent('#' + await locked.getAttribute(cell, 'aria-describedby')), /lock/i);
+  await locked.context().close();
   await page.context().close();
 });
 
