@@ -106,8 +106,8 @@
   /**
    * A table with a caption, column headers (a word with %d for the column, or a function of it) and
    * one header per row. rows: [{label, values, mark}];
-   * edit(r, c) gives an editable cell's {id, label, onchange, locked, message (its message's id), invalid,
-   * mine (the message is for this cell: about it, or about no one cell, as a lock's reason is)}.
+   * edit(r, c) gives an editable cell's {id, label, onchange, locked, message (its message's id), error (the
+   * grid's message: the cell is invalid when it names it, and described by it unless it names another cell)}.
    */
   function table(caption, colLabel, cols, rows, edit) {
     const head = el('tr', {}, el('th', { scope: 'col', text: '' }));
@@ -117,9 +117,9 @@
       const tr = el('tr', { class: row.mark ? 'touched' : null }, el('th', { scope: 'row', text: row.label }));
       row.values.forEach((v, c) => {
         if (!edit) { tr.append(el('td', { text: shown(fmt(v)) })); return; }
-        const e = edit(row.index, c);
+        const e = edit(row.index, c), refused = refusedHere(e.error, row.index, c);
         tr.append(el('td', {}, el('input', { id: e.id, type: 'text', inputmode: 'decimal', 'aria-label': e.label,
-                                             'aria-describedby': e.mine || refusals.has(e.id) ? e.message : null, 'aria-invalid': e.invalid && 'true',
+                                             'aria-describedby': refused || !aboutACell(e.error) || refusals.has(e.id) ? e.message : null, 'aria-invalid': refused && 'true',
                                              value: shown(fmt(v)), onchange: e.onchange, readonly: e.locked })));
       });
       body.append(tr);
@@ -448,8 +448,8 @@
   // A grid's message is about this cell: a refused cell's message begins with it, "W[2][1]: ..." (in
   // every language: the canvas's editor and setCell both write it so), wherever it was refused.
   const refusedHere = (message, r, c) => message.startsWith(`[${r}][${c}]: `, 1);
-  // A grid's message for cell (r, c): its refusal, or one about no single cell; not another cell's refusal.
-  const messageFor = (message, r, c) => !/^.\[\d+\]\[\d+\]: /.test(message) || refusedHere(message, r, c);
+  // Or about no single cell (a teacher's lock, a fill refused): then about every cell.
+  const aboutACell = (message) => /^.\[\d+\]\[\d+\]: /.test(message);
 
   function cellChanged(r, c, upstream) {
     return (event) => {
@@ -567,7 +567,7 @@
     parts.push(el('h3', { text: t('dom_table_heading') }), size, msg('tv-size-message', s.errors.size),
       table(big ? ofPage(tf('dom_table_caption_big', V, d, rows.length)) : tf('dom_table_caption', V, d),
             'dom_column_n', d, wRows, (r, c) => ({ id: `tv-w-${r}-${c}`, label: tf('dom_w_cell', r, c), onchange: cellChanged(r, c, 0), locked: !!lockOf('cells'),
-                         message: 'tv-table-message', invalid: refusedHere(s.errors.table, r, c), mine: messageFor(s.errors.table, r, c) })),
+                         message: 'tv-table-message', error: s.errors.table })),
       msg('tv-table-message', s.errors.table || lockOf('cells')));
     if (!hidden.has('fill'))
       parts.push(el('p', {}, el('span', { id: 'tv-fill-w', text: t('dom_fill_w') }), ' ', ...['example', 'normal', 'uniform', 'zeros'].map((name) => button(t('dom_fill_' + name), () => {
@@ -636,7 +636,7 @@
     if (s.matrices.upstream[1] === B && B > 0) {
       parts.push(table(ofPage(t('dom_g_caption')), 'dom_column_n', d, posRows('upstream'),
                        (b, c) => ({ id: `tv-g-${b}-${c}`, label: tf('dom_g_cell', b, c), onchange: cellChanged(b, c, 1), locked: !!lockOf('g'),
-                                                   message: 'tv-g-message', invalid: refusedHere(s.errors.upstream, b, c), mine: messageFor(s.errors.upstream, b, c) })),
+                                                   message: 'tv-g-message', error: s.errors.upstream })),
                  msg('tv-g-message', s.errors.upstream || lockOf('g')));
       if (!hidden.has('gfill'))
         parts.push(el('p', {}, el('span', { id: 'tv-fill-g', text: t('dom_fill_g') }), ' ', ...['canonical', 'ones', 'random', 'mse'].map((name) =>
