@@ -33,7 +33,7 @@ static const char* WalkJson(const App& app, const std::string& error) {
          ",\"done\":" + (w.done() ? "true" : "false");
     if (w.b >= 0) {
         const float gathered = r.table[size_t(w.id) * size_t(r.d) + size_t(w.c)];
-        // terms: e[r] * W[r][c] taken so far; zeroTerms: those against zero; gatherSteps: the lookup's one step.
+        // terms: e_i[r] * W[r][c] taken so far; zeroTerms: those against zero; gatherSteps: the lookup's one step.
         j += ",\"b\":" + std::to_string(w.b) + ",\"c\":" + std::to_string(w.c) + ",\"id\":" + std::to_string(w.id) +
              ",\"V\":" + std::to_string(w.V) + ",\"terms\":" + std::to_string(w.terms_done) +
              ",\"zeroTerms\":" + std::to_string(w.zero_terms) + ",\"gatherSteps\":1" +

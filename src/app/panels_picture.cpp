@@ -569,7 +569,7 @@ static void ShowWalkControls(App& app) {
     ImGui::PushTextWrapPos(0.0f);
     if (term >= 0 && !w.done()) {
         const float x = r.table[size_t(term) * r.d + w.c];
-        TextWrapped(term == w.id ? TR(picture_walk_term_one) : TR(picture_walk_term_zero), term, term, term, w.c,
+        TextWrapped(term == w.id ? TR(picture_walk_term_one) : TR(picture_walk_term_zero), term, w.id, term, term, w.c,
                     ShortNumber(x).c_str());
     }
     TextWrapped(TR(picture_walk_matmul), w.terms_done, w.V, w.zero_terms, ShortNumber(w.sum).c_str());

@@ -42,13 +42,13 @@ struct AxisBins {
 constexpr float kLogScaleDecades = 3.0f, kLogScaleFloor = 0.3f;
 float log_scale_fraction(float v, float abs_max);
 
-// The walk: out[b][c] = sum over r of e[r] * W[r][c], taken one term at a time down column c,
+// The walk: out[b][c] = sum over r of e_i[r] * W[r][c] (i = ids[b]), taken one term at a time down column c,
 // against the gather's single step to W[ids[b]][c].
 struct Walk {
     int b = -1, c = -1;    // the output being computed; b < 0: no walk
     int id = -1;           // ids[b]: the one term that is not against zero
     int V = 0;
-    int terms_done = 0;    // terms e[r] * W[r][c] added so far (r < terms_done)
+    int terms_done = 0;    // terms e_i[r] * W[r][c] added so far (r < terms_done)
     int zero_terms = 0;    // of those, multiplied by zero (r != id)
     float sum = 0.0f;      // the running sum, in the order the terms were taken
     double carry = 0.0;    // fraction of a term the clock has already paid for
