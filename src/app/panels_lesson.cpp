@@ -255,13 +255,13 @@ static void ShowIdChips(App& app) {
         const bool clicked = SmallButton(label.c_str());
         if (lit) ImGui::PopStyleColor(4);
         if (clicked && s.B() > 1) {
-            if (ImGui::IsItemFocused() && ImGui::GetIO().NavVisible) refocus_index = index;
+            if (ItemKeyboardFocused()) refocus_index = index;
             std::vector<int> ids = s.ids;
             ids.erase(std::find(ids.begin(), ids.end(), id));
             SetIds(app, ids);
             return;
         }
-        if (ImGui::IsItemHovered() || ImGui::IsItemFocused()) NoteHoveredId(app, id);
+        if (ImGui::IsItemHovered() || ItemKeyboardFocused()) NoteHoveredId(app, id);
         RecordItemRect((std::string("chip:") + std::to_string(id)).c_str());
         ItemTooltip(s.B() > 1 ? TR(lesson_chip_uses_removable) : TR(lesson_chip_uses), n);
     }

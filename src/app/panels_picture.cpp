@@ -259,13 +259,14 @@ struct HoverCell {
 };
 
 // An invisible button over a drawn region: hover and keyboard focus highlight the id of the
-// row under the pointer (or the region's first row), a click pins it.
+// row under the pointer (or the region's first row), a click pins it. Not the focus a click or
+// tap leaves: after a tap (no hover once the finger is up) it lit the first row's id, not the pin.
 static HoverCell RegionButton(App& app, const char* id, const GridGeom& g, int rows, RowIds row_id,
                               bool has_cols) {
     HoverCell h;
     ImGui::SetCursorScreenPos(g.p);
     ImGui::InvisibleButton(id, ImVec2(std::max(g.width(), 1.0f), std::max(g.height(), 1.0f)));
-    const bool hovered = ImGui::IsItemHovered(), focused = ImGui::IsItemFocused();
+    const bool hovered = ImGui::IsItemHovered(), focused = ItemKeyboardFocused();
     if (!hovered && !focused) return h;
     const ImVec2 m = ImGui::GetIO().MousePos;
     h.row = hovered ? g.row_at(m.y) : 0;
@@ -448,7 +449,7 @@ static void ProductInput(App& app, ImDrawList* dl, const Product& P, const Produ
             std::snprintf(name, sizeof name, "%s:row:%d", P.mid_rect, k);
             RecordItemRect(name);
         }
-        if (ImGui::IsItemHovered() || ImGui::IsItemFocused()) NoteHoveredId(app, P.mid_id(k));
+        if (ImGui::IsItemHovered() || ItemKeyboardFocused()) NoteHoveredId(app, P.mid_id(k));
         if (ImGui::IsItemClicked() || (ImGui::IsItemFocused() && ImGui::IsKeyPressed(ImGuiKey_Enter, false)))
             app.picture.pinned_id = app.picture.pinned_id == P.mid_id(k) ? -1 : P.mid_id(k);
     }

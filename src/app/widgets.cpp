@@ -39,11 +39,12 @@ static std::map<std::string, ItemRect> g_item_rects;
 
 static ItemRectList* g_capture = nullptr;  // a panel being drawn whose rectangles are kept
 
+bool ItemKeyboardFocused() { return ImGui::IsItemFocused() && ImGui::GetIO().NavVisible; }
+
 void RecordItemRect(const char* name) {
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     const float s = 1.0f / g_app.dpr;
-    g_item_rects[name] = {ImVec4(a.x * s, a.y * s, (b.x - a.x) * s, (b.y - a.y) * s), ImGui::IsItemVisible(),
-                          ImGui::IsItemFocused() && ImGui::GetIO().NavVisible};
+    g_item_rects[name] = {ImVec4(a.x * s, a.y * s, (b.x - a.x) * s, (b.y - a.y) * s), ImGui::IsItemVisible(), ItemKeyboardFocused()};
     if (g_capture) g_capture->rects.emplace_back(name, ImVec4(a.x, a.y, b.x - a.x, b.y - a.y));
 }
 
@@ -254,7 +255,7 @@ bool SmallButton(const char* label) { return g_app.touch ? ImGui::Button(label) 
 void HelpMarker(const char* text) {
     // Also while the keyboard is on the field before it ("(?)" is no Tab stop, and a keyboard has no
     // hover): above the field (below it near the top of the screen), clear of a refusal's message under it.
-    const bool field_focused = ImGui::IsItemFocused() && ImGui::GetIO().NavVisible;
+    const bool field_focused = ItemKeyboardFocused();
     const ImVec2 field = ImGui::GetItemRectMin();
     ImGui::SameLine();
     ImGui::TextDisabled("(?)");
@@ -420,7 +421,7 @@ static CellAction DrawCell(const GridSpec& g, int r, int c, float w, bool dim) {
     if (clicked && dragged) action = CellAction::None;
     // A character typed on a cell the keyboard is on opens its editor with it, as a spreadsheet
     // does (it was dropped: only Enter opened the editor).
-    if (g.values && ImGui::IsItemFocused() && ImGui::GetIO().NavVisible)
+    if (g.values && ItemKeyboardFocused())
         for (ImWchar ch : ImGui::GetIO().InputQueueCharacters)
             if (ch > ' ') action = CellAction::Typed;
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
@@ -520,7 +521,7 @@ static void DrawRowLabel(const GridSpec& g, int r, bool marked, float label_w, i
     if (g.row_buttons) {
         if (ImGui::Button(label, ImVec2(label_w, 0)) && add_id) *add_id = r;
         ItemTooltip(TR(grid_row_add), r);
-        if (g.hovered_row && (ImGui::IsItemHovered() || ImGui::IsItemFocused())) *g.hovered_row = r;
+        if (g.hovered_row && (ImGui::IsItemHovered() || ItemKeyboardFocused())) *g.hovered_row = r;
     } else {
         ImGui::AlignTextToFramePadding();
         if (marked) ImGui::PushStyleColor(ImGuiCol_Text, GoodColor());

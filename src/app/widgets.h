@@ -91,6 +91,8 @@ void SameLineIfFits(float css_width);
 // that also scrolls down: add ScrollY); and room for the scrollbar when it scrolls.
 bool BeginSidewaysTable(const char* id, int columns, ImGuiTableFlags flags, int rows, float height = 0.0f);
 float ButtonWidth(const char* label);  // a button's width for `label`, in CSS pixels (for SameLineIfFits)
+// The last item has the keyboard's focus, shown (Tab, arrows): not the focus a click or tap leaves.
+bool ItemKeyboardFocused();
 
 // Widget rectangles in CSS pixels, by name, from the last drawn frame: the browser
 // tests click real coordinates with them (embeddingLab.widgetRect(name)).

@@ -84,6 +84,26 @@ test('a repeated id highlights all its positions, from its chip or from highligh
   await page.context().close();
 });
 
+// A tap leaves ImGui's focus on the region tapped and, once the finger is up, no hover: the
+// highlight followed that focus and lit the region's first row's id, whichever row was tapped.
+test('a tap on a row of out or G lights and keeps that row id, on a phone as with the mouse', async () => {
+  for (const [how, opts] of [['phone', { width: 390, height: 844, dpr: 2, mobile: true }], ['mouse', { width: 1440, height: 900 }]]) {
+    const page = await openPage(browser, server.url + '#v=1&V=4&d=3&init=normal&seed=2&ids=0,1,2,3&panels=forward,backward', opts);
+    const box = await page.locator('#canvas').boundingBox();
+    for (const [block, row] of [['picture:out', 2], ['picture:out', 1], ['picture:G', 3]]) {
+      await widgetCenter(page, block), await moveAway(page);  // scrolled into view, the pointer off it
+      const v = await rect(page, block);
+      const x = box.x + v.x + v.width / 6, y = box.y + v.y + v.height * (row + 0.5) / 4;
+      if (how === 'phone') await page.touchscreen.tap(x, y);
+      else await page.mouse.click(x, y), await moveAway(page);
+      await frames(page, 6);
+      assert.deepEqual((await snapshot(page)).highlight, { id: row, positions: [row] }, `${how}: ${block} row ${row} tapped`);
+    }
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
 test('the walk: V terms, V-1 against zero, the gather one step; paced by the clock, skip ends it at once', async (t) => {
   const page = await openPage(browser, server.url + '#v=1&V=1000&d=4&init=normal&seed=3&ids=7,999,7',
                               { width: 1440, height: 900 });
