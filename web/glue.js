@@ -172,7 +172,10 @@
       // the state when it arrives (textViewShown). The single-file page has it inline.
       if (glueUrl) setTimeout(() => addScript('text_view.js'), 0);
       setTimeout(() => {
-        try { if (sessionStorage.getItem('el-focus')) sessionStorage.removeItem('el-focus'), canvas.focus(); } catch (e) { /* no storage */ }
+        try {
+          const f = sessionStorage.getItem('el-focus');
+          if (f > 0) sessionStorage.removeItem('el-focus'), canvas.focus(), Module._el_input_focus(+f);
+        } catch (e) { /* no storage */ }
       }, 0);
     },
     // main() has built and drawn the first frame: from now on one app frame per animation frame.
@@ -208,11 +211,12 @@
     // For text_view.js when it arrives after the app's first frames: null before any change.
     textViewShown() { return textViewShown; },
     // The page asked for the deeper tier: the same link with deeper=1, loaded afresh.
-    loadDeeperTier(link) {
+    loadDeeperTier(link, tourKeys) {
       setTimeout(() => {  // not inside the frame that asked
         try { history.replaceState(history.state, '', '#' + link); } catch (e) { location.hash = link; }
-        // The keyboard comes back to the canvas after the reload (firstFrame), not to the page's top.
-        try { if (document.activeElement === canvas) sessionStorage.setItem('el-focus', 1); } catch (e) { /* no storage */ }
+        // The keyboard comes back after the reload, not to the page's top: to the canvas (firstFrame;
+        // 2: on the tour's Next there) or to the text view's control of that id (text_view.js).
+        try { const a = document.activeElement; sessionStorage.setItem('el-focus', a === canvas ? 1 + tourKeys : a.id); } catch (e) { /* no storage */ }
         location.reload();
       }, 0);
     },

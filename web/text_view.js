@@ -88,6 +88,10 @@
   const announced = {};  // message id -> its text when last read out
   let drawnOnce = false;
   let shownStep = '';  // the tour step the view last showed, "depth:step"
+  // A control of this view that had the keyboard when the page reloaded for the deeper tier (glue.js):
+  // it gets the keyboard back, and the tour step it led to is read out, as without the reload.
+  let reloadFocus = '';
+  try { const f = sessionStorage.getItem('el-focus'); if (/^tv-/.test(f)) reloadFocus = f, sessionStorage.removeItem('el-focus'); } catch (e) { /* no storage */ }
   function announce(id, text) {
     if (drawnOnce && text && announced[id] !== text) say(text);
     // Gone (the value taken after all) while the live line still says it: back to the result.
@@ -500,7 +504,7 @@
       el('input', { id: 'tv-first-position', type: 'number', min: 0, max: B - perPage, value: first,
                     onchange: (e) => { firstPosition = Math.trunc(Number(e.target.value)) || 0; setTimeout(render); } }));
     const touched = new Set(s.touchedRows);
-    const focused = root.contains(document.activeElement) && document.activeElement, focusedId = focused?.id;
+    const focused = root.contains(document.activeElement) && document.activeElement, focusedId = focused?.id || reloadFocus;
     // Its caret or selection too (a text field's): a field clicked or selected as a queued redraw runs on focus.
     const selection = focused?.selectionStart != null && [focused.selectionStart, focused.selectionEnd];
     // Text typed into a field and not taken (refused, or not yet sent) survives the redraw while
@@ -732,10 +736,10 @@
     // A new tour step is read out: its title (the step's text follows it in the view). A link's
     // problems are read out from the first drawing too: opening the link was the learner's doing.
     const step = extra.tour.steps ? extra.tour.depth + ':' + extra.tour.step : '';
-    const news = [drawnOnce && step !== shownStep && extra.tour.title, linkSaid !== announced.link && linkSaid].filter(Boolean);
+    const news = [(drawnOnce || reloadFocus) && step !== shownStep && extra.tour.title, linkSaid !== announced.link && linkSaid].filter(Boolean);
     if (news.length) say(news.join(' '));
     else if (shownStep && !step) say('');  // the tour left: its last title goes
-    shownStep = step, announced.link = linkSaid;
+    shownStep = step, announced.link = linkSaid, reloadFocus = '';
     drawnOnce = true;
   }
 

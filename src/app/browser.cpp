@@ -33,7 +33,7 @@ EM_JS(void, el_js_state_changed, (int text_view, int picture_only), {
 EM_JS(char*, el_js_language, (), { return stringToNewUTF8(window.embeddingLabHost.browserLanguage()); });
 EM_JS(char*, el_js_catalog, (const char* code), { return stringToNewUTF8(window.embeddingLabHost.catalog(UTF8ToString(code))); });
 EM_JS(void, el_js_document_language, (const char* code), { window.embeddingLabHost.documentLanguage(UTF8ToString(code)); });
-EM_JS(void, el_js_load_deeper_tier, (const char* link), { window.embeddingLabHost.loadDeeperTier(UTF8ToString(link)); });
+EM_JS(void, el_js_load_deeper_tier, (const char* link, int tour_keys), { window.embeddingLabHost.loadDeeperTier(UTF8ToString(link), tour_keys); });
 
 namespace el {
 
@@ -61,6 +61,6 @@ void browser_state_changed(bool text_view, bool picture_only) { el_js_state_chan
 std::string browser_language() { return take_string(el_js_language()); }
 std::string browser_catalog(const char* code) { return take_string(el_js_catalog(code)); }
 void browser_set_document_language(const char* code) { el_js_document_language(code); }
-void browser_load_deeper_tier(const char* link) { el_js_load_deeper_tier(link); }
+void browser_load_deeper_tier(const char* link, bool tour_keys) { el_js_load_deeper_tier(link, tour_keys); }
 
 }  // namespace el

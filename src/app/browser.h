@@ -21,7 +21,8 @@ int browser_preferred_theme();              // 2 prefers-contrast: more / forced
 // The HTML text view re-renders (web/text_view.js); only the picture's lines (the highlight, the walk)
 // when nothing else changed.
 void browser_state_changed(bool text_view, bool picture_only = false);
-void browser_load_deeper_tier(const char* link);  // reloads the page at `link` with the deeper tier's build
+// Reloads the page at `link` with the deeper tier's build; tour_keys: the keyboard is on the tour's Next.
+void browser_load_deeper_tier(const char* link, bool tour_keys);
 std::string browser_language();             // the first of the browser's languages the page has ("en" if none)
 // A language's catalog as set_language takes it (src/i18n/i18n.h); "" while it is being fetched
 // (glue.js calls el_catalog_arrived when it is there), "!" and a message when it could not be.

@@ -36,7 +36,7 @@ void UpdateDeeperTier(App& app) {
         return;
     }
     g_requested = true;
-    browser_load_deeper_tier(link.c_str());
+    browser_load_deeper_tier(link.c_str(), app.state.tour != TourDepth::None && ImGui::GetIO().NavVisible);
 }
 
 void ShowBudgetPanel(App& app) {

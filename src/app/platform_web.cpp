@@ -238,7 +238,11 @@ EMSCRIPTEN_KEEPALIVE int el_input_key(int key_code, int down, int mods) {
 EMSCRIPTEN_KEEPALIVE void el_input_char(unsigned int c) { ImGui::GetIO().AddInputCharacter(c); }
 
 // The canvas gained or lost the keyboard focus: keys held when it left are released.
-EMSCRIPTEN_KEEPALIVE void el_input_focus(int focused) { ImGui::GetIO().AddFocusEvent(focused != 0); }
+// 2: back from the deeper tier's reload with the keyboard on the tour's Next (glue.js), where it goes again.
+EMSCRIPTEN_KEEPALIVE void el_input_focus(int focused) {
+    ImGui::GetIO().AddFocusEvent(focused != 0);
+    if (focused == 2) g_app.tour.keyboard_follows = true, ImGui::GetCurrentContext()->NavDisableHighlight = false;  // shown
+}
 
 }  // extern "C"
 

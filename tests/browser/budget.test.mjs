@@ -174,3 +174,40 @@ test('the first page loads the deeper tier on demand: the button reloads the sam
   assert.equal(b.settings.k, 256);
   await other.context().close();
 });
+
+// The deeper tour's step 8 needs the deeper build: Next reloads the page. A keyboard user was left
+// on the page's top (the canvas: no focus on Next, Enter did nothing; the text view: the focus on
+// the body, and the new step not read out).
+test("the deeper tour's Next across the reload: the keyboard stays on Next, on the canvas and in the text view", async () => {
+  const reloaded = async (page) => {
+    await page.waitForFunction(() => window.embeddingLab?.ready && document.querySelector('script[src$="embedding_lab_deeper.js"]'), null, { timeout: 30000 });
+    await page.evaluate(() => window.embeddingLab.ready);
+    await frames(page, 4);
+  };
+  const canvas = await openPage(browser, server.url + '#tour=deeper&step=6', { width: 1440, height: 900 });
+  const onNext = async () => (await canvas.evaluate(() => window.embeddingLab.widgetRect('tour-next'))).keyboardFocus;
+  await clickWidget(canvas, 'tour-back');  // step 6, then Tab to Next and press it: step 7, and Enter again
+  for (let i = 0; i < 4 && !(await onNext()); i++) await canvas.keyboard.press('Tab'), await frames(canvas, 2);
+  await canvas.keyboard.press('Enter'), await frames(canvas, 3);
+  assert.equal(await onNext(), true);
+  await Promise.all([canvas.waitForNavigation(), canvas.keyboard.press('Enter')]);
+  await reloaded(canvas);
+  assert.equal(await canvas.evaluate(() => document.activeElement.id), 'canvas');
+  assert.equal(await onNext(), true, 'the keyboard on Next again');
+  await canvas.keyboard.press('Enter'), await frames(canvas, 4);
+  assert.equal((await canvas.evaluate(() => window.embeddingLab.snapshot())).tour.step, 8, 'and Enter goes on');
+  assert.deepEqual(canvas.problems, []);
+  await canvas.context().close();
+
+  const view = await openPage(browser, server.url + '#tour=deeper&step=6&view=text', { width: 1440, height: 900 });
+  await view.waitForSelector('#tv-tour-next');
+  await view.focus('#tv-tour-next');
+  await Promise.all([view.waitForNavigation(), view.keyboard.press('Enter')]);
+  await reloaded(view);
+  await view.waitForFunction(() => document.activeElement.id === 'tv-tour-next', null, { timeout: 5000 });
+  const title = await view.$eval('#tv-tour-title', (e) => e.textContent);
+  assert.match(title, /budget/);
+  await view.waitForFunction((t) => document.getElementById('live').textContent.includes(t), title, { timeout: 5000 });
+  assert.deepEqual(view.problems, []);
+  await view.context().close();
+});
