@@ -238,7 +238,7 @@
     if (showCheck) extra.followUps.forEach(([q, a], i) => out.push(el('details', {
       open: answersOpen.has(i) || null, ontoggle: (event) => answersOpen[event.target.open ? 'add' : 'delete'](i),
     }, el('summary', { text: q }), el('p', { text: a }))));
-    // A claim's True and False are named with the claim, so that a Tab user hears what they answer:
+    // A claim's True and False (a card's Check) are named with the claim, so that a Tab user hears what they answer:
     // each button's name is its own word, then the claim's text (aria-labelledby: "True "...""), in
     // the page's language as both are.
     const trueFalse = (claim, card, id) => ['true', 'false'].map((b) => button(t('dom_' + b), () => reply(claim, card, b), `${id}-${b}`, false, `${id}-${b} ${id}-claim`));
@@ -253,7 +253,7 @@
       out.push(el('h4', { text: tf('dom_card_heading', i + 1, extra.cards.length) }), el('p', { id: id + '-claim', text: c.prompt }),
         el('p', {}, ...(c.kind === 'claim' ? trueFalse(-1, i, id) : [el('label', { for: id, text: t(c.kind === 'rows' ? 'dom_card_rows' : 'dom_card_numbers') + ' ' }),
           el('input', { id, type: 'text', 'aria-describedby': id + '-message', 'aria-invalid': c.error ? 'true' : null }), ' ',
-          button(t('dom_check'), () => reply(-1, i, byId(id).value), id + '-check')])),
+          button(t('dom_check'), () => reply(-1, i, byId(id).value), id + '-check', false, `${id}-check ${id}-claim`)])),  // "Check" and the question, as True / False
         el('p', { id: id + '-message', class: 'message', text: c.error }),
         c.result >= 0 ? el('p', { id: id + '-result', text: t(c.result ? 'dom_right' : 'dom_try_again') + ' ' + c.answer }) : null);
     });

@@ -274,6 +274,13 @@ test('the accessibility tree holds the tables, the named cells and the labelled 
   assert.equal(await page.isDisabled('#tv-frequency-cancel'), true, 'nothing to cancel');
   assert.ok(named('button', 'Cancel Frequency experiment') && named('button', 'Cancel Cost at scale'), 'each Cancel names its run');
   await page.context().close();
+
+  // Every question card's Check names its question (three were "Check").
+  const quiz = await openPage(browser, server.url + CANONICAL + '&quiz=all');
+  const tree = (await (await quiz.context().newCDPSession(quiz)).send('Accessibility.getFullAXTree')).nodes;
+  const checks = tree.filter((n) => !n.ignored && n.role?.value === 'button' && /^Check/.test(n.name?.value)).map((n) => n.name.value);
+  assert.ok(checks.length >= 2 && new Set(checks).size === checks.length && checks.every((x) => x.length > 10), checks.join(' | '));
+  await quiz.context().close();
 });
 
 test('view=text shows the text view; the header button and "Back to the canvas" switch views', async () => {
