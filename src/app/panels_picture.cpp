@@ -112,14 +112,16 @@ static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d,
     const ImU32 line = g_colors.empty_line;
     const auto value = [&](int rc, int cc) { return m[size_t(shown_rows[size_t(rc)]) * size_t(d) + size_t(g.cols.first(cc))]; };
     // A cell's number: the page's short format (4 significant digits); in a narrow cell 3, then 2
-    // (exact on hover); "" when even that does not fit.
+    // (exact on hover); "" when even that does not fit. 3 px on each side: with 1, neighbours read
+    // as one expression ("-0.9607-0.4713").
+    const float room = g.cw - Px(6);
     const auto label = [&](float v) {
         std::string s = ShortNumber(v);
         for (const char* fmt : {"%.3g", "%.2g"}) {
-            if (ImGui::CalcTextSize(s.c_str()).x <= g.cw - Px(2) || !std::isfinite(v)) break;
+            if (ImGui::CalcTextSize(s.c_str()).x <= room || !std::isfinite(v)) break;
             s = format(fmt, double(v));  // the language's decimal
         }
-        return ImGui::CalcTextSize(s.c_str()).x <= g.cw - Px(2) ? s : std::string();
+        return ImGui::CalcTextSize(s.c_str()).x <= room ? s : std::string();
     };
     // Numbers in every cell or in none: a blank among numbered cells reads as a missing value
     // (a narrow grid showed 0.01 and 0.03 and nothing for the -0.02 between them).
