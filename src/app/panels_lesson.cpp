@@ -52,20 +52,24 @@ static void ShowTableSize(App& app) {
     std::string refused;
     ImGui::SetNextItemWidth(Px(90));
     InputWhole("V", &app.text.size.V, 1, kMaxV, refused);
+    // Enter in either field resizes, as in the text view (the keyboard had to go on to Resize).
+    bool enter = ImGui::IsItemDeactivated() && ImGui::IsKeyPressed(ImGuiKey_Enter, false);
     RecordItemRect("V");
     RegisterTextField(TextFieldKind::Decimal);
     HelpMarker(format(TR(lesson_table_v_help), format_count(kMaxV).c_str()).c_str());
     SameLineIfFits(110);
     ImGui::SetNextItemWidth(Px(70));
     InputWhole("d", &app.text.size.d, 1, kMaxD, refused);
+    enter |= ImGui::IsItemDeactivated() && ImGui::IsKeyPressed(ImGuiKey_Enter, false);
     RecordItemRect("d");
     RegisterTextField(TextFieldKind::Decimal);
     HelpMarker(format(TR(lesson_table_d_help), format_count(kMaxD).c_str(), format_count(kMaxTableCells).c_str()).c_str());
     SameLineIfFits(60);
     SizeField& size = app.text.size;
     // Not while a field holds refused text ("4.5"): size.V would be the last whole number typed ("4").
-    ImGui::BeginDisabled(!refused.empty() || (size.V == s.V && size.d == s.d));
-    if (ImGui::Button(TR(lesson_table_resize))) EditSize(app, size.V, size.d);
+    const bool can = refused.empty() && (size.V != s.V || size.d != s.d);
+    ImGui::BeginDisabled(!can);
+    if (ImGui::Button(TR(lesson_table_resize)) || (enter && can)) EditSize(app, size.V, size.d);
     RecordItemRect("resize");
     ImGui::EndDisabled();
     EndLocked(app, kLockSize);

@@ -141,6 +141,7 @@ test('a number field keeps refused text with a message naming the field; the val
   assert.match(await fields(), /^V: 'ten' is not a whole number$/m);
   await typeInto(page, 'V', '10');
   assert.doesNotMatch(await fields(), /^V:/m);
+  assert.equal((await snapshot(page)).V, 10, 'Enter in V resizes, as in the text view');
   // The value changed elsewhere (a link): the refused text goes, the field shows the value.
   await page.evaluate(() => window.embeddingLab.setLink('v=1&V=50&d=4&init=normal&ids=1&maxnorm=2'));
   await frames(page, 2);
