@@ -161,7 +161,10 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     if (app.link_focuses_table) app.table_editor.refocus_row = app.table_editor.refocus_col = 0;
     app.link_focuses_table = false;
     Commit(app, "link");
-    refresh_text(app.commits, app.state, app.text, false);  // a link replaces what was typed
+    // A link (a preset, a tour step) replaces what was typed, refused text and its message too, also
+    // where it leaves the value as it was (a preset with the same batch kept "2, 7" and its message).
+    app.text.ids.shown.clear(), app.text.offsets.shown.clear(), app.text.size.shown_V = -1;
+    refresh_text(app.commits, app.state, app.text, false);
     link_written(app.commits);  // the address keeps the link as given until the learner edits
     // It loaded, so it fit; its state's link may still be longer (1e6 comes back as 1e+06).
     const std::string link = encode_link(app.state);

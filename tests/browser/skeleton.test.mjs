@@ -142,6 +142,13 @@ test('a number field keeps refused text with a message naming the field; the val
   await typeInto(page, 'V', '10');
   assert.doesNotMatch(await fields(), /^V:/m);
   assert.equal((await snapshot(page)).V, 10, 'Enter in V resizes, as in the text view');
+  // A link that leaves the batch as it was (a preset with the same ids) replaces refused text too.
+  const same = await page.evaluate(() => window.embeddingLab.getLink());
+  await typeInto(page, 'ids', '1, 99');
+  assert.match((await snapshot(page)).errors.ids, /'99'/);
+  await page.evaluate((l) => window.embeddingLab.setLink(l), same);
+  await frames(page, 2);
+  assert.equal((await snapshot(page)).errors.ids, '');
   // The value changed elsewhere (a link): the refused text goes, the field shows the value.
   await page.evaluate(() => window.embeddingLab.setLink('v=1&V=50&d=4&init=normal&ids=1&maxnorm=2'));
   await frames(page, 2);
