@@ -290,7 +290,7 @@ test('Escape and at most 3 Tabs leave an embed for the course page\'s next link;
   for (const { frame } of frameTree.childFrames) {
     const { nodes } = await cdp.send('Accessibility.getFullAXTree', { frameId: frame.id });
     const named = (role, name) => nodes.some((n) => !n.ignored && n.role?.value === role && (n.name?.value || '').startsWith(name));
-    assert.ok(named('table', 'Table W: 3 rows') && named('textbox', 'W row 1, column 2') && named('button', 'Show this text view'),
+    assert.ok(named('table', 'Table W: 3 rows') && named('textbox', 'W row 1, column 2') && named('button', 'Switch to this text view'),
               'the folded text view in the accessibility tree');
   }
   await cdp.detach();
