@@ -174,7 +174,7 @@
       setTimeout(() => {
         try {
           const f = sessionStorage.getItem('el-focus');
-          if (f > 0) sessionStorage.removeItem('el-focus'), canvas.focus(), Module._el_input_focus(+f);
+          if (f > 0) sessionStorage.setItem('el-focus', 'canvas'), canvas.focus(), Module._el_input_focus(+f);  // the text view says the step
         } catch (e) { /* no storage */ }
       }, 0);
     },
@@ -215,7 +215,8 @@
       setTimeout(() => {  // not inside the frame that asked
         try { history.replaceState(history.state, '', '#' + link); } catch (e) { location.hash = link; }
         // The keyboard comes back after the reload, not to the page's top: to the canvas (firstFrame;
-        // 2: on the tour's Next there) or to the text view's control of that id (text_view.js).
+        // 2: on the tour's Next there) or to the text view's control of that id (text_view.js, which
+        // also reads out the tour step the reload led to).
         try { const a = document.activeElement; sessionStorage.setItem('el-focus', a === canvas ? 1 + tourKeys : a.id); } catch (e) { /* no storage */ }
         location.reload();
       }, 0);

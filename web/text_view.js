@@ -88,10 +88,10 @@
   const announced = {};  // message id -> its text when last read out
   let drawnOnce = false;
   let shownStep = '';  // the tour step the view last showed, "depth:step"
-  // A control of this view that had the keyboard when the page reloaded for the deeper tier (glue.js):
-  // it gets the keyboard back, and the tour step it led to is read out, as without the reload.
+  // What had the keyboard when the page reloaded for the deeper tier (glue.js): a control of this view
+  // gets it back ('canvas' has it already); the tour step the reload led to is read out, as without it.
   let reloadFocus = '';
-  try { const f = sessionStorage.getItem('el-focus'); if (/^tv-/.test(f)) reloadFocus = f, sessionStorage.removeItem('el-focus'); } catch (e) { /* no storage */ }
+  try { const f = sessionStorage.getItem('el-focus'); if (f && !(f > 0)) reloadFocus = f, sessionStorage.removeItem('el-focus'); } catch (e) { /* no storage */ }
   function announce(id, text) {
     if (drawnOnce && text && announced[id] !== text) say(text);
     // Gone (the value taken after all) while the live line still says it: back to the result.

@@ -194,6 +194,8 @@ test("the deeper tour's Next across the reload: the keyboard stays on Next, on t
   await reloaded(canvas);
   assert.equal(await canvas.evaluate(() => document.activeElement.id), 'canvas');
   assert.equal(await onNext(), true, 'the keyboard on Next again');
+  const stepTitle = await canvas.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_text_view_json())).tour.title);
+  await canvas.waitForFunction((t) => document.getElementById('live').textContent.includes(t), stepTitle, { timeout: 5000 });
   await canvas.keyboard.press('Enter'), await frames(canvas, 4);
   assert.equal((await canvas.evaluate(() => window.embeddingLab.snapshot())).tour.step, 8, 'and Enter goes on');
   assert.deepEqual(canvas.problems, []);
