@@ -163,8 +163,7 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     Commit(app, "link");
     // A link (a preset, a tour step) replaces what was typed, refused text and its message too, also
     // where it leaves the value as it was (a preset with the same batch kept "2, 7" and its message).
-    app.text.ids.shown.clear(), app.text.offsets.shown.clear(), app.text.size.shown_V = -1;
-    refresh_text(app.commits, app.state, app.text, false);
+    refresh_text(app.commits, app.state, app.text, false, true);
     link_written(app.commits);  // the address keeps the link as given until the learner edits
     // It loaded, so it fit; its state's link may still be longer (1e6 comes back as 1e+06).
     const std::string link = encode_link(app.state);

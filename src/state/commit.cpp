@@ -24,18 +24,18 @@ bool link_due(const CommitLog& log, bool widget_active) { return log.link != log
 void link_written(CommitLog& log) { log.link = log.state; }
 
 template <size_t N>
-static void refresh_field(TextField<N>& f, const std::string& value) {
-    if (f.shown == value) return;  // unchanged: keep what the learner typed, message and all
+static void refresh_field(TextField<N>& f, const std::string& value, bool replace_typed) {
+    if (f.shown == value && !replace_typed) return;  // unchanged: keep what the learner typed, message and all
     std::snprintf(f.text, N, "%s", value.c_str());
     f.error.clear();
     f.shown = value;
 }
 
-bool refresh_text(const CommitLog& log, const AppState& s, TextFields& t, bool widget_active) {
+bool refresh_text(const CommitLog& log, const AppState& s, TextFields& t, bool widget_active, bool replace_typed) {
     if (t.revision == log.state || widget_active) return false;
-    refresh_field(t.ids, format_ids(s.ids));
-    refresh_field(t.offsets, format_ids(s.offsets));
-    if (t.size.shown_V != s.V || t.size.shown_d != s.d) {
+    refresh_field(t.ids, format_ids(s.ids), replace_typed);
+    refresh_field(t.offsets, format_ids(s.offsets), replace_typed);
+    if (replace_typed || t.size.shown_V != s.V || t.size.shown_d != s.d) {
         t.size.V = t.size.shown_V = s.V;
         t.size.d = t.size.shown_d = s.d;
         t.size.error.clear();

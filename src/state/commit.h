@@ -63,7 +63,8 @@ struct TextFields {
 };
 
 // Rewrites every field whose state value changed since it was written, unless a widget is
-// held (the learner may be typing in it). Returns whether it looked at the state.
-bool refresh_text(const CommitLog& log, const AppState& s, TextFields& t, bool widget_active);
+// held (the learner may be typing in it); replace_typed: every field, refused text and its message
+// too, even where the value stayed (a link applied). Returns whether it looked at the state.
+bool refresh_text(const CommitLog& log, const AppState& s, TextFields& t, bool widget_active, bool replace_typed = false);
 
 }  // namespace el

@@ -182,6 +182,22 @@ TEST_CASE("typed text that did not parse stays until its value changes by anothe
     p.end_frame(false);
     require_text_shows_state(p);
     CHECK_FALSE(el::refresh_text(p.log, p.state, p.text, false));  // up to date: nothing to do
+
+    // A link that leaves every value as it was still replaces refused text and its message.
+    std::snprintf(p.text.ids.text, sizeof p.text.ids.text, "%s", "1, 99");
+    p.text.ids.error = "refused";
+    std::snprintf(p.text.offsets.text, sizeof p.text.offsets.text, "%s", "x");
+    p.text.size.V = 50, p.text.size.error = "refused";
+    p.edit("link", [](AppState&) {});
+    p.end_frame(false);
+    CHECK(std::string(p.text.ids.text) == "1, 99");  // the value did not change: typed text stays
+    CHECK(el::refresh_text(p.log, p.state, p.text, false, true) == false);  // already refreshed at this revision
+    p.edit("link", [](AppState&) {});
+    CHECK(el::refresh_text(p.log, p.state, p.text, false, true));
+    require_text_shows_state(p);
+    CHECK(p.text.ids.error.empty());
+    CHECK(p.text.size.V == p.state.V);
+    CHECK(p.text.size.error.empty());
 }
 
 // The fields hold the longest text the page writes into them: the largest batch of the largest ids,
