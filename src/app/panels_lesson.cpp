@@ -51,16 +51,17 @@ static void ShowTableSize(App& app) {
     // int's range); Resize checks the two together (V x d cells).
     std::string refused;
     ImGui::SetNextItemWidth(Px(90));
-    InputWhole("V", &app.text.size.V, 1, kMaxV, refused);
     // Enter in either field resizes, as in the text view (the keyboard had to go on to Resize).
-    bool enter = ImGui::IsItemDeactivated() && ImGui::IsKeyPressed(ImGuiKey_Enter, false);
+    const auto ended_by_enter = [] { return ImGui::IsItemDeactivated() && ImGui::IsKeyPressed(ImGuiKey_Enter, false); };
+    InputWhole("V", &app.text.size.V, 1, kMaxV, refused);
+    bool enter = ended_by_enter();
     RecordItemRect("V");
     RegisterTextField(TextFieldKind::Decimal);
     HelpMarker(format(TR(lesson_table_v_help), format_count(kMaxV).c_str()).c_str());
     SameLineIfFits(110);
     ImGui::SetNextItemWidth(Px(70));
     InputWhole("d", &app.text.size.d, 1, kMaxD, refused);
-    enter |= ImGui::IsItemDeactivated() && ImGui::IsKeyPressed(ImGuiKey_Enter, false);
+    enter |= ended_by_enter();
     RecordItemRect("d");
     RegisterTextField(TextFieldKind::Decimal);
     HelpMarker(format(TR(lesson_table_d_help), format_count(kMaxD).c_str(), format_count(kMaxTableCells).c_str()).c_str());
