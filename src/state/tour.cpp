@@ -11,7 +11,7 @@ static const std::vector<TourStep> kBasics = {
     {{Msg::tour_step_basics_lookup_title}, {Msg::tour_step_basics_lookup_text},
      "v=1&V=3&d=3&init=example&ids=1", kPanelForward},
     {{Msg::tour_step_basics_batch_title}, {Msg::tour_step_basics_batch_text},
-     "v=1&V=3&d=3&init=example&ids=2,0,2", kPanelIds},
+     "v=1&V=3&d=3&init=example&ids=2,0,2", kPanelForward},  // the output it speaks of (on a phone, below Ids)
     {{Msg::tour_step_basics_dense_title}, {Msg::tour_step_basics_dense_text},
      "v=1&V=5&d=4&init=normal&seed=7&ids=3", kPanelForward},
     {{Msg::tour_step_basics_learned_title}, {Msg::tour_step_basics_learned_text},

@@ -95,6 +95,18 @@ test('a shared mid-tour link scrolls its step\'s panel to the top of a one-colum
   }
 });
 
+// Basics step 3 speaks of the output (one row per position, a repeated id returned twice): on a phone
+// it framed the Table and Ids panels, and the output was a screen below them.
+test('basics step 3 on a phone shows the output it speaks of', async () => {
+  const page = await openPage(browser, server.url + '#v=1&tour=basics&step=2', { width: 390, height: 844, dpr: 2, mobile: true });
+  await settle(page);
+  const out = await rect(page, 'picture:out'), focus = await rect(page, 'tour-focus');
+  assert.ok(out && out.visible && out.y >= 0 && out.y + out.height <= 844, `the out block is not on screen: ${JSON.stringify(out)}`);
+  assert.ok(focus && out.y >= focus.y && out.y + out.height <= focus.y + focus.height, 'the framed panel holds the out block');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 // The deeper tour's steps about the budget panel's later sections (the one-hot variants, activation on the
 // rows, "it compresses the input") frame their own section: on a phone all three framed the panel's top,
 // the same screen, with none of what they talk about on it.
