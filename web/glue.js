@@ -221,8 +221,8 @@
         location.reload();
       }, 0);
     },
-    textInput(active, x, y, w, h, decimal) {
-      if (active) openTextEntry(x, y, w, h, decimal);
+    textInput(active, x, y, w, h, decimal, name) {
+      if (active) openTextEntry(x, y, w, h, decimal, name);
       else closeTextEntry();
     },
     fatal,
@@ -501,15 +501,16 @@
   textEntry.setAttribute('autocorrect', 'off');
   textEntry.setAttribute('spellcheck', 'false');
   textEntry.setAttribute('enterkeyhint', 'done');
-  textEntry.setAttribute('aria-label', say('text_entry', 'The value being edited'));
   canvas.after(textEntry);
   let textEntryOn = false;  // the app has a text field active
 
   function focusTextEntry() {
     if (document.activeElement !== textEntry) textEntry.focus({ preventScroll: true });
   }
-  function openTextEntry(x, y, w, h, decimal) {
+  // Named as the field is ("lr", "W[2][1]"; src/app/text_input.h): a screen reader says which value it is.
+  function openTextEntry(x, y, w, h, decimal, name = '') {  // a tap's: named once the app has the field
     textEntryOn = true;
+    textEntry.setAttribute('aria-label', name);
     const st = textEntry.style;
     st.left = (canvas.offsetLeft + x) + 'px';
     st.top = (canvas.offsetTop + y) + 'px';

@@ -361,7 +361,7 @@ static void ShowBagSettings(App& app) {
         if (st.ok()) s.offsets = offsets, Commit(app, "bag offsets");
     }
     RecordItemRect("offsets");
-    RegisterTextField(TextFieldKind::Text);
+    RegisterTextField(TextFieldKind::Text), NameTextField("offsets");
     ErrorText(field.error);
 }
 
@@ -377,7 +377,7 @@ void ShowIdsPanel(App& app) {
     }
     if (!ImGui::IsItemActive() && start.valid) start = {};
     RecordItemRect("ids");
-    RegisterTextField(TextFieldKind::Text);
+    RegisterTextField(TextFieldKind::Text), NameTextField("ids");
     HelpMarker(TR(lesson_ids_help));
     ErrorText(field.error);
     ShowIdChips(app);

@@ -3,6 +3,7 @@
 #include <emscripten.h>
 
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "imgui.h"
@@ -10,10 +11,9 @@
 #include "main.h"
 #include "platform_web.h"
 
-// glue.js places its <input> over (x, y, w, h) in CSS pixels and focuses it; active 0 blurs it.
-EM_JS(void, el_js_text_input, (int active, float x, float y, float w, float h, int decimal), {
-    if (window.embeddingLabHost && window.embeddingLabHost.textInput)
-        window.embeddingLabHost.textInput(!!active, x, y, w, h, !!decimal);
+// glue.js places its <input> over (x, y, w, h) in CSS pixels, names it and focuses it; active 0 blurs it.
+EM_JS(void, el_js_text_input, (int active, float x, float y, float w, float h, int decimal, const char* name), {
+    window.embeddingLabHost.textInput(active, x, y, w, h, decimal, UTF8ToString(name));
 });
 
 namespace el {
@@ -35,6 +35,17 @@ void RegisterTextField(TextFieldKind kind) {
 
 void ClearTextFields() { g_fields.clear(); }
 
+std::string FieldName(const char* label) {
+    const char* end = ImGui::FindRenderedTextEnd(label);
+    return end > label ? std::string(label, end) : std::string(end + (*end ? 2 : 0));
+}
+
+static ImGuiID g_named_id;  // the field being edited, and its name
+static std::string g_name;
+void NameTextField(const char* label) {
+    if (ImGui::IsItemActive()) g_named_id = ImGui::GetItemID(), g_name = FieldName(label);
+}
+
 // A tap was answered "text field": the field activates a few frames later (the click is
 // queued, then the editor opens), so the keyboard must not be closed in the meantime.
 static int g_tap_grace_frames = 0;
@@ -54,7 +65,7 @@ void ReportTextInput() {
         if (g_tap_grace_frames > 0 && --g_tap_grace_frames > 0) return;
         if (g_reported.active) {
             g_reported.active = false;
-            el_js_text_input(0, 0, 0, 0, 0, 0);
+            el_js_text_input(0, 0, 0, 0, 0, 0, "");
         }
         return;
     }
@@ -75,7 +86,8 @@ void ReportTextInput() {
         return;
     g_reported = {true, rect, decimal};
     const float s = 1.0f / g_app.dpr;
-    el_js_text_input(1, rect.Min.x * s, rect.Min.y * s, rect.GetWidth() * s, rect.GetHeight() * s, decimal ? 1 : 0);
+    el_js_text_input(1, rect.Min.x * s, rect.Min.y * s, rect.GetWidth() * s, rect.GetHeight() * s, decimal ? 1 : 0,
+                     g_named_id == g.ActiveId ? g_name.c_str() : "");
 }
 
 }  // namespace el

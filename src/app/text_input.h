@@ -7,6 +7,8 @@
 // come from the last drawn frame.
 #pragma once
 
+#include <string>
+
 namespace el {
 
 enum class TextFieldKind { None = 0, Decimal = 1, Text = 2 };  // inputmode "decimal" / "text"
@@ -14,6 +16,12 @@ enum class TextFieldKind { None = 0, Decimal = 1, Text = 2 };  // inputmode "dec
 // Call right after a text field or an editable cell: a tap there opens the keyboard.
 void RegisterTextField(TextFieldKind kind);
 void ClearTextFields();  // at the start of each frame (with the widget rectangles)
+// Right after a text field, its label ("lr", "##ids", "W[2][1]"): while the field is edited, glue.js
+// names its <input> with it, which is what a screen reader reads. Every field of the page is named
+// (tests/browser/accessibility.test.mjs); one that is not would be read without a name.
+void NameTextField(const char* label);
+// A field's name as the page shows it: its label up to "##", or what follows "##" when that is all.
+std::string FieldName(const char* label);
 
 // After Render: tells the page which text field is active (and where), or that none is.
 void ReportTextInput();

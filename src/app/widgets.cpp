@@ -289,6 +289,7 @@ const char* KeptTextInput(const char* label, const std::string& now) {
     ImStrncpy(buf, (r ? r->text : now).c_str(), sizeof buf);
     if (r) ImGui::PushStyleColor(ImGuiCol_Text, ErrorColor());
     const bool edited = ImGui::InputText(label, buf, sizeof buf, ImGuiInputTextFlags_AutoSelectAll);
+    NameTextField(label);
     if (r) ImGui::PopStyleColor();
     g_field_now = now;
     return edited ? buf : nullptr;
@@ -297,11 +298,7 @@ const char* KeptTextInput(const char* label, const std::string& now) {
 bool KeptTextAnswer(const char* label, const char* typed, const std::string& why, std::string& errors) {
     const ImGuiID id = ImGui::GetItemID();
     if (typed) ForgetRefused(id);
-    if (typed && !why.empty()) {
-        const char* end = ImGui::FindRenderedTextEnd(label);
-        const std::string name = end > label ? std::string(label, end) : std::string(end + (*end ? 2 : 0));
-        g_refused.push_back({id, typed, name + ": " + why, g_field_now});
-    }
+    if (typed && !why.empty()) g_refused.push_back({id, typed, FieldName(label) + ": " + why, g_field_now});
     if (const RefusedText* r = FindRefused(id)) errors += (errors.empty() ? "" : "\n") + r->message;
     return typed && why.empty();
 }
@@ -483,8 +480,10 @@ static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
                                             ImGui::IsKeyPressed(ImGuiKey_KeypadEnter, false) ||
                                             ImGui::IsKeyPressed(ImGuiKey_Escape, false));
     ImGui::InputText("##edit", ed.text, sizeof ed.text, ImGuiInputTextFlags_AutoSelectAll);
+    const std::string name = format("%s[%d][%d]", g.name, r, c);
     ImGuiInputTextState* st = ImGui::IsItemActive() ? ImGui::GetInputTextState(ImGui::GetItemID()) : nullptr;
     if (st) ed.opening = false;
+    NameTextField(name.c_str());
     if (st && ed.caret_to_end) st->ClearSelection(), ed.caret_to_end = false;  // (selecting all put the caret at the end)
     RegisterTextField(TextFieldKind::Decimal);
     if (!ed.error.empty()) ImGui::PopStyleColor();
@@ -501,9 +500,7 @@ static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
             ed.row = ed.col = -1, ed.error.clear();
             wrote = true;
         } else {
-            char where[48];
-            std::snprintf(where, sizeof where, "%s[%d][%d]: ", g.name, r, c);
-            ed.error = where + s.error + format(TR(grid_cell_keeps), display_float(g.values[size_t(r) * g.cols + c]).c_str());
+            ed.error = name + ": " + s.error + format(TR(grid_cell_keeps), display_float(g.values[size_t(r) * g.cols + c]).c_str());
         }
         const bool by_keyboard = ImGui::IsKeyPressed(ImGuiKey_Enter, false) || ImGui::IsKeyPressed(ImGuiKey_KeypadEnter, false) ||
                                  ImGui::IsKeyPressed(ImGuiKey_Escape, false);

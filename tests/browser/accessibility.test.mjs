@@ -356,6 +356,50 @@ for (const [name, hash, size] of [
   });
 }
 
+// A canvas field being edited is the <input> glue.js lays over it, and that is what a screen reader
+// reads: every one was "The value being edited", whichever value it was. Now each is named as the
+// page names it, by the mouse and by the keyboard (Tab), read from the accessibility tree.
+test('a canvas field being edited is named for a screen reader as the page names it', async () => {
+  let page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&bag=sum&opt=sgd');
+  let cdp = await page.context().newCDPSession(page);
+  const heard = async () => {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const focused = nodes.filter((n) => (n.properties || []).some((p) => p.name === 'focused' && p.value.value)).pop();  // the page's, then its own
+    return focused ? `${focused.role.value}: ${focused.name ? focused.name.value : ''}` : 'nothing focused';
+  };
+  for (const [widget, name] of [['cell:W:1:2', 'W[1][2]'], ['cell:G:0:1', 'G[0][1]'], ['ids', 'ids'],
+                                ['offsets', 'offsets'], ['V', 'V'], ['opt:lr', 'lr']]) {  // lr last: it scrolls the page
+    await clickWidget(page, widget);
+    await frames(page, 4);
+    assert.equal(await heard(), `textbox: ${name}`, `${widget} being edited`);
+    await page.keyboard.press('Escape');
+    await frames(page, 3);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+  // By the keyboard alone, on a page just opened: Tab goes from the header's controls to the first field, V.
+  page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1');
+  cdp = await page.context().newCDPSession(page);
+  await page.locator('#canvas').focus();
+  let said = '';
+  for (let presses = 0; presses < 30 && !said.startsWith('textbox'); presses++) {
+    await page.keyboard.press('Tab');
+    await frames(page, 3);
+    said = await heard();
+  }
+  assert.equal(said, 'textbox: V', 'the first field Tab reaches');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+  // A question card's answer field is named by its question.
+  page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2,0,2,2&quiz=all');
+  cdp = await page.context().newCDPSession(page);
+  await clickWidget(page, 'card:grad-row:input');
+  await frames(page, 4);
+  assert.match(await heard(), /^textbox: What is row 2 of dW for ids = \[2, 0, 2, 2\] with this G\?/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 // What a screen reader hears from the live line (#live, which also describes the canvas), and what
 // a keyboard reaches: the line said "The experiments finished." a second after every load, kept a
 // refusal after the value was taken, an Escape that closed a drop-down sent the next Tab out of the
