@@ -42,7 +42,7 @@ void EditIds(App& app, const char* text, const IdsEditStart* start) {
     if (text != field.text) std::snprintf(field.text, sizeof field.text, "%s", text);
     std::vector<int> ids;
     const Status st = parse_ids(text, app.state.V, ids);  // the whole text, even past the field's room
-    field.error = st.ok() ? "" : format(TR(lesson_ids_error), st.error.c_str(), format_ids_brief(app.state.ids).c_str());
+    field.error = st.ok() ? "" : format(TR(lesson_still_using), st.error.c_str(), format_ids_brief(app.state.ids).c_str());
     if (!st.ok()) {
         // The batch in use is what this edit committed last ("2" of "2, 7"): the refused text and its
         // message stay once the edit ends (refresh_text rewrites only a field behind the state).

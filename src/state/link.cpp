@@ -639,15 +639,19 @@ static void check_keys(const LinkValues& values, LinkMessages& msg) {
     }
 }
 
-// Every field of one phase that the link gives; a bad value is named and skipped.
+// Every field of one phase that the link gives; a bad value is named and skipped, and what the page
+// uses instead said when it is short: "V: 'abc' is not a whole number (still using 3)".
 static void apply_phase(Phase phase, const LinkValues& values, AppState& s, LinkMessages& msg) {
     for (const LinkField& f : fields()) {
         if (f.phase != phase) continue;
         auto it = values.find(f.key);
         if (it == values.end()) continue;
         std::vector<std::string> notices;
-        if (Status st = decode_field(f, s, it->second, notices); !st.ok())
-            msg.errors.push_back(std::string(f.key) + ": " + st.error);
+        if (Status st = decode_field(f, s, it->second, notices); !st.ok()) {
+            std::string e = std::string(f.key) + ": " + st.error, now;
+            if (link_value(s, f.key, now) && !now.empty() && now.size() <= 24) e = format(TR(lesson_still_using), e.c_str(), now.c_str());
+            msg.errors.push_back(e);
+        }
         for (const std::string& n : notices) msg.notices.push_back(std::string(f.key) + ": " + n);
     }
 }

@@ -260,7 +260,7 @@ test("a link's messages are in its language: opened with lang=de, and sent to an
   const de = await openPage(browser, server.url + LINK + '&lang=de&zz=1&seed=abc');
   const s = await snapshot(de);
   assert.equal(s.language, 'de');
-  assert.match(s.linkErrors.errors.join('\n'), /^seed: 'abc' ist keine ganze Zahl$/);
+  assert.match(s.linkErrors.errors.join('\n'), /^seed: 'abc' ist keine ganze Zahl \(weiter gilt 42\)$/);
   assert.match(s.linkErrors.notices.join('\n'), /^unbekannter Schlüssel 'zz' übergangen$/);
   // English's catalog is built in: the answer is in English at once.
   const back = await de.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&ids=1&lang=en&yy=2'));

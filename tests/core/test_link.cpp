@@ -240,6 +240,25 @@ TEST_CASE("bad links name the field and the reason, and the rest still applies",
     }
 }
 
+// A refused value is replaced by the page's own, and the banner says which: it named the field and the
+// reason only, and a learner could not tell what the page was showing instead. Said when it is short.
+TEST_CASE("a bad link value's message says what the page uses instead", "[link][errors]") {
+    const auto first_error = [](const char* link) {
+        AppState s;
+        const el::LinkMessages m = decode_link(link, s);
+        REQUIRE(m.errors.size() == 1);
+        return m.errors[0];
+    };
+    CHECK(first_error("V=abc") == "V: 'abc' is not a whole number (still using 3)");
+    CHECK(first_error("V=5&ids=1,7") == "ids: id '7' at position 1 is out of range: ids run from 0 to V-1 = 4 (still using 1)");
+    CHECK(first_error("opt=rmsprop") == "opt: 'rmsprop' is not one of sgd, adam, adamw, lazysgd, lazyadam (still using sgd)");
+    CHECK(first_error("lr=-1") == "lr: '-1' is out of range (0 to 100) (still using 0.1)");
+    CHECK(first_error("theme=blue") == "theme: 'blue' is not one of light, dark, contrast, auto (still using auto)");
+    // The whole table or a long batch is not repeated in a message.
+    CHECK(first_error("V=3&d=3&cells=5:0:1").find("still using") == std::string::npos);
+    CHECK(first_error("V=40&ids=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14&g=x").find("still using") == std::string::npos);
+}
+
 // One unknown name among known ones (a typo in a course page's embed code) is left out and said; refusing the
 // whole list showed all eleven panels, and the small embed became the whole page.
 TEST_CASE("a panel name the page does not know is left out and said; the known ones are shown", "[link][errors]") {
