@@ -44,7 +44,7 @@ void EndLocked(App& app, uint32_t locks, bool disable) {
         TextWrapped("%s", st.error.c_str());
         EndWrappedTooltip();
     }
-    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) app.teach.lock_message = st.error;  // said under the header
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) app.teach.lock_message = app.teach.said = st.error;  // under the header, and on the live line
 }
 
 //-----------------------------------------------------------------------------

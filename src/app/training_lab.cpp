@@ -7,6 +7,8 @@
 #include <cstring>
 
 #include "app.h"
+#include "core/optim.h"
+#include "i18n/i18n.h"
 #include "state/teach.h"
 
 namespace el {
@@ -15,7 +17,7 @@ void TrainingSteps(App& app, int n) {
     TrainingLab& lab = app.training;
     // A step changes W: under lock=table it is refused, as every other change of W is.
     if (Status st = check_unlocked(app.state, kLockTable); !st.ok()) {
-        lab.error = st.error;
+        app.teach.said = lab.error = st.error;
         return;
     }
     lab.error = training_step(app.state, lab.session, n).error;
@@ -24,6 +26,13 @@ void TrainingSteps(App& app, int n) {
     // forward would; the session carries on from that table (RefreshDerived in app.cpp).
     if (lab.session.active && lab.error.empty()) lab.page_renormed_rows = app.derived.result.renormed_rows;
     if (lab.follow_up_asked) AskFollowUp(app, false);
+    // Said on the live line before the new output: what the step did, as the counts under the buttons
+    // say it (a screen reader heard only the new output), or why it did nothing.
+    const TrainingSession& t = lab.session;
+    app.teach.said = !lab.error.empty() ? lab.error
+                   : format(TR(labs_counts_step), optimizer_name(t.config.kind), t.optimizer.steps(), double(t.last_loss)) + ". " +
+                         format(TR(labs_counts_rows), int(t.last.touched_rows.size()), format_count(app.state.V).c_str(),
+                                int(t.last.changed_rows.size()));
 }
 
 void TrainingReset(App& app) {

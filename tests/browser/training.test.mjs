@@ -98,6 +98,24 @@ test('momentum walk-through: row 1 moves by lr*mu*b after id 1 leaves the batch'
   await page.context().close();
 });
 
+// A screen reader on the canvas heard only the new output after a Step: the live line now says what the
+// step did first, as the counts under the buttons do, and why a step did nothing (a teacher's lock).
+test('a step says on the live line what it did, or why it did nothing', async () => {
+  let page = await openPage(browser, server.url);
+  await loadPreset(page, 'momentum');
+  await clickWidget(page, 'train:step');
+  await page.waitForFunction(() => document.getElementById('live').textContent.startsWith('SGD, step t = 1, loss '));
+  assert.match(await page.textContent('#live'), /^SGD, step t = 1, loss [0-9.e-]+\. This step: 2 of V = 6 rows touched, 2 changed\. gather and one-hot matmul agree: /);
+  await page.context().close();
+  page = await openPage(browser, server.url + '#v=1&V=6&d=3&init=normal&seed=5&ids=1,2&opt=sgd&lock=table');
+  const before = (await snapshot(page)).table;
+  await clickWidget(page, 'train:step');
+  await page.waitForFunction(() => /locked/.test(document.getElementById('live').textContent));
+  assert.deepEqual((await snapshot(page)).table, before, 'the locked table stays');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('AdamW walk-through: one step changes every row; untouched ones by (1 - lr*lambda)', async () => {
   const page = await openPage(browser, server.url);
   await loadPreset(page, 'adamw');
