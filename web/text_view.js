@@ -369,7 +369,8 @@
       for (const id of ids) refusals.delete(id), byId(id).removeAttribute('aria-invalid');  // this Draw's answer replaces the last
       const [b, z, seed] = ids.map((id) => byId(id).value);
       const r = withString(b, (pb) => withString(z, (pz) => withString(seed, (ps) => answer(M()._el_draw_batch(pb, pz, ps)))));
-      if (!r.ok) refuse(byId(ids[r.error.startsWith('B:') ? 0 : r.error.startsWith('Zipf') ? 1 : 2]), 'tv-random-message', r.error);
+      // Each field the answer names ("B: ...; seed: ...") is marked.
+      if (!r.ok) for (const e of r.error.split('; ')) refuse(byId(ids[e.startsWith('B:') ? 0 : e.startsWith('Zipf') ? 1 : 2]), 'tv-random-message', r.error);
     };
     // A group named by its title: a screen reader says "Random batch" with "B" and "seed".
     return [el('p', { role: 'group', 'aria-label': title }, title, ' ', ...['B', 'Zipf s', seedW].flatMap((label, i) => [el('span', { class: 'pair' },

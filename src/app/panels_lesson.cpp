@@ -10,8 +10,10 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/embedding_bag.h"
@@ -321,9 +323,13 @@ std::string DrawRandomBatch(App& app, std::string_view B, std::string_view s, st
     if (Status locked = check_unlocked(app.state, kLockIds); !locked.ok()) return locked.error;
     RandomBatch next;
     int64_t b = 0, n = 0;
-    if (std::string e = check_whole(B, 1, kMaxB, b); !e.empty()) return "B: " + e;
-    if (std::string e = check_decimal_shown(s, 0.0f, kMaxRandomZipf, next.zipf); !e.empty()) return "Zipf s: " + e;
-    if (std::string e = check_whole(seed, 0, INT32_MAX, n); !e.empty()) return TR(lesson_random_seed) + (": " + e);
+    // Every field that cannot be read is named ("B: ...; seed: ..."), not only the first.
+    std::string why;
+    for (const auto& [name, e] : {std::pair<std::string, std::string>{"B", check_whole(B, 1, kMaxB, b)},
+                                  {"Zipf s", check_decimal_shown(s, 0.0f, kMaxRandomZipf, next.zipf)},
+                                  {TR(lesson_random_seed), check_whole(seed, 0, INT32_MAX, n)}})
+        if (!e.empty()) why += (why.empty() ? "" : "; ") + name + ": " + e;
+    if (!why.empty()) return why;
     next.B = int(b), next.seed = int(n);
     g_random = next;
     DrawWithRandomSettings(app);

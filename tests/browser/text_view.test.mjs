@@ -1087,6 +1087,12 @@ test('the random batch from the DOM: B, Zipf s and seed shared with the canvas\'
     assert.equal(await page.getAttribute('#tv-random-' + field, 'aria-invalid'), 'true');
     assert.match(await page.textContent('#' + (await page.getAttribute('#tv-random-' + field, 'aria-describedby'))), pattern);
   }
+  // Two fields refused at once: both named, both marked (only the first was).
+  await draw('0', '1.1', 'two');
+  await page.waitForFunction(() => document.getElementById('tv-random-B').getAttribute('aria-invalid') === 'true');
+  assert.equal(await page.textContent('#tv-random-message'), "B: '0' is out of range (1 to 1,024); seed: 'two' is not a whole number");
+  assert.equal(await page.getAttribute('#tv-random-seed', 'aria-invalid'), 'true');
+  assert.equal(await page.getAttribute('#tv-random-s', 'aria-invalid'), null);
   // A refused value typed back to the one shown is forgotten at the next redraw.
   await draw('0', '1.1', '3');
   await page.waitForFunction(() => document.getElementById('tv-random-B').getAttribute('aria-invalid') === 'true');
