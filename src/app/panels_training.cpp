@@ -186,8 +186,7 @@ static void ShowCounts(const App& app) {
     const StepReport& r = t.last;
     const int V = app.state.V;
     ImGui::PushTextWrapPos(0.0f);  // wrapped: a phone's column is narrower than these lines (German's more so)
-    ImGui::Text(TR(labs_counts_step), optimizer_name(t.config.kind), t.optimizer.steps(), double(t.last_loss));
-    ImGui::Text(TR(labs_counts_rows), int(r.touched_rows.size()), format_count(V).c_str(), int(r.changed_rows.size()));
+    for (const std::string& line : LastStepCounts(app)) ImGui::TextUnformatted(line.c_str());
     RecordItemRect("train:counts");
     const int changed_untouched = int(r.changed_untouched_rows().size());
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(changed_untouched ? ErrorColor() : DimColor()),

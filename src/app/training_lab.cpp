@@ -17,22 +17,26 @@ void TrainingSteps(App& app, int n) {
     TrainingLab& lab = app.training;
     // A step changes W: under lock=table it is refused, as every other change of W is.
     if (Status st = check_unlocked(app.state, kLockTable); !st.ok()) {
-        app.teach.said = lab.error = st.error;
-        return;
+        lab.error = st.error;
+    } else {
+        lab.error = training_step(app.state, lab.session, n).error;
+        Commit(app, "training step");
+        // The page's own forward pass (Commit) applies max_norm to the new W, as the next step's
+        // forward would; the session carries on from that table (RefreshDerived in app.cpp).
+        if (lab.session.active && lab.error.empty()) lab.page_renormed_rows = app.derived.result.renormed_rows;
+        if (lab.follow_up_asked) AskFollowUp(app, false);
     }
-    lab.error = training_step(app.state, lab.session, n).error;
-    Commit(app, "training step");
-    // The page's own forward pass (Commit) applies max_norm to the new W, as the next step's
-    // forward would; the session carries on from that table (RefreshDerived in app.cpp).
-    if (lab.session.active && lab.error.empty()) lab.page_renormed_rows = app.derived.result.renormed_rows;
-    if (lab.follow_up_asked) AskFollowUp(app, false);
     // Said on the live line before the new output: what the step did, as the counts under the buttons
     // say it (a screen reader heard only the new output), or why it did nothing.
-    const TrainingSession& t = lab.session;
-    app.teach.said = !lab.error.empty() ? lab.error
-                   : format(TR(labs_counts_step), optimizer_name(t.config.kind), t.optimizer.steps(), double(t.last_loss)) + ". " +
-                         format(TR(labs_counts_rows), int(t.last.touched_rows.size()), format_count(app.state.V).c_str(),
-                                int(t.last.changed_rows.size()));
+    const auto counts = LastStepCounts(app);
+    app.teach.said = !lab.error.empty() ? lab.error : counts[0] + ". " + counts[1];
+}
+
+std::array<std::string, 2> LastStepCounts(const App& app) {
+    const TrainingSession& t = app.training.session;
+    return {format(TR(labs_counts_step), optimizer_name(t.config.kind), t.optimizer.steps(), double(t.last_loss)),
+            format(TR(labs_counts_rows), int(t.last.touched_rows.size()), format_count(app.state.V).c_str(),
+                   int(t.last.changed_rows.size()))};
 }
 
 void TrainingReset(App& app) {

@@ -2,6 +2,7 @@
 // follow-up question's answer and the frequency experiment's run. The maths is in
 // src/state/training.h; this is only the page's bookkeeping around it.
 #pragma once
+#include <array>
 #include <string>
 
 #include "state/training.h"
@@ -31,6 +32,9 @@ struct App;
 void TrainingSteps(App& app, int n);
 // W back to the table before the first step; the optimizer forgets everything.
 void TrainingReset(App& app);
+// The last step's counts: "SGD, step t = 1, loss ..." and "This step: 2 of V = 6 rows touched, 2 changed.",
+// as the training panel shows them and the live line says them after a step.
+std::array<std::string, 2> LastStepCounts(const App& app);
 // The last step's marks still describe W (no edit or link load since).
 bool TrainingMarksCurrent(const App& app);
 // Answers "after one step on 64 ids, which rows changed?" on a copy; a new batch when `redraw`.
