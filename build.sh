@@ -45,7 +45,7 @@ apt_install() {  # apt_install pkg... (only the missing ones)
 }
 
 need_build_tools() {
-    apt_install cmake make g++ python3-fonttools fonts-dejavu-core catch2 node-terser \
+    apt_install cmake make g++ procps python3-fonttools fonts-dejavu-core catch2 node-terser \
         $(command -v emcc >/dev/null || echo emscripten) $(command -v node >/dev/null || echo nodejs)
 }
 
@@ -119,10 +119,27 @@ serve() {
 # Tests: every stage's build, then ONE ctest run (preset "all": build/all lists the other build
 # folders). tests/cmake/count_results.py counts every case from ctest's and node's JUnit files.
 
+kill_tree() {  # kill_tree pid: the process and everything it started
+    local child
+    for child in $(pgrep -P "$1" 2>/dev/null); do kill_tree "$child"; done
+    kill "$1" 2>/dev/null || true
+}
+
 cmd_test() {
-    local t0=$SECONDS rc=0 reports="$BUILD/web/browser-reports"
-    need_build_tools; need_test_tools; need_fuzz_tools
-    build native; build asan; build fuzz; build wasm-test; build_single_file
+    local t0=$SECONDS rc=0 reports="$BUILD/web/browser-reports" lane="$BUILD/emscripten-builds.log"
+    need_build_tools; need_test_tools; need_fuzz_tools; fetch_imgui
+    # Two lanes at once: the Emscripten builds beside the g++ and clang ones, their output kept in
+    # $lane and shown when they end. Each lane leaves a core idle at times (a link, a long file, a
+    # library the next step waits on) and the other fills it.
+    mkdir -p "$BUILD"
+    ( build wasm-test && build_single_file ) >"$lane" 2>&1 &
+    local emscripten=$!
+    trap "kill_tree $emscripten" EXIT  # a failed build here stops the other lane too
+    build native; build asan; build fuzz
+    log "the Emscripten builds (wasm-test, site, single-file), run beside the ones above:"
+    wait "$emscripten" || { cat "$lane"; die "an Emscripten build failed (its output above)"; }
+    trap - EXIT
+    cat "$lane"
     cmake --preset all >"$BUILD/configure-all.log" 2>&1 || { cat "$BUILD/configure-all.log"; die "configuring all failed"; }
     log "one ctest run: native, asan, fuzz, wasm, browser (labels; browser files that time things run alone)"
     rm -rf "$reports"
