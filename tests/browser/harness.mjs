@@ -3,7 +3,7 @@
 // helpers that click the real canvas at the widget rectangles the app exports.
 import { createServer } from 'node:http';
 import { readFile, mkdir } from 'node:fs/promises';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync, renameSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -71,14 +71,29 @@ function childBrowserArgs() {
   }
   return null;
 }
+// The list is Playwright's, not Chromium's: the probe launch (about a second) is made once per
+// Playwright version, its answer kept in node_modules/.cache for the other test files (npm ci clears it).
+const PROBE_CACHE = path.join(ROOT, 'node_modules/.cache/embedding-lab/playwright-disabled-features.json');
+function probeKey() {
+  const version = JSON.parse(readFileSync(path.join(ROOT, 'node_modules/playwright-core/package.json'), 'utf8')).version;
+  return `playwright-core ${version}, ${CHROMIUM}`;
+}
 async function playwrightDisabledFeatures() {
-  if (playwrightDisabled === undefined) {
-    const probe = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
-    const args = childBrowserArgs();
-    await probe.close();
-    if (!args) throw new Error('could not read the command line of the browser Playwright started (/proc)');
-    playwrightDisabled = args.find((a) => a.startsWith('--disable-features=')) || '';
-  }
+  if (playwrightDisabled !== undefined) return playwrightDisabled;
+  const key = probeKey();
+  try {
+    const kept = JSON.parse(readFileSync(PROBE_CACHE, 'utf8'));
+    if (kept.key === key && typeof kept.disabled === 'string') return (playwrightDisabled = kept.disabled);
+  } catch { /* not kept yet, or unreadable: probe */ }
+  const probe = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  const args = childBrowserArgs();
+  await probe.close();
+  if (!args) throw new Error('could not read the command line of the browser Playwright started (/proc)');
+  playwrightDisabled = args.find((a) => a.startsWith('--disable-features=')) || '';
+  mkdirSync(path.dirname(PROBE_CACHE), { recursive: true });
+  const scratch = `${PROBE_CACHE}.${process.pid}`;  // two files probing at once each write whole, then rename
+  writeFileSync(scratch, JSON.stringify({ key, disabled: playwrightDisabled }));
+  renameSync(scratch, PROBE_CACHE);
   return playwrightDisabled;
 }
 
