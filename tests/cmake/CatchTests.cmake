@@ -1,7 +1,7 @@
 # el_catch_tests(<target> <stage> EXECUTOR <cmd...> ENVIRONMENT <VAR=value...>)
-# One CTest test per Catch2 test case, named "<stage>/<case>" and labelled <stage>. The list is
+# One CTest test per Catch2 test file, named "<stage>/<file>" and labelled <stage>. The list is
 # taken after each build (POST_BUILD, like Catch2's catch_discover_tests), with our own script
-# because Debian's CatchAddTests.cmake splits a case name at ';' into two tests that run nothing.
+# which groups the cases by file (Debian's CatchAddTests.cmake makes a test per case).
 function(el_catch_tests target stage)
   cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "EXECUTOR;ENVIRONMENT")
   set(list_file "${CMAKE_CURRENT_BINARY_DIR}/${target}_tests.cmake")

@@ -7,10 +7,25 @@ import tempfile
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from count_results import count  # noqa: E402
 
+# Catch2 files: one whole (3 cases), one with a failed case, one that passed every case but failed at
+# exit (LeakSanitizer reports after Catch2's closing line), one that died before its closing line.
 CTEST = """<?xml version="1.0" encoding="UTF-8"?>
-<testsuite name="all" tests="6" failures="1" disabled="1" skipped="0">
-  <testcase name="native/gather equals one-hot" classname="native" time="0.1" status="run"/>
-  <testcase name="asan/gather equals one-hot" classname="asan" time="0.1" status="fail"><failure message="x"/></testcase>
+<testsuite name="all" tests="10" failures="1" disabled="1" skipped="0">
+  <testcase name="native/test_link" classname="native" time="0.1" status="run"><system-out>Filters: [#test_link]
+===============================================================================
+All tests passed (40 assertions in 3 test cases)
+
+</system-out></testcase>
+  <testcase name="asan/test_link" classname="asan" time="0.1" status="fail"><failure message="x"/><system-out>Filters: [#test_link]
+===============================================================================
+test cases:  3 |  2 passed | 1 failed
+assertions: 40 | 39 passed | 1 failed
+
+</system-out></testcase>
+  <testcase name="asan/test_tour" classname="asan" time="0.1" status="fail"><failure message="x"/><system-out>All tests passed (2 assertions in 2 test cases)
+==1==ERROR: LeakSanitizer: detected memory leaks</system-out></testcase>
+  <testcase name="wasm/test_tour" classname="wasm" time="0.1" status="fail"><failure message="x"/><system-out>Aborted()</system-out></testcase>
+  <testcase name="native/pytorch_differential" classname="native" time="0.1" status="run"><system-out>ok</system-out></testcase>
   <testcase name="wasm/a disabled case" classname="wasm" time="0" status="disabled"/>
   <testcase name="browser/links" classname="browser" time="9" status="fail"><failure message="x"/></testcase>
   <testcase name="browser/skeleton" classname="browser" time="9" status="fail"><failure message="x"/></testcase>
@@ -38,9 +53,10 @@ with tempfile.TemporaryDirectory() as tmp:
     reports.mkdir()
     (reports / "links.xml").write_text(NODE_LINKS)
     (reports / "skeleton.xml").write_text(NODE_SKELETON)
-    # native 1 passed; asan 1 failed; links 2 passed 1 failed; skeleton 1 passed 1 failed;
-    # cost wrote no report (node died first): 1 failed.
+    # native/test_link 3 passed; asan/test_link 2 passed 1 failed; asan/test_tour 2 passed 1 failed;
+    # wasm/test_tour 1 failed; pytorch_differential 1 passed; links 2 passed 1 failed; skeleton
+    # 1 passed 1 failed; cost wrote no report (node died first): 1 failed.
     got = count(root / "ctest.xml", reports)
-    if got != (4, 4):
-        sys.exit(f"count_results: expected (4 passed, 4 failed), got {got}")
+    if got != (11, 6):
+        sys.exit(f"count_results: expected (11 passed, 6 failed), got {got}")
 print("count_results: ok")
