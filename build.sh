@@ -49,7 +49,7 @@ need_build_tools() {
         $(command -v emcc >/dev/null || echo emscripten) $(command -v node >/dev/null || echo nodejs)
 }
 
-need_fuzz_tools() { apt_install clang libclang-rt-14-dev; }  # libFuzzer, sanitizer runtimes
+need_fuzz_tools() { apt_install clang libclang-rt-14-dev; }  # the asan and fuzz builds' compiler; libFuzzer, sanitizer runtimes
 
 need_test_tools() {
     apt_install chromium python3-numpy python3-torch $(command -v npm >/dev/null || echo npm)
@@ -94,6 +94,11 @@ fetch_imgui() {
 build() {  # build <configure preset> [build preset]
     mkdir -p "$BUILD"
     cmake --preset "$1" >"$BUILD/configure-$1.log" 2>&1 || { cat "$BUILD/configure-$1.log"; die "configuring $1 failed"; }
+    # A preset whose compiler changed (asan: g++ before 2026-12-05) makes CMake delete the folder's
+    # cache and configure without the preset's variables: once more, with them.
+    if grep -q "require your cache to be deleted" "$BUILD/configure-$1.log"; then
+        cmake --preset "$1" >"$BUILD/configure-$1.log" 2>&1 || { cat "$BUILD/configure-$1.log"; die "configuring $1 failed"; }
+    fi
     log "building ${2:-$1}"
     cmake --build --preset "${2:-$1}" -j "$JOBS"
 }
@@ -128,9 +133,9 @@ kill_tree() {  # kill_tree pid: the process and everything it started
 cmd_test() {
     local t0=$SECONDS rc=0 reports="$BUILD/web/browser-reports" lane="$BUILD/emscripten-builds.log"
     need_build_tools; need_test_tools; need_fuzz_tools; fetch_imgui
-    # Two lanes at once: the Emscripten builds beside the g++ and clang ones, their output kept in
-    # $lane and shown when they end. Each lane leaves a core idle at times (a link, a long file, a
-    # library the next step waits on) and the other fills it.
+    # Two lanes at once: the Emscripten builds beside the native ones (g++, and clang for asan and
+    # fuzz), their output kept in $lane and shown when they end. Each lane leaves a core idle at times
+    # (a link, a long file, a library the next step waits on) and the other fills it.
     mkdir -p "$BUILD"
     ( build wasm-test && build_single_file ) >"$lane" 2>&1 &
     local emscripten=$!
