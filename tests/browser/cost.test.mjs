@@ -167,10 +167,12 @@ test('embeddingLab.benchmark() resolves with sensible figures and refuses a bloc
 
 // The sizes were kept as any whole number: V = 0 went into the address as costV=0, a link that
 // then opened with "costV: '0' is out of range". They now take their text through the link's fields.
+// A field takes each keystroke's text as it comes, so no refused text here starts with a good number
+// other than the value in use ('1e' would set d = 1 when its '1' reached a frame of its own).
 test('the sizes typed on the canvas are refused as a link refuses them, and the address keeps the last good one', async () => {
   const page = await openDesktopPage(browser, `${server.url}#v=1&V=3&d=3&init=example&ids=1&costV=20000&panels=cost`);
   for (const [name, text, error] of [['cost:V', '0', "V: '0' is out of range (1 to 100,000)"],
-    ['cost:repeats', '51', "repeats: '51' is out of range (1 to 50)"], ['cost:d', '1e', "d: '1e' is not a whole number"]]) {
+    ['cost:repeats', '51', "repeats: '51' is out of range (1 to 50)"], ['cost:d', 'e1', "d: 'e1' is not a whole number"]]) {
     await typeInto(page, name, text);
     const s = await snapshot(page);
     assert.ok(s.errors.fields.split('\n').includes(error), `${name}: ${s.errors.fields}`);  // (the refused text stays, with its line)
