@@ -146,7 +146,7 @@ cmd_test() {
     trap - EXIT
     cat "$lane"
     cmake --preset all >"$BUILD/configure-all.log" 2>&1 || { cat "$BUILD/configure-all.log"; die "configuring all failed"; }
-    log "one ctest run: native, asan, fuzz, wasm, browser (labels; browser files that time things run alone)"
+    log "one ctest run: native, asan, fuzz, wasm, browser (labels; browser cases that time things run alone)"
     rm -rf "$reports"
     # A Catch2 file's closing line, from which its cases are counted, kept in ctest.xml however long its output.
     ctest --preset all --output-junit "$BUILD/ctest.xml" --timeout 1800 \

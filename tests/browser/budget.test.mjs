@@ -1,12 +1,12 @@
-// ctest: alone (it measures time; no other test runs beside it)
+// ctest: timed cases alone (timed() cases measure time: nothing runs beside them)
 // The deeper tier in the real page (issue 16): the first page leaves it out and loads it on demand
 // (the same link, in the deeper build); the parameter-budget experiment runs to the end at its
 // defaults in frames under budget, its link reproduces the same numbers in a fresh page, Cancel
 // stops it, and the activation and parameter-count panels draw. One browser for the file.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import { serve, launch, openPage, frames, clickWidget, screenshot, coloursIn } from './harness.mjs';
+import { serve, launch, openPage, frames, clickWidget, screenshot, coloursIn, timed, untimed } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -36,7 +36,7 @@ async function runToEnd(page) {
 // What a run measured, for comparing two runs number for number.
 const figures = (b) => b.variants.map((v) => ({ name: v.name, loss: v.loss, accuracy: v.accuracy, dataAccuracy: v.dataAccuracy, groupAccuracy: v.groupAccuracy }));
 
-test('budget experiment: runs to the end at its defaults in slices under the frame budget; its link reproduces the numbers', async () => {
+timed('budget experiment: runs to the end at its defaults in slices under the frame budget; its link reproduces the numbers', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&panels=budget&deeper=1');
   const { result: b, watch } = await runToEnd(page);
   const sorted = watch.times.slice().sort((x, y) => x - y);
@@ -80,7 +80,7 @@ test('budget experiment: runs to the end at its defaults in slices under the fra
   await page.context().close();
 });
 
-test('budget experiment: settings travel in the link; startBudget refuses bad settings naming them; Cancel stops a run', async () => {
+untimed('budget experiment: settings travel in the link; startBudget refuses bad settings naming them; Cancel stops a run', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&panels=budget&deeper=1');
   const start = (s) => page.evaluate((x) => window.embeddingLab.startBudget(x), s);
   let r = await start({ k: 0 });
@@ -115,7 +115,7 @@ test('budget experiment: settings travel in the link; startBudget refuses bad se
   await page.context().close();
 });
 
-test('the parameter counts, activation, compression and hashed-table views draw', async () => {
+untimed('the parameter counts, activation, compression and hashed-table views draw', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&panels=budget&deeper=1');
   await frames(page, 3);
   for (const name of ['budget:counts', 'activation:plot', 'compression:plot', 'compression:counts', 'variants:H', 'variants:product']) {
@@ -130,7 +130,7 @@ test('the parameter counts, activation, compression and hashed-table views draw'
   await page.context().close();
 });
 
-test('the first page loads the deeper tier on demand: the button reloads the same state in the deeper build', async () => {
+untimed('the first page loads the deeper tier on demand: the button reloads the same state in the deeper build', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=4&d=2&init=example&ids=3,1&panels=table,budget');
   const builds = () => page.evaluate(() => [...document.scripts].map((s) => s.src.split('/').pop()).filter((n) => n.startsWith('embedding_lab')));
   assert.deepEqual(await builds(), ['embedding_lab.js']);
@@ -178,7 +178,7 @@ test('the first page loads the deeper tier on demand: the button reloads the sam
 // The deeper tour's step 8 needs the deeper build: Next reloads the page. A keyboard user was left
 // on the page's top (the canvas: no focus on Next, Enter did nothing; the text view: the focus on
 // the body, and the new step not read out).
-test("the deeper tour's Next across the reload: the keyboard stays on Next, on the canvas and in the text view", async () => {
+untimed("the deeper tour's Next across the reload: the keyboard stays on Next, on the canvas and in the text view", async () => {
   const reloaded = async (page) => {
     await page.waitForFunction(() => window.embeddingLab?.ready && document.querySelector('script[src$="embedding_lab_deeper.js"]'), null, { timeout: 30000 });
     await page.evaluate(() => window.embeddingLab.ready);

@@ -1,12 +1,12 @@
-// ctest: alone (it measures time; no other test runs beside it)
+// ctest: timed cases alone (timed() cases measure time: nothing runs beside them)
 // The cost-at-scale panel as a learner meets it: Run on the real canvas, a
 // progress bar that moves, frames that stay short while the benchmark works,
 // and a page that goes idle afterwards; embeddingLab.benchmark() resolves with
 // the same figures. Also runs the lesson's 50,000 x 128 x 256 once and prints it.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import { serve, launch, openPage, clickWidget, frames, screenshot, typeInto, snapshot, widgetCenter } from './harness.mjs';
+import { serve, launch, openPage, clickWidget, frames, screenshot, typeInto, snapshot, widgetCenter, timed, untimed } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -91,7 +91,7 @@ function printFigures(label, f) {
     [...f.frameMs.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([i, ms]) => `${i}: ${ms.toFixed(0)}`).join(', '));
 }
 
-test('Run on the canvas measures a small shape across frames; the progress bar moves; the page idles after', async (t) => {
+timed('Run on the canvas measures a small shape across frames; the progress bar moves; the page idles after', async (t) => {
   const link = 'v=1&V=3&d=3&init=example&ids=1&costV=20000&costd=64&costB=128&reps=3&panels=cost';
   const page = await openDesktopPage(browser, `${server.url}#${link}`);
   const before = await status(page);
@@ -127,7 +127,7 @@ test('Run on the canvas measures a small shape across frames; the progress bar m
   await page.context().close();
 });
 
-test('embeddingLab.benchmark() resolves with sensible figures and refuses a block that is too large', async () => {
+timed('embeddingLab.benchmark() resolves with sensible figures and refuses a block that is too large', async () => {
   const page = await openPage(browser, server.url);
   const f = await page.evaluate(() => window.embeddingLab.benchmark({ V: 3000, d: 16, B: 32, repeats: 3 }));
   assert.equal(f.V, 3000);
@@ -169,7 +169,7 @@ test('embeddingLab.benchmark() resolves with sensible figures and refuses a bloc
 // then opened with "costV: '0' is out of range". They now take their text through the link's fields.
 // A field takes each keystroke's text as it comes, so no refused text here starts with a good number
 // other than the value in use ('1e' would set d = 1 when its '1' reached a frame of its own).
-test('the sizes typed on the canvas are refused as a link refuses them, and the address keeps the last good one', async () => {
+untimed('the sizes typed on the canvas are refused as a link refuses them, and the address keeps the last good one', async () => {
   const page = await openDesktopPage(browser, `${server.url}#v=1&V=3&d=3&init=example&ids=1&costV=20000&panels=cost`);
   for (const [name, text, error] of [['cost:V', '0', "V: '0' is out of range (1 to 100,000)"],
     ['cost:repeats', '51', "repeats: '51' is out of range (1 to 50)"], ['cost:d', 'e1', "d: 'e1' is not a whole number"]]) {
@@ -188,7 +188,7 @@ test('the sizes typed on the canvas are refused as a link refuses them, and the 
   await page.context().close();
 });
 
-test('Cancel on the canvas stops a run and rejects its promise', async () => {
+untimed('Cancel on the canvas stops a run and rejects its promise', async () => {
   const link = 'v=1&V=3&d=3&init=example&ids=1&costV=50000&costd=128&costB=256&reps=5&panels=cost';
   const page = await openDesktopPage(browser, `${server.url}#${link}`);
   const outcome = page.evaluate(() => window.embeddingLab.benchmark().then(() => 'resolved', (e) => e.message));
@@ -202,7 +202,7 @@ test('Cancel on the canvas stops a run and rejects its promise', async () => {
   await page.context().close();
 });
 
-test('cancelBenchmark() stops a run as the panel\'s Cancel does', async () => {
+untimed('cancelBenchmark() stops a run as the panel\'s Cancel does', async () => {
   const page = await openDesktopPage(browser, `${server.url}#v=1&V=3&d=3&init=example&ids=1&costV=50000&costd=128&costB=256&reps=5&panels=cost`);
   const outcome = page.evaluate(() => window.embeddingLab.benchmark().then(() => 'resolved', (e) => e.message));
   await page.waitForFunction(() => window.embeddingLab.benchmarkStatus().progress > 0.02);
@@ -216,7 +216,7 @@ test('cancelBenchmark() stops a run as the panel\'s Cancel does', async () => {
   await page.context().close();
 });
 
-test('the lesson\'s 50,000 x 128 x 256 runs in the browser without long frames', async (t) => {
+timed('the lesson\'s 50,000 x 128 x 256 runs in the browser without long frames', async (t) => {
   const page = await openPage(browser, server.url);
   const t0 = Date.now();
   const f = await page.evaluate(() => window.embeddingLab.benchmark({ V: 50000, d: 128, B: 256, repeats: 3 }));
@@ -234,7 +234,7 @@ test('the lesson\'s 50,000 x 128 x 256 runs in the browser without long frames',
 // On a German phone the table's route column and the range ran off the panel's edge, clipped
 // ("Scatter-Add-Backw"), and "Wiederholungen" beside its field lost its last letters: the table now
 // scrolls sideways and a field goes to a line of its own when it and its label do not fit.
-test('on a narrow German phone the results table scrolls sideways and the fields keep their labels', async () => {
+untimed('on a narrow German phone the results table scrolls sideways and the fields keep their labels', async () => {
   const page = await openPage(browser, server.url + '#v=1&lang=de&panels=cost', { width: 360, height: 740, dpr: 2, mobile: true });
   const f = await page.evaluate(() => window.embeddingLab.benchmark({ V: 1000, d: 16, B: 8, repeats: 1 }));
   // A shape this small used to time its one-hot route as 0 ns, and say it took "0 times as long"

@@ -6,6 +6,7 @@ import { readFile, mkdir } from 'node:fs/promises';
 import { existsSync, readdirSync, readFileSync, writeFileSync, renameSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -42,6 +43,14 @@ export async function serve(root = SITE, { headers = {} } = {}) {
   const { port } = server.address();
   return { url: `http://127.0.0.1:${port}/`, requests, close: () => new Promise((r) => server.close(r)) };
 }
+
+// A case that measures time is declared with timed(name, ...) in place of test(name, ...), the
+// rest of its file with untimed(). ctest runs such a file twice (tests/cmake/BrowserTests.cmake):
+// EL_CASES=timed with nothing beside it, EL_CASES=untimed beside another file. Run by hand
+// (EL_CASES unset), the file runs every case.
+const CASES = process.env.EL_CASES;
+export const timed = (...args) => (CASES === 'untimed' ? undefined : test(...args));
+export const untimed = (...args) => (CASES === 'timed' ? undefined : test(...args));
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const ARGS = [

@@ -1,12 +1,12 @@
-// ctest: alone (it measures time; no other test runs beside it)
+// ctest: timed cases alone (timed() cases measure time: nothing runs beside them)
 // Page performance, measured in headless Chromium (SwiftShader) and printed:
 // first frame after navigation, CPU time per frame on the default page and with
 // a 100,000-row table in view, and an idle page that stops drawing. Medians over
 // several samples, because this machine is shared and noisy.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import { serve, launch, openPage, widgetCenter } from './harness.mjs';
+import { serve, launch, openPage, widgetCenter, timed, untimed } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -73,7 +73,7 @@ async function frameCostWhileMoving(page, x, y, n = 90) {
   }), { x, y, n });
 }
 
-test('first frame: median at most 800 ms from navigation start', async (t) => {
+timed('first frame: median at most 800 ms from navigation start', async (t) => {
   const times = [];
   for (let i = 0; i < 5; i++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -95,7 +95,7 @@ test('first frame: median at most 800 ms from navigation start', async (t) => {
   assertAtMost(t, m, 800, 'first frame median');
 });
 
-test('frame cost: median at most 4 ms on the default page', async (t) => {
+timed('frame cost: median at most 4 ms on the default page', async (t) => {
   const page = await openPage(browser, server.url);
   const box = await page.locator('#canvas').boundingBox();
   const s = await frameCostWhileMoving(page, box.x + box.width / 2, box.y + box.height / 2);
@@ -104,7 +104,7 @@ test('frame cost: median at most 4 ms on the default page', async (t) => {
   await page.context().close();
 });
 
-test('frame cost: median at most 8 ms with a 100,000-row table in view', async (t) => {
+timed('frame cost: median at most 8 ms with a 100,000-row table in view', async (t) => {
   const page = await openPage(browser, server.url);
   const large = (await page.evaluate(() => window.embeddingLab.presets())).find((p) => p.name === 'large');
   assert.ok(large, 'no "large" preset');
@@ -131,7 +131,7 @@ async function idleFrames(page) {
   return { a, b };
 }
 
-test('idle: no frames after 2 s without input', async () => {
+untimed('idle: no frames after 2 s without input', async () => {
   const page = await openDesktopPage(browser, server.url);
   const { a, b } = await idleFrames(page);
   console.log(`idle page (screen 1920 x 1080, viewport 1280 x 800): ${a} frames at 2 s after the last input, ${b} at 3.5 s`);
@@ -139,7 +139,7 @@ test('idle: no frames after 2 s without input', async () => {
   await page.context().close();
 });
 
-test('idle: no frames after 2 s when the canvas is exactly the screen\'s size', async () => {
+untimed('idle: no frames after 2 s when the canvas is exactly the screen\'s size', async () => {
   const page = await openPage(browser, server.url);  // screen == viewport == canvas
   const { a, b } = await idleFrames(page);
   console.log(`idle page (screen == viewport 1280 x 800): ${a} frames at 2 s after the last input, ${b} at 3.5 s`);

@@ -1,10 +1,10 @@
-// ctest: alone (it measures time; no other test runs beside it)
+// ctest: timed cases alone (timed() cases measure time: nothing runs beside them)
 // The picture (src/app/panels_picture.cpp): linked highlighting seen in the pixels, the walk's
 // counts and pace, reduced motion, the phone layout, and the UI's cost with the picture drawn.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import { serve, launch, openPage, snapshot, frames, widgetCenter, clickWidget, screenshot } from './harness.mjs';
+import { serve, launch, openPage, snapshot, frames, widgetCenter, clickWidget, screenshot, timed, untimed } from './harness.mjs';
 import { decodePng, contrastRatio } from './png.mjs';
 
 let server, browser;
@@ -29,7 +29,7 @@ async function moveAway(page) {
   await frames(page, 3);
 }
 
-test("hovering W's row label 1 lights id 1 up: highlight.id, and the one-hot and out blocks change", async () => {
+untimed("hovering W's row label 1 lights id 1 up: highlight.id, and the one-hot and out blocks change", async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,2', { width: 1440, height: 900 });
   await moveAway(page);
   assert.equal((await snapshot(page)).highlight, null);
@@ -53,7 +53,7 @@ test("hovering W's row label 1 lights id 1 up: highlight.id, and the one-hot and
   await page.context().close();
 });
 
-test('a repeated id highlights all its positions, from its chip or from highlight(id); bad ids are refused', async () => {
+untimed('a repeated id highlights all its positions, from its chip or from highlight(id); bad ids are refused', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2,0,2,2', { width: 1440, height: 900 });
   const { x, y } = await widgetCenter(page, 'chip:2');
   await page.mouse.move(x, y);
@@ -86,7 +86,7 @@ test('a repeated id highlights all its positions, from its chip or from highligh
 
 // A tap leaves ImGui's focus on the region tapped and, once the finger is up, no hover: the
 // highlight followed that focus and lit the region's first row's id, whichever row was tapped.
-test('a tap on a row of out or G lights and keeps that row id, on a phone as with the mouse', async () => {
+untimed('a tap on a row of out or G lights and keeps that row id, on a phone as with the mouse', async () => {
   for (const [how, opts] of [['phone', { width: 390, height: 844, dpr: 2, mobile: true }], ['mouse', { width: 1440, height: 900 }]]) {
     const page = await openPage(browser, server.url + '#v=1&V=4&d=3&init=normal&seed=2&ids=0,1,2,3&panels=forward,backward', opts);
     const box = await page.locator('#canvas').boundingBox();
@@ -104,7 +104,7 @@ test('a tap on a row of out or G lights and keeps that row id, on a phone as wit
   }
 });
 
-test('the walk: V terms, V-1 against zero, the gather one step; paced by the clock, skip ends it at once', async (t) => {
+timed('the walk: V terms, V-1 against zero, the gather one step; paced by the clock, skip ends it at once', async (t) => {
   const page = await openPage(browser, server.url + '#v=1&V=1000&d=4&init=normal&seed=3&ids=7,999,7',
                               { width: 1440, height: 900 });
   const s = await snapshot(page);
@@ -154,7 +154,7 @@ test('the walk: V terms, V-1 against zero, the gather one step; paced by the clo
   await page.context().close();
 });
 
-test('prefers-reduced-motion: reduce shows the walk\'s end state at once', async () => {
+untimed('prefers-reduced-motion: reduce shows the walk\'s end state at once', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=1000&d=4&init=normal&seed=3&ids=7,999,7');
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await frames(page, 2);
@@ -173,7 +173,7 @@ test('prefers-reduced-motion: reduce shows the walk\'s end state at once', async
   await page.context().close();
 });
 
-test('at 390 x 844, dpr 2, the picture fits the phone: no block clipped horizontally', async () => {
+untimed('at 390 x 844, dpr 2, the picture fits the phone: no block clipped horizontally', async () => {
   for (const hash of ['v=1&V=3&d=3&init=example&ids=1', 'v=1&V=3&d=3&init=example&ids=2,0,2,2',
                       'v=1&V=100000&d=16&init=normal&seed=1&ids=0,99999,50000']) {
     const page = await openPage(browser, server.url + '#' + hash, { width: 390, height: 844, dpr: 2, mobile: true });
@@ -217,7 +217,7 @@ function uiWhileMoving(page, x, y, n = 60) {
 // B = 1,024 at V = 100,000: the one-hot block would be 409.6 MB, so the lesson builds it a few rows at a
 // time (src/core/one_hot_matmul.h) and the picture draws it from the ids.
 const bigIds = (B, V = 100000) => Array.from({ length: B }, (_, b) => (b % 5 ? (b * 102947 + b * b) % V : 4242));
-test('uiMs at 1440 x 900 with the picture drawn: default state, 100,000 rows with B = 256 and B = 1,024 (printed)', async (t) => {
+timed('uiMs at 1440 x 900 with the picture drawn: default state, 100,000 rows with B = 256 and B = 1,024 (printed)', async (t) => {
   for (const [what, hash] of [['default state', ''],
                               ['100,000-row preset, B = 256', `v=1&V=100000&d=16&init=normal&seed=1&ids=${bigIds(256)}`],
                               ['100,000 rows, B = 1,024 (the largest batch)', `v=1&V=100000&d=16&init=normal&seed=1&ids=${bigIds(1024)}`]]) {
@@ -236,7 +236,7 @@ test('uiMs at 1440 x 900 with the picture drawn: default state, 100,000 rows wit
   }
 });
 
-test('V = 100,000, B = 1,024: both routes computed and equal, the edit timed, hover still names the id', async (t) => {
+timed('V = 100,000, B = 1,024: both routes computed and equal, the edit timed, hover still names the id', async (t) => {
   const ids = bigIds(1024);
   const link = (B) => `v=1&V=100000&d=16&init=normal&seed=1&ids=${ids.slice(0, B)}`;
   const page = await openPage(browser, server.url + '#' + link(256), { width: 1440, height: 900 });
@@ -295,7 +295,7 @@ async function cellColor(page, name, row, rows, col, cols) {
   return [...png.pixels.subarray(0, 3)];
 }
 
-test('dW and G on a log scale: one heavy id leaves a once-used row visible, an untouched row empty', async () => {
+untimed('dW and G on a log scale: one heavy id leaves a once-used row visible, an untouched row empty', async () => {
   // id 0 three times with g = 1000, id 1 once with g = 1: row 1 of dW is 1/3000 of row 0.
   const g = [0, 1, 2, 3].flatMap((b) => [0, 1, 2].map((c) => `${b}:${c}:${b < 3 ? 1000 : 1}`)).join(',');
   const page = await openPage(browser, server.url + `#v=1&V=3&d=3&init=example&ids=0,0,0,1&g=${g}`, { width: 1440, height: 900 });
@@ -338,7 +338,7 @@ async function numberedCells(page, name, rows, cols) {
 
 // A narrow block (a phone) showed numbers only where they fitted: G read "0.01, blank, 0.03", the
 // blank reading as a missing value (its -0.02 too wide). A block numbers every cell or none.
-test('a block of the picture numbers all its cells or none, on a phone and on a desktop', async () => {
+untimed('a block of the picture numbers all its cells or none, on a phone and on a desktop', async () => {
   for (const [width, height, dpr, link] of [[390, 844, 3, 'V=3&d=3&init=example&ids=1'], [390, 844, 3, 'V=5&d=4&init=normal&seed=7&ids=3'],
                                             [1440, 900, 1, 'V=3&d=3&init=example&ids=1']]) {
     const page = await openPage(browser, server.url + '#v=1&panels=forward,backward&' + link, { width, height, dpr, mobile: width < 500 });
@@ -360,7 +360,7 @@ test('a block of the picture numbers all its cells or none, on a phone and on a 
 
 const contrast = contrastRatio;  // WCAG 2.1, of 0..255 sRGB triples
 
-test("the picture's marks reach 3:1 against what they sit on, in every theme", async (t) => {
+untimed("the picture's marks reach 3:1 against what they sit on, in every theme", async (t) => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2,0,2,2', { width: 1000, height: 700 });
   for (const theme of ['light', 'dark', 'contrast']) {
     assert.equal((await page.evaluate((th) => window.embeddingLab.setLink(`v=1&V=3&d=3&init=example&ids=2,0,2,2&theme=${th}`), theme)).ok, true);
@@ -384,7 +384,7 @@ test("the picture's marks reach 3:1 against what they sit on, in every theme", a
   await page.context().close();
 });
 
-test('screenshots for looking at: 1440 x 900, 390 x 844 at dpr 2, a 600 x 400 embed', async () => {
+untimed('screenshots for looking at: 1440 x 900, 390 x 844 at dpr 2, a 600 x 400 embed', async () => {
   const shots = [
     ['picture-1440', '#v=1&V=3&d=3&init=example&ids=2,0,2,2', { width: 1440, height: 900 }],
     ['picture-390', '#v=1&V=3&d=3&init=example&ids=2,0,2,2', { width: 390, height: 844, dpr: 2, mobile: true }],
@@ -402,7 +402,7 @@ test('screenshots for looking at: 1440 x 900, 390 x 844 at dpr 2, a 600 x 400 em
   }
 });
 
-test('the text view says what the picture shows: each position\'s 1, its row of W and of out, the counts; it follows the ids', async () => {
+untimed('the text view says what the picture shows: each position\'s 1, its row of W and of out, the counts; it follows the ids', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2,0,2,2', { width: 1440, height: 900 });
   const read = () => page.evaluate(() => ({
     text: document.getElementById('tv-picture').textContent,

@@ -1,13 +1,13 @@
-// ctest: alone (it measures time; no other test runs beside it)
+// ctest: timed cases alone (timed() cases measure time: nothing runs beside them)
 // The training lab through the real page: each walk-through preset is loaded, Step is
 // clicked on the canvas, and the per-row marks the panel draws are checked against the
 // optimizer's report (embeddingLab.training()) and against numbers from the formulas.
 // The frequency experiment runs to the end while frames keep coming.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { serve, launch, openPage, snapshot, clickWidget, typeInto, screenshot, frames, coloursIn, widgetCenter } from './harness.mjs';
+import { serve, launch, openPage, snapshot, clickWidget, typeInto, screenshot, frames, coloursIn, widgetCenter, timed, untimed } from './harness.mjs';
 import { decodePng, contrastRatio as ratio } from './png.mjs';
 
 let server, browser;
@@ -53,7 +53,7 @@ async function checkMarks(page, report, V) {
 
 const sameBits = (a, b) => a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
 
-test('snapshot() carries the optimizer and its hyperparameters', async () => {
+untimed('snapshot() carries the optimizer and its hyperparameters', async () => {
   const page = await openPage(browser, server.url);
   await loadPreset(page, 'momentum');
   const s = await snapshot(page);
@@ -64,7 +64,7 @@ test('snapshot() carries the optimizer and its hyperparameters', async () => {
   await page.context().close();
 });
 
-test('momentum walk-through: row 1 moves by lr*mu*b after id 1 leaves the batch', async () => {
+untimed('momentum walk-through: row 1 moves by lr*mu*b after id 1 leaves the batch', async () => {
   const page = await openPage(browser, server.url);
   await loadPreset(page, 'momentum');
   const W0 = (await snapshot(page)).table;
@@ -100,7 +100,7 @@ test('momentum walk-through: row 1 moves by lr*mu*b after id 1 leaves the batch'
 
 // A screen reader on the canvas heard only the new output after a Step: the live line now says what the
 // step did first, as the counts under the buttons do, and why a step did nothing (a teacher's lock).
-test('a step says on the live line what it did, or why it did nothing', async () => {
+untimed('a step says on the live line what it did, or why it did nothing', async () => {
   let page = await openPage(browser, server.url);
   await loadPreset(page, 'momentum');
   await clickWidget(page, 'train:step');
@@ -116,7 +116,7 @@ test('a step says on the live line what it did, or why it did nothing', async ()
   await page.context().close();
 });
 
-test('AdamW walk-through: one step changes every row; untouched ones by (1 - lr*lambda)', async () => {
+untimed('AdamW walk-through: one step changes every row; untouched ones by (1 - lr*lambda)', async () => {
   const page = await openPage(browser, server.url);
   await loadPreset(page, 'adamw');
   const W0 = (await snapshot(page)).table;
@@ -133,7 +133,7 @@ test('AdamW walk-through: one step changes every row; untouched ones by (1 - lr*
   await page.context().close();
 });
 
-test('lazy Adam walk-through: rows that leave the batch stay bit-identical', async () => {
+untimed('lazy Adam walk-through: rows that leave the batch stay bit-identical', async () => {
   const page = await openPage(browser, server.url);
   await loadPreset(page, 'lazyadam');
   await clickWidget(page, 'train:step');
@@ -152,7 +152,7 @@ test('lazy Adam walk-through: rows that leave the batch stay bit-identical', asy
   await page.context().close();
 });
 
-test('padding walk-through: Step x 10 with SGD never moves the padding row', async () => {
+untimed('padding walk-through: Step x 10 with SGD never moves the padding row', async () => {
   const page = await openPage(browser, server.url);
   await loadPreset(page, 'padsgd');
   await typeInto(page, 'train:n', '10');
@@ -168,7 +168,7 @@ test('padding walk-through: Step x 10 with SGD never moves the padding row', asy
   await page.context().close();
 });
 
-test('max_norm walk-through: the forward pass rescales the looked-up row above max_norm, in W', async () => {
+untimed('max_norm walk-through: the forward pass rescales the looked-up row above max_norm, in W', async () => {
   const page = await openPage(browser, server.url);
   const norm = (v) => Math.hypot(...v);
   // The same table without max_norm: what W was before any forward pass rescaled it.
@@ -218,7 +218,7 @@ test('max_norm walk-through: the forward pass rescales the looked-up row above m
 // the page's own lookup of a new batch is such a forward pass. It used to read as an edit of W, which
 // restarted the optimizer (its momentum dropped, t from 0): W drifted from PyTorch's by 0.13 here.
 const PYTHON = '/usr/bin/python3';
-test('max_norm with a new batch between steps: the lookup rescales W, the optimizer carries on, as in PyTorch',
+untimed('max_norm with a new batch between steps: the lookup rescales W, the optimizer carries on, as in PyTorch',
      { skip: !existsSync(PYTHON) && 'no /usr/bin/python3' }, async () => {
   const page = await openPage(browser, server.url);
   await page.evaluate(() => window.embeddingLab.setLink('v=1&V=6&d=3&init=normal&seed=3&ids=1,1,2&opt=sgd&lr=0.5&mom=0.9&maxnorm=1&panels=training'));
@@ -259,7 +259,7 @@ print(json.dumps(W.detach().tolist()))`;
   await page.context().close();
 });
 
-test('embeddingLab.step(n) steps with the current settings and returns the last report', async () => {
+untimed('embeddingLab.step(n) steps with the current settings and returns the last report', async () => {
   const page = await openPage(browser, server.url);
   await loadPreset(page, 'momentum');
   const s = await page.evaluate(() => window.embeddingLab.step(3));
@@ -275,7 +275,7 @@ test('embeddingLab.step(n) steps with the current settings and returns the last 
   await page.context().close();
 });
 
-test('follow-up: after one step on 64 ids, momentum changes more rows than the batch touched', async () => {
+untimed('follow-up: after one step on 64 ids, momentum changes more rows than the batch touched', async () => {
   const page = await openPage(browser, server.url);
   await loadPreset(page, 'followup');
   await clickWidget(page, 'followup:ask');
@@ -290,7 +290,7 @@ test('follow-up: after one step on 64 ids, momentum changes more rows than the b
   await page.context().close();
 });
 
-test('frequency experiment: runs to the end in slices, frames keep coming, the plots are drawn', async () => {
+timed('frequency experiment: runs to the end in slices, frames keep coming, the plots are drawn', async () => {
   const page = await openPage(browser, server.url);
   await loadPreset(page, 'frequency');
   const before = await page.evaluate(() => window.embeddingLab.frameStats());
@@ -365,7 +365,7 @@ test('frequency experiment: runs to the end in slices, frames keep coming, the p
   await page.context().close();
 });
 
-test('frequency experiment: Cancel stops a run part way', async () => {
+untimed('frequency experiment: Cancel stops a run part way', async () => {
   const page = await openPage(browser, server.url);
   await page.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&init=example&ids=1&fV=5000&fsteps=20000&panels=frequency'));
   await frames(page, 2);
@@ -383,7 +383,7 @@ test('frequency experiment: Cancel stops a run part way', async () => {
 
 // The canvas greys a running experiment's settings out; the JS API and the text view used to change
 // them anyway (the run went on with V = 5000 while the page said 300), and so did a link.
-test('a running experiment holds its settings: the API refuses them, the text view shows why, a link that changes them stops the run', async () => {
+untimed('a running experiment holds its settings: the API refuses them, the text view shows why, a link that changes them stops the run', async () => {
   const page = await openPage(browser, server.url);
   const link = 'v=1&V=3&d=3&init=example&ids=1&fV=5000&fsteps=20000&panels=frequency';
   await page.evaluate((l) => window.embeddingLab.setLink(l), link);
@@ -416,7 +416,7 @@ test('a running experiment holds its settings: the API refuses them, the text vi
   await page.context().close();
 });
 
-test('a new link starts the training lab afresh: its step count is 0 and Reset keeps the link\'s table', async () => {
+untimed('a new link starts the training lab afresh: its step count is 0 and Reset keeps the link\'s table', async () => {
   const page = await openPage(browser, server.url);
   await page.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&init=example&ids=1,2&opt=sgd&lr=0.5'));
   await page.evaluate(() => window.embeddingLab.step(3));
@@ -430,7 +430,7 @@ test('a new link starts the training lab afresh: its step count is 0 and Reset k
   await page.context().close();
 });
 
-test('the training lab on a phone (390 x 844, dpr 2) and a desktop', async () => {
+untimed('the training lab on a phone (390 x 844, dpr 2) and a desktop', async () => {
   const phone = await openPage(browser, server.url, { width: 390, height: 844, dpr: 2, mobile: true });
   await loadPreset(phone, 'adamw');
   await phone.evaluate(() => window.embeddingLab.step(1));

@@ -1,8 +1,8 @@
 # Read by CTest, not by CMake: the web build lists this file in TEST_INCLUDE_FILES, so each
 # ctest run globs tests/browser/*.test.mjs afresh (a new file needs no reconfigure) and
-# registers one CTest test per file: `node --test` runs the file's cases in one process
-# sharing one Chromium, and writes each case's result to EL_BROWSER_REPORTS/<file>.xml
-# (node's JUnit reporter), from which build.sh counts the cases.
+# registers one CTest test per file (two for a file with timed cases, below): `node --test` runs
+# the file's cases in one process sharing one Chromium, and writes each case's result to
+# EL_BROWSER_REPORTS/<test name>.xml (node's JUnit reporter), from which build.sh counts the cases.
 # Set by the including file: EL_NODE, EL_SOURCE_DIR, EL_SITE_DIR, EL_SINGLE_FILE_HTML,
 # EL_BROWSER_REPORTS.
 file(GLOB el_browser_files "${EL_SOURCE_DIR}/tests/browser/*.test.mjs")
@@ -10,19 +10,29 @@ file(MAKE_DIRECTORY "${EL_BROWSER_REPORTS}")  # node writes its reports but make
 foreach(el_file ${el_browser_files})
   get_filename_component(el_base "${el_file}" NAME)
   string(REGEX REPLACE "\\.test\\.mjs$" "" el_base "${el_base}")
-  set(el_test "browser/${el_base}")
-  add_test("${el_test}" "${EL_NODE}" --test
-    --test-reporter=tap --test-reporter-destination=stdout
-    --test-reporter=junit "--test-reporter-destination=${EL_BROWSER_REPORTS}/${el_base}.xml" "${el_file}")
-  set_tests_properties("${el_test}" PROPERTIES
-    LABELS browser TIMEOUT 1200
-    WORKING_DIRECTORY "${EL_SOURCE_DIR}"
-    ENVIRONMENT "SITE_DIR=${EL_SITE_DIR};SINGLE_FILE_HTML=${EL_SINGLE_FILE_HTML}")
-  # A file that measures time says so in its first line ("// ctest: alone"): nothing runs beside
-  # it. The others wait on frames and events, not on the clock, so two of them share the machine
-  # (ctest's jobs: 2), which takes minutes off the run.
+  # A file whose cases measure time says so in its first line ("// ctest: timed cases alone") and
+  # declares those cases with timed(), the rest with untimed() (harness.mjs): it runs twice, its timed
+  # cases with nothing beside them (RUN_SERIAL), the rest as the other files do. Those wait on frames
+  # and events, not on the clock, so two of them share the machine (ctest's jobs: 2).
   file(STRINGS "${el_file}" el_first_line LIMIT_COUNT 1)
-  if(el_first_line MATCHES "^// ctest: alone")
-    set_tests_properties("${el_test}" PROPERTIES RUN_SERIAL ON)
+  if(el_first_line MATCHES "^// ctest: timed cases alone")
+    set(el_runs "${el_base}:untimed" "${el_base}.timed:timed")
+  else()
+    set(el_runs "${el_base}:")
   endif()
+  foreach(el_run ${el_runs})
+    string(REGEX REPLACE ":.*" "" el_name "${el_run}")
+    string(REGEX REPLACE ".*:" "" el_cases "${el_run}")
+    set(el_test "browser/${el_name}")
+    add_test("${el_test}" "${EL_NODE}" --test
+      --test-reporter=tap --test-reporter-destination=stdout
+      --test-reporter=junit "--test-reporter-destination=${EL_BROWSER_REPORTS}/${el_name}.xml" "${el_file}")
+    set_tests_properties("${el_test}" PROPERTIES
+      LABELS browser TIMEOUT 1200
+      WORKING_DIRECTORY "${EL_SOURCE_DIR}"
+      ENVIRONMENT "SITE_DIR=${EL_SITE_DIR};SINGLE_FILE_HTML=${EL_SINGLE_FILE_HTML};EL_CASES=${el_cases}")
+    if(el_cases STREQUAL "timed")
+      set_tests_properties("${el_test}" PROPERTIES RUN_SERIAL ON)
+    endif()
+  endforeach()
 endforeach()
