@@ -49,7 +49,7 @@ need_build_tools() {
         $(command -v emcc >/dev/null || echo emscripten) $(command -v node >/dev/null || echo nodejs)
 }
 
-need_fuzz_tools() { apt_install clang libclang-rt-14-dev; }  # the asan and fuzz builds' compiler; libFuzzer, sanitizer runtimes
+need_clang_tools() { apt_install clang libclang-rt-14-dev; }  # the asan and fuzz builds: clang, libFuzzer, sanitizer runtimes
 
 need_test_tools() {
     apt_install chromium python3-numpy python3-torch $(command -v npm >/dev/null || echo npm)
@@ -89,16 +89,18 @@ fetch_imgui() {
 }
 
 # Builds: configure every time (a preset passes its cache variables, so a changed IMGUI_DIR or
-# flag reaches an existing build folder), then build. Configure output goes to build/<preset>.log.
+# flag reaches an existing build folder), then build. Configure output goes to build/configure-<preset>.log.
 
-build() {  # build <configure preset> [build preset]
+configure() {  # configure <configure preset>
     mkdir -p "$BUILD"
     cmake --preset "$1" >"$BUILD/configure-$1.log" 2>&1 || { cat "$BUILD/configure-$1.log"; die "configuring $1 failed"; }
+}
+
+build() {  # build <configure preset> [build preset]
+    configure "$1"
     # A preset whose compiler changed (asan: g++ before 2026-12-05) makes CMake delete the folder's
     # cache and configure without the preset's variables: once more, with them.
-    if grep -q "require your cache to be deleted" "$BUILD/configure-$1.log"; then
-        cmake --preset "$1" >"$BUILD/configure-$1.log" 2>&1 || { cat "$BUILD/configure-$1.log"; die "configuring $1 failed"; }
-    fi
+    if grep -q "require your cache to be deleted" "$BUILD/configure-$1.log"; then configure "$1"; fi
     log "building ${2:-$1}"
     cmake --build --preset "${2:-$1}" -j "$JOBS"
 }
@@ -132,7 +134,7 @@ kill_tree() {  # kill_tree pid: the process and everything it started
 
 cmd_test() {
     local t0=$SECONDS rc=0 reports="$BUILD/web/browser-reports" lane="$BUILD/emscripten-builds.log"
-    need_build_tools; need_test_tools; need_fuzz_tools; fetch_imgui
+    need_build_tools; need_test_tools; need_clang_tools; fetch_imgui
     # Two lanes at once: the Emscripten builds beside the native ones (g++, and clang for asan and
     # fuzz), their output kept in $lane and shown when they end. Each lane leaves a core idle at times
     # (a link, a long file, a library the next step waits on) and the other fills it.
@@ -145,7 +147,7 @@ cmd_test() {
     wait "$emscripten" || { cat "$lane"; die "an Emscripten build failed (its output above)"; }
     trap - EXIT
     cat "$lane"
-    cmake --preset all >"$BUILD/configure-all.log" 2>&1 || { cat "$BUILD/configure-all.log"; die "configuring all failed"; }
+    configure all
     log "one ctest run: native, asan, fuzz, wasm, browser (labels; browser cases that time things run alone)"
     rm -rf "$reports"
     # A Catch2 file's closing line, from which its cases are counted, kept in ctest.xml however long its output.
@@ -161,7 +163,7 @@ case "${1:-}" in
     site) build_site ;;
     test) cmd_test ;;
     bench) need_build_tools; need_test_tools; build bench; build bench-wasm; exec bash tests/bench/bench.sh ;;
-    fuzz) need_build_tools; need_fuzz_tools; build fuzz
+    fuzz) need_build_tools; need_clang_tools; build fuzz
           FUZZ_TEST_SECONDS="$(( ${FUZZ_SECONDS:-300} / 2 ))" ctest --preset fuzz ;;
     dist) cmd_dist "${2:-}" ;;
     *) die "unknown command '$1' (try: ./build.sh, ./build.sh test, ./build.sh fuzz, ./build.sh dist)" ;;

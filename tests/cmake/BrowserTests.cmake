@@ -7,6 +7,21 @@
 # EL_BROWSER_REPORTS.
 file(GLOB el_browser_files "${EL_SOURCE_DIR}/tests/browser/*.test.mjs")
 file(MAKE_DIRECTORY "${EL_BROWSER_REPORTS}")  # node writes its reports but makes no folder
+# One CTest test: node runs `file`'s cases (EL_CASES: timed, untimed, or empty for all of them).
+function(el_browser_test name file cases)
+  set(test "browser/${name}")
+  add_test("${test}" "${EL_NODE}" --test
+    --test-reporter=tap --test-reporter-destination=stdout
+    --test-reporter=junit "--test-reporter-destination=${EL_BROWSER_REPORTS}/${name}.xml" "${file}")
+  set_tests_properties("${test}" PROPERTIES
+    LABELS browser TIMEOUT 1200
+    WORKING_DIRECTORY "${EL_SOURCE_DIR}"
+    ENVIRONMENT "SITE_DIR=${EL_SITE_DIR};SINGLE_FILE_HTML=${EL_SINGLE_FILE_HTML};EL_CASES=${cases}")
+  if(cases STREQUAL "timed")
+    set_tests_properties("${test}" PROPERTIES RUN_SERIAL ON)
+  endif()
+endfunction()
+
 foreach(el_file ${el_browser_files})
   get_filename_component(el_base "${el_file}" NAME)
   string(REGEX REPLACE "\\.test\\.mjs$" "" el_base "${el_base}")
@@ -16,23 +31,9 @@ foreach(el_file ${el_browser_files})
   # and events, not on the clock, so two of them share the machine (ctest's jobs: 2).
   file(STRINGS "${el_file}" el_first_line LIMIT_COUNT 1)
   if(el_first_line MATCHES "^// ctest: timed cases alone")
-    set(el_runs "${el_base}:untimed" "${el_base}.timed:timed")
+    el_browser_test("${el_base}" "${el_file}" untimed)
+    el_browser_test("${el_base}.timed" "${el_file}" timed)
   else()
-    set(el_runs "${el_base}:")
+    el_browser_test("${el_base}" "${el_file}" "")
   endif()
-  foreach(el_run ${el_runs})
-    string(REGEX REPLACE ":.*" "" el_name "${el_run}")
-    string(REGEX REPLACE ".*:" "" el_cases "${el_run}")
-    set(el_test "browser/${el_name}")
-    add_test("${el_test}" "${EL_NODE}" --test
-      --test-reporter=tap --test-reporter-destination=stdout
-      --test-reporter=junit "--test-reporter-destination=${EL_BROWSER_REPORTS}/${el_name}.xml" "${el_file}")
-    set_tests_properties("${el_test}" PROPERTIES
-      LABELS browser TIMEOUT 1200
-      WORKING_DIRECTORY "${EL_SOURCE_DIR}"
-      ENVIRONMENT "SITE_DIR=${EL_SITE_DIR};SINGLE_FILE_HTML=${EL_SINGLE_FILE_HTML};EL_CASES=${el_cases}")
-    if(el_cases STREQUAL "timed")
-      set_tests_properties("${el_test}" PROPERTIES RUN_SERIAL ON)
-    endif()
-  endforeach()
 endforeach()
