@@ -272,6 +272,10 @@
 
   // A run goes on across frames: the view is redrawn while one runs, and its end is announced.
   let runs = {}, quiet = {}, redraw = 0, replacing = false;
+  // The experiments' run is the learner's only when this view's Run started it: the canvas starts it
+  // when its plot first comes into view, and its end read out then would cut off what the learner did
+  // meanwhile (a Step refused by a lock, said on the live line, scrolled down to).
+  let experimentsAsked = false;
   // Not while a field holds text being typed: a redraw replaces the field under the learner's
   // keys (its text and caret are put back, and the browser's change from the field gone is not
   // taken: el), and the focus would move to a new element every half second.
@@ -287,7 +291,8 @@
     const stopped = { dom_frequency_finished: !f.finished && !f.error, dom_cost_finished: c.cancelled };  // by Cancel
     for (const [name, on] of Object.entries(running)) {
       if (runs[name] && !on && !quiet[name]) say(name === 'budget' ? b.words.finished : stopped[name] ? t('dom_run_cancelled') : t(name));
-      quiet[name] = on && (quiet[name] || !drawnOnce);  // running when the view first drew: not the learner's run
+      // Running when the view first drew, or experiments the canvas started: not the learner's run.
+      quiet[name] = on && (quiet[name] || !drawnOnce || (name === 'dom_experiments_finished' && !experimentsAsked));
     }
     runs = running;
     clearTimeout(redraw);
@@ -344,6 +349,7 @@
   // same way, with their settings (prefix 'tv-deeper-', Run: action 3).
   function experimentsPart(x, lock, prefix = 'tv-exp-', run = 0) {
     const act = (n) => {
+      if (prefix === 'tv-exp-' && n === run) experimentsAsked = true;
       const r = answer(M()._el_experiment(n));
       if (!r.ok) showMessage('tv-exp-message', r.error);
       render();

@@ -459,3 +459,30 @@ test('keyboard and screen reader: the live line is the learner\'s, Escape in a d
   assert.equal(await focused('opt:lr'), true, 'the Tab after the drop-down reaches lr');
   await ctx.close();
 });
+
+// The canvas starts the experiments when their plot first comes into view (a scroll down to the
+// training lab passes it): not the learner's run, so its end is not read out. It was, and cut off
+// what the learner had just done: a Step refused by a lock, said on the live line (a CI run of
+// training.test.mjs, on a busy machine, found the lock's message replaced).
+test('the experiments the canvas starts unasked end without a word: a lock\'s refusal stays on the live line', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=6&d=3&init=normal&seed=5&ids=1,2&opt=sgd&lock=table');
+  await page.evaluate(() => {
+    window.liveTexts = [];
+    new MutationObserver(() => window.liveTexts.push(document.getElementById('live').textContent))
+      .observe(document.getElementById('live'), { childList: true, characterData: true, subtree: true });
+  });
+  assert.ok(await page.$('#tv-exp-0-run'), 'not started at load: the plot is below the fold');
+  // Slower, so that the run is still going when Step is clicked, as it was on the busy machine.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await clickWidget(page, 'train:step');  // scrolled to with the wheel, past the plot
+  await page.waitForFunction(() => [...document.querySelectorAll('#text-view caption')].some((c) => c.textContent.startsWith('Id by id')),
+                             null, { timeout: 60000 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await frames(page, 3);
+  const heard = await page.evaluate(() => window.liveTexts);
+  assert.ok(!heard.includes('The experiments finished.'), heard.join(' | '));
+  assert.match(await page.textContent('#live'), /^locked by the teacher \(lock=table\)/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
