@@ -109,7 +109,7 @@
   canvas.classList.add('starting');
   // In a task of its own, after this script: the wasm's bytes reach the compiler only between
   // tasks, and a context made in this one kept them waiting (main() started 5-12 ms sooner this
-  // way in alternated loads: README, "The first frame on screen"). main() waits for it.
+  // way in alternated loads: README, "Drawing near the floor"). main() waits for it.
   let gl = null;
   const contextMade = new Promise((resolve) => setTimeout(() => {
     gl = canvas.getContext('webgl2', {

@@ -11,8 +11,8 @@
 // Also the main thread's time on a core against its wall time (a trace event's tdur is thread CPU
 // time), and what V8's optimising tier (TurboFan) compiled on other threads meanwhile: on 2 cores
 // that competes with the main thread. Which functions those were, and how long each took, V8 prints
-// with --js-flags=--trace-wasm-compilation-times on the renderer's stdout (README, "Where the rest of
-// the gap is"); JS_FLAGS=--wasm-tier-up-filter=<index> lets only that function tier up.
+// with --js-flags=--trace-wasm-compilation-times on the renderer's stdout (README, "Where the first
+// frame's time goes"); JS_FLAGS=--wasm-tier-up-filter=<index> lets only that function tier up.
 // Tracing slows everything down (V8 logs each compiled function): compare counts and shares,
 // and take times from frame_floor.test.mjs.
 import path from 'node:path';
