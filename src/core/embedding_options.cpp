@@ -32,9 +32,9 @@ Status check_one_hot_size(int B, int V) {
 Status check_table(const Tensor& W) {
     if (!W.ok()) return W.status();
     if (W.rows() < 1 || W.rows() > kMaxV)
-        return Status::Fail(format(TR(msg_v_out_of_range), W.rows(), kMaxV));
+        return Status::Fail(format(TR(msg_v_out_of_range), format_count(W.rows()).c_str(), format_count(kMaxV).c_str()));
     if (W.cols() < 1 || W.cols() > kMaxD)
-        return Status::Fail(format(TR(msg_d_out_of_range), W.cols(), kMaxD));
+        return Status::Fail(format(TR(msg_d_out_of_range), format_count(W.cols()).c_str(), format_count(kMaxD).c_str()));
     return Status::Ok();
 }
 

@@ -81,7 +81,7 @@ Status check_one_hot_work(int B, int V, int d) {
     const int64_t work = int64_t(B) * V * d;
     if (work <= kMaxOneHotMultAdds) return Status::Ok();
     return Status::Fail(
-        format(TR(msg_one_hot_too_much_work), B, V, d, double(work) / 1e9, double(kMaxOneHotMultAdds) / 1e9));
+        format(TR(msg_one_hot_too_much_work), format_count(B).c_str(), format_count(V).c_str(), format_count(d).c_str(), double(work) / 1e9, double(kMaxOneHotMultAdds) / 1e9));
 }
 
 }  // namespace el

@@ -39,13 +39,14 @@ const char* const kPanelNames[kPanelCount] = {"table",    "ids",       "forward"
 
 Status check_table_size(int V, int d) {
     if (V < 1 || V > kMaxV)
-        return Status::Fail(format(TR(msg_v_out_of_range), V, kMaxV));
+        return Status::Fail(format(TR(msg_v_out_of_range), format_count(V).c_str(), format_count(kMaxV).c_str()));
     if (d < 1 || d > kMaxD)
-        return Status::Fail(format(TR(msg_d_out_of_range), d, kMaxD));
+        return Status::Fail(format(TR(msg_d_out_of_range), format_count(d).c_str(), format_count(kMaxD).c_str()));
     const int64_t cells = int64_t(V) * d;
     if (cells > kMaxTableCells) {
-        return Status::Fail(format(TR(msg_table_too_many_cells), V, d, (long long)cells, double(cells) * 4 / 1e6,
-                                   (long long)kMaxTableCells, double(kMaxTableCells) * 4 / 1e6));
+        return Status::Fail(format(TR(msg_table_too_many_cells), format_count(V).c_str(), format_count(d).c_str(),
+                                   format_count(cells).c_str(), double(cells) * 4 / 1e6,
+                                   format_count(kMaxTableCells).c_str(), double(kMaxTableCells) * 4 / 1e6));
     }
     return Status::Ok();
 }

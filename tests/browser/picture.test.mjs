@@ -281,7 +281,7 @@ timed('V = 100,000, B = 1,024: both routes computed and equal, the edit timed, h
   const big = await page.evaluate(() => window.embeddingLab.setSize(100000, 32));
   assert.equal(big.ok, true);
   await frames(page, 2);
-  assert.match((await small()).errors.result, /1024 x 100000 x 32 would take 3\.28 billion multiply-adds each way/);
+  assert.match((await small()).errors.result, /1,024 x 100,000 x 32 would take 3\.28 billion multiply-adds each way/);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

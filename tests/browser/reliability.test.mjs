@@ -54,7 +54,7 @@ test('each bad link through setLink gives a message and leaves a live page', asy
   }
   // Sizes past the limits name the memory they would need.
   const r = await page.evaluate(() => window.embeddingLab.setLink('v=1&V=100000&d=512'));
-  assert.match(r.errors[0], /100000 x 512 table has 51200000 cells \(205 MB as float32/);
+  assert.match(r.errors[0], /100,000 x 512 table has 51,200,000 cells \(205 MB as float32/);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
@@ -162,7 +162,7 @@ test('bad cells, ids and sizes typed into the canvas each get a message; the las
   const badSizes = [['0', '3', /^V: '0' is out of range \(1 to 100,000\)$/], ['200000', '3', /^V: '200000' is out of range/],
     ['3', '1000', /^d: '1000' is out of range \(1 to 512\)$/], ['-5', '3', /^V: '-5' is out of range/],
     ['4294967300', '3', /^V: '4294967300' is out of range \(1 to 100,000\)$/],
-    ['100000', '512', /100000 x 512 table has 51200000 cells \(205 MB as float32.*the page allows 16777216 cells \(67 MB\)/]];
+    ['100000', '512', /100,000 x 512 table has 51,200,000 cells \(205 MB as float32.*the page allows 16,777,216 cells \(67 MB\)/]];
   for (const [V, d, pattern] of badSizes) {
     await enter(page, 'V', V, { key: 'Tab' });  // (Enter in V would resize with the d before)
     await enter(page, 'd', d);

@@ -47,7 +47,7 @@ TEST_CASE("resizing keeps the cells that stay and drops ids past V", "[state]") 
     CHECK(s.W[0 * 4 + 3] == 0.4f);  // a new cell from the example generator at d = 4
     CHECK(s.ids == std::vector<int>{1});
     CHECK(s.upstream.size() == 4);
-    CHECK(el::resize_table(s, 0, 3).error == "V = 0 is out of range: V runs from 1 to 100000");
+    CHECK(el::resize_table(s, 0, 3).error == "V = 0 is out of range: V runs from 1 to 100,000");
     CHECK_THAT(el::resize_table(s, 3, el::kMaxD + 1).error, Catch::Contains("d = 513"));
     CHECK(s.V == 2);
 }

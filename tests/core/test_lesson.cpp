@@ -154,7 +154,7 @@ TEST_CASE("bad input gives an error and leaves the last good result", "[lesson][
         in.ids.assign(size_t(el::kMaxB), 0);
         in.upstream.assign(size_t(el::kMaxB) * 21, 0.0f);
         CHECK_THAT(el::compute_lesson(in, r).error,
-                   Catch::Contains("B x V x d = 1024 x 100000 x 21") && Catch::Contains("2.15 billion multiply-adds"));
+                   Catch::Contains("B x V x d = 1,024 x 100,000 x 21") && Catch::Contains("2.15 billion multiply-adds"));
     }
     CHECK(r.gather == good.gather);
     CHECK(r.grad_scatter == good.grad_scatter);

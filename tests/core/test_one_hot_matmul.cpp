@@ -102,6 +102,6 @@ TEST_CASE("the one-hot route's work limit names the sizes and the multiply-adds"
     CHECK(el::check_one_hot_work(el::kMaxB, el::kMaxV, 16).ok());   // the largest batch at V = 100,000
     CHECK(el::check_one_hot_work(el::kMaxB, el::kMaxV, 20).ok());
     const el::Status s = el::check_one_hot_work(el::kMaxB, el::kMaxV, 512);
-    CHECK_THAT(s.error, Catch::Contains("1024 x 100000 x 512") && Catch::Contains("52.43 billion multiply-adds") &&
+    CHECK_THAT(s.error, Catch::Contains("1,024 x 100,000 x 512") && Catch::Contains("52.43 billion multiply-adds") &&
                             Catch::Contains("limit is 2.15 billion"));
 }
