@@ -20,8 +20,17 @@ static void RefreshDerived(App& app) {
         training_follow_lookup(app.training.session, app.derived.table_before_lookup, app.state.W);
 }
 
+// A refused cell's message, and its open editor, go with the cell when a resize (or a shorter batch,
+// for G) takes it away: "W[2][2]: ... (the cell keeps 0.9)" would name a cell the table no longer has.
+static void DropGoneCell(CellEditor& ed, int rows, int cols) {
+    if (ed.row >= rows || ed.col >= cols) ed.row = ed.col = -1;
+    if (ed.error_row >= rows || ed.error_col >= cols) ed.error.clear(), ed.error_row = ed.error_col = -1;
+}
+
 void Commit(App& app, const char* what) {
     commit(app.commits, what);
+    DropGoneCell(app.table_editor, app.state.V, app.state.d);
+    DropGoneCell(app.upstream_editor, app.state.B(), app.state.d);
     RefreshDerived(app);
 }
 

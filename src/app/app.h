@@ -25,6 +25,7 @@ struct CellEditor {
     int row = -1, col = -1;  // -1: nothing being edited
     char text[72] = "";
     std::string error;
+    int error_row = -1, error_col = -1;  // the cell the error names (-1: none, or not a cell's)
     bool focus_pending = false;
     bool opening = false;       // opened, its field not yet active (it takes keys a frame or two later)
     bool caret_to_end = false;  // typed into before it took the keys, or opened so (DrawCellEditor)

@@ -77,7 +77,8 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_cell(int upstream, int r, int c, const c
     const int rows = upstream ? s.B() : s.V;
     const char* name = upstream ? "G" : "W";
     CellEditor& ed = upstream ? g_app.upstream_editor : g_app.table_editor;
-    if (Status locked = check_unlocked(s, upstream ? kLockUpstream : kLockTable); !locked.ok()) return Answer(ed.error = locked.error);
+    if (Status locked = check_unlocked(s, upstream ? kLockUpstream : kLockTable); !locked.ok())
+        return ed.error_row = -1, Answer(ed.error = locked.error);
     if (r < 0 || r >= rows || c < 0 || c >= s.d)
         return Answer(format(TR(msg_no_such_cell), name, r, c, name, rows, s.d));
     float v = 0.0f;
@@ -87,6 +88,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_cell(int upstream, int r, int c, const c
         // The message is about this cell (it names it): the canvas's editor, open on another one, lets it go.
         if (ed.row != r || ed.col != c) ed.row = ed.col = -1;
         ed.error = format(TR(msg_cell_refused), name, r, c, st.error.c_str(), display_float(grid[i]).c_str());
+        ed.error_row = r, ed.error_col = c;
         return Answer(ed.error);
     }
     grid[i] = v;

@@ -172,6 +172,15 @@ test('bad cells, ids and sizes typed into the canvas each get a message; the las
     entries++;
   }
   assert.ok(entries >= 20, `${entries} bad entries`);
+  // A refused cell's message goes with its cell when a resize takes the cell away (it said "the cell
+  // keeps 0.75" of a cell no longer there), and stays while the cell does.
+  await enter(page, 'cell:W:2:2', 'abc');
+  assert.match((await snapshot(page)).errors.table, /^W\[2\]\[2\]: /);
+  assert.equal((await page.evaluate(() => window.embeddingLab.setSize(4, 3))).ok, true);
+  assert.match((await snapshot(page)).errors.table, /^W\[2\]\[2\]: /, 'W[2][2] is still there');
+  assert.equal((await page.evaluate(() => window.embeddingLab.setSize(2, 3))).ok, true);
+  await frames(page, 2);
+  assert.equal((await snapshot(page)).errors.table, '');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
