@@ -221,12 +221,13 @@
     return out;
   }
 
-  // The self-check and the question cards: an answer is graded by the app, shown and announced.
+  // The self-check and the question cards: an answer is graded by the app, shown and announced (a
+  // card's verdict by the app, first on its next line: the answer may uncover dW, which changes the line).
   function reply(claim, card, text) {
     const r = withString(text, (p) => answer(M()._el_answer(claim, card, p)));
     render();
-    const c = card >= 0 ? extra.cards[card] : { result: extra.claims[claim][1] === 0 ? 1 : 0 };
-    say(!r.ok ? r.error : t(c.result ? 'dom_right' : card >= 0 ? 'dom_try_again_or_show' : 'dom_try_again'));
+    if (!r.ok) say(r.error);
+    else if (card < 0) say(t(extra.claims[claim][1] === 0 ? 'dom_right' : 'dom_try_again'));
   }
   const answersOpen = new Set();  // follow-up answers the learner opened
   // showCheck: the canvas draws its "Check yourself" panel (panels= has tour); the question cards
@@ -255,7 +256,10 @@
           el('input', { id, type: 'text', 'aria-describedby': id + '-message', 'aria-invalid': c.error ? 'true' : null }), ' ',
           button(t('dom_check'), () => reply(-1, i, byId(id).value), id + '-check', false, `${id}-check ${id}-claim`)])),  // "Check" and the question, as True / False
         el('p', { id: id + '-message', class: 'message', text: c.error }),
-        c.result >= 0 ? el('p', { id: id + '-result', text: t(c.result ? 'dom_right' : 'dom_try_again') + ' ' + c.answer }) : null);
+        // "Show answer", as on the canvas; the keyboard then goes to the answer (the app says it too).
+        c.result >= 0 ? el('p', { id: id + '-result', tabindex: -1, text: t(c.result ? 'dom_right' : 'dom_try_again') + ' ' + c.answer },
+          c.answer ? null : button(t('tour_show_answer'), () => { M()._el_show_answer(i); render(); }, id + '-show', false, `${id}-show ${id}-claim`)) : null);
+      TOOK_PLACE_OF[id + '-show'] = id + '-result';
     });
     return out;
   }

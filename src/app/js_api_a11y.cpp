@@ -221,6 +221,12 @@ EMSCRIPTEN_KEEPALIVE const char* el_answer(int claim, int card, const char* text
     return Answer("");
 }
 
+// A question card's "Show answer" (shown once the card has been answered, as on the canvas).
+EMSCRIPTEN_KEEPALIVE void el_show_answer(int card) {
+    ShowCardAnswer(g_app, card);
+    WakeUp();
+}
+
 // The experiments panels' buttons: 0 Run (the two fits and the bias), 1 "Put inf in W[0][c]",
 // 2 "Restore W", 3 the deeper tier's Run (the fits on the rows, the rank check): {ok, error}.
 EMSCRIPTEN_KEEPALIVE const char* el_experiment(int action) {

@@ -131,17 +131,26 @@ static void ShowRowPicker(const Question& q, CardProgress& p) {
 }
 
 // A checked answer: counted, graded, the answer revealed once right, and posted to the host page.
+// What a checked card says, on the card and on the live line.
+static const char* CardVerdict(const CardProgress& p) { return p.result ? TR(tour_right) : TR(teach_card_not_quite); }
+
+// A card answered, on the canvas or in the text view: its verdict goes first on the live line (before the
+// sentence on the result, which changes when the answer uncovers dW).
 static void RecordCardAnswer(App& app, const Question& q, CardProgress& p, bool correct, const std::string& response) {
     p.attempts++, p.result = correct ? 1 : 0;
     app.teach.answers++;
     p.revealed |= correct;
+    app.teach.said = CardVerdict(p);
     if (q.kind == QuestionKind::Claim) app.tour.claim_answer[std::clamp(q.id.back() - '0', 0, int(kWrongClaims) - 1)] = correct ? 0 : 1;
     const int attempts = q.kind == QuestionKind::Claim ? ++app.teach.claim_attempts[q.id.back() - '0'] : p.attempts;
     PostAnswer(app, q, correct, attempts, response);
 }
 
-// What a checked card says, on the card and on the live line.
-static const char* CardVerdict(const CardProgress& p) { return p.result ? TR(tour_right) : TR(teach_card_not_quite); }
+// "Show answer" after an answer: the answer on the card and said on the live line.
+static void RevealCard(App& app, const Question& q, CardProgress& p) {
+    p.revealed = true, app.teach.answers++;
+    app.teach.said = question_answer(q);
+}
 
 static void ShowCard(App& app, const Question& q, CardProgress& p, int index, int count) {
     ImGui::PushID(index);
@@ -190,13 +199,13 @@ static void ShowCard(App& app, const Question& q, CardProgress& p, int index, in
         ErrorText(p.message);
     }
     // Said on the live line too, as the text view's cards are: the canvas alone showed it.
-    if (checked) RecordCardAnswer(app, q, p, correct, response), app.teach.said = CardVerdict(p);
+    if (checked) RecordCardAnswer(app, q, p, correct, response);
     if (p.result >= 0) {
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.result ? GoodColor() : ErrorColor()),
                            "%s", CardVerdict(p));
         if (!p.revealed) {
             ImGui::SameLine();
-            if (SmallButton(TR(tour_show_answer))) p.revealed = true, app.teach.answers++;
+            if (SmallButton(TR(tour_show_answer))) RevealCard(app, q, p);
             RecordItemRect(("card:" + q.id + ":reveal").c_str());
         }
     }
@@ -258,6 +267,13 @@ std::string AnswerCard(App& app, int index, const std::string& text) {
     }
     RecordCardAnswer(app, q, p, correct, response);
     return "";
+}
+
+void ShowCardAnswer(App& app, int index) {
+    RefreshQuestionCards(app);
+    TeachView& t = app.teach;
+    if (index >= 0 && index < int(t.questions.size()) && t.cards[size_t(index)].result >= 0)
+        RevealCard(app, t.questions[size_t(index)], t.cards[size_t(index)]);
 }
 
 void ShowQuestionCards(App& app) {

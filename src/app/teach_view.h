@@ -74,6 +74,7 @@ void RefreshQuestionCards(App& app);  // app.teach.questions / cards for the cur
 // Answers card `index` as its controls would (claim: "true"/"false"; rows: "1, 3"; grad-row: the
 // numbers): "" once graded, else why the answer could not be read.
 std::string AnswerCard(App& app, int index, const std::string& text);
+void ShowCardAnswer(App& app, int index);  // its "Show answer" (once answered, as on the canvas)
 // In embed mode, the page's wanted height (CSS pixels) to the host page when it changes.
 void ReportContentHeight(App& app, float content_bottom);
 

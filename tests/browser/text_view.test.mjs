@@ -530,13 +530,30 @@ test('a question card and a self-check claim answered from the DOM: graded, show
   assert.match(await page.textContent('#tv-card-0-result'), /^Not quite/);
   assert.match(await page.textContent('#live'), /^Not quite/, 'the result is announced');
   assert.equal(await page.inputValue('#tv-card-0'), wrong, 'the answer stays as typed, to correct it');
+  // "Show answer", as on the canvas (the verdict asks for it): the answer on the card, the keyboard on
+  // it, and said.
+  await page.press('#tv-card-0-show', 'Enter');
+  await frames(page, 2);
+  const shown = await page.textContent('#tv-card-0-result');
+  assert.match(shown, /^Not quite: try again\. Nonzero rows of dW: /);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'tv-card-0-result');
+  assert.ok((await page.textContent('#live')).startsWith(shown.replace(/^Not quite: try again\. /, '')), await page.textContent('#live'));
+  assert.equal(await page.$('#tv-card-0-show'), null, 'shown once');
   await page.fill('#tv-card-0', s.touchedRows.join(', '));
   await page.click('#tv-card-0-check');
   await frames(page, 2);
   const result = await page.textContent('#tv-card-0-result');
   assert.match(result, /^Right\. Nonzero rows of dW: /);
   assert.ok(result.includes(s.touchedRows.join(', ')), result);
-  assert.equal(await page.textContent('#live'), 'Right.');
+  assert.match(await page.textContent('#live'), /^Right\. gather and one-hot matmul agree/);
+  // The row of dW asked for, right: that uncovers dW, and the line still says the verdict first.
+  assert.equal(s.teach.gradientCovered, true);
+  const row = Number(/row (\d+) of dW/.exec(await page.textContent('#tv-card-1-claim'))[1]);
+  await page.fill('#tv-card-1', s.gradTable[row].map((x) => Number(x.toPrecision(6))).join(', '));
+  await page.click('#tv-card-1-check');
+  await page.waitForFunction(() => !window.embeddingLab.snapshot().teach.gradientCovered);
+  await frames(page, 2);
+  assert.match(await page.textContent('#live'), /^Right\. gather and one-hot matmul agree.*gradient reaches/);
   // Unreadable rows are refused with a message, not graded.
   await page.fill('#tv-card-0', 'x');
   await page.click('#tv-card-0-check');
