@@ -60,6 +60,7 @@ void ShowLinkBanner(App& app) {
 std::string EmbeddedLink(const AppState& s) {
     AppState embedded = s;
     embedded.embed = true;
+    embedded.view = View::Canvas;  // the view it was copied from (a text view, say) is not the learners'
     if (embedded.panels == kDefaultPanels) embedded.panels = kPanelForward | kPanelBackward;
     return encode_link(embedded);
 }

@@ -1026,6 +1026,7 @@ test('"Teach with this" from the DOM: the draft set by native controls, bad size
   await page.click('#tv-share-copy-1');
   await page.waitForFunction(() => document.getElementById('tv-share-text')?.value.startsWith('<iframe'));
   assert.match(await page.inputValue('#tv-share-text'), /#v=1&amp;V=3&amp;d=3&amp;init=example&amp;.*embed=1/);
+  assert.ok(!(await page.inputValue('#tv-share-text')).includes('view=text'), 'copied from the text view, the embed opens on the canvas');
   // The teacher link opens as the learners will see it.
   await page.click('#tv-teach-copy-0');
   const link = await page.inputValue('#tv-teach-output');
