@@ -387,7 +387,7 @@
       el('label', { for: ids[i], text: label + ' ' }), el('input', { id: ids[i], type: 'text', inputmode: 'decimal', value: values[i], readonly: !!lock,
         'aria-describedby': (i === 1 ? 'tv-random-help ' : '') + 'tv-random-message', onkeydown: (e) => e.key === 'Enter' && !lock && drawn() })),
       ' ']), button(draw, drawn, 'tv-random-draw', !!lock)),
-      el('p', { id: 'tv-random-help', text: help }), msg('tv-random-message', '')];
+      el('p', { id: 'tv-random-help', text: help }), msg('tv-random-message', lock)];
   }
 
   // "Teach with this" (TeachDraftJson in src/app/panels_teach.cpp): the canvas panel's choices as
@@ -554,22 +554,27 @@
 
     // Table W, its size and the ids.
     const sizeLock = lockOf('V');
+    // Whether a size message is about field id: a part of it names the field ("V: ...", "d: ...", "V: ...;
+    // d: ..." when both were refused), or none names one (V x d too big, a lock: both).
+    const about = (error, id) => { const parts = error.split('; ');
+      return parts.some((e) => e.startsWith(id.slice(3) + ': ')) || !parts.some((e) => /^[Vd]: /.test(e)); };
     // Resize, or Enter in V or d: the new size at once, as the canvas's Resize applies it. A refused
-    // size marks the field(s) typed (both when neither changed) invalid, described by the message.
+    // size marks the fields it is about invalid (of both, the ones typed in, if any), described by the message.
     const resize = () => {
       const fields = ['tv-V', 'tv-d'].map((id) => byId(id));
+      for (const f of fields) refusals.delete(f.id), f.removeAttribute('aria-invalid');  // this answer replaces the last
       const r = lab.setSize(fields[0].value, fields[1].value);
       if (r.ok) return;
-      const changed = fields.filter((f) => f.value !== f.defaultValue);
-      for (const f of changed.length ? changed : fields) refuse(f, 'tv-size-message', r.error);
+      const named = fields.filter((f) => about(r.error, f.id)), changed = named.filter((f) => f.value !== f.defaultValue);
+      for (const f of named.length > 1 && changed.length ? changed : named) refuse(f, 'tv-size-message', r.error);
     };
-    // A size the canvas refused marks both fields; one refused here, the field(s) it was typed in
+    // A size the canvas refused marks the fields it is about; one refused here, as above
     // (markRefusals, after the drawing).
-    const sizeInvalid = !!s.errors.size && !refusals.has('tv-V') && !refusals.has('tv-d') && 'true';
+    const sizeInvalid = (id) => !!s.errors.size && !refusals.has('tv-V') && !refusals.has('tv-d') && about(s.errors.size, id) && 'true';
     // Each label with its field in one box (.pair): a narrow screen wraps between them, not inside.
     // Text with a number keypad, not type=number: that hands over '' for "1e", and the message quoted ''.
     const sizeField = (id, label, value) => el('span', { class: 'pair' }, el('label', { for: id, text: t(label) + ' ' }),
-      el('input', { id, type: 'text', inputmode: 'numeric', value, readonly: !!sizeLock, 'aria-describedby': 'tv-size-message', 'aria-invalid': sizeInvalid,
+      el('input', { id, type: 'text', inputmode: 'numeric', value, readonly: !!sizeLock, 'aria-describedby': 'tv-size-message', 'aria-invalid': sizeInvalid(id),
                     onkeydown: (e) => { if (e.key === 'Enter' && !sizeLock) { e.preventDefault(); resize(); } } }));
     const size = hidden.has('resize') ? null : el('p', {}, sizeField('tv-V', 'dom_V_label', V), ' ', sizeField('tv-d', 'dom_d_label', d), ' ',
       el('button', { type: 'button', id: 'tv-resize', text: t('dom_resize'), onclick: resize, disabled: !!sizeLock }));
@@ -579,7 +584,7 @@
     if (big) rows = [...new Set([...pageIds, ...(paged ? [] : marked), ...(goToRow >= 0 && goToRow < V ? [goToRow] : [])])].sort((a, b) => a - b);
     const wRows = rows.map((r) => ({ index: r, label: tf('dom_id_n', r), values: rowOf(s, 'table', r), mark: marked.has(r) }));
     if (on('table')) {
-    parts.push(el('h3', { text: t('dom_table_heading') }), size, msg('tv-size-message', s.errors.size),
+    parts.push(el('h3', { text: t('dom_table_heading') }), size, msg('tv-size-message', s.errors.size || sizeLock),
       table(big ? ofPage(tf('dom_table_caption_big', V, d, rows.length)) : tf('dom_table_caption', V, d),
             'dom_column_n', d, wRows, (r, c) => ({ id: `tv-w-${r}-${c}`, label: tf('dom_w_cell', r, c), onchange: cellChanged(r, c, 0), locked: !!lockOf('cells'),
                          message: 'tv-table-message', error: s.errors.table })),

@@ -390,6 +390,20 @@ test('a size that is not a whole number is refused, never cut: the canvas\'s Res
   assert.equal(await page.textContent('#tv-size-message'), "d: '1e' is not a whole number");
   assert.equal(await page.inputValue('#tv-d'), '1e');
   assert.deepEqual(await size(), [5, 3]);
+  // Both refused: both said, each field marked; V then made good: d alone is marked, with its own message.
+  const marked = () => page.evaluate(() => ['tv-V', 'tv-d'].map((id) => document.getElementById(id).getAttribute('aria-invalid')));
+  await page.fill('#tv-V', '100001');
+  await page.fill('#tv-d', '2.5');
+  await page.press('#tv-d', 'Enter');
+  await page.waitForFunction(() => document.getElementById('tv-size-message').textContent.startsWith('V:'));
+  assert.equal(await page.textContent('#tv-size-message'), "V: '100001' is out of range (1 to 100,000); d: '2.5' is not a whole number");
+  assert.deepEqual(await marked(), ['true', 'true']);
+  await page.fill('#tv-V', '5');
+  await page.press('#tv-V', 'Enter');
+  await page.waitForFunction(() => document.getElementById('tv-size-message').textContent.startsWith('d:'));
+  assert.equal(await page.textContent('#tv-size-message'), "d: '2.5' is not a whole number");
+  assert.deepEqual(await marked(), [null, 'true']);
+  assert.deepEqual(await size(), [5, 3]);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -102,6 +102,11 @@ test('a refused value marks the cell invalid with the message, and the state kee
   // A message about no one cell (a teacher's lock) describes every cell.
   const locked = await openPage(browser, server.url + CANONICAL + '&lock=table');
   for (const cell of ['#tv-w-0-0', '#tv-w-2-1']) assert.match(await locked.textContent('#' + await locked.getAttribute(cell, 'aria-describedby')), /lock/i);
+  // V and d, read-only under it (lock=table holds the size too), say why as the cells do.
+  for (const field of ['#tv-V', '#tv-d']) {
+    assert.equal(await locked.getAttribute(field, 'readonly'), '');
+    assert.match(await locked.textContent('#' + await locked.getAttribute(field, 'aria-describedby')), /locked by the teacher/);
+  }
   await locked.context().close();
   await page.context().close();
 });
