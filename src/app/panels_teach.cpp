@@ -130,12 +130,12 @@ static void ShowRowPicker(const Question& q, CardProgress& p) {
     }
 }
 
-// A checked answer: counted, graded, the answer revealed once right, and posted to the host page.
 // What a checked card says, on the card and on the live line.
 static const char* CardVerdict(const CardProgress& p) { return p.result ? TR(tour_right) : TR(teach_card_not_quite); }
 
-// A card answered, on the canvas or in the text view: its verdict goes first on the live line (before the
-// sentence on the result, which changes when the answer uncovers dW).
+// A checked answer, on the canvas or in the text view: counted, graded, the answer revealed once right,
+// its verdict said first on the live line (before the sentence on the result, which changes when the
+// answer uncovers dW), and posted to the host page.
 static void RecordCardAnswer(App& app, const Question& q, CardProgress& p, bool correct, const std::string& response) {
     p.attempts++, p.result = correct ? 1 : 0;
     app.teach.answers++;
@@ -198,7 +198,6 @@ static void ShowCard(App& app, const Question& q, CardProgress& p, int index, in
         RecordItemRect(("card:" + q.id + ":check").c_str());
         ErrorText(p.message);
     }
-    // Said on the live line too, as the text view's cards are: the canvas alone showed it.
     if (checked) RecordCardAnswer(app, q, p, correct, response);
     if (p.result >= 0) {
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.result ? GoodColor() : ErrorColor()),
