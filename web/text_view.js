@@ -166,6 +166,11 @@
     input.setAttribute('aria-describedby', messageId);
     showMessage(messageId, error, said);
   }
+  // A field's new answer replaces the last: its mark goes first (refuse puts it back if need be).
+  function unrefuse(input) {
+    refusals.delete(input.id);
+    input.removeAttribute('aria-invalid');
+  }
 
   /**
    * A labelled native control for one link key, edited through setField (one commit). choices: a
@@ -268,7 +273,7 @@
   // "Step x n" (or Enter in n) with n as typed, checked by the app as the canvas's field is (and kept for it there).
   function stepTimes() {
     const input = byId('tv-step-n');
-    refusals.delete(input.id), input.removeAttribute('aria-invalid');  // this answer replaces the last
+    unrefuse(input);
     const r = withString(input.value, (p) => answer(M()._el_step_times(p)));
     if (r.ok) render();
     else refuse(input, 'tv-step-message', r.error);
@@ -376,7 +381,7 @@
   function randomPart([title, help, seedW, draw, ...values], lock) {
     const ids = ['tv-random-B', 'tv-random-s', 'tv-random-seed'];
     const drawn = () => {
-      for (const id of ids) refusals.delete(id), byId(id).removeAttribute('aria-invalid');  // this Draw's answer replaces the last
+      for (const id of ids) unrefuse(byId(id));
       const [b, z, seed] = ids.map((id) => byId(id).value);
       const r = withString(b, (pb) => withString(z, (pz) => withString(seed, (ps) => answer(M()._el_draw_batch(pb, pz, ps)))));
       // Each field the answer names ("B: ...; seed: ...") is marked.
@@ -562,7 +567,7 @@
     // size marks the fields it is about invalid (of both, the ones typed in, if any), described by the message.
     const resize = () => {
       const fields = ['tv-V', 'tv-d'].map((id) => byId(id));
-      for (const f of fields) refusals.delete(f.id), f.removeAttribute('aria-invalid');  // this answer replaces the last
+      fields.forEach(unrefuse);
       const r = lab.setSize(fields[0].value, fields[1].value);
       if (r.ok) return;
       const named = fields.filter((f) => about(r.error, f.id)), changed = named.filter((f) => f.value !== f.defaultValue);
