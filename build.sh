@@ -135,14 +135,15 @@ kill_tree() {  # kill_tree pid: the process and everything it started
 cmd_test() {
     local t0=$SECONDS rc=0 reports="$BUILD/web/browser-reports" lane="$BUILD/emscripten-builds.log"
     need_build_tools; need_test_tools; need_clang_tools; fetch_imgui
-    # Two lanes at once: the Emscripten builds beside the native ones (g++, and clang for asan and
-    # fuzz), their output kept in $lane and shown when they end. Each lane leaves a core idle at times
-    # (a link, a long file, a library the next step waits on) and the other fills it.
+    # Two lanes at once: the Emscripten builds beside the native ones (g++, and clang for asan, whose
+    # folder holds the fuzz targets too), their output kept in $lane and shown when they end. Each lane
+    # leaves a core idle at times (a link, a long file, a library the next step waits on) and the other
+    # fills it.
     mkdir -p "$BUILD"
     ( build wasm-test && build_single_file ) >"$lane" 2>&1 &
     local emscripten=$!
     trap "kill_tree $emscripten" EXIT  # a failed build here stops the other lane too
-    build native; build asan; build fuzz
+    build native; build asan  # asan: the sanitized suite and the fuzz targets
     log "the Emscripten builds (wasm-test, site, single-file), run beside the ones above:"
     wait "$emscripten" || { cat "$lane"; die "an Emscripten build failed (its output above)"; }
     trap - EXIT
@@ -163,7 +164,7 @@ case "${1:-}" in
     site) build_site ;;
     test) cmd_test ;;
     bench) need_build_tools; need_test_tools; build bench; build bench-wasm; exec bash tests/bench/bench.sh ;;
-    fuzz) need_build_tools; need_clang_tools; build fuzz
+    fuzz) need_build_tools; need_clang_tools; build asan fuzz
           FUZZ_TEST_SECONDS="$(( ${FUZZ_SECONDS:-300} / 2 ))" ctest --preset fuzz ;;
     dist) cmd_dist "${2:-}" ;;
     *) die "unknown command '$1' (try: ./build.sh, ./build.sh test, ./build.sh fuzz, ./build.sh dist)" ;;

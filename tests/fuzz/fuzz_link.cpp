@@ -4,7 +4,7 @@
 // state it makes survives a round trip: decode(x) -> s1, encode(s1) -> e1,
 // decode(e1) -> s2 with no message, s2 == s1 (floats bit for bit), encode(s2) == e1.
 //
-//   ./build.sh fuzz          (or build/fuzz/fuzz_link tests/fuzz/corpus/link)
+//   ./build.sh fuzz          (or build/asan/fuzz_link tests/fuzz/corpus/link)
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
