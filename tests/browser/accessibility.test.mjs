@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { decodePng, contrastRatio } from './png.mjs';
-import { serve, launch, openPage, snapshot, frames, clickWidget, screenshot, widgetCenter, ROOT } from './harness.mjs';
+import { serve, launch, openPage, closePage, snapshot, frames, clickWidget, screenshot, widgetCenter, ROOT } from './harness.mjs';
 
 const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
 
@@ -38,7 +38,7 @@ test('contrast: text, helper text, messages and cell values reach 4.5:1 in every
     assert.ok(worst[1] >= 4.5);
   }
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('heatmap cells: each fill against the window and its neighbour measured; every cell has an outline of 3:1 on the window', async () => {
@@ -67,7 +67,7 @@ test('heatmap cells: each fill against the window and its neighbour measured; ev
     assert.ok(below > 0, 'the fills near zero cannot reach 3:1 on their own: the outline is needed');
     assert.ok(ratio(c.textDisabled, c.windowBg) >= 3, `${theme}: the outline colour is below 3:1`);
     for (const e of edges) assert.ok(e >= 3, `${theme}: a drawn cell edge is ${e.toFixed(2)}:1 on the window`);
-    await page.context().close();
+    await closePage(page);
   }
 });
 
@@ -99,7 +99,7 @@ test('the keyboard focus ring on a W cell reaches 3:1 against the cell it sits o
     console.log(`  ${theme}: its colour on the 22 fills ${Math.min(...onFills).toFixed(2)} to ${Math.max(...onFills).toFixed(2)}:1`);
     onFills.forEach((f, i) => assert.ok(f >= 3, `${theme}: the ring's colour is ${f.toFixed(2)}:1 on fill ${i} of the scale`));
     assert.ok(ratio(c.focus, c.windowBg) >= 3, `${theme}: the ring's colour on the window`);
-    await page.context().close();
+    await closePage(page);
   }
 });
 
@@ -131,7 +131,7 @@ test('the highlighted id\'s chip in the Ids panel: its number reaches 4.5:1 on t
     assert.ok(ratio(lit.text, lit.fill) >= 4.5, `${theme}: the highlighted chip's number is ${ratio(lit.text, lit.fill).toFixed(2)}:1 on it`);
     assert.ok(ratio(plain.text, plain.fill) >= 4.5, `${theme}: a chip's number is ${ratio(plain.text, plain.fill).toFixed(2)}:1 on it`);
     assert.deepEqual(page.problems, []);
-    await page.context().close();
+    await closePage(page);
   }
 });
 
@@ -151,7 +151,7 @@ test('the walk\'s speed is written beside its slider, not over the grab (white o
     }
     console.log(`  ${theme}: ${textLike} pixels of the text colour inside the speed slider`);
     assert.equal(textLike, 0, `${theme}: text drawn on the slider`);
-    await page.context().close();
+    await closePage(page);
   }
 });
 
@@ -194,7 +194,7 @@ test('the text view in the high-contrast theme: white on black, yellow links and
   await page.evaluate(() => window.embeddingLab.setField('theme', 'light'));
   await page.waitForFunction(() => getComputedStyle(document.getElementById('text-view')).backgroundColor === 'rgb(255, 255, 255)');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('without a theme in the link the system decides: dark, more contrast, forced colours', async () => {
@@ -231,7 +231,7 @@ test('a phone gets a one-line header: title, theme, text view and a Share button
   await page.touchscreen.tap(box.x + share.x + share.width / 2, box.y + share.y + share.height / 2);
   await frames(page, 4);
   assert.notEqual(await rect('copy-link'), null);
-  await page.context().close();
+  await closePage(page);
 });
 
 // WCAG 2.2's 2.5.8 (target size, AA): 24 px. A finger gets every button and field that tall, the
@@ -264,13 +264,13 @@ test('under a finger every button and field is at least 24 px tall; a chip tappe
     .map((e) => [e.id || e.textContent, e.getBoundingClientRect().height]).filter(([, h]) => h > 0 && h < 24));
   assert.deepEqual(small, [], 'text view controls under 24 px');
   assert.deepEqual(phone.problems, []);
-  await phone.context().close();
+  await closePage(phone);
   const desk = await openPage(browser, server.url + link, { width: 390, height: 844 });
   const onDesk = await heights(desk);
   assert.equal(onDesk.resize, 21, 'a mouse keeps 21 px buttons');
   assert.equal(onDesk['chip:1'], 15, 'and 15 px chips');
   assert.equal(Math.min(...await pitches(desk)), 20, 'and presets 20 px apart');
-  await desk.context().close();
+  await closePage(desk);
 });
 
 test('a short page (a 600 x 400 iframe, a phone held sideways) gets a compact header: the share buttons wait behind Share, reached by mouse, keyboard and touch', async () => {
@@ -301,7 +301,7 @@ test('a short page (a 600 x 400 iframe, a phone held sideways) gets a compact he
   await clickWidget(page, 'copy-link');
   assert.notEqual(await rect('share-text'), null, 'Copy link shows the link');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 
   page = await openPage(browser, server.url, { width: 844, height: 390, mobile: true });
   const tap = async (name) => {
@@ -312,13 +312,13 @@ test('a short page (a 600 x 400 iframe, a phone held sideways) gets a compact he
   assert.equal(await rect('copy-numpy'), null);
   await tap('share');
   assert.notEqual(await rect('copy-numpy'), null, 'a tap on Share opens the share buttons');
-  await page.context().close();
+  await closePage(page);
 
   // A desktop keeps the header it had: the copy buttons in view, no Share button.
   page = await openPage(browser, server.url, { width: 1440, height: 900 });
   assert.equal(await rect('share'), null);
   for (const name of shares) assert.notEqual(await rect(name), null, `${name} on a desktop`);
-  await page.context().close();
+  await closePage(page);
 });
 
 /** axe-core on the page as it is now: the violations of impact serious or critical. */
@@ -352,7 +352,7 @@ for (const [name, hash, size] of [
     }
     const found = await seriousViolations(page);
     assert.deepEqual(found, []);
-    await page.context().close();
+    await closePage(page);
   });
 }
 

@@ -6,7 +6,7 @@
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import { serve, launch, openPage, frames, clickWidget, screenshot, coloursIn, timed, untimed } from './harness.mjs';
+import { serve, launch, openPage, closePage, frames, clickWidget, screenshot, coloursIn, timed, untimed } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -112,7 +112,7 @@ untimed('budget experiment: settings travel in the link; startBudget refuses bad
   assert.equal((await budget(page)).stepsDone, b.stepsDone);
   assert.match(b.outcome[0], new RegExp(`after ${b.stepsDone} of 10000 steps \\(cancelled\\)`));
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 untimed('the parameter counts, activation, compression and hashed-table views draw', async () => {
@@ -127,7 +127,7 @@ untimed('the parameter counts, activation, compression and hashed-table views dr
     assert.ok(await page.evaluate((n) => window.embeddingLab.widgetRect(n), name), name);
   await screenshot(page, 'budget-variants-1280');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 untimed('the first page loads the deeper tier on demand: the button reloads the same state in the deeper build', async () => {
@@ -158,7 +158,7 @@ untimed('the first page loads the deeper tier on demand: the button reloads the 
   await page.waitForFunction(() => document.activeElement.id === 'canvas', null, { timeout: 5000 });
   // Its links keep deeper=1, so whoever opens them gets the experiments too.
   assert.match(await page.evaluate(() => window.embeddingLab.getLink()), /(^|&)deeper=1(&|$)/);
-  await page.context().close();
+  await closePage(page);
 
   // A preset of the deeper tier opens it from the first page directly.
   const other = await openPage(browser, server.url);
@@ -172,7 +172,7 @@ untimed('the first page loads the deeper tier on demand: the button reloads the 
   await frames(other, 3);
   assert.equal(await other.evaluate(() => document.activeElement.tagName), 'BODY', 'nobody was on the canvas: it takes no focus');
   assert.equal(b.settings.k, 256);
-  await other.context().close();
+  await closePage(other);
 });
 
 // The deeper tour's step 8 needs the deeper build: Next reloads the page. A keyboard user was left
@@ -199,7 +199,7 @@ untimed("the deeper tour's Next across the reload: the keyboard stays on Next, o
   await canvas.keyboard.press('Enter'), await frames(canvas, 4);
   assert.equal((await canvas.evaluate(() => window.embeddingLab.snapshot())).tour.step, 8, 'and Enter goes on');
   assert.deepEqual(canvas.problems, []);
-  await canvas.context().close();
+  await closePage(canvas);
 
   const view = await openPage(browser, server.url + '#tour=deeper&step=6&view=text', { width: 1440, height: 900 });
   await view.waitForSelector('#tv-tour-next');
@@ -211,5 +211,5 @@ untimed("the deeper tour's Next across the reload: the keyboard stays on Next, o
   assert.match(title, /budget/);
   await view.waitForFunction((t) => document.getElementById('live').textContent.includes(t), title, { timeout: 5000 });
   assert.deepEqual(view.problems, []);
-  await view.context().close();
+  await closePage(view);
 });

@@ -3,7 +3,7 @@
 // it did, with the learner's state kept.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, snapshot, frames, screenshot } from './harness.mjs';
+import { serve, launch, openPage, closePage, snapshot, frames, screenshot } from './harness.mjs';
 import { readFile } from 'node:fs/promises';
 import { decodePng } from './png.mjs';
 
@@ -74,5 +74,5 @@ test('a lost WebGL context stops drawing with a message; restored, the page draw
   assert.deepEqual((await snapshot(page)).gather, [[0.699999988079071, 0.800000011920929, 0.8999999761581421]]);
   assert.ok(differingPixels(drawnAfter, await shot(page, 'context-after-edit')) > 0, 'the edit was not drawn');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });

@@ -6,7 +6,7 @@
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import { serve, launch, openPage, clickWidget, frames, screenshot, typeInto, snapshot, widgetCenter, timed, untimed } from './harness.mjs';
+import { serve, launch, openPage, closePage, clickWidget, frames, screenshot, typeInto, snapshot, widgetCenter, timed, untimed } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -258,5 +258,5 @@ untimed('on a narrow German phone the results table scrolls sideways and the fie
   await frames(page, 3);
   assert.ok(!(await pixels()).equals(before), 'a sideways wheel over the table shows its other columns');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { serve, launch, openPage, snapshot, clickWidget } from './harness.mjs';
+import { serve, launch, openPage, closePage, snapshot, clickWidget } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -41,7 +41,7 @@ for (const [name, link] of cases) {
     assert.deepEqual(printed.gather, s.gather);
     assert.deepEqual(printed.matmul, s.matmul);
     assert.deepEqual(printed.grad, s.gradTable);
-    await page.context().close();
+    await closePage(page);
   });
 }
 
@@ -84,7 +84,7 @@ for (const [name, link] of torchCases) {
       const done = /^rows max_norm rescaled: (.*)$/m.exec(output)[1];
       assert.deepEqual(JSON.parse(done), said ? said[1].split(', ').map(Number) : []);
     }
-    await page.context().close();
+    await closePage(page);
   });
 }
 
@@ -96,7 +96,7 @@ test('the PyTorch script refuses EmbeddingBag max with scale_grad_by_freq, as th
   const script = await page.evaluate(() => window.embeddingLab.exportScript('pytorch'));
   assert.throws(() => execFileSync(PYTHON, ['-c', script], { encoding: 'utf8', stdio: 'pipe' }),
                 (e) => /max mode does not support scaling the gradient by the frequency/.test(e.stderr));
-  await page.context().close();
+  await closePage(page);
 });
 
 test('the Copy as NumPy button shows the script for copying by hand', async () => {
@@ -105,5 +105,5 @@ test('the Copy as NumPy button shows the script for copying by hand', async () =
   const text = await page.evaluate(() => window.embeddingLab.shareText());
   assert.match(text, /^# Embedding Lab: this state in NumPy/);
   assert.equal(text, await page.evaluate(() => window.embeddingLab.exportScript('numpy')));
-  await page.context().close();
+  await closePage(page);
 });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp, writeFile, rm } from 'node:fs/promises';
-import { serve, launch, openPage, frames, widgetCenter, snapshot } from './harness.mjs';
+import { serve, launch, openPage, closePage, frames, widgetCenter, snapshot } from './harness.mjs';
 
 let server, host, hostDir, browser;
 before(async () => {
@@ -86,7 +86,7 @@ test('the cursor follows what is under the pointer: a text field gives the text 
   await frames(page, 3);
   assert.equal(await cursor(), 'default', 'over a button');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('one wheel notch scrolls the page one step down; at the top, or on a page that fits (over its grids too), the browser gets the wheel', async () => {
@@ -102,7 +102,7 @@ test('one wheel notch scrolls the page one step down; at the top, or on a page t
   const moved = before.y - after.y;
   // ImGui scrolls a window 5 lines (of a 15 px font) per notch: not a hundred notches, not backwards.
   assert.ok(moved > 20 && moved < 300, `one notch moved the page ${moved} CSS px`);
-  await page.context().close();
+  await closePage(page);
 
   const small = await openPage(browser, server.url + '#v=1&embed=1&panels=ids', { width: 900, height: 700 });
   const smallWheel = await recordWheels(small);
@@ -111,7 +111,7 @@ test('one wheel notch scrolls the page one step down; at the top, or on a page t
   assert.equal(await smallWheel(100), false, 'a page that fits leaves the wheel to the host page');
   assert.equal(await smallWheel(-100), false);
   assert.deepEqual(small.problems, []);
-  await small.context().close();
+  await closePage(small);
 
   // Over a grid of numbers too (ImGui draws each as a child window of the page): one whose rows all
   // show cannot scroll, so the wheel goes on to the page, and past a page that fits to the host.
@@ -124,7 +124,7 @@ test('one wheel notch scrolls the page one step down; at the top, or on a page t
     assert.equal(await gridWheel(-100), false, `a wheel up over ${name}`);
   }
   assert.deepEqual(grids.problems, []);
-  await grids.context().close();
+  await closePage(grids);
 });
 
 test('keys reach the app only while the canvas has the focus', async () => {
@@ -141,7 +141,7 @@ test('keys reach the app only while the canvas has the focus', async () => {
   await page.keyboard.press('Shift');
   await page.waitForFunction((n) => window.embeddingLab.frameStats().frames > n, b, { timeout: 5000 });
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // A course page scrolled under a still pointer: the demo arrives under it and gets the wheel with no
@@ -223,7 +223,7 @@ test('a drag inside a text field selects its text (the focus moving to the text 
   await frames(page, 6);
   assert.deepEqual((await page.evaluate(() => window.embeddingLab.snapshot({ matrices: false }))).ids, [0]);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a pasted emoji stays in the field as typed, and the message names it by its code point', async () => {
@@ -262,5 +262,5 @@ test('a pasted emoji stays in the field as typed, and the message names it by it
   assert.deepEqual((await snapshot(page)).ids, [1], 'the batch stays as it was');
   await page.keyboard.press('Enter');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });

@@ -5,7 +5,7 @@
 // page in English with a message, and nothing the learner did is lost.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, snapshot, frames, clickWidget, typeInto, widgetCenter, textViewArrived } from './harness.mjs';
+import { serve, launch, openPage, closePage, snapshot, frames, clickWidget, typeInto, widgetCenter, textViewArrived } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -60,7 +60,7 @@ test('lang=de: the page, its screen-reader line and <html lang> are German; the 
   assert.notEqual(e.liveText, s.liveText);
   assert.match(e.liveText, /0\.4/);
   assert.deepEqual(page.problems, []);
-  await page.context().close(), await en.context().close();
+  await page.context().close(), await closePage(en);
 });
 
 // The default state, then a tour step with every question card and a refused edit's message.
@@ -76,7 +76,7 @@ for (const [what, link] of [['the default state', LINK],
     assert.deepEqual(english, [], `English lines in the German text view:\n${english.slice(0, 15).join('\n')}`);
     assert.ok(await page.evaluate(() => /0,4/.test(document.getElementById('text-view').textContent)), 'W[1][0] = 0,4 is shown with a comma');
     assert.deepEqual(page.problems, []);
-    await page.context().close();
+    await closePage(page);
   });
 }
 
@@ -118,7 +118,7 @@ test('the header switches the language: the address pins it, English comes back 
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
   assert.equal(await page.title(), englishTitle);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('numbers typed the German way: "0,25" into W[1][0] is 0.25; links and snapshot() keep the point', async () => {
@@ -144,7 +144,7 @@ test('numbers typed the German way: "0,25" into W[1][0] is 0.25; links and snaps
   await page.press('#tv-w-2-1', 'Enter');
   await page.waitForFunction(() => document.getElementById('tv-w-2-1').getAttribute('aria-invalid') === 'true');
   assert.match((await snapshot(page)).errors.table, /'0,5x'/);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a German setting refused: its message quotes "1,5" as typed and its range the German way, canvas and text view', async () => {
@@ -172,7 +172,7 @@ test('a German setting refused: its message quotes "1,5" as typed and its range 
   await page.press('#tv-f-mom', 'Enter');
   await page.waitForFunction(() => document.getElementById('tv-f-mom-message').textContent.includes("'1.5'"));
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a German whole number typed with a comma and refused: its range with the German grouping, canvas and text view', async () => {
@@ -189,7 +189,7 @@ test('a German whole number typed with a comma and refused: its range with the G
   await page.waitForFunction(() => document.getElementById('tv-f-costV-message').textContent !== '');
   assert.equal(await page.textContent('#tv-f-costV-message'), want);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a German count typed with its grouping points, as the page writes counts: "20.000" is 20000, canvas and text view', async () => {
@@ -215,7 +215,7 @@ test('a German count typed with its grouping points, as the page writes counts: 
   s = await page.evaluate((l) => { window.embeddingLab.setLink(l.replace('costV=30000', 'costV=20.000')); return window.embeddingLab.snapshot(); }, link);
   assert.equal(s.settings.costV, 20);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('lang=xx: a message naming it, the page in English; a catalog that cannot be fetched: English and a message', async () => {
@@ -277,6 +277,6 @@ test("a link's messages are in its language: opened with lang=de, and sent to an
   assert.deepEqual(t.linkErrors.notices, ["unbekannter Schlüssel 'yy' übergangen"]);
   assert.match(t.link, /(^|&)lang=de(&|$)/);
   assert.deepEqual([...de.problems, ...en.problems], []);
-  await de.context().close();
-  await en.context().close();
+  await closePage(de);
+  await closePage(en);
 });

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import {
-  serve, launch, openPage, snapshot, frames, clickWidget, widgetCenter, typeInto, screenshot, canvasBacking, settle,
+  serve, launch, openPage, closePage, snapshot, frames, clickWidget, widgetCenter, typeInto, screenshot, canvasBacking, settle,
 } from './harness.mjs';
 import { decodePng, inkStats } from './png.mjs';
 
@@ -35,7 +35,7 @@ for (const depth of ['basics', 'solid', 'deeper']) {
     assert.equal(tour.depth, 'none', 'Finish leaves the tour');
     assert.ok(steps >= 6, `${steps} steps`);
     assert.deepEqual(page.problems, []);
-    await page.context().close();
+    await closePage(page);
   });
 }
 
@@ -48,7 +48,7 @@ test('Back, Leave and Resume keep the learner\'s place; a shared mid-tour link r
   assert.equal((await tourOf(page)).depth, 'none');
   await clickWidget(page, 'tour-resume');
   assert.deepEqual(await tourOf(page), { depth: 'solid', step: 1 });
-  await page.context().close();
+  await closePage(page);
 });
 
 // An instructor's hand-written link to a step ("#tour=solid&step=6": no V, d, init or ids, which every
@@ -74,8 +74,8 @@ test('a hand-written link to a tour step opens the step with its state, as Next 
   assert.equal((await byHand.evaluate(() => window.embeddingLab.budget())).loaded, true);
   assert.deepEqual(page.problems, []);
   assert.deepEqual(byHand.problems, []);
-  await page.context().close();
-  await byHand.context().close();
+  await closePage(page);
+  await closePage(byHand);
 });
 
 // A shared mid-tour link on a short or narrow page (panels in one column): the step's panel is scrolled
@@ -91,7 +91,7 @@ test('a shared mid-tour link scrolls its step\'s panel to the top of a one-colum
     assert.ok(focus && focus.visible, `${width} x ${height}, step ${step}: the step's panel is on screen`);
     assert.ok(focus.y >= boxBottom && focus.y <= boxBottom + 40,
               `${width} x ${height}, step ${step}: its top at ${focus.y}, just under the tour box (${boxBottom})`);
-    await page.context().close();
+    await closePage(page);
   }
 });
 
@@ -104,7 +104,7 @@ test('basics step 3 on a phone shows the output it speaks of', async () => {
   assert.ok(out && out.visible && out.y >= 0 && out.y + out.height <= 844, `the out block is not on screen: ${JSON.stringify(out)}`);
   assert.ok(focus && out.y >= focus.y && out.y + out.height <= focus.y + focus.height, 'the framed panel holds the out block');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // The deeper tour's steps about the budget panel's later sections (the one-hot variants, activation on the
@@ -131,7 +131,7 @@ test('a deeper step about one section of the budget panel frames that section on
               `step ${step}: its section's heading at ${section?.y}, just under the tour box (${boxBottom}) or as near as the page scrolls`);
   }
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // The step's panel is framed on all four sides on a phone: its right side lay under the page's
@@ -155,7 +155,7 @@ test('the tour frames its step\'s panel on all four sides on a phone', async () 
     best = Math.max(best, n / png.height);
   }
   assert.ok(best > 0.9, `the frame's right side: ${(100 * best).toFixed(0)}% of its height drawn`);
-  await page.context().close();
+  await closePage(page);
 });
 
 // A phone turned mid-tour: the step's panel, which the learner was reading, is framed again under the
@@ -177,7 +177,7 @@ test('a phone turned mid-tour frames the step\'s panel again', async () => {
               `${width} x ${height}: the step's panel at ${focus.y}, just under the tour box (${boxBottom})`);
   }
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // A step's or a preset's link sets what it teaches; how the page is shown stays: a German, dark page
@@ -216,7 +216,7 @@ test('a tour step and a preset keep the page\'s language, theme and view, and a 
   const bare = await openPage(browser, server.url + '#v=1&embed=1&panels=forward&tour=basics&step=1', { width: 900, height: 560 });
   assert.equal(await bare.evaluate(() => window.embeddingLab.widgetRect('tour-next')), null);
   assert.equal(await bare.$('#tv-tour-next'), null);
-  await bare.context().close();
+  await closePage(bare);
   const embed = await openPage(browser, server.url + '#v=1&embed=1&panels=forward,tour&tour=basics&step=1', { width: 900, height: 560 });
   await embed.focus('#tv-tour-next');
   await embed.keyboard.press('Enter');
@@ -244,7 +244,7 @@ test('the self-check answers a claim and the follow-up question reveals its answ
   assert.equal(await rect(page, 'answer:0'), null, 'the button gives way to the answer');
   assert.equal(await rect(page, 'answer:3'), null);
   assert.deepEqual(await claims(), [0, -1, -1, -1, -1, -1], 'revealing answers leaves the claims as answered');
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a phone at dpr 2: panels stack, the canvas is sharp and drawn, touch edits a cell', async () => {
@@ -279,7 +279,7 @@ test('a phone at dpr 2: panels stack, the canvas is sharp and drawn, touch edits
   await frames(page, 10);  // the tap, the four characters and Enter reach ImGui over several frames
   assert.equal((await snapshot(page)).table[1][1], -1.5, 'typed at once after the tap');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a long row of numbers flows onto lines under its first number: every number inside the panel, desktop and phone', async () => {
@@ -312,7 +312,7 @@ test('a long row of numbers flows onto lines under its first number: every numbe
     }
     await screenshot(page, `lesson-numbers-${what}`);
     assert.deepEqual(page.problems, []);
-    await page.context().close();
+    await closePage(page);
   }
 });
 
@@ -346,7 +346,7 @@ test("a long tooltip wraps to fit the screen: the text view button's and a one-h
     assert.ok(minX > 0 && maxX < after.width - 1, `${name}: the tooltip reaches the canvas's edge (x ${minX}-${maxX} of ${after.width})`);
   }
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('on a phone nothing is cut at the edge: the theme menu shows "high contrast" whole, the examples wrap', async () => {
@@ -397,7 +397,7 @@ test('a finger drag scrolls the page on a phone', async () => {
   await fingerDrag(page, [200, 600], [200, 300]);
   const after = await rect(page, 'ids');
   assert.ok(after === null || after.y < before.y - 150, `scrolled: ${before.y} -> ${after && after.y}`);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a sideways finger drag scrolls a table wider than the phone, and edits nothing', async () => {
@@ -417,7 +417,7 @@ test('a sideways finger drag scrolls a table wider than the phone, and edits not
   assert.ok(Math.abs(last.y - before.y) < 10, `the page stayed: y ${before.y} -> ${last.y}`);
   assert.deepEqual((await snapshot(page)).table, table, 'no cell edited');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('the mouse wheel scrolls the page', async () => {
@@ -429,7 +429,7 @@ test('the mouse wheel scrolls the page', async () => {
   await frames(page, 4);
   const after = await rect(page, 'ids');
   assert.ok(after === null || after.y < before.y - 100, `wheel scrolled: ${before.y} -> ${after && after.y}`);
-  await page.context().close();
+  await closePage(page);
 });
 
 test("a tour keeps the learner's table: Back after the tour returns to it", async () => {
@@ -448,7 +448,7 @@ test("a tour keeps the learner's table: Back after the tour returns to it", asyn
   await page.waitForFunction((h) => location.hash === h, mine);
   await page.waitForFunction(() => window.embeddingLab.snapshot().table[0][0] === 4.25);
   assert.deepEqual((await snapshot(page)).ids, [0, 2]);
-  await page.context().close();
+  await closePage(page);
 });
 
 // Keyboard only: Tab until `name` has the keyboard's focus (widgetRect's keyboardFocus); how many presses.
@@ -468,7 +468,7 @@ test('keyboard only: Tab reaches the panels, and the basics tour runs to the end
   await page.keyboard.press('Enter');
   await frames(page, 3);
   assert.match(await page.evaluate(() => location.hash), /init=normal/, 'Enter pressed the panel\'s button');
-  await page.context().close();
+  await closePage(page);
 
   page = await openPage(browser, server.url, { width: 1440, height: 900 });
   await page.focus('#canvas');
@@ -487,7 +487,7 @@ test('keyboard only: Tab reaches the panels, and the basics tour runs to the end
   await frames(page, 3);
   assert.equal((await tourOf(page)).depth, 'none', 'Finish left the tour');
   assert.ok((await rect(page, 'tour:basics')).keyboardFocus, 'the keyboard is back on the tour\'s button');
-  await page.context().close();
+  await closePage(page);
 });
 
 // Back to the first step disables Back: the keyboard had stayed on it, and Tab and Enter did nothing.
@@ -510,7 +510,7 @@ test('keyboard only: Back to the tour\'s first step moves the keyboard on to Nex
   await page.keyboard.press('Tab');
   await frames(page, 2);
   assert.ok((await rect(page, 'tour-leave')).keyboardFocus, 'Tab goes on to Leave tour');
-  await page.context().close();
+  await closePage(page);
 });
 
 // The field a cell is edited in replaces the cell while it is open; a chip's label holds its count. Both
@@ -559,7 +559,7 @@ test('keyboard only: after Enter or Escape in a cell, and Enter on an id chip, t
   await frames(page, 4);
   assert.deepEqual((await snapshot(page)).ids, [2, 2]);
   assert.ok((await rect(page, 'chip:2')).keyboardFocus, 'the focus moves to the chip now in its place');
-  await page.context().close();
+  await closePage(page);
 });
 
 test('keyboard: Tab moves through controls inside the demo, Escape then Tab leaves it', async () => {
@@ -577,7 +577,7 @@ test('keyboard: Tab moves through controls inside the demo, Escape then Tab leav
   await page.keyboard.press('Shift+Tab');  // Shift's own keydown comes between: it must not disarm Escape
   await frames(page, 2);
   assert.notEqual(await page.evaluate(() => document.activeElement.id), 'canvas', 'Escape then Shift+Tab leaves');
-  await page.context().close();
+  await closePage(page);
 });
 
 test('the ids panel draws a random Zipf batch and a chip removes one use', async () => {
@@ -590,7 +590,7 @@ test('the ids panel draws a random Zipf batch and a chip removes one use', async
   await clickWidget(page, `chip:${first}`);
   s = await snapshot(page);
   assert.equal(s.ids.length, 7);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('lookup options reach both routes: the padding preset leaves row 0 without gradient', async () => {
@@ -602,7 +602,7 @@ test('lookup options reach both routes: the padding preset leaves row 0 without 
   assert.ok(s.gradTable[0].every((x) => x === 0), 'padding row has no gradient');
   assert.deepEqual(s.touchedRows, [2]);
   assert.equal(s.equal, true);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('dark theme from a link, and a 600 x 400 embed', async () => {
@@ -612,7 +612,7 @@ test('dark theme from a link, and a 600 x 400 embed', async () => {
   const png = decodePng(await readFile(await screenshot(page, 'lesson-embed-dark')));
   const o = (png.width * 10 + 10) * png.channels;  // a background pixel near the corner
   assert.ok(png.pixels[o] < 80 && png.pixels[o + 1] < 80, 'dark background');
-  await page.context().close();
+  await closePage(page);
 });
 
 test('the EmbeddingBag mean preset: each bag becomes the mean of its rows, the same as M @ W', async () => {
@@ -629,7 +629,7 @@ test('the EmbeddingBag mean preset: each bag becomes the mean of its rows, the s
   s.bagMatmul.forEach((row, j) => row.forEach((v, c) => assert.ok(Math.abs(v - s.bagOutputs[j][c]) < 1e-6)));
   await frames(page, 2);
   assert.notEqual(await rect(page, 'bag-check'), null);
-  await page.context().close();
+  await closePage(page);
 });
 
 // The ids field commits each batch as it is typed, so a batch retyped passes through shorter ones
@@ -664,7 +664,7 @@ test('retyping the batch keeps G\'s edited rows; a refused batch stays in the fi
   s = await snapshot(page);
   assert.match(s.errors.ids, /7/, 'the message stays after the edit ends');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // A preset is picked at the foot of the page; what it sets (the table, the ids, the routes) is at the top.
@@ -679,7 +679,7 @@ test('a preset picked below the lesson scrolls the page up to it', async () => {
   await frames(page, 4);
   assert.ok(await inView('ids'), `the ids field in view: ${JSON.stringify(await rect(page, 'ids'))}`);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // From the keyboard the same: the keyboard goes up with the page, to W's first cell, where Tab carries
@@ -702,7 +702,7 @@ test('keyboard only: a preset picked with Enter takes the keyboard to the table 
   await frames(page, 2);
   assert.ok((await rect(page, 'cell:W:0:1')).keyboardFocus, 'Tab goes on to the next cell');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // A walk-through's Load, a tour step or a teacher's link may show a few panels (panels=); a visitor of
@@ -716,5 +716,5 @@ test('a page showing a few panels offers "Show all panels", which brings the res
   assert.doesNotMatch(await page.evaluate(() => location.hash), /panels=/);
   assert.equal(await rect(page, 'all-panels'), null, 'the button goes with the restriction');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });

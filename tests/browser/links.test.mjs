@@ -1,7 +1,7 @@
 // Share links in the real page: round trips, presets, bad links, back/forward.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, snapshot, frames, clickWidget, screenshot, settle } from './harness.mjs';
+import { serve, launch, openPage, closePage, snapshot, frames, clickWidget, screenshot, settle } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -13,7 +13,7 @@ test('a hand-written link sets the state; keys left out get defaults', async () 
   assert.deepEqual(s.ids, [1, 1, 2]);
   assert.equal(s.V, 3);
   assert.deepEqual(s.linkErrors, { ok: true, errors: [], notices: [] });
-  await page.context().close();
+  await closePage(page);
 });
 
 test('every preset loads without an error and setLink(getLink()) leaves the snapshot identical', async () => {
@@ -36,7 +36,7 @@ test('every preset loads without an error and setLink(getLink()) leaves the snap
     assert.ok(same, p.name);
   }
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a bad link shows a banner naming the field, applies the rest, and the page lives on', async () => {
@@ -49,7 +49,7 @@ test('a bad link shows a banner naming the field, applies the rest, and the page
   await clickWidget(page, 'banner-dismiss');
   assert.equal((await snapshot(page)).linkErrors.errors.length, 0);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // The banner is drawn on the canvas, which a screen reader cannot read: the text view has the same
@@ -83,13 +83,13 @@ test('a bad link\'s problems are in the text view near its top and said once on 
   await clickWidget(page, 'banner-dismiss');
   await page.waitForFunction(() => !document.getElementById('tv-link-problems'));
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 
   const good = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1');
   await frames(good, 2);
   assert.equal(await good.$('#tv-link-problems'), null, 'a good link: no message in the text view');
   assert.equal(await good.textContent('#live'), (await snapshot(good)).liveText, 'and the live line has the result');
-  await good.context().close();
+  await closePage(good);
 });
 
 // A link refused whole (too long) changes nothing: its heading said "the rest of it was applied" over a
@@ -106,7 +106,7 @@ test('a link too long to read is refused whole: the page stays as it was, and sa
   assert.deepEqual(await page.$$eval('#tv-link-problems p, #tv-link-problems li', (e) => e.map((x) => x.textContent)),
                    ['This link was not applied; the page stays as it was:', ...s.linkErrors.errors]);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('editing replaces the address without new history; presets and back/forward load state', async () => {
@@ -126,7 +126,7 @@ test('editing replaces the address without new history; presets and back/forward
   await page.waitForFunction(() => window.embeddingLab.snapshot().V === 5);
   await frames(page, 2);
   assert.match(await page.evaluate(() => location.hash), /V=5&d=2&init=zeros&ids=4/);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a link put in the address wins over an edit whose link the app writes before the hashchange comes', async () => {
@@ -149,7 +149,7 @@ test('a link put in the address wins over an edit whose link the app writes befo
   const s = await snapshot(page);
   assert.deepEqual([s.V, s.ids], [5, [4]], 'the link put in the address, not the edit written over it');
   assert.match(await page.evaluate(() => location.hash), /V=5&d=2&init=zeros&ids=4/);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('setLink() puts the page\'s link in the address (a reload keeps the state); a pasted address stays as given', async () => {
@@ -166,7 +166,7 @@ test('setLink() puts the page\'s link in the address (a reload keeps the state);
   await page.waitForFunction(() => window.embeddingLab.snapshot().V === 5);
   await frames(page, 3);
   assert.match(await page.evaluate(() => location.hash), /&nosuchkey=1$/, 'the pasted link, its unknown key and all');
-  await page.context().close();
+  await closePage(page);
 });
 
 test('Copy link on the canvas puts the link on the clipboard and says so on the live line', async () => {
@@ -186,7 +186,7 @@ test('embed mode shows only the named panels', async () => {
   assert.notEqual(await page.evaluate(() => window.embeddingLab.widgetRect('open-full')), null);
   assert.notEqual(await page.evaluate(() => window.embeddingLab.widgetRect('badge')), null);
   await screenshot(page, 'links-embed-600x400');
-  await page.context().close();
+  await closePage(page);
 });
 
 test('setLink(getLink()) leaves snapshot() identical for randomly generated states', async () => {
@@ -217,7 +217,7 @@ test('setLink(getLink()) leaves snapshot() identical for randomly generated stat
     assert.deepEqual(same.first.errors, [], link);
     assert.ok(same.ok, link);
   }
-  await page.context().close();
+  await closePage(page);
 });
 
 // A reviewer's case: a link near the limit (V=1000, d=64, thousands of edited cells) loads; five
@@ -272,7 +272,7 @@ test('a state whose link would be too long keeps the last link that fit in the a
   const s = await snapshot(reopened);
   assert.deepEqual(s.linkErrors, { ok: true, errors: [], notices: [] });
   assert.equal(s.V, 1000);
-  await reopened.context().close();
+  await closePage(reopened);
 
   // A fill (no edited cells) makes the link fit again: the address follows and the warning goes.
   assert.equal((await page.evaluate(() => window.embeddingLab.setField('init', 'normal'))).ok, true);
@@ -283,7 +283,7 @@ test('a state whose link would be too long keeps the last link that fit in the a
   assert.equal((await snapshot(page)).linkOverLimit, '');
   await page.waitForFunction(() => document.getElementById('tv-share-link'));
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // A link with 40 problems made a banner taller than the screen: Dismiss and every panel below it,
@@ -297,6 +297,6 @@ test('a link with many problems keeps Dismiss and the lesson on screen: the bann
     assert.ok(dismiss.visible && dismiss.y + dismiss.height <= size.height / 2, `Dismiss at y = ${dismiss.y} of ${size.height}`);
     assert.ok(V.y + V.height < size.height, `the table's V field at y = ${V.y}, below the screen's ${size.height}`);
     assert.equal((await snapshot(page)).linkErrors.notices.length, 40);
-    await page.context().close();
+    await closePage(page);
   }
 });

@@ -6,7 +6,7 @@
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import { serve, launch, openPage, widgetCenter, timed, untimed } from './harness.mjs';
+import { serve, launch, openPage, closePage, widgetCenter, timed, untimed } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -144,5 +144,5 @@ untimed('idle: no frames after 2 s when the canvas is exactly the screen\'s size
   const { a, b } = await idleFrames(page);
   console.log(`idle page (screen == viewport 1280 x 800): ${a} frames at 2 s after the last input, ${b} at 3.5 s`);
   assert.equal(b, a, 'the idle page kept drawing');
-  await page.context().close();
+  await closePage(page);
 });

@@ -3,7 +3,7 @@
 // arriving the way phone keyboards and IMEs deliver it (insertText, composition) edits the field.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, snapshot, frames, widgetCenter, clickWidget } from './harness.mjs';
+import { serve, launch, openPage, closePage, snapshot, frames, widgetCenter, clickWidget } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -93,7 +93,7 @@ test('a tap on a button focuses no input and still presses the button', async ()
   assert.notEqual(now.tag, 'INPUT');
   await frames(page, 4);
   assert.equal((await snapshot(page)).table[2][2], 0, 'the tap still presses the button');
-  await page.context().close();
+  await closePage(page);
 });
 
 // A pinch with the thumb resting on a button, or a touch the system takes back (an edge swipe:
@@ -238,7 +238,7 @@ test('after Ctrl+A in the input, typed characters still reach the field (the Ctr
   await page.keyboard.press('Enter');
   await frames(page, 4);
   assert.equal((await snapshot(page)).table[2][1], -4.5, 'the whole cell was replaced by what was typed');
-  await page.context().close();
+  await closePage(page);
 });
 
 // A finger that lands on a text field and moves is a scroll: the field opened on the press lets go,

@@ -4,7 +4,7 @@
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import { serve, launch, openPage, snapshot, frames, widgetCenter, clickWidget, screenshot, timed, untimed } from './harness.mjs';
+import { serve, launch, openPage, closePage, snapshot, frames, widgetCenter, clickWidget, screenshot, timed, untimed } from './harness.mjs';
 import { decodePng, contrastRatio } from './png.mjs';
 
 let server, browser;
@@ -50,7 +50,7 @@ untimed("hovering W's row label 1 lights id 1 up: highlight.id, and the one-hot 
   assert.equal((await snapshot(page)).highlight, null);
   assert.ok((await regionPixels(page, 'picture:out')).equals(outBefore), 'out is drawn as before once the hover ends');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 untimed('a repeated id highlights all its positions, from its chip or from highlight(id); bad ids are refused', async () => {
@@ -81,7 +81,7 @@ untimed('a repeated id highlights all its positions, from its chip or from highl
   // Not in the link: highlighting is where the learner points, not the lesson's state.
   assert.doesNotMatch(await page.evaluate(() => window.embeddingLab.getLink()), /highlight|hl=/);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // A tap leaves ImGui's focus on the region tapped and, once the finger is up, no hover: the
@@ -100,7 +100,7 @@ untimed('a tap on a row of out or G lights and keeps that row id, on a phone as 
       assert.deepEqual((await snapshot(page)).highlight, { id: row, positions: [row] }, `${how}: ${block} row ${row} tapped`);
     }
     assert.deepEqual(page.problems, []);
-    await page.context().close();
+    await closePage(page);
   }
 });
 
@@ -184,7 +184,7 @@ untimed('at 390 x 844, dpr 2, the picture fits the phone: no block clipped horiz
       assert.ok(r.x >= 0 && r.x + r.width <= 390, `${name} within 0..390 px: x ${r.x}, width ${r.width} (${hash})`);
     }
     assert.deepEqual(page.problems, []);
-    await page.context().close();
+    await closePage(page);
   }
 });
 
@@ -312,7 +312,7 @@ untimed('dW and G on a log scale: one heavy id leaves a once-used row visible, a
   const gSmall = await cellColor(page, 'picture:G', 3, 4, 0, 3);
   assert.ok(differs(gSmall, empty) >= 30, `G's small row is tinted too: ${gSmall}`);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // Which cells of a block carry a number: ink in the cell's middle that its fill colour (sampled at the
@@ -354,7 +354,7 @@ untimed('a block of the picture numbers all its cells or none, on a phone and on
       if (width > 500) assert.equal(n, cells.length, `${name}: a desktop's cells are wide enough for every number`);
     }
     assert.deepEqual(page.problems, []);
-    await page.context().close();
+    await closePage(page);
   }
 });
 
@@ -381,7 +381,7 @@ untimed("the picture's marks reach 3:1 against what they sit on, in every theme"
     for (const [what, r, need] of figures) assert.ok(r >= need, `${theme}: ${what} is ${r.toFixed(2)}:1, below ${need}:1`);
   }
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 untimed('screenshots for looking at: 1440 x 900, 390 x 844 at dpr 2, a 600 x 400 embed', async () => {
@@ -398,7 +398,7 @@ untimed('screenshots for looking at: 1440 x 900, 390 x 844 at dpr 2, a 600 x 400
     assert.ok(r && r.x + r.width <= view.width, `${name}: out fits`);
     await screenshot(page, name);
     assert.deepEqual(page.problems, []);
-    await page.context().close();
+    await closePage(page);
   }
 });
 
@@ -436,5 +436,5 @@ untimed('the text view says what the picture shows: each position\'s 1, its row 
   assert.equal((await page.evaluate(() => window.embeddingLab.setIds('2'))).ok, true);
   await page.waitForFunction(() => document.getElementById('tv-walk').textContent === 'No walk is running.');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { serve, launch, openPage, snapshot, frames, clickWidget, typeInto, widgetCenter, ROOT } from './harness.mjs';
+import { serve, launch, openPage, closePage, snapshot, frames, clickWidget, typeInto, widgetCenter, ROOT } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -56,7 +56,7 @@ test('each bad link through setLink gives a message and leaves a live page', asy
   const r = await page.evaluate(() => window.embeddingLab.setLink('v=1&V=100000&d=512'));
   assert.match(r.errors[0], /100,000 x 512 table has 51,200,000 cells \(205 MB as float32/);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('each bad link as the page address shows a banner and a live page', async () => {
@@ -182,7 +182,7 @@ test('bad cells, ids and sizes typed into the canvas each get a message; the las
   await frames(page, 2);
   assert.equal((await snapshot(page)).errors.table, '');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // The largest batch as text is 7,166 characters (1,024 five-digit ids); the ids field held 4,095, and
@@ -211,7 +211,7 @@ test('the largest batch of the largest ids is taken whole: from setIds, a paste,
   assert.equal(r.error, `the batch has more than 1024 ids (the limit) (still using ${ids.slice(0, 10).join(', ')}, ..., ${kept[1023]})`);
   assert.equal((await batch()).length, 1024);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('running out of wasm memory shows a message naming it, not a dead canvas', async () => {
@@ -405,5 +405,5 @@ test('a size that is not a whole number is refused, never cut: the canvas\'s Res
   assert.deepEqual(await marked(), [null, 'true']);
   assert.deepEqual(await size(), [5, 3]);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });

@@ -2,7 +2,7 @@
 // example, and editing through the real canvas changes gather and matmul together.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, snapshot, clickWidget, typeInto, screenshot, canvasBacking, frames } from './harness.mjs';
+import { serve, launch, openPage, closePage, snapshot, clickWidget, typeInto, screenshot, canvasBacking, frames } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -25,7 +25,7 @@ test('the default state is the lesson\'s canonical example', async () => {
   assert.ok(s.gradTable[2].every((x) => x === 0));
   assert.deepEqual(s.touchedRows, [1]);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('the canvas backing store is CSS size x devicePixelRatio, at dpr 1 and 2', async () => {
@@ -37,7 +37,7 @@ test('the canvas backing store is CSS size x devicePixelRatio, at dpr 1 and 2', 
     assert.ok(Math.abs(b.height - Math.round(b.cssHeight * dpr)) <= 1, `height at dpr ${dpr}`);
     const png = await screenshot(page, `skeleton-dpr${dpr}`);
     assert.ok(png);
-    await page.context().close();
+    await closePage(page);
   }
 });
 
@@ -47,7 +47,7 @@ test('the canvas follows a window resize', async () => {
   await page.waitForFunction(() => document.getElementById('canvas').width === 500);
   const b = await canvasBacking(page);
   assert.equal(b.width, 500);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('typing a new value into a cell changes gather and matmul together', async () => {
@@ -58,7 +58,7 @@ test('typing a new value into a cell changes gather and matmul together', async 
   assert.deepEqual(s.gather, [[f32(0.4), f32(0.5), 2.5]]);
   assert.deepEqual(s.matmul, s.gather);
   assert.equal(s.equal, true);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a duplicated id accumulates its gradient row', async () => {
@@ -72,7 +72,7 @@ test('a duplicated id accumulates its gradient row', async () => {
   assert.deepEqual(s.gradTable[2], g[2]);
   assert.ok(s.gradTable[0].every((x) => x === 0));
   assert.deepEqual(s.touchedRows, [1, 2]);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('bad input gets a message and the last good state stays', async () => {
@@ -101,7 +101,7 @@ test('bad input gets a message and the last good state stays', async () => {
   assert.equal(s.errors.fields, "V: '0' is out of range (1 to 100,000)");
   assert.equal(s.V, 3);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // A number field never drops what was typed: text it refuses stays in it, named in a message under
@@ -154,7 +154,7 @@ test('a number field keeps refused text with a message naming the field; the val
   await frames(page, 2);
   assert.equal(await fields(), '');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('the aria-live text states the key result', async () => {
@@ -163,5 +163,5 @@ test('the aria-live text states the key result', async () => {
   const text = await page.locator('#live').textContent();
   assert.equal(text, 'gather and one-hot matmul agree: [0.4, 0.5, 0.6]; gradient reaches row 1 only');
   assert.equal(text, (await snapshot(page)).liveText);
-  await page.context().close();
+  await closePage(page);
 });

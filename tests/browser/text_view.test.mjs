@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { serve, launch, openPage, snapshot, frames, typeInto, clickWidget, ROOT } from './harness.mjs';
+import { serve, launch, openPage, closePage, snapshot, frames, typeInto, clickWidget, ROOT } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -107,8 +107,8 @@ test('a refused value marks the cell invalid with the message, and the state kee
     assert.equal(await locked.getAttribute(field, 'readonly'), '');
     assert.match(await locked.textContent('#' + await locked.getAttribute(field, 'aria-describedby')), /locked by the teacher/);
   }
-  await locked.context().close();
-  await page.context().close();
+  await closePage(locked);
+  await closePage(page);
 });
 
 // A browser takes text a redraw puts back into a field as the field's own: Enter and leaving the field
@@ -141,7 +141,7 @@ test('text kept through a redraw is sent by Enter, and by leaving the field', as
   await page.waitForFunction(() => /[#&]mom=0\.25(&|$)/.test(window.embeddingLab.getLink()), null, { timeout: 5000 }).catch(() => {});
   assert.match((await snapshot(page)).link, /[#&]mom=0\.25(&|$)/, 'typed on, then Enter');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a field focused while a redraw waits keeps its caret and selection through that redraw: typing goes where it was put', async () => {
@@ -225,7 +225,7 @@ test('a field focused while a redraw waits keeps its caret and selection through
   await page.waitForFunction(() => /[#&]mom=0\.6(&|$)/.test(window.embeddingLab.getLink()), null, { timeout: 5000 }).catch(() => {});
   assert.match((await snapshot(page)).link, /[#&]mom=0\.6(&|$)/, 'the text the redraw dropped was lost');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('DOM and canvas never disagree: random edits through either leave the DOM tables equal to snapshot()', async () => {
@@ -249,7 +249,7 @@ test('DOM and canvas never disagree: random edits through either leave the DOM t
     await assertDomEqualsSnapshot(page, `edit ${i} (${['dom cell', 'dom cell', 'dom ids', 'canvas cell'][kind]})`);
   }
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('the accessibility tree holds the tables, the named cells and the labelled controls', async () => {
@@ -304,7 +304,7 @@ test('view=text shows the text view; the header button and "Back to the canvas" 
   assert.match(await page.evaluate(() => location.hash), /view=text/);
   // The keyboard follows the view: keys no longer work the canvas hidden under it.
   await page.waitForFunction(() => document.activeElement.id === 'tv-toggle', null, { timeout: 5000 });
-  await page.context().close();
+  await closePage(page);
 });
 
 // The canvas under a shown text view was the first Tab stop and in the accessibility tree: Tab,
@@ -357,7 +357,7 @@ test('a 100,000-row table lists the looked-up and touched rows, and any row on r
   await page.waitForSelector('#tv-w-54321-0');
   assert.equal(asSnapshotValue(await page.inputValue('#tv-w-54321-0')),
                await page.evaluate(() => window.embeddingLab.snapshot().table[54321][0]));
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a batch of 1,024 positions is shown a page at a time, any page on request; a hover rewrites only the highlight line', async () => {
@@ -409,7 +409,7 @@ test('a batch of 1,024 positions is shown a page at a time, any page on request;
   await page.press('#tv-first-position', 'Enter');
   await page.waitForSelector('#tv-g-0-0');
   assert.equal(await page.evaluate(() => document.querySelector('#text-view table').dataset.kept), undefined);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('axe-core finds no serious or critical violation in the text view, its tour, cards, locked fields and labs included', async () => {
@@ -427,7 +427,7 @@ test('axe-core finds no serious or critical violation in the text view, its tour
   const found = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
   assert.deepEqual(found, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 /** Presses Tab until the element with `id` has the focus (at most `limit` presses). */
@@ -481,7 +481,7 @@ test('keyboard only: the tour started, stepped and left in the DOM, its step a h
   await frames(page, 2);
   assert.ok(await page.isVisible('#tv-tour-resume'), 'left mid-tour: Resume is offered');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a follow-up answer opened stays open through the redraw after an edit', async () => {
@@ -493,7 +493,7 @@ test('a follow-up answer opened stays open through the redraw after an edit', as
   await page.waitForFunction(() => window.embeddingLab.snapshot().table[1][1] === 0.25);
   await page.waitForFunction(() => !document.body.contains(window.before));  // the view was drawn anew
   assert.equal(await page.evaluate(() => document.querySelector('#text-view details').open), true, 'still open');
-  await page.context().close();
+  await closePage(page);
 });
 
 // The canvas's "Hashing collisions" question was on the canvas only: it is the view's last follow-up,
@@ -513,7 +513,7 @@ test('the hashing question is in the view too, and follows the budget settings',
   [question, answer] = await last();
   assert.match(answer, /of the 50 ids share their row/);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a question card and a self-check claim answered from the DOM: graded, shown and announced', async () => {
@@ -571,7 +571,7 @@ test('a question card and a self-check claim answered from the DOM: graded, show
   assert.match(await page.evaluate(() => document.getElementById('tv-claim-0-false').parentElement.textContent), /Right\./);
   assert.equal(await page.textContent('#live'), 'Right.');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('lookup options, fills and G cells set from the DOM reach snapshot(); a bad value and a locked field are refused', async () => {
@@ -628,7 +628,7 @@ test('lookup options, fills and G cells set from the DOM reach snapshot(); a bad
   assert.equal(s.upstream[1][2], -0.25);
   assert.equal(s.gradTable[2][2], -0.25, 'dW follows G');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 
   // lock=options: the fields are read-only with the lock's reason, and the setter refuses.
   const locked = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,2&lock=options');
@@ -640,7 +640,7 @@ test('lookup options, fills and G cells set from the DOM reach snapshot(); a bad
   assert.deepEqual(await locked.evaluate(() => window.embeddingLab.setField('pad', '1')), { ok: false, error: reason });
   assert.equal((await snapshot(locked)).link, before, 'nothing changed');
   assert.match(await locked.textContent('#tv-locks'), /Locked by the teacher: options/);
-  await locked.context().close();
+  await closePage(locked);
 });
 
 test('the training lab steps from the DOM, and its figures there follow training()', async () => {
@@ -665,7 +665,7 @@ test('the training lab steps from the DOM, and its figures there follow training
   await page.waitForFunction(() => !window.embeddingLab.training({ arrays: false }).active);
   await page.waitForFunction(() => ![...document.querySelectorAll('#text-view th')].some((th) => th.textContent === 'loss'));
   assert.equal(await cell('training started'), 'false');
-  await page.context().close();
+  await closePage(page);
 });
 
 // "Step x n" was on the canvas only: from the DOM, a learner pressed Step n times.
@@ -691,7 +691,7 @@ test('Step x n from the DOM: n as typed, shared with the canvas\'s field; a bad 
   await page.waitForFunction(() => window.embeddingLab.training().step === 8);
   assert.equal(await page.inputValue('#tv-step-n'), 'ten');
   assert.equal(await page.getAttribute('#tv-step-n', 'aria-invalid'), 'true');
-  await page.context().close();
+  await closePage(page);
 });
 
 // The canvas's rows table in the view: which rows the last step touched and changed, why each moved,
@@ -738,7 +738,7 @@ test('the training lab\'s rows table: touched, changed, why, updates and each ro
   assert.deepEqual(adam.slice(1).map((r) => r[0]), ['5', '7']);
   assert.match(await page.textContent('#text-view'), /98 more rows are not listed/);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('the frequency experiment runs from the DOM: its figures follow frequency() and its end is announced', async () => {
@@ -767,7 +767,7 @@ test('the frequency experiment runs from the DOM: its figures follow frequency()
   await page.waitForFunction(() => !document.getElementById('tv-f-zipf')?.hasAttribute('readonly'));
   // A cancelled run is said to be cancelled, not finished.
   await page.waitForFunction(() => document.getElementById('live').textContent === 'The run was cancelled.');
-  await page.context().close();
+  await closePage(page);
 });
 
 // The canvas's cost panel has Cancel: so has the text view (a run at the lesson's shape takes seconds).
@@ -791,7 +791,7 @@ test('the cost benchmark runs and is cancelled from the DOM, and its end is said
   await page.waitForFunction(() => window.embeddingLab.benchmarkStatus().done, null, { timeout: 60000 });
   await page.waitForFunction(() => document.getElementById('live').textContent === 'The cost benchmark finished.');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('typing into the view while an experiment runs: nothing is sent until Enter, though the view redraws every half second', async () => {
@@ -812,7 +812,7 @@ test('typing into the view while an experiment runs: nothing is sent until Enter
   await page.evaluate(() => window.embeddingLab.cancelFrequency());
   assert.equal((await snapshot(page)).table[0][0], 0.25);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // The frequency experiment's lesson (rare ids learn slowly) was three plots on the canvas and raw
@@ -850,7 +850,7 @@ test('the frequency plots in numbers: the text view\'s table follows frequency()
   assert.ok(Number(rows[2][1]) > 10 * Math.max(1, Number(rows[4][1])), `seen: ${rows[2][1]} against ${rows[4][1]}`);
   assert.ok(Number(rows[2][2]) > Number(rows[4][2]));
   assert.match(await page.textContent('#text-view'), /The three plots in numbers\./);
-  await page.context().close();
+  await closePage(page);
 });
 
 // The deeper build's parameter-budget lab was on the canvas only: a screen reader in the deeper tour met
@@ -897,7 +897,7 @@ test('the parameter-budget experiment runs from the DOM: its settings, figures, 
   await page.waitForFunction(() => !window.embeddingLab.budget().running && !document.getElementById('tv-f-bk')?.hasAttribute('readonly'));
   assert.equal((await page.evaluate(() => window.embeddingLab.budget())).cancelled, true);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('the experiments panel from the DOM: Run trains the fits, their rows and sentences agree; inf in W and back; a lock holds', async () => {
@@ -946,7 +946,7 @@ test('the experiments panel from the DOM: Run trains the fits, their rows and se
   await clickWidget(page, 'put-inf');
   assert.equal((await snapshot(page)).table[0][2], 'inf');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 
   // A teacher's lock on the table holds these buttons too, here and on the canvas.
   const locked = await openPage(browser, server.url + CANONICAL + '&lock=table');
@@ -959,7 +959,7 @@ test('the experiments panel from the DOM: Run trains the fits, their rows and se
   await clickWidget(locked, 'put-inf');
   assert.equal((await snapshot(locked)).table[0][2], 0.30000001192092896, 'the canvas button is held by the lock');
   assert.deepEqual(locked.problems, []);
-  await locked.context().close();
+  await closePage(locked);
 });
 
 test('"Teach with this" from the DOM: the draft set by native controls, bad sizes refused by name, the embed code as the canvas makes it', async () => {
@@ -1087,7 +1087,7 @@ test('the deeper tier\'s other panels from the DOM: the variants\' sentences and
   assert.match((await section(2)).at(-1), /with d = 4, h = 256: .*rank is 4 /);
   assert.match(await page.evaluate(() => window.embeddingLab.getLink()), /(^|&)xd=4(&|$)/);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('the random batch from the DOM: B, Zipf s and seed shared with the canvas\'s fields, Draw, values out of range refused by name', async () => {
@@ -1136,7 +1136,7 @@ test('the random batch from the DOM: B, Zipf s and seed shared with the canvas\'
   await clickWidget(page, 'draw-batch');
   assert.deepEqual((await snapshot(page)).ids, drawn);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('G fills refuse what they cannot do: an unknown name, and MSE to 0 without a forward result', async () => {
@@ -1149,7 +1149,7 @@ test('G fills refuse what they cannot do: an unknown name, and MSE to 0 without 
   assert.match(answers[1].error, /'bogus' is not one of canonical, ones, random, mse/);
   assert.deepEqual((await snapshot(page)).upstream, before, 'G unchanged');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // glue.js adds the app's script at once, so main() may draw and commit before text_view.js has
@@ -1215,7 +1215,7 @@ test('on a 320 and a 390 px phone the text view never pans sideways: a wide tabl
     await page.waitForFunction(() => [...document.querySelectorAll('.tv-scroll')].some((b) => b.scrollLeft > 0));
     assert.ok(await page.evaluate(() => document.getElementById('text-view').scrollLeft === 0), 'the view stays put');
     assert.deepEqual(page.problems, []);
-    await page.context().close();
+    await closePage(page);
   }
 });
 
@@ -1229,7 +1229,7 @@ test('on a 390 px phone the default lesson\'s tables fit the screen without scro
   for (const name of ['Table W', 'Gather', 'One-hot rows', 'One-hot matmul', 'Upstream gradient G'])
     assert.equal(boxes[name], 0, `${name}: ${boxes[name]} px past its box (${JSON.stringify(boxes)})`);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // A lab's figures are named in words, some a sentence long ("Zeilenmarkierungen gelten für diese
@@ -1246,7 +1246,7 @@ test('on a 390 px phone the labs\' figure tables fit their boxes, in English and
     assert.ok(boxes.length >= 2, `${lang}: the labs' figure tables (${boxes.length})`);
     for (const [caption, past] of boxes) assert.equal(past, 0, `${lang}: ${caption}: ${past} px past its box`);
     assert.deepEqual(page.problems, []);
-    await page.context().close();
+    await closePage(page);
   }
 });
 
@@ -1297,7 +1297,7 @@ test('in a course embed the text view shows only the panels the canvas draws, an
     assert.ok(!said.includes(`rows ${s.touchedRows.join(', ')}`), `the live line: ${said}`);
   }
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('Enter in V or d applies the size, as Resize does', async () => {
@@ -1314,7 +1314,7 @@ test('Enter in V or d applies the size, as Resize does', async () => {
   assert.equal(await page.evaluate(() => document.activeElement.id), 'tv-d', 'the focus stays on d');
   assert.equal((await domTable(page, 'Table W')).length, 5);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('invalid flags and their messages agree: a refused size, a refused cell after another commit, an error from the canvas', async () => {
@@ -1345,7 +1345,7 @@ test('invalid flags and their messages agree: a refused size, a refused cell aft
   assert.equal(await describedBy(page, 'tv-w-0-0'), refused, 'with its reason');
   assert.equal(await page.getAttribute('#tv-w-1-1', 'aria-invalid'), null);
   assert.deepEqual(await invalidWithoutReason(page), []);
-  await page.context().close();
+  await closePage(page);
 
   // Refused on the canvas: the text view's field says so too. The canvas reads the ids as they are
   // typed and shows the message at once, before any Enter (which ends the edit and commits the address).
@@ -1365,7 +1365,7 @@ test('invalid flags and their messages agree: a refused size, a refused cell aft
   await canvas.waitForFunction(() => document.getElementById('tv-w-2-1').getAttribute('aria-invalid') === 'true', null, { timeout: 5000 });
   assert.equal(await describedBy(canvas, 'tv-w-2-1'), s.errors.table);
   assert.deepEqual(await invalidWithoutReason(canvas), []);
-  await canvas.context().close();
+  await closePage(canvas);
 });
 
 test('each self-check claim\'s True and False are named with the claim, in English and German', async () => {
@@ -1422,7 +1422,7 @@ test('a running experiment holds its settings in the text view, started from the
   await page.waitForFunction(() => !window.embeddingLab.benchmarkStatus().running, null, { timeout: 120000 });
   await page.waitForFunction(() => !document.getElementById('tv-f-costV').readOnly, null, { timeout: 5000 });
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // The text view had EmbeddingBag's settings but not its outputs (nor why there were none).
@@ -1436,7 +1436,7 @@ test('EmbeddingBag: the bags\' outputs are in the text view, or the page\'s reas
   await page.evaluate(() => window.embeddingLab.setLink('v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=max&offsets=0,3&freqscale=1'));
   await page.waitForFunction(() => /max mode does not support scale_grad_by_freq/.test(document.getElementById('tv-bag-message')?.textContent));
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // Tab out of a refused batch: the refusal is shown in place (no redraw inside the change event, which
@@ -1457,7 +1457,7 @@ test('Tab out of a refused batch moves on to the next control, the text and its 
   assert.match(await page.textContent('#tv-ids-message'), /7/);
   assert.deepEqual((await snapshot(page)).ids, [1]);
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // The canvas's "Show all panels", in the view: a walk-through's link (panels=table,ids,training) left a
@@ -1471,7 +1471,7 @@ test('a page showing a few panels offers "Show all panels" in the view too', asy
   assert.doesNotMatch(await page.evaluate(() => location.hash), /panels=/);
   await page.waitForFunction(() => !document.getElementById('tv-all-panels'));
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // A repeated id's sentence says what its row of dW holds, as the canvas does: the sum of its g rows,
@@ -1490,7 +1490,7 @@ test('a repeated id\'s sentence: the sum of its g rows, divided under scale_grad
   const s = await snapshot(page);
   assert.deepEqual(s.gradTable[3], [0, 0, 0, 0], 'the padding row gets no gradient');
   s.gradTable[6].forEach((v, c) => assert.ok(Math.abs(v - (s.upstream[2][c] + s.upstream[3][c]) / 2) < 1e-7, `dW[6][${c}] = ${v}`));
-  await page.context().close();
+  await closePage(page);
 });
 
 // The labs' figures: a whole number is shown whole (a count of bytes: 33554432, not 33554400), a
@@ -1504,5 +1504,5 @@ test('the cost benchmark\'s figures in the view: byte counts exact', async () =>
   assert.ok(Number.isInteger(figures.heapBeforeBytes) && figures.heapBeforeBytes > 1e6, JSON.stringify(figures));
   assert.equal(await row('heap before bytes'), String(figures.heapBeforeBytes));
   assert.equal(await row('buffer bytes'), String(figures.bufferBytes));
-  await page.context().close();
+  await closePage(page);
 });

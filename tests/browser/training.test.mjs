@@ -7,7 +7,7 @@ import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { serve, launch, openPage, snapshot, clickWidget, typeInto, screenshot, frames, coloursIn, widgetCenter, timed, untimed } from './harness.mjs';
+import { serve, launch, openPage, closePage, snapshot, clickWidget, typeInto, screenshot, frames, coloursIn, widgetCenter, timed, untimed } from './harness.mjs';
 import { decodePng, contrastRatio as ratio } from './png.mjs';
 
 let server, browser;
@@ -61,7 +61,7 @@ untimed('snapshot() carries the optimizer and its hyperparameters', async () => 
     name: 'SGD', lr: f32(0.1), momentum: f32(0.9), dampening: 0, nesterov: false, weightDecay: 0,
     beta1: f32(0.9), beta2: f32(0.999), eps: f32(1e-8),
   });
-  await page.context().close();
+  await closePage(page);
 });
 
 untimed('momentum walk-through: row 1 moves by lr*mu*b after id 1 leaves the batch', async () => {
@@ -95,7 +95,7 @@ untimed('momentum walk-through: row 1 moves by lr*mu*b after id 1 leaves the bat
   assert.ok(await page.evaluate(() => window.embeddingLab.widgetRect('train:state')), 'row state shown');
   await screenshot(page, 'training-momentum-1280');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 // A screen reader on the canvas heard only the new output after a Step: the live line now says what the
@@ -106,14 +106,14 @@ untimed('a step says on the live line what it did, or why it did nothing', async
   await clickWidget(page, 'train:step');
   await page.waitForFunction(() => document.getElementById('live').textContent.startsWith('SGD, step t = 1, loss '));
   assert.match(await page.textContent('#live'), /^SGD, step t = 1, loss [0-9.e-]+\. This step: 2 of V = 6 rows touched, 2 changed\. gather and one-hot matmul agree: /);
-  await page.context().close();
+  await closePage(page);
   page = await openPage(browser, server.url + '#v=1&V=6&d=3&init=normal&seed=5&ids=1,2&opt=sgd&lock=table');
   const before = (await snapshot(page)).table;
   await clickWidget(page, 'train:step');
   await page.waitForFunction(() => /locked/.test(document.getElementById('live').textContent));
   assert.deepEqual((await snapshot(page)).table, before, 'the locked table stays');
   assert.deepEqual(page.problems, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 untimed('AdamW walk-through: one step changes every row; untouched ones by (1 - lr*lambda)', async () => {
@@ -130,7 +130,7 @@ untimed('AdamW walk-through: one step changes every row; untouched ones by (1 - 
   const W1 = (await snapshot(page)).table;
   const lr = f32(0.01), wd = f32(0.1);
   for (const k of [0, 3, 4, 5]) assert.deepEqual(W1[k], W0[k].map((w) => f32(w - f32(f32(lr * wd) * w))));
-  await page.context().close();
+  await closePage(page);
 });
 
 untimed('lazy Adam walk-through: rows that leave the batch stay bit-identical', async () => {
@@ -149,7 +149,7 @@ untimed('lazy Adam walk-through: rows that leave the batch stay bit-identical', 
   for (const k of [0, 1, 2, 4, 5]) assert.ok(sameBits(W2[k], W1[k]), `row ${k} bit-identical`);
   const m1 = await page.evaluate(() => window.embeddingLab.optimizerRow(1));
   assert.ok(m1.expAvg.some((x) => x !== 0), "row 1's m is not zero, yet it did not move");
-  await page.context().close();
+  await closePage(page);
 });
 
 untimed('padding walk-through: Step x 10 with SGD never moves the padding row', async () => {
@@ -165,7 +165,7 @@ untimed('padding walk-through: Step x 10 with SGD never moves the padding row', 
   const s = await snapshot(page);
   assert.ok(sameBits(s.table[0], [0, 0, 0]));
   assert.deepEqual((await page.evaluate(() => window.embeddingLab.optimizerRow(0))).updates, 0);
-  await page.context().close();
+  await closePage(page);
 });
 
 untimed('max_norm walk-through: the forward pass rescales the looked-up row above max_norm, in W', async () => {
@@ -211,7 +211,7 @@ untimed('max_norm walk-through: the forward pass rescales the looked-up row abov
     assert.equal(why(1), 'gradient', 'row 1 stays below max_norm');
   }
   assert.equal((await training(page)).step, 3, 'the rescaling did not restart the optimizer');
-  await page.context().close();
+  await closePage(page);
 });
 
 // PyTorch renorms W in place in every forward pass under max_norm, and its optimizer never hears of it;
@@ -256,7 +256,7 @@ print(json.dumps(W.detach().tolist()))`;
   const W = (await snapshot(page)).table;
   const worst = Math.max(...W.flatMap((row, k) => row.map((w, c) => Math.abs(w - torchW[k][c]))));
   assert.ok(worst < 1e-6, `W differs from PyTorch's by ${worst}`);
-  await page.context().close();
+  await closePage(page);
 });
 
 untimed('embeddingLab.step(n) steps with the current settings and returns the last report', async () => {
@@ -272,7 +272,7 @@ untimed('embeddingLab.step(n) steps with the current settings and returns the la
   const back = await snapshot(page);
   await loadPreset(page, 'momentum');
   assert.deepEqual(back.table, (await snapshot(page)).table, 'reset restores the table');
-  await page.context().close();
+  await closePage(page);
 });
 
 untimed('follow-up: after one step on 64 ids, momentum changes more rows than the batch touched', async () => {
@@ -287,7 +287,7 @@ untimed('follow-up: after one step on 64 ids, momentum changes more rows than th
   assert.ok(a.changed > a.touched, JSON.stringify(a));
   assert.equal(a.changed, a.touched + a.changedUntouched);
   assert.ok(await page.evaluate(() => window.embeddingLab.widgetRect('followup:answer')));
-  await page.context().close();
+  await closePage(page);
 });
 
 timed('frequency experiment: runs to the end in slices, frames keep coming, the plots are drawn', async () => {
@@ -378,7 +378,7 @@ untimed('frequency experiment: Cancel stops a run part way', async () => {
   const n = f.stepsDone;
   await frames(page, 5);
   assert.equal((await page.evaluate(() => window.embeddingLab.frequency())).stepsDone, n);
-  await page.context().close();
+  await closePage(page);
 });
 
 // The canvas greys a running experiment's settings out; the JS API and the text view used to change
@@ -413,7 +413,7 @@ untimed('a running experiment holds its settings: the API refuses them, the text
   assert.equal(f.running, false, 'a link that changes them stops the run');
   assert.ok(f.stepsDone < 20000);
   assert.equal((await page.evaluate(() => window.embeddingLab.setField('fV', '400'))).ok, true, 'and frees them');
-  await page.context().close();
+  await closePage(page);
 });
 
 untimed('a new link starts the training lab afresh: its step count is 0 and Reset keeps the link\'s table', async () => {
@@ -427,7 +427,7 @@ untimed('a new link starts the training lab afresh: its step count is 0 and Rese
   await page.evaluate(() => window.embeddingLab.resetTraining());
   await frames(page, 2);
   assert.deepEqual((await snapshot(page)).table, [[0, 0, 0], [0, 0, 0], [0, 0, 0]], 'Reset leaves the link\'s table as it is');
-  await page.context().close();
+  await closePage(page);
 });
 
 untimed('the training lab on a phone (390 x 844, dpr 2) and a desktop', async () => {
@@ -439,11 +439,11 @@ untimed('the training lab on a phone (390 x 844, dpr 2) and a desktop', async ()
   const rect = await phone.evaluate(() => window.embeddingLab.widgetRect('train:step'));
   assert.ok(rect && rect.x >= 0 && rect.x + rect.width <= 390, 'Step fits the phone width');
   assert.deepEqual(phone.problems, []);
-  await phone.context().close();
+  await closePage(phone);
 
   const desk = await openPage(browser, server.url);
   await loadPreset(desk, 'maxnorm');
   await clickWidget(desk, 'train:step');
   await screenshot(desk, 'training-maxnorm-1280');
-  await desk.context().close();
+  await closePage(desk);
 });
