@@ -79,7 +79,8 @@ Status decode_quiz(AppState& s, std::string_view text) {
     uint32_t seed = 0;
     if (colon != std::string_view::npos) {
         const std::string_view digits = text.substr(colon + 1);
-        if (digits.empty() || digits.size() > 10) return Status::Fail(TR(teach_quiz_seed_range));
+        // A minus sign makes a number below the range (-3), not a number that is not whole.
+        if (digits.empty() || digits.size() > 10 || digits[0] == '-') return Status::Fail(TR(teach_quiz_seed_range));
         uint64_t v = 0;
         for (char c : digits) {
             if (c < '0' || c > '9') return Status::Fail(TR(teach_quiz_seed_whole));

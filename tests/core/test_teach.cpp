@@ -58,6 +58,7 @@ TEST_CASE("bad teacher keys are refused with a message naming the known values",
     CHECK(first_error("v=1&quiz=exam").find("quiz: 'exam' is not a question set") == 0);
     CHECK(first_error("v=1&quiz=cards:0") == "quiz: the seed after ':' must be 1 to 4294967295 (still using none)");
     CHECK(first_error("v=1&quiz=cards:12x") == "quiz: the seed after ':' must be a whole number (still using none)");
+    CHECK(first_error("v=1&quiz=cards:-3") == "quiz: the seed after ':' must be 1 to 4294967295 (still using none)");
     CHECK(first_error("v=1&height=tall") == "height: 'tall' is not one of fixed, auto (still using fixed)");
     CHECK(first_error("v=1&maxheight=50").find("maxheight: '50' is out of range (200 to 20,000)") == 0);
 }
