@@ -172,10 +172,14 @@ export async function openPage(browser, url, { width = 1280, height = 800, dpr =
  * only a page the test changed through its document, mouse and keyboard (no listeners, init scripts,
  * routes, media emulation, permissions or CDP sessions of its own). What the page kept is cleared:
  * its session storage, the pointer's place over it (moved off), the document (about:blank). A page
- * caught navigating is closed instead.
+ * with listeners of the test's own, or caught navigating, is closed instead.
  */
 export async function closePage(page) {
   if (!page.shape) throw new Error('closePage: a page openPage did not open');
+  // Listeners of the test's own would outlive it: such a page goes with its context.
+  const ours = (event) => ['close', 'crash'].includes(event) ||
+    (['console', 'pageerror'].includes(event) && page.listenerCount(event) === 1);
+  if (!page.eventNames().every(ours)) return page.context().close();
   try {
     await page.evaluate(() => sessionStorage.clear());
     await page.mouse.move(-1, -1);
