@@ -26,6 +26,12 @@ struct CellEditor {
     char text[72] = "";
     std::string error;
     int error_row = -1, error_col = -1;  // the cell the error names (-1: none, or not a cell's)
+    // A message, with the cell it names (none: a lock's, say), set together so that no message keeps
+    // an older one's cell: Commit drops a message whose cell is gone.
+    const std::string& Refuse(std::string message, int r = -1, int c = -1) {
+        error_row = r, error_col = c;
+        return error = std::move(message);
+    }
     bool focus_pending = false;
     bool opening = false;       // opened, its field not yet active (it takes keys a frame or two later)
     bool caret_to_end = false;  // typed into before it took the keys, or opened so (DrawCellEditor)

@@ -77,8 +77,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_cell(int upstream, int r, int c, const c
     const int rows = upstream ? s.B() : s.V;
     const char* name = upstream ? "G" : "W";
     CellEditor& ed = upstream ? g_app.upstream_editor : g_app.table_editor;
-    if (Status locked = check_unlocked(s, upstream ? kLockUpstream : kLockTable); !locked.ok())
-        return ed.error_row = -1, Answer(ed.error = locked.error);
+    if (Status locked = check_unlocked(s, upstream ? kLockUpstream : kLockTable); !locked.ok()) return Answer(ed.Refuse(locked.error));
     if (r < 0 || r >= rows || c < 0 || c >= s.d)
         return Answer(format(TR(msg_no_such_cell), name, r, c, name, rows, s.d));
     float v = 0.0f;
@@ -87,9 +86,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_cell(int upstream, int r, int c, const c
     if (!st.ok()) {
         // The message is about this cell (it names it): the canvas's editor, open on another one, lets it go.
         if (ed.row != r || ed.col != c) ed.row = ed.col = -1;
-        ed.error = format(TR(msg_cell_refused), name, r, c, st.error.c_str(), display_float(grid[i]).c_str());
-        ed.error_row = r, ed.error_col = c;
-        return Answer(ed.error);
+        return Answer(ed.Refuse(format(TR(msg_cell_refused), name, r, c, st.error.c_str(), display_float(grid[i]).c_str()), r, c));
     }
     grid[i] = v;
     ed.error.clear();
@@ -120,7 +117,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_field(const char* key_text, const char* 
 
 // G's fill buttons by name (canonical, ones, random, mse): {ok, error}.
 EMSCRIPTEN_KEEPALIVE const char* el_fill_upstream(const char* name) {
-    if (Status locked = check_unlocked(g_app.state, kLockUpstream); !locked.ok()) return Answer(g_app.upstream_editor.error = locked.error);
+    if (Status locked = check_unlocked(g_app.state, kLockUpstream); !locked.ok()) return Answer(g_app.upstream_editor.Refuse(locked.error));
     return Answer(FillUpstream(g_app, name ? name : ""));
 }
 
