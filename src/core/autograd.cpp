@@ -37,7 +37,7 @@ inline int64_t b_index(Broadcast how, int r, int c, int N) {
 }  // namespace
 
 Tensor one_hot(const std::vector<int>& ids, int V) {
-    if (V < 1 || V > kMaxV) return Tensor::failed(format(TR(msg_v_out_of_range), format_count(V).c_str(), format_count(kMaxV).c_str()));
+    if (Status s = check_table_shape(V, 1); !s.ok()) return Tensor::failed(s.error);  // V alone (d = 1 is in range)
     if (Status s = check_ids(ids.data(), int(ids.size()), V); !s.ok()) return Tensor::failed(s.error);
     if (Status s = check_one_hot_size(int(ids.size()), V); !s.ok()) return Tensor::failed(s.error);
     Tensor out = Tensor::make(int(ids.size()), V, {}, "one_hot");

@@ -35,4 +35,7 @@ void one_hot(float* onehot, const int* ids, int B, int V);
 // Refuses a one-hot block over kMaxOneHotFloats, naming the memory it would need.
 Status check_one_hot_size(int B, int V);
 
+// Refuses V outside [1, kMaxV] or d outside [1, kMaxD], naming the number and its range.
+Status check_table_shape(int V, int d);
+
 }  // namespace el

@@ -29,14 +29,15 @@ Status check_one_hot_size(int B, int V) {
     return Status::Fail(format(TR(msg_one_hot_too_big), B, V, mb, double(kMaxOneHotFloats) * sizeof(float) / 1e6));
 }
 
-Status check_table(const Tensor& W) {
-    if (!W.ok()) return W.status();
-    if (W.rows() < 1 || W.rows() > kMaxV)
-        return Status::Fail(format(TR(msg_v_out_of_range), format_count(W.rows()).c_str(), format_count(kMaxV).c_str()));
-    if (W.cols() < 1 || W.cols() > kMaxD)
-        return Status::Fail(format(TR(msg_d_out_of_range), format_count(W.cols()).c_str(), format_count(kMaxD).c_str()));
+Status check_table_shape(int V, int d) {
+    if (V < 1 || V > kMaxV)
+        return Status::Fail(format(TR(msg_v_out_of_range), format_count(V).c_str(), format_count(kMaxV).c_str()));
+    if (d < 1 || d > kMaxD)
+        return Status::Fail(format(TR(msg_d_out_of_range), format_count(d).c_str(), format_count(kMaxD).c_str()));
     return Status::Ok();
 }
+
+Status check_table(const Tensor& W) { return W.ok() ? check_table_shape(W.rows(), W.cols()) : W.status(); }
 
 Status check_embedding_options(const EmbeddingOptions& options, int V, int& padding_row) {
     padding_row = -1;

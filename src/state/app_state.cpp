@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "core/embedding.h"
 #include "core/limits.h"
 #include "i18n/i18n.h"
 
@@ -38,10 +39,7 @@ const char* const kPanelNames[kPanelCount] = {"table",    "ids",       "forward"
                                               "budget"};
 
 Status check_table_size(int V, int d) {
-    if (V < 1 || V > kMaxV)
-        return Status::Fail(format(TR(msg_v_out_of_range), format_count(V).c_str(), format_count(kMaxV).c_str()));
-    if (d < 1 || d > kMaxD)
-        return Status::Fail(format(TR(msg_d_out_of_range), format_count(d).c_str(), format_count(kMaxD).c_str()));
+    if (Status s = check_table_shape(V, d); !s.ok()) return s;
     const int64_t cells = int64_t(V) * d;
     if (cells > kMaxTableCells) {
         return Status::Fail(format(TR(msg_table_too_many_cells), format_count(V).c_str(), format_count(d).c_str(),
