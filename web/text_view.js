@@ -122,7 +122,7 @@
       row.values.forEach((v, c) => {
         if (!edit) { tr.append(el('td', { text: shown(fmt(v)) })); return; }
         const e = edit(row.index, c), refused = refusedHere(e.error, row.index, c);
-        tr.append(el('td', {}, el('input', { id: e.id, type: 'text', inputmode: 'decimal', 'aria-label': e.label,
+        tr.append(el('td', {}, el('input', { id: e.id, type: 'text', 'aria-label': e.label,  // the text keyboard: iOS's decimal pad has no '-'
                                              'aria-describedby': refused || !aboutACell(e.error) || refusals.has(e.id) ? e.message : null, 'aria-invalid': refused && 'true',
                                              value: shown(fmt(v)), onchange: e.onchange, readonly: e.locked })));
       });

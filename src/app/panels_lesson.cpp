@@ -134,7 +134,7 @@ static void ShowLookupOptions(App& app) {
         ImGui::SetNextItemWidth(Px(80));
         changed |= SettingInput(app.state, "pad", "##padding_idx", refused);
         RecordItemRect("option:pad");
-        RegisterTextField(TextFieldKind::Decimal);
+        RegisterTextField(TextFieldKind::Signed);  // -V to V - 1
     }
     HelpMarker(TR(lesson_options_padding_help));
     bool has_max_norm = o.max_norm.has_value();

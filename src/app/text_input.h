@@ -11,7 +11,9 @@
 
 namespace el {
 
-enum class TextFieldKind { None = 0, Decimal = 1, Text = 2 };  // inputmode "decimal" / "text"
+// inputmode "decimal" / "text". A number that may be negative (a cell, padding_idx) gets the text
+// keyboard too: iOS's decimal pad has no minus sign, and its text keyboard is one tap from "-".
+enum class TextFieldKind { None = 0, Decimal = 1, Text = 2, Signed = 3 };
 
 // Call right after a text field or an editable cell: a tap there opens the keyboard.
 void RegisterTextField(TextFieldKind kind);

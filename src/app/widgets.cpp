@@ -403,7 +403,7 @@ static CellAction DrawCell(const GridSpec& g, int r, int c, float w, bool dim) {
     const float v = g.shown[i];
     ImGui::PushID(c);
     const bool clicked = ImGui::InvisibleButton("##cell", ImVec2(w, ImGui::GetFrameHeight()));
-    if (g.values) RegisterTextField(TextFieldKind::Decimal);  // a tap opens the editor: a phone's number pad
+    if (g.values) RegisterTextField(TextFieldKind::Signed);  // a tap opens the editor: a keyboard with "-"
     CellAction action = clicked ? CellAction::Clicked : CellAction::None;
     static bool dragged = false;  // this press moved the value: its release is not a click
     if (ImGui::IsItemActivated()) dragged = false;
@@ -485,7 +485,7 @@ static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
     if (st) ed.opening = false;
     NameTextField(name.c_str());
     if (st && ed.caret_to_end) st->ClearSelection(), ed.caret_to_end = false;  // (selecting all put the caret at the end)
-    RegisterTextField(TextFieldKind::Decimal);
+    RegisterTextField(TextFieldKind::Signed);
     if (!ed.error.empty()) ImGui::PopStyleColor();
     bool wrote = false;
     if (ImGui::IsItemDeactivated() || closed_opening) {

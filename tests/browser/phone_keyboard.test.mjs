@@ -27,16 +27,18 @@ async function tap(page, name) {
   return now;
 }
 
-test('a tap on a W cell focuses an <input inputmode=decimal>; inserted text sets the cell and Enter commits', async () => {
+// A cell may hold a negative number, and iOS's decimal pad has no minus sign: a cell gets the text
+// keyboard (inputmode text), whose numbers are one tap away.
+test('a tap on a W cell focuses an <input inputmode=text>; inserted text sets the cell and Enter commits', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', PHONE);
   const cdp = await page.context().newCDPSession(page);
   const now = await tap(page, 'cell:W:1:2');
   assert.equal(now.tag, 'INPUT');
-  assert.equal(now.inputMode, 'decimal');
+  assert.equal(now.inputMode, 'text', 'a keyboard with a minus sign');
   assert.equal(now.enterKeyHint, 'done');
   assert.ok(now.fontSize >= 16, `font-size ${now.fontSize}px would make iOS zoom`);
   // A phone keyboard inserts text without key events for the characters.
-  await cdp.send('Input.insertText', { text: '2.55' });
+  await cdp.send('Input.insertText', { text: '-2.55' });
   await frames(page, 3);
   await page.keyboard.press('Backspace');
   await frames(page, 3);
@@ -44,8 +46,8 @@ test('a tap on a W cell focuses an <input inputmode=decimal>; inserted text sets
   await page.keyboard.press('Enter');
   await frames(page, 4);
   const s = await snapshot(page);
-  assert.equal(s.table[1][2], 2.5);
-  assert.equal(s.gather[0][2], 2.5);
+  assert.equal(s.table[1][2], -2.5);
+  assert.equal(s.gather[0][2], -2.5);
   assert.notEqual((await focused(page)).id, 'text-entry', 'the input lets go once the field is done');
   assert.deepEqual(page.problems, []);
   await page.context().close();
@@ -153,7 +155,7 @@ test('a desktop IME types into the active field through the same input', async (
   await frames(page, 4);
   const now = await focused(page);
   assert.equal(now.id, 'text-entry');
-  assert.equal(now.inputMode, 'decimal');
+  assert.equal(now.inputMode, 'text');
   await cdp.send('Input.imeSetComposition', { text: '3', selectionStart: 1, selectionEnd: 1 });
   await cdp.send('Input.imeSetComposition', { text: '3.2', selectionStart: 3, selectionEnd: 3 });
   await cdp.send('Input.insertText', { text: '3.25' });
@@ -167,17 +169,18 @@ test('a desktop IME types into the active field through the same input', async (
   await page.context().close();
 });
 
-/** Taps a number field: the tap focuses an <input inputmode=decimal>; Escape leaves it. */
+/** Taps a number field: the tap focuses an <input inputmode=decimal> (text for padding_idx, which may be
+ *  negative: iOS's decimal pad has no minus sign); Escape leaves it. */
 async function tapsNumberPad(page, name, tapped) {
   const f = await tap(page, name);
   assert.equal(f.tag, 'INPUT', `${name}: the tap focuses an input`);
-  assert.equal(f.inputMode, 'decimal', `${name}: a number pad`);
+  assert.equal(f.inputMode, name === 'option:pad' ? 'text' : 'decimal', `${name}: a number pad, or a keyboard with '-'`);
   tapped.push(name);
   await page.keyboard.press('Escape');
   await frames(page, 3);
 }
 
-test('a tap on a random-batch, lookup-option, training, frequency or cost field focuses an <input inputmode=decimal> in the tap', async () => {
+test('a tap on a random-batch, lookup-option, training, frequency or cost field focuses an <input inputmode=decimal> (text for padding_idx) in the tap', async () => {
   // The random batch's B lies in the ids panel; the others are further down the page.
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&pad=0&maxnorm=1', PHONE);
   const cdp = await page.context().newCDPSession(page);

@@ -60,6 +60,8 @@ test('keyboard only: Escape, Tab into the text view, edit W[1][2], read the new 
   const box = await page.locator('#text-view').boundingBox();
   assert.ok(box.width > 300 && box.height > 300, 'the text view shows itself while it has the focus');
   assert.equal(await page.getAttribute('#tv-w-1-2', 'aria-label'), 'W row 1, column 2');
+  // A phone's text keyboard, which has '-' (iOS's decimal pad, inputmode=decimal, has none).
+  assert.equal(await page.evaluate(() => document.activeElement.inputMode), '');
   await page.keyboard.press('Control+A');
   await page.keyboard.type('2.5');
   await page.keyboard.press('Enter');
