@@ -636,8 +636,9 @@
       } else {
         parts.push(el('p', { text: tf('dom_onehot_too_large', B, V) }));
       }
-      parts.push(table(ofPage(t('dom_matmul_caption')), 'dom_column_n', d, posRows('matmul')),
-        el('p', { id: 'tv-agreement', text: s.equal ? t('dom_agree') : tf('dom_differ', s.differingOutputs.length) }));
+      parts.push(...s.oneHotSkipped ? [el('p', { text: s.oneHotSkipped })]  // over its work limit: gather only
+        : [table(ofPage(t('dom_matmul_caption')), 'dom_column_n', d, posRows('matmul')),
+           el('p', { id: 'tv-agreement', text: s.equal ? t('dom_agree') : tf('dom_differ', s.differingOutputs.length) })]);
     }
 
     // The picture (the canvas's one-hot product drawn as grids), said in words.

@@ -217,8 +217,9 @@ std::string describe_result(App& app) {
     std::string rows;
     for (int b = 0; b < r.B && b < 4; b++) rows += (b ? ", " : "") + row(b);
     if (r.B > 4) rows = format(TR(lesson_live_list_more), rows.c_str(), r.B - 4);
-    text += r.equal ? format(TR(lesson_live_agree), rows.c_str())
-                    : format(TR(lesson_live_differ), int(r.differing_outputs.size()), rows.c_str());
+    text += !r.one_hot_skipped.empty() ? format(TR(lesson_live_gather_only), rows.c_str())
+            : r.equal                  ? format(TR(lesson_live_agree), rows.c_str())
+                                       : format(TR(lesson_live_differ), int(r.differing_outputs.size()), rows.c_str());
     if (covered) return text;
     text += "; ";
     if (r.touched_rows.empty()) {
@@ -239,7 +240,7 @@ std::string describe_result(App& app) {
             touched = format(TR(lesson_live_list_more), touched.c_str(), int(r.touched_rows.size()) - 8);
         text += format(r.touched_rows.size() == 1 ? TR(lesson_live_grad_row) : TR(lesson_live_grad_rows), touched.c_str());
     }
-    if (!r.grads_equal) (text += "; ") += TR(lesson_grad_differ);
+    if (!r.grads_equal && r.one_hot_skipped.empty()) (text += "; ") += TR(lesson_grad_differ);
     return text;
 }
 

@@ -62,7 +62,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     AppendMatrix(j, "table", s.W, s.V, s.d);
     AppendMatrix(j, "upstream", s.upstream, s.B(), s.d);
     AppendMatrix(j, "gather", r.gather, r.B, r.d);
-    AppendMatrix(j, "matmul", r.matmul, r.B, r.d);
+    AppendMatrix(j, "matmul", r.matmul, r.matmul.empty() ? 0 : r.B, r.d);
     AppendMatrix(j, "gradTable", r.grad_scatter, r.grad_scatter.empty() ? 0 : r.V, r.d);
     AppendMatrix(j, "bagOutputs", g_app.derived.bag.gather, g_app.derived.bag.bags, r.d);
     AppendMatrix(j, "bagMatmul", g_app.derived.bag.matmul, g_app.derived.bag.matmul.empty() ? 0 : g_app.derived.bag.bags, r.d);
@@ -76,7 +76,8 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     AppendInts(j, "ids", s.ids);
     AppendInts(j, "touchedRows", r.touched_rows);
     AppendInts(j, "differingOutputs", r.differing_outputs);
-    put({"\"equal\":", json_bool(r.equal), ",\"gradsEqual\":", json_bool(r.grads_equal), ","});
+    put({"\"equal\":", json_bool(r.equal), ",\"gradsEqual\":", json_bool(r.grads_equal), ",\"oneHotSkipped\":",
+         json_string(r.one_hot_skipped), ","});
     put({"\"errors\":{\"ids\":", json_string(g_app.text.ids.error), ",\"size\":", json_string(g_app.text.size.error),
          ",\"table\":", json_string(g_app.table_editor.error), ",\"upstream\":", json_string(g_app.upstream_editor.error),
          ",\"result\":", json_string(g_app.derived.result_error), ",\"lock\":", json_string(g_app.teach.lock_message),

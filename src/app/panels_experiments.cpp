@@ -172,7 +172,7 @@ Status ExperimentInfinity(App& app, bool put) {
 
 // Whether the routes now agree, in the panel's words ("" with no batch).
 static std::string RoutesNow(const LessonResult& r) {
-    if (r.B == 0) return "";
+    if (r.B == 0 || !r.one_hot_skipped.empty()) return "";
     return r.equal ? format(TR(labs_exp_now_agree), r.B * r.d)
                    : format(TR(labs_exp_now_differ), int(r.differing_outputs.size()), r.B * r.d);
 }

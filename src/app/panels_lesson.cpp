@@ -418,7 +418,7 @@ static const RouteTexts& ShownRouteTexts(const App& app) {
     const LessonResult& r = app.derived.result;
     if (t.revision == app.commits.derived && t.B == r.B && t.d == r.d) return t;
     t.revision = app.commits.derived, t.B = r.B, t.d = r.d;
-    const int rows = std::min(r.B, kShownPositions), cols = std::min(r.d, kShownColumns);
+    const int rows = std::min(r.B, kShownPositions), cols = r.matmul.empty() ? 0 : std::min(r.d, kShownColumns);
     t.gather.assign(size_t(rows), std::string());
     t.matmul.assign(size_t(rows) * size_t(cols), std::string());
     t.names.assign(size_t(rows) * size_t(cols), std::string());
@@ -490,6 +490,7 @@ static void ShowMatmulRoute(const App& app) {
     const LessonResult& r = app.derived.result;
     ImGui::TextUnformatted(TR(lesson_matmul_title));
     ImGui::TextDisabled(TR(lesson_matmul_cost), r.V);
+    if (!r.one_hot_skipped.empty()) return;  // over its work limit (the panel says so above)
     const RouteTexts& texts = ShownRouteTexts(app);
     const int cols = std::min(r.d, kShownColumns);
     for (int b = 0; b < std::min(r.B, kShownPositions); b++) {
@@ -519,11 +520,13 @@ static void ShowMatmulRoute(const App& app) {
 static void ShowForwardSummary(const App& app) {
     const LessonResult& r = app.derived.result;
     ImGui::PushTextWrapPos(0.0f);  // a long line wraps on a phone instead of running off the panel
-    if (r.equal)
-        ImGui::TextColored(Color(GoodColor()), TR(lesson_forward_identical), r.B * r.d);
-    else
-        ImGui::TextColored(Color(ErrorColor()), TR(lesson_forward_differ), int(r.differing_outputs.size()));
-    RecordItemRect("badge");
+    if (r.one_hot_skipped.empty()) {  // (when it is not, the panel says why above)
+        if (r.equal)
+            ImGui::TextColored(Color(GoodColor()), TR(lesson_forward_identical), r.B * r.d);
+        else
+            ImGui::TextColored(Color(ErrorColor()), TR(lesson_forward_differ), int(r.differing_outputs.size()));
+        RecordItemRect("badge");
+    }
     if (!r.renormed_rows.empty())
         TextWrapped(TR(lesson_forward_renormed), int(r.renormed_rows.size()));
     ImGui::TextDisabled(TR(lesson_forward_onehot_cost), format_count(r.matmul_mult_adds).c_str(), format_count(r.matmul_zero_mult_adds).c_str());
@@ -564,7 +567,9 @@ void ShowForwardPanel(App& app) {
     const LessonResult& r = app.derived.result;
     ImGui::SeparatorText(TR(lesson_forward_title));
     RecordItemRect("forward-panel");  // the panel's width: the tests check its numbers stay inside
-    if (!app.derived.result_error.empty()) ErrorText(format(TR(lesson_not_computed), app.derived.result_error.c_str()));
+    // Not computed (the last good result stays), or only the gather route: the one-hot one over its work limit.
+    ErrorText(app.derived.result_error.empty() ? r.one_hot_skipped
+                                               : format(TR(lesson_not_computed), app.derived.result_error.c_str()));
     if (r.B == 0) return;
     ShowForwardPicture(app);
     ImGui::Spacing();
@@ -669,7 +674,7 @@ static void ShowGradientChecks(const App& app) {
     // The notes wrap in a narrow column, at spaces (ImGui's wrapping split "7,1e-08" after the comma).
     if (r.grads_equal)
         TextWrappedColored(GoodColor(), "%s", TR(lesson_grad_equal));
-    else
+    else if (r.one_hot_skipped.empty())  // (skipped: the forward panel says why)
         TextWrappedColored(ErrorColor(), "%s", TR(lesson_grad_differ));
     RecordItemRect("grad-check");
     const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);

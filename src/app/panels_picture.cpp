@@ -594,7 +594,8 @@ void ShowForwardPicture(App& app) {
     mm.left_letter = "b", mm.mid_letter = TR(lesson_row_id), mm.right_letter = "b";
     mm.R = r.B, mm.K = r.V, mm.d = r.d;
     mm.mid = r.table.data(), mm.mid_scale = app.derived.table_abs_max;
-    mm.right = r.matmul.data(), mm.right_scale = app.derived.table_abs_max;
+    // out: the gather's, the same numbers, when the one-hot route was over its work limit
+    mm.right = r.matmul.empty() ? r.gather.data() : r.matmul.data(), mm.right_scale = app.derived.table_abs_max;
     mm.links = links;
     mm.left_id.ids = mm.right_id.ids = &s.ids;
     mm.walk = true;

@@ -70,8 +70,8 @@ Status compute_lesson(const LessonInput& in, LessonResult& out) {
     if (Status s = check_ids(in.ids.data(), B, V); !s.ok()) return s;
     if (in.upstream.size() != size_t(B) * size_t(d))
         return Status::Fail(format(TR(lesson_error_upstream_size), in.upstream.size(), (long long)B * d));
-    if (Status s = check_one_hot_work(B, V, d); !s.ok()) return s;
     LessonResult r;
+    if (Status s = check_one_hot_work(B, V, d); !s.ok()) r.one_hot_skipped = format(TR(lesson_not_computed), s.error.c_str());
     if (Status s = check_embedding_options(in.options, V, r.padding_row); !s.ok()) return s;
     r.V = V, r.d = d, r.B = B;
     const Tensor G = Tensor::from(B, d, in.upstream);
@@ -98,21 +98,24 @@ Status compute_lesson(const LessonInput& in, LessonResult& out) {
     // One-hot route: onehot (B,V) @ W (V,d), every zero multiplied; dW = S^T @ G. Its
     // gradient is always dense: a matmul's gradient has no sparse form. The block is built a
     // few rows at a time (one_hot_matmul.h), never held whole: the picture draws it from ids.
-    EmbeddingOptions dense = in.options;
-    dense.sparse = false;
-    Tensor W_matmul = Tensor::from(V, d, in.W);
-    Tensor out_matmul = embedding_one_hot(W_matmul, in.ids, dense);
-    Tensor loss_matmul = upstream_loss(out_matmul, G);
-    if (Status s = loss_matmul.backward(); !s.ok()) return s;
-    r.matmul = out_matmul.values();
-    r.grad_matmul = std::move(W_matmul.grads());
+    // Over its work limit it does not run, and the gather route's results stand alone.
+    if (r.one_hot_skipped.empty()) {
+        EmbeddingOptions dense = in.options;
+        dense.sparse = false;
+        Tensor W_matmul = Tensor::from(V, d, in.W);
+        Tensor out_matmul = embedding_one_hot(W_matmul, in.ids, dense);
+        Tensor loss_matmul = upstream_loss(out_matmul, G);
+        if (Status s = loss_matmul.backward(); !s.ok()) return s;
+        r.matmul = out_matmul.values();
+        r.grad_matmul = std::move(W_matmul.grads());
 
-    r.equal = true;
-    for (size_t i = 0; i < r.gather.size(); i++)
-        if (!same_value(r.gather[i], r.matmul[i])) r.differing_outputs.push_back(int(i)), r.equal = false;
-    r.grads_equal = true;
-    for (size_t i = 0; i < r.grad_scatter.size(); i++)
-        if (!same_value(r.grad_scatter[i], r.grad_matmul[i])) r.grads_equal = false;
+        r.equal = true;
+        for (size_t i = 0; i < r.gather.size(); i++)
+            if (!same_value(r.gather[i], r.matmul[i])) r.differing_outputs.push_back(int(i)), r.equal = false;
+        r.grads_equal = true;
+        for (size_t i = 0; i < r.grad_scatter.size(); i++)
+            if (!same_value(r.grad_scatter[i], r.grad_matmul[i])) r.grads_equal = false;
+    }
     for (int v = 0; v < V; v++) {
         const float* row = r.grad_scatter.data() + int64_t(v) * d;
         for (int c = 0; c < d; c++)

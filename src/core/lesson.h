@@ -26,13 +26,16 @@ struct LessonResult {
     std::vector<int> renormed_rows;      // rows max_norm rescaled, ascending
     int padding_row = -1;                // p wrapped into 0..V-1, or -1
     std::vector<int> sparse_indices;     // sparse=true: the (index, row) pairs' indices, in order
-    std::vector<float> matmul;           // (B,d) onehot @ W
+    std::vector<float> matmul;           // (B,d) onehot @ W; empty when one_hot_skipped
     std::vector<float> grad_scatter;     // (V,d) dW by scatter-add
-    std::vector<float> grad_matmul;      // (V,d) dW = onehot^T @ G
+    std::vector<float> grad_matmul;      // (V,d) dW = onehot^T @ G; empty when one_hot_skipped
+    // "Not computed: " and why, when the one-hot route did not run (B*V*d over its work limit), or
+    // "". The gather route always runs: it copies B*d numbers, however large V is.
+    std::string one_hot_skipped;
     std::vector<int> touched_rows;       // rows whose gradient is nonzero, ascending
     std::vector<int> differing_outputs;  // flat (b*d + c) where gather and matmul differ
-    bool equal = false;                  // gather == matmul, every output
-    bool grads_equal = false;            // grad_scatter == grad_matmul, every cell
+    bool equal = false;                  // gather == matmul, every output (false when skipped)
+    bool grads_equal = false;            // grad_scatter == grad_matmul, every cell (false when skipped)
     int64_t matmul_mult_adds = 0;        // B*V*d
     int64_t matmul_zero_mult_adds = 0;   // B*(V-1)*d of them against a zero
     int64_t gather_copies = 0;           // B*d numbers copied

@@ -277,11 +277,29 @@ timed('V = 100,000, B = 1,024: both routes computed and equal, the edit timed, h
   assert.ok(h && ids.includes(h.id), `hovering out highlights an id of the batch: ${JSON.stringify(h)}`);
   assert.deepEqual(h.positions, ids.flatMap((id, b) => (id === h.id ? [b] : [])));
   assert.match((await small()).liveText, new RegExp(`^id ${h.id}: position`));
-  // Too large still says what: B*V*d past the one-hot route's work limit.
+  // B*V*d past the one-hot route's work limit: that route says so, and the gather route still runs.
   const big = await page.evaluate(() => window.embeddingLab.setSize(100000, 32));
   assert.equal(big.ok, true);
   await frames(page, 2);
-  assert.match((await small()).errors.result, /1,024 x 100,000 x 32 would take 3\.28 billion multiply-adds each way/);
+  const over = await page.evaluate(() => {
+    const s = window.embeddingLab.snapshot();
+    const row = (b) => s.table[s.ids[b]];
+    return { result: s.errors.result, skipped: s.oneHotSkipped, matmulRows: s.matmul.length, gatherRows: s.gather.length,
+             gathered: s.gather.every((out, b) => out.every((v, c) => Object.is(v, row(b)[c]))),
+             touched: s.touchedRows.length, live: s.liveText };
+  });
+  assert.equal(over.result, '', 'the lesson is computed');
+  assert.match(over.skipped, /^Not computed: the one-hot route B x V x d = 1,024 x 100,000 x 32 would take 3\.28 billion multiply-adds each way/);
+  assert.equal(over.matmulRows, 0);
+  assert.equal(over.gatherRows, 1024);
+  assert.ok(over.gathered, 'out[b] = W[ids[b]] at 1,024 x 100,000 x 32');
+  assert.ok(over.touched > 0, 'the gradient reaches the rows the batch touched');
+  assert.match(over.live, /gather gives \[.*; the one-hot matmul was not run \(too much work\); gradient reaches rows? /);
+  // The text view says it in place of the matmul's table.
+  await page.waitForFunction(() => [...document.querySelectorAll('#text-view p')].some((p) => p.textContent.startsWith('Not computed: the one-hot route')),
+                             null, { timeout: 10000 });
+  assert.equal(await page.evaluate(() => [...document.querySelectorAll('#text-view table')].some((t) => t.caption?.textContent.startsWith('One-hot matmul'))),
+               false, 'no matmul table in the text view');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
