@@ -73,18 +73,25 @@ TEST_CASE("gather equals one-hot matmul exactly for random finite tables", "[les
     for (size_t i = 0; i < r.grad_scatter.size(); i++) REQUIRE(r.grad_scatter[i] == r.grad_matmul[i]);
 }
 
-TEST_CASE("V = 100,000 and B = 1,024: the one-hot route runs without holding its 409.6 MB block",
-          "[lesson][forward][backward][large]") {
-    // Its block would be B x V = 102.4 million floats; the route builds a few rows at a time.
+// The largest lesson: V = 100,000 normal rows of d numbers, B = 1,024 ids (every `every`-th one
+// `repeated`, the others random) and a normal G.
+static LessonInput largest_input(int d, unsigned seed, int every, int repeated) {
     LessonInput in;
-    in.V = el::kMaxV, in.d = 2;
-    std::mt19937 rng(5);
+    in.V = el::kMaxV, in.d = d;
+    std::mt19937 rng(seed);
     std::normal_distribution<float> normal;
     in.W.resize(size_t(in.V) * in.d);
     for (float& x : in.W) x = normal(rng);
-    for (int b = 0; b < el::kMaxB; b++) in.ids.push_back(b % 3 ? int(rng() % unsigned(in.V)) : 4242);
+    for (int b = 0; b < el::kMaxB; b++) in.ids.push_back(b % every ? int(rng() % unsigned(in.V)) : repeated);
     in.upstream.resize(size_t(el::kMaxB) * in.d);
     for (float& x : in.upstream) x = normal(rng);
+    return in;
+}
+
+TEST_CASE("V = 100,000 and B = 1,024: the one-hot route runs without holding its 409.6 MB block",
+          "[lesson][forward][backward][large]") {
+    // Its block would be B x V = 102.4 million floats; the route builds a few rows at a time.
+    const LessonInput in = largest_input(2, 5, 3, 4242);
     LessonResult r;
     REQUIRE(el::compute_lesson(in, r).ok());
     CHECK(r.one_hot_skipped.empty());
@@ -104,15 +111,7 @@ TEST_CASE("V = 100,000 and B = 1,024: the one-hot route runs without holding its
 
 TEST_CASE("over the one-hot route's work limit the gather route still runs, and says why the other did not",
           "[lesson][forward][backward][large]") {
-    LessonInput in;
-    in.V = el::kMaxV, in.d = 21;  // B*V*d = 2.15 billion multiply-adds each way: just over the limit
-    std::mt19937 rng(9);
-    std::normal_distribution<float> normal;
-    in.W.resize(size_t(in.V) * in.d);
-    for (float& x : in.W) x = normal(rng);
-    for (int b = 0; b < el::kMaxB; b++) in.ids.push_back(b % 2 ? int(rng() % unsigned(in.V)) : 777);
-    in.upstream.resize(size_t(el::kMaxB) * in.d);
-    for (float& x : in.upstream) x = normal(rng);
+    const LessonInput in = largest_input(21, 9, 2, 777);  // B*V*d = 2.15 billion each way: just over the limit
     LessonResult r;
     REQUIRE(el::compute_lesson(in, r).ok());
     CHECK_THAT(r.one_hot_skipped,
