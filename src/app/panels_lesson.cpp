@@ -550,8 +550,8 @@ static void ShowBags(const App& app) {
         ImGui::SameLine();
         VectorText(&v.gather[size_t(j) * s.d], s.d);
     }
-    if (v.matrix.empty()) {
-        TextWrapped("%s", TR(lesson_bag_max_note));
+    if (v.matrix.empty()) {  // max has no matrix route; over the one-hot work limit it is not run (said above)
+        if (s.bag == BagChoice::Max) TextWrapped("%s", TR(lesson_bag_max_note));
         return;
     }
     TextWrapped("%s", s.bag == BagChoice::Mean ? TR(lesson_bag_matrix_mean) : TR(lesson_bag_matrix_sum));

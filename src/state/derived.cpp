@@ -53,7 +53,9 @@ static void compute_bags(const AppState& s, const std::vector<float>& W, Derived
     if (!out.ok()) return void(v.error = out.status().error);
     v.bags = out.rows();
     v.gather = out.values();
-    if (s.bag == BagChoice::Max) return;
+    // No matrix route for max (not linear), nor over the one-hot route's work limit: bags*V*d <= B*V*d,
+    // and its matrix M is bags x V floats (409.6 MB at 1,024 bags of V = 100,000).
+    if (s.bag == BagChoice::Max || !d.result.one_hot_skipped.empty()) return;
     // M[j][k]: how often id k is in bag j (padding row left out), over n_j for mean.
     const int padding = d.result.padding_row;
     v.matrix.assign(size_t(v.bags) * s.V, 0.0f);

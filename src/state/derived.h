@@ -15,7 +15,7 @@ namespace el {
 struct BagView {
     int bags = 0;
     std::vector<float> gather;   // (bags,d) embedding_bag
-    std::vector<float> matrix;   // (bags,V) M, empty for max (not linear)
+    std::vector<float> matrix;   // (bags,V) M, empty for max (not linear) and over the one-hot work limit
     std::vector<float> matmul;   // (bags,d) M @ W
     float max_difference = 0;    // |gather - matmul| at worst: float rounding of the sums
     std::string error;

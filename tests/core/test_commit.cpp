@@ -248,3 +248,27 @@ TEST_CASE("the table's summary and overview say what their definitions say", "[c
         CHECK(same_bits(got.table_overview, overview));
     }
 }
+
+// Over the one-hot route's work limit the bags keep their outputs and skip their matrix route too:
+// its M alone would be bags x V floats, and its work bags*V*d is at most B*V*d.
+TEST_CASE("over the one-hot route's work limit, bags keep their outputs and skip the matrix route", "[commit]") {
+    el::AppState s;
+    REQUIRE(el::resize_table(s, el::kMaxV, 32).ok());
+    for (size_t i = 0; i < s.W.size(); i++) s.W[i] = float(i % 17) * 0.25f;  // sums of two are exact
+    s.ids.resize(size_t(el::kMaxB));
+    for (int b = 0; b < el::kMaxB; b++) s.ids[size_t(b)] = b * 97;
+    s.upstream.assign(size_t(el::kMaxB) * 32, 0.5f);
+    s.bag = el::BagChoice::Sum;
+    s.offsets.clear();
+    for (int j = 0; j < el::kMaxB; j += 2) s.offsets.push_back(j);  // 512 bags of two ids
+    Derived got;
+    el::derive(s, got);
+    CHECK(got.result_error.empty());
+    CHECK_THAT(got.result.one_hot_skipped, Catch::Contains("1,024 x 100,000 x 32"));
+    REQUIRE(got.bag.error.empty());
+    CHECK(got.bag.bags == 512);
+    CHECK(got.bag.matrix.empty());
+    CHECK(got.bag.matmul.empty());
+    for (int c = 0; c < 32; c++)  // bag 1 = W[194] + W[291]
+        CHECK(got.bag.gather[size_t(32 + c)] == s.W[size_t(194) * 32 + c] + s.W[size_t(291) * 32 + c]);
+}
