@@ -97,8 +97,8 @@ using namespace el;
 extern "C" {
 
 // Asked inside a tap's handler: is (x, y) (CSS pixels, canvas-relative) on a text field of the
-// last frame? Returns 0 (no), 1 (a number: inputmode decimal), 2 (text) or 3 (a signed number: text), and the field's
-// rectangle in CSS pixels in out[4].
+// last frame? Returns 0 (no) or its TextFieldKind (1: inputmode decimal; 2 and 3: text), and the
+// field's rectangle in CSS pixels in out[4].
 EMSCRIPTEN_KEEPALIVE int el_text_field_at(float x, float y, float* out) {
     const ImVec2 p(x * g_app.dpr, y * g_app.dpr);
     for (size_t i = g_fields.size(); i-- > 0;) {  // drawn last = on top
