@@ -135,6 +135,7 @@
     if (hash === writtenHash || !Module._el_set_link) return;
     writtenHash = hash;
     withString(hash, (ptr) => Module._el_set_link(ptr, 1));  // the address keeps the link as given
+    settle();  // a new link off the host page's screen: two seconds of frames post its new height
   }
   window.addEventListener('hashchange', applyHash);
 
@@ -309,9 +310,9 @@
     if (pageOnScreen) requestAnimationFrame(() => animationFrame(token));
     else setTimeout(() => animationFrame(token), 50);
   }
-  // For two seconds after the start or a resize (a phone turned) the loop runs off screen too: an
-  // auto-height embed below the fold measures its panels and posts its whole height before the
-  // reader gets there (it posted the first frame's part, then grew by 584 px under the reader).
+  // For two seconds after the start, a resize (a phone turned) or a new link the loop runs off screen
+  // too: an auto-height embed below the fold measures its panels and posts its whole height before
+  // the reader gets there (it posted the first frame's part, then grew by 584 px under the reader).
   let settling = 0;
   function settle() {
     clearTimeout(settling);
@@ -632,6 +633,7 @@
     /** Applies a fragment as a pasted link would, and the address follows: {ok, errors, notices}. */
     setLink(fragment) {
       const text = String(fragment).replace(/^#/, '');
+      settle();  // (as for a new address)
       return withString(text, (ptr) => JSON.parse(Module.UTF8ToString(Module._el_set_link(ptr, 0))));
     },
     /** The script "Copy as NumPy" / "Copy as PyTorch" gives: kind is 'numpy' or 'pytorch'. */

@@ -410,3 +410,22 @@ test('an auto-height embed below the fold takes its whole height before the read
   assert.equal(after, before, 'it grew once the reader got there');
   await context.close();
 });
+
+// A new link for an embed off the host page's screen (its address changed by the host) was applied,
+// but with its loop stopped the embed posted no new height until the reader scrolled to it.
+test('an auto-height embed off screen posts its new height when the host gives it a new link', async () => {
+  const { context, phone, frame } = await coursePageOnPhone('offscreen.html', 2500, 'table', 100);
+  // (Polled by a timer: an iframe off screen gets no animation frames.)
+  await frame.waitForFunction(() => !window.embeddingLab.frameStats().running, null, { polling: 100, timeout: 15000 });
+  const height = () => phone.evaluate(() => document.getElementById('auto').getBoundingClientRect().height);
+  const before = await height();
+  await phone.evaluate((url) => { document.getElementById('auto').src = url; }, frame.url().replace('panels=table', 'panels=table,backward'));
+  await phone.waitForFunction((h) => document.getElementById('auto').getBoundingClientRect().height > h + 100, before, { timeout: 10000 });
+  const after = await height();
+  const onScreen = await phone.evaluate(() => document.getElementById('auto').getBoundingClientRect().top < innerHeight);
+  console.log(`  auto-height embed off screen, given a new link: ${before} -> ${after} px`);
+  assert.equal(onScreen, false, 'the embed stayed below the fold');
+  assert.ok((await frame.evaluate(() => window.embeddingLab.snapshot({ matrices: false }).settings.panels)).includes('backward'));
+  await frame.waitForFunction(() => !window.embeddingLab.frameStats().running, null, { polling: 100, timeout: 15000 });  // and stops again
+  await context.close();
+});
