@@ -672,11 +672,13 @@ static void ShowAccumulation(const App& app) {
 static void ShowGradientChecks(const App& app) {
     const LessonResult& r = app.derived.result;
     // The notes wrap in a narrow column, at spaces (ImGui's wrapping split "7,1e-08" after the comma).
-    if (r.grads_equal)
-        TextWrappedColored(GoodColor(), "%s", TR(lesson_grad_equal));
-    else if (r.one_hot_skipped.empty())  // (skipped: the forward panel says why)
-        TextWrappedColored(ErrorColor(), "%s", TR(lesson_grad_differ));
-    RecordItemRect("grad-check");
+    if (r.grads_equal || r.one_hot_skipped.empty()) {  // (skipped: no line; the forward panel says why)
+        if (r.grads_equal)
+            TextWrappedColored(GoodColor(), "%s", TR(lesson_grad_equal));
+        else
+            TextWrappedColored(ErrorColor(), "%s", TR(lesson_grad_differ));
+        RecordItemRect("grad-check");
+    }
     const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
     if (!r.fd_checked)
         TextWrappedColored(dim, TR(lesson_fd_not_checked), r.fd_note.c_str());

@@ -278,6 +278,7 @@ timed('V = 100,000, B = 1,024: both routes computed and equal, the edit timed, h
   assert.deepEqual(h.positions, ids.flatMap((id, b) => (id === h.id ? [b] : [])));
   assert.match((await small()).liveText, new RegExp(`^id ${h.id}: position`));
   // B*V*d past the one-hot route's work limit: that route says so, and the gather route still runs.
+  assert.ok(await page.evaluate(() => window.embeddingLab.widgetRect('grad-check')), 'the routes\' gradients are compared');
   const big = await page.evaluate(() => window.embeddingLab.setSize(100000, 32));
   assert.equal(big.ok, true);
   await frames(page, 2);
@@ -294,6 +295,7 @@ timed('V = 100,000, B = 1,024: both routes computed and equal, the edit timed, h
   assert.equal(over.gatherRows, 1024);
   assert.ok(over.gathered, 'out[b] = W[ids[b]] at 1,024 x 100,000 x 32');
   assert.ok(over.touched > 0, 'the gradient reaches the rows the batch touched');
+  assert.equal(await page.evaluate(() => window.embeddingLab.widgetRect('grad-check')), null, 'no comparison line without the one-hot route');
   assert.match(over.live, /gather gives \[.*; the one-hot matmul was not run \(too much work\); gradient reaches rows? /);
   // The text view says it in place of the matmul's table.
   await page.waitForFunction(() => [...document.querySelectorAll('#text-view p')].some((p) => p.textContent.startsWith('Not computed: the one-hot route')),
