@@ -45,6 +45,9 @@ struct LinkField {
     std::string (*encode)(const AppState&) = nullptr;
     Status (*decode)(AppState&, std::string_view) = nullptr;
     Status (*decode_noting)(AppState&, std::string_view, std::vector<std::string>& notices) = nullptr;
+    // decode_noting's notes are the link's problems (errors), the value still taken: a teacher's
+    // misspelt lock is a lock missing, not a remark (the names it knows hold).
+    bool notes_are_errors = false;
     // Int: a range that depends on a field read before this one (step: its tour's steps). Returns
     // false where there is none (lo..hi apply); else sets the value, moved into that range with a
     // notice naming it when it was outside.
@@ -309,6 +312,17 @@ Status decode_name_list(std::string_view text, const char* const* names, int cou
     return Status::Ok();
 }
 
+Status decode_known_names(std::string_view text, const char* const* names, int count, const char* what,
+                          uint32_t& bits, std::vector<std::string>& unknown) {
+    std::vector<std::string> said;
+    uint32_t found = 0;
+    decode_name_list(text, names, count, what, found, &said);
+    if (!found && !said.empty()) return Status::Fail(said[0]);
+    unknown.insert(unknown.end(), said.begin(), said.end());
+    bits = found;
+    return Status::Ok();
+}
+
 // In a tour (read before the step) a step outside it opens the nearer end, saying so with the tour's
 // real steps, the same below as above; without one, a step waits unused within 0..99 (lo..hi).
 static bool tour_step_within(AppState& s, int64_t step, std::string_view text, std::vector<std::string>& notices) {
@@ -329,10 +343,8 @@ static std::string encode_panels(const AppState& s) { return encode_name_list(s.
 // typo, "panels=forward,nosuch", showed all eleven panels: a small embed became the whole page.)
 static Status decode_panels(AppState& s, std::string_view text, std::vector<std::string>& notices) {
     uint32_t panels = 0;
-    std::vector<std::string> unknown;
-    decode_name_list(text, kPanelNames, kPanelCount, "a panel", panels, &unknown);
-    if (!panels) return Status::Fail(unknown.empty() ? TR(msg_no_panel) : unknown[0]);
-    notices.insert(notices.end(), unknown.begin(), unknown.end());
+    if (Status st = decode_known_names(text, kPanelNames, kPanelCount, "a panel", panels, notices); !st.ok()) return st;
+    if (!panels) return Status::Fail(TR(msg_no_panel));
     s.panels = panels;
     return Status::Ok();
 }
@@ -462,11 +474,11 @@ static const std::vector<LinkField>& fields() {
          .set = EL_SET(tour_step, int), .within = tour_step_within},
         // Teacher controls (src/state/teach.h).
         {.key = "lock", .meaning = "what learners may not change: table, ids, upstream, options, optimizer, size",
-         .type = L::Custom, .encode = encode_locks, .decode = decode_locks},
+         .type = L::Custom, .encode = encode_locks, .decode_noting = decode_locks, .notes_are_errors = true},
         {.key = "linklocks", .meaning = "later links may change the locks (default: the opening link's hold)",
          .type = L::Bool, .get = EL_GET(teach.link_locks), .set = EL_SET(teach.link_locks, bool)},
         {.key = "hide", .meaning = "single controls hidden: fill, resize, options, random, bag, gfill, overview, openfull",
-         .type = L::Custom, .encode = encode_hidden, .decode = decode_hidden},
+         .type = L::Custom, .encode = encode_hidden, .decode_noting = decode_hidden, .notes_are_errors = true},
         {.key = "quiz", .meaning = "question cards: none, backward, step, cards, claims, all; :seed draws a batch",
          .type = L::Custom, .encode = encode_quiz, .decode = decode_quiz},
         {.key = "height", .meaning = "embed frame height: fixed, or auto (grows with the content)", .type = L::Choice,
@@ -652,7 +664,7 @@ static void apply_phase(Phase phase, const LinkValues& values, AppState& s, Link
             if (link_value(s, f.key, now) && !now.empty() && now.size() <= 24) e = format(TR(lesson_still_using), e.c_str(), now.c_str());
             msg.errors.push_back(e);
         }
-        for (const std::string& n : notices) msg.notices.push_back(std::string(f.key) + ": " + n);
+        for (const std::string& n : notices) (f.notes_are_errors ? msg.errors : msg.notices).push_back(std::string(f.key) + ": " + n);
     }
 }
 

@@ -45,6 +45,10 @@ std::string encode_link(const AppState& s);
 std::string encode_name_list(uint32_t bits, const char* const* names, int count);
 Status decode_name_list(std::string_view text, const char* const* names, int count, const char* what,
                         uint32_t& bits, std::vector<std::string>* unknown = nullptr);
+// The same, keeping the known names and saying the others in `unknown`; refused (`bits` unchanged)
+// only when no name is known and one was given.
+Status decode_known_names(std::string_view text, const char* const* names, int count, const char* what,
+                          uint32_t& bits, std::vector<std::string>& unknown);
 
 // Applies a fragment (with or without the leading '#') onto a fresh default state.
 // `out` is replaced (left as it was when the link is refused whole: none_applied); messages say

@@ -48,12 +48,12 @@ Status check_unlocked(const AppState& s, uint32_t locks) {
 bool is_hidden(const AppState& s, HideControl control) { return (s.teach.hidden & control) != 0; }
 
 std::string encode_locks(const AppState& s) { return encode_name_list(s.teach.locks, kLockNames, kLockCount); }
-Status decode_locks(AppState& s, std::string_view text) {
-    return decode_name_list(text, kLockNames, kLockCount, "a lock", s.teach.locks);
+Status decode_locks(AppState& s, std::string_view text, std::vector<std::string>& unknown) {
+    return decode_known_names(text, kLockNames, kLockCount, "a lock", s.teach.locks, unknown);
 }
 std::string encode_hidden(const AppState& s) { return encode_name_list(s.teach.hidden, kHideNames, kHideCount); }
-Status decode_hidden(AppState& s, std::string_view text) {
-    return decode_name_list(text, kHideNames, kHideCount, "a control that can be hidden", s.teach.hidden);
+Status decode_hidden(AppState& s, std::string_view text, std::vector<std::string>& unknown) {
+    return decode_known_names(text, kHideNames, kHideCount, "a control that can be hidden", s.teach.hidden, unknown);
 }
 
 //-----------------------------------------------------------------------------
@@ -147,7 +147,9 @@ HeldLink hold_locked_fields(std::string_view fragment, const AppState& current) 
         if (key == "lock" || key == "hide") {
             AppState probe;
             const bool is_lock = key == "lock";
-            const Status st = is_lock ? decode_locks(probe, value) : decode_hidden(probe, value);
+            std::vector<std::string> unknown;
+            const Status st = is_lock ? decode_locks(probe, value, unknown) : decode_hidden(probe, value, unknown);
+            for (const std::string& u : unknown) held.errors.push_back(key + ": " + u);
             if (!st.ok()) {
                 held.errors.push_back(key + ": " + st.error);
                 continue;

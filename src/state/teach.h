@@ -33,11 +33,13 @@ Lock lock_of_key(std::string_view key);
 
 bool is_hidden(const AppState& s, HideControl control);
 
-// Link codecs: comma-separated names ("table,ids"), refused with the list of known names.
+// Link codecs: comma-separated names ("table,ids"). A name not known is left out, its message (with
+// the known names) added to `unknown`, and the others kept: "lock=ids,tabel" still locks the ids (one
+// typo unlocked everything). Refused only when no name is known.
 std::string encode_locks(const AppState& s);
-Status decode_locks(AppState& s, std::string_view text);
+Status decode_locks(AppState& s, std::string_view text, std::vector<std::string>& unknown);
 std::string encode_hidden(const AppState& s);
-Status decode_hidden(AppState& s, std::string_view text);
+Status decode_hidden(AppState& s, std::string_view text, std::vector<std::string>& unknown);
 // quiz=set or quiz=set:seed ("cards:7").
 std::string encode_quiz(const AppState& s);
 Status decode_quiz(AppState& s, std::string_view text);

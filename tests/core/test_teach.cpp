@@ -63,6 +63,30 @@ TEST_CASE("bad teacher keys are refused with a message naming the known values",
     CHECK(first_error("v=1&maxheight=50").find("maxheight: '50' is out of range (200 to 20,000)") == 0);
 }
 
+TEST_CASE("a misspelt lock or hidden control is a problem named, and the names known still hold", "[teach][link]") {
+    AppState s;
+    el::LinkMessages m = decode_link("v=1&lock=ids,tabel&hide=fill,resze", s);
+    CHECK(s.teach.locks == el::kLockIds);  // one typo used to unlock everything
+    CHECK(s.teach.hidden == el::kHideFill);
+    REQUIRE(m.errors.size() == 2);
+    CHECK(m.errors[0] == "lock: 'tabel' is not a lock (known: table, ids, upstream, options, optimizer, size)");
+    CHECK(m.errors[1].find("hide: 'resze' is not a control that can be hidden (known: fill,") == 0);
+    CHECK_FALSE(el::check_unlocked(s, el::kLockIds).ok());
+
+    // No name known: nothing to hold, the problem still named.
+    AppState none;
+    m = decode_link("v=1&lock=tabel", none);
+    CHECK(none.teach.locks == 0u);
+    REQUIRE(m.errors.size() == 1);
+    CHECK(m.errors[0].find("lock: 'tabel' is not a lock") == 0);
+
+    // A later link's misspelt lock: named, the page's locks joined with the names it knows.
+    const el::HeldLink held = el::hold_locked_fields("v=1&lock=optimizer,tabel", s);
+    REQUIRE(held.errors.size() == 1);
+    CHECK(held.errors[0].find("lock: 'tabel' is not a lock") == 0);
+    CHECK(held.fragment.find("lock=ids,optimizer") != std::string::npos);
+}
+
 TEST_CASE("a lock holds the locks it implies and says so in one message", "[teach]") {
     CHECK(el::lock_closure(el::kLockUpstream) == (el::kLockUpstream | el::kLockIds | el::kLockSize));
     CHECK(el::lock_closure(el::kLockTable) == (el::kLockTable | el::kLockSize));
