@@ -48,7 +48,6 @@ static void compute_bags(const AppState& s, const std::vector<float>& W, Derived
     options.mode = s.bag == BagChoice::Sum ? BagMode::kSum : s.bag == BagChoice::Mean ? BagMode::kMean : BagMode::kMax;
     options.embedding = s.lookup;
     options.embedding.max_norm.reset();  // already applied to W by the lesson's forward pass
-    options.embedding.sparse = false;
     Tensor out = embedding_bag(Tensor::from(s.V, s.d, W), s.ids, s.offsets, options);
     if (!out.ok()) return void(v.error = out.status().error);
     v.bags = out.rows();

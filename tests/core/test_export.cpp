@@ -42,6 +42,12 @@ TEST_CASE("options reach the scripts; large tables keep only the rows that matte
     REQUIRE(el::decode_link("v=1&V=6&d=2&init=normal&ids=1,2,3&sparse=1&bag=sum&offsets=0,2", s).ok());
     CHECK_THAT(el::pytorch_script(s, derived(s)), Catch::Contains("mode='sum', sparse=True)"));
     CHECK_THAT(el::pytorch_script(s, derived(s)), !Catch::Contains("fused multiply-add"));
+    // PyTorch 1.13: F.embedding_bag(..., mode='max', sparse=True) raises "max mode does not support sparse
+    // weights"; the page's bags say so too (they were computed as if sparse were off).
+    REQUIRE(el::decode_link("v=1&V=6&d=2&init=normal&ids=1,2,3&sparse=1&bag=max&offsets=0,2", s).ok());
+    const el::Derived refused = derived(s);
+    CHECK(refused.bag.error == "max mode does not support sparse gradients (PyTorch refuses it too)");
+    CHECK(refused.bag.bags == 0);
 }
 
 // max_norm rescales rows of W in place (PyTorch's forward does; so does the page, write_back_max_norm).
