@@ -156,6 +156,9 @@ void Optimizer::adam_step(float* theta, const float* grad, const std::vector<uin
     const float lr = config_.lr, b1 = config_.beta1, b2 = config_.beta2, eps = config_.eps;
     const float lambda = config_.weight_decay;
     const bool decoupled = config_.kind == OptimizerKind::kAdamW;
+    // AdamW's shrink factor as torch.optim.AdamW forms it (param.mul_(1 - lr * weight_decay), in double,
+    // applied in float32): theta - lr*lambda*theta rounded differently, and made nan of an inf.
+    const float shrink = float(1.0 - double(lr) * double(lambda));
     const float bias1 = float(1.0 - std::pow(double(b1), t_)), bias2 = float(1.0 - std::pow(double(b2), t_));
     for (int row = 0; row < rows_; row++) {
         uint8_t& why = report.row_reasons[size_t(row)];
@@ -166,8 +169,10 @@ void Optimizer::adam_step(float* theta, const float* grad, const std::vector<uin
             float g = grad[i];
             float &m = exp_avg_[i], &v = exp_avg_sq_[i];
             if (!touched[size_t(row)] && m != 0.0f) why |= kRowMomentum;
-            if (decoupled) theta[i] = theta[i] - lr * lambda * theta[i];  // theta <- theta - lr*lambda*theta
-            else g = g + lambda * theta[i];                               // g <- g + lambda*theta
+            if (lambda != 0.0f) {  // as PyTorch: without decay an inf in W stays inf (0 * inf is nan)
+                if (decoupled) theta[i] = theta[i] * shrink;                  // theta <- theta * (1 - lr*lambda)
+                else g = g + lambda * theta[i];                               // g <- g + lambda*theta
+            }
             m = b1 * m + (1.0f - b1) * g;                                 // m <- b1*m + (1-b1)*g
             v = b2 * v + (1.0f - b2) * g * g;                             // v <- b2*v + (1-b2)*g^2
             const float m_hat = m / bias1;                                // m_hat = m / (1 - b1^t)

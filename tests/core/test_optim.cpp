@@ -211,6 +211,24 @@ TEST_CASE("AdamW shrinks every row by lr*lambda*theta, touched or not; lazy Adam
     }
 }
 
+// PyTorch 1.13: torch.optim.Adam / AdamW with weight_decay=0 on W = [[inf, 0.2], [1, 2], [3, 4]] and a
+// gradient on row 1 only leave W[0] = [inf, 0.2] and its exp_avg 0: only row 1 changes.
+TEST_CASE("Adam and AdamW without decay keep an inf in W: no 0 * inf", "[optim][adam]") {
+    const OptimizerKind kind = GENERATE(OptimizerKind::kAdam, OptimizerKind::kAdamW);
+    CAPTURE(int(kind));
+    OptimizerConfig c = config(kind, 0.1f);
+    c.weight_decay = 0.0f;
+    Optimizer opt;
+    REQUIRE(opt.init(c, 3, 2).ok());
+    std::vector<float> theta = {INFINITY, 0.2f, 1.0f, 2.0f, -INFINITY, 4.0f};
+    const auto r = run(opt, theta, {{0, 0, 0.5f, -1, 0, 0}});
+    CHECK(theta[0] == INFINITY);
+    CHECK(theta[4] == -INFINITY);
+    CHECK(opt.exp_avg_row(0)[0] == 0.0f);
+    CHECK(opt.exp_avg_sq_row(2)[0] == 0.0f);
+    CHECK(r[0].changed_rows == std::vector<int>{1});
+}
+
 TEST_CASE("a tensor's sparse (index, row) pairs step like the summed dense gradient", "[optim][sparse]") {
     const OptimizerKind kind = GENERATE(OptimizerKind::kSGD, OptimizerKind::kLazyAdam);
     CAPTURE(el::optimizer_name(kind));

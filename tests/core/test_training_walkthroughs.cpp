@@ -91,8 +91,9 @@ TEST_CASE("AdamW walk-through: every row shrinks by (1 - lr*lambda) each step, t
         CHECK(t.last.row_reasons[size_t(k)] == el::kRowDecay);
         for (int c = 0; c < 3; c++) {
             const float w = W0[size_t(k * 3 + c)];
-            // theta <- theta - lr*lambda*theta, then m = 0 gives m_hat/(sqrt(v_hat)+eps) = 0
-            CHECK(s.W[size_t(k * 3 + c)] == w - lr * wd * w);
+            // theta <- theta * (1 - lr*lambda) as torch.optim.AdamW forms it (the factor in double, the
+            // product in float32), then m = 0 gives m_hat/(sqrt(v_hat)+eps) = 0
+            CHECK(s.W[size_t(k * 3 + c)] == w * float(1.0 - double(lr) * double(wd)));
             CHECK_THAT(s.W[size_t(k * 3 + c)] / w, WithinRel(1.0f - 0.001f, 1e-6f));
         }
     }

@@ -277,6 +277,21 @@ void link_cases() {
     }
 }
 
+// Non-finite numbers in W under each optimizer, with and without weight decay: an inf in a row the
+// batch skips for five steps, then looks up, and a -inf in a row it looks up throughout. Without decay
+// PyTorch keeps them (Adam made the untouched inf nan: 0 * inf in its decay term).
+void non_finite_cases() {
+    const float inf = INFINITY;
+    const std::vector<float> W0 = {inf, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f, 0.7f, -inf, 0.9f};
+    for (const OptimizerKind kind : {OptimizerKind::kSGD, OptimizerKind::kAdam, OptimizerKind::kAdamW})
+        for (const float decay : {0.0f, 0.1f}) {
+            OptimizerConfig c;
+            c.kind = kind, c.lr = 0.1f, c.weight_decay = decay;
+            if (kind == OptimizerKind::kSGD) c.momentum = 0.9f;
+            optim_case("inf in W, weight decay " + std::to_string(decay), 3, 3, W0, {1, 1, 2}, {0, 2}, EmbeddingOptions{}, c, 77);
+        }
+}
+
 void preset_cases() {
     for (const Preset& p : presets()) {
         AppState s;
@@ -308,5 +323,6 @@ int main(int argc, char** argv) {
     for (int seed = 1; seed <= states; seed++) random_state(uint64_t(seed));
     preset_cases();
     link_cases();
+    non_finite_cases();
     return 0;
 }
