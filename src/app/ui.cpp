@@ -273,6 +273,8 @@ void AfterFrame(App& app) {
     static int live_highlight = -2;
     // A card answered on the canvas: its verdict first, said even when the line is as it was.
     std::string& said = app.teach.said;
+    // A number field's refusal is said too (a screen reader heard nothing: the field keeps the text).
+    if (const std::string* refused = NewRefusal()) said = *refused;
     if (app.commits.derived != live_revision || HighlightedId(app) != live_highlight || app.teach.answers != live_answers ||
         !said.empty()) {
         live_revision = app.commits.derived, live_highlight = HighlightedId(app), live_answers = app.teach.answers;

@@ -271,6 +271,7 @@ void HelpMarker(const char* text) {
 struct RefusedText { ImGuiID id; std::string text, message, now; };
 static std::vector<RefusedText> g_refused;  // a few at most
 static std::string g_field_now;  // the last KeptTextInput's `now`, for its answer
+static ImGuiID g_refusal_to_say = 0;  // the field whose refusal the live line has not said yet
 
 static RefusedText* FindRefused(ImGuiID id) {
     for (RefusedText& r : g_refused)
@@ -298,9 +299,18 @@ const char* KeptTextInput(const char* label, const std::string& now) {
 bool KeptTextAnswer(const char* label, const char* typed, const std::string& why, std::string& errors) {
     const ImGuiID id = ImGui::GetItemID();
     if (typed) ForgetRefused(id);
-    if (typed && !why.empty()) g_refused.push_back({id, typed, FieldName(label) + ": " + why, g_field_now});
+    if (typed && !why.empty()) g_refused.push_back({id, typed, FieldName(label) + ": " + why, g_field_now}), g_refusal_to_say = id;
     if (const RefusedText* r = FindRefused(id)) errors += (errors.empty() ? "" : "\n") + r->message;
     return typed && why.empty();
+}
+
+const std::string* NewRefusal() {
+    // Not while the field is being typed in ("" on the way to "12" is refused too): once it lets go,
+    // if its text is still refused then.
+    if (ImGui::GetActiveID() == g_refusal_to_say) return nullptr;
+    const RefusedText* r = FindRefused(g_refusal_to_say);
+    g_refusal_to_say = 0;
+    return r ? &r->message : nullptr;
 }
 
 std::string KeptTextErrors() {

@@ -66,6 +66,9 @@ bool SettingField(AppState& s, const char* key, const char* label, const char* r
                   std::string& errors);
 // The messages of every field holding refused text (the snapshot's errors.fields), a line each.
 std::string KeptTextErrors();
+// The newest field refusal not asked for before, once that field is no longer being typed in (its
+// message: "V: '0' is out of range ..."), else null: the live line says it (ui.cpp).
+const std::string* NewRefusal();
 // A row of numbers after its label ("W[3] = [", "  @ W ="), flowed onto continuation lines that start
 // under the first number (a hanging indent) and break between numbers only: none runs off the panel.
 // Made where the first number goes (after the label and SameLine); Next before each number; when it

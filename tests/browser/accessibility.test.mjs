@@ -448,6 +448,11 @@ test('keyboard and screen reader: the live line is the learner\'s, Escape in a d
   for (let i = 0; i < after.pixels.length; i += after.channels) if (after.pixels[i] !== before.pixels[i]) changed++;
   await screenshot(page, 'a11y-help-on-focus');
   assert.ok(changed > 1000, `V's help did not show under the field (${changed} pixels changed)`);
+  // A value the field refuses is said on the live line: the field keeps the text, and nothing was heard.
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('0');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /^V: '0' is out of range \(1 to 100,000\)\. gather and one-hot/.test(document.getElementById('live').textContent));
 
   // Keyboard: Tab to the optimizer's drop-down, Enter opens it, Escape closes it, Tab goes on in the canvas.
   for (let i = 0; i < 90 && !(await focused('optimizer')); i++) { await page.keyboard.press('Tab'); await frames(page, 2); }
