@@ -158,9 +158,11 @@
       try { history.pushState(history.state, '', location.href); } catch (e) { /* sandboxed: no history */ }
     },
     openWindow(url) {
-      // A sandboxed iframe may forbid new tabs: then the link is shown to copy instead.
-      const opened = window.open(url, '_blank', 'noopener');
-      if (!opened) window.embeddingLabHost.copyText(url);
+      // A sandboxed iframe may forbid new tabs: then the link is copied instead (and said so). Not
+      // window.open's 'noopener', which always answers null: the link overwrote the clipboard every time.
+      const opened = window.open(url, '_blank');
+      if (opened) opened.opener = null;
+      else window.embeddingLabHost.copyText(url);
     },
     firstFrame() {
       statusBox.className = 'hidden';

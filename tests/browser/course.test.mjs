@@ -429,3 +429,53 @@ test('an auto-height embed off screen posts its new height when the host gives i
   await frame.waitForFunction(() => !window.embeddingLab.frameStats().running, null, { polling: 100, timeout: 15000 });  // and stops again
   await context.close();
 });
+
+// "Open the full demo" asked window.open for 'noopener', which always answers null: the page then
+// took the tab for blocked and wrote the link over the learner's clipboard as well. Where a
+// sandbox does forbid new tabs, the link is copied instead.
+test('"Open the full demo" opens the full page and leaves the clipboard alone; a sandbox without popups gets the link copied', async () => {
+  const link = FIXED_LINK;
+  await writeFile(path.join(hostDir, 'open.html'), `<!doctype html><html><head><meta charset="utf-8"><title>open</title></head>
+<body style="margin:0"><iframe id="free" src="${site.url}index.html#${link.replace(/&/g, '&amp;')}" width="900" height="400" title="free"></iframe>
+<iframe id="boxed" sandbox="allow-scripts allow-same-origin" src="${site.url}index.html#${link.replace(/&/g, '&amp;')}"
+        width="900" height="400" title="boxed"></iframe></body></html>`);
+  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const course = await context.newPage();
+  await course.goto(host.url + 'open.html');
+  const clickOpenFull = async (id) => {
+    const frame = await (await course.$('#' + id)).contentFrame();
+    await frame.waitForFunction(() => window.embeddingLab !== undefined);
+    await frame.evaluate(() => window.embeddingLab.ready);
+    await frame.evaluate(() => {  // what the page asks the clipboard to hold
+      window.copied = [];
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (text) => { window.copied.push(text); } } });
+    });
+    const wake = async () => { await frame.evaluate(() => window.Module._el_wake()); await course.waitForTimeout(100); };
+    await wake();
+    const box = await (await course.$('#' + id)).boundingBox();
+    const r = await frame.evaluate(() => window.embeddingLab.widgetRect('open-full'));
+    assert.ok(r && r.visible, `no "Open the full demo" in #${id}`);
+    await course.mouse.move(box.x + r.x + r.width / 2, box.y + r.y + r.height / 2);
+    await wake();
+    await course.mouse.down(); await wake(); await course.mouse.up(); await wake(); await wake();
+    return frame;
+  };
+  const opened = context.waitForEvent('page');
+  const free = await clickOpenFull('free');
+  const tab = await opened;
+  await tab.waitForFunction(() => window.embeddingLab !== undefined);
+  await tab.evaluate(() => window.embeddingLab.ready);
+  const full = await tab.evaluate(() => window.embeddingLab.snapshot({ matrices: false }).settings);
+  assert.equal(full.embed, false, 'the new tab is the full page');
+  assert.deepEqual(await tab.evaluate(() => window.opener), null, 'the new tab has no opener');
+  assert.deepEqual(await free.evaluate(() => window.copied), [], 'the clipboard was written although the tab opened');
+
+  const boxed = await clickOpenFull('boxed');
+  await boxed.waitForFunction(() => window.copied.length === 1);
+  const copied = await boxed.evaluate(() => window.copied[0]);
+  assert.match(copied, /index\.html#v=1&/);
+  assert.doesNotMatch(copied, /embed=1/);
+  await boxed.waitForFunction(() => document.getElementById('live').textContent === 'Copied to the clipboard.');
+  assert.equal(context.pages().length, 2, 'the sandbox opened a tab');
+  await context.close();
+});
