@@ -252,20 +252,6 @@ void ItemTooltip(const char* fmt, ...) {
 
 bool SmallButton(const char* label) { return g_app.touch ? ImGui::Button(label) : ImGui::SmallButton(label); }
 
-void HelpMarker(const char* text) {
-    // Also while the keyboard is on the field before it ("(?)" is no Tab stop, and a keyboard has no
-    // hover): above the field (below it near the top of the screen), clear of a refusal's message under it.
-    const bool field_focused = ItemKeyboardFocused();
-    const ImVec2 field = ImGui::GetItemRectMin();
-    ImGui::SameLine();
-    ImGui::TextDisabled("(?)");
-    if (field_focused && field.y > ImGui::GetIO().DisplaySize.y * 0.4f) ImGui::SetNextWindowPos(field, 0, ImVec2(0, 1));
-    if (field_focused ? BeginWrappedTooltip() : BeginWrappedItemTooltip()) {
-        TextWrapped("%s", text);
-        EndWrappedTooltip();
-    }
-}
-
 // Text typed into a number field and refused, by the field's ImGui id: the text, the message (its
 // field named), and what the field showed when it was typed (when that changes, the text goes).
 struct RefusedText { ImGuiID id; std::string text, message, now; };
@@ -280,6 +266,21 @@ static RefusedText* FindRefused(ImGuiID id) {
 }
 static void ForgetRefused(ImGuiID id) {
     if (RefusedText* r = FindRefused(id)) *r = std::move(g_refused.back()), g_refused.pop_back();
+}
+
+void HelpMarker(const char* text) {
+    // Also while the keyboard is on the field before it ("(?)" is no Tab stop, and a keyboard has no
+    // hover): above the field (below it near the top of the screen), clear of a refusal's message under
+    // it; not while the field holds refused text, whose message the help covered there.
+    const bool field_focused = ItemKeyboardFocused() && !FindRefused(ImGui::GetItemID());
+    const ImVec2 field = ImGui::GetItemRectMin();
+    ImGui::SameLine();
+    ImGui::TextDisabled("(?)");
+    if (field_focused && field.y > ImGui::GetIO().DisplaySize.y * 0.4f) ImGui::SetNextWindowPos(field, 0, ImVec2(0, 1));
+    if (field_focused ? BeginWrappedTooltip() : BeginWrappedItemTooltip()) {
+        TextWrapped("%s", text);
+        EndWrappedTooltip();
+    }
 }
 
 const char* KeptTextInput(const char* label, const std::string& now) {

@@ -453,6 +453,18 @@ test('keyboard and screen reader: the live line is the learner\'s, Escape in a d
   await page.keyboard.type('0');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => /^V: '0' is out of range \(1 to 100,000\)\. gather and one-hot/.test(document.getElementById('live').textContent));
+  // ... and its red message under the field is not covered by the help, which the field, still the
+  // keyboard's, would show there.
+  await frames(page, 3);
+  assert.ok(await focused('V'), 'the keyboard stays on V');
+  const refusedShot = decodePng(await page.screenshot({ clip }));
+  let red = 0;
+  for (let i = 0; i < refusedShot.pixels.length; i += refusedShot.channels) {
+    const [r, g, b] = refusedShot.pixels.subarray(i, i + 3);
+    if (r > 150 && g < 110 && b < 110) red++;
+  }
+  await screenshot(page, 'a11y-refused-on-focus');
+  assert.ok(red > 100, `V's refusal message is covered (${red} red pixels under the field)`);
 
   // Keyboard: Tab to the optimizer's drop-down, Enter opens it, Escape closes it, Tab goes on in the canvas.
   for (let i = 0; i < 90 && !(await focused('optimizer')); i++) { await page.keyboard.press('Tab'); await frames(page, 2); }
