@@ -129,7 +129,8 @@ untimed('AdamW walk-through: one step changes every row; untouched ones by (1 - 
   await checkMarks(page, r, 6);
   const W1 = (await snapshot(page)).table;
   const lr = f32(0.01), wd = f32(0.1);
-  for (const k of [0, 3, 4, 5]) assert.deepEqual(W1[k], W0[k].map((w) => f32(w - f32(f32(lr * wd) * w))));
+  // As torch.optim.AdamW: param.mul_(1 - lr * weight_decay), the factor in double, the product in float32.
+  for (const k of [0, 3, 4, 5]) assert.deepEqual(W1[k], W0[k].map((w) => f32(w * f32(1 - lr * wd))));
   await closePage(page);
 });
 
