@@ -150,8 +150,10 @@
     navigator.clipboard.writeText(text).then(() => say(said), fail);
   }
   const button = (text, onclick, id, disabled, labelledBy) => el('button', { type: 'button', id, text, onclick, disabled, 'aria-labelledby': labelledBy });
-  // A figure's JSON key as a row heading: the catalog's words for it (dom_key_*), else the key in words.
-  const keyWords = (key) => ('dom_key_' + key in words ? words['dom_key_' + key] : key.replace(/([A-Z])/g, ' $1').toLowerCase());
+  // A figure's JSON key as a row heading: the catalog's words for it (dom_key_*), else the key in words
+  // (camelCase split); a key that is words already (a route's name, "Scatter-Add-Backward") as it is.
+  const keyWords = (key) => ('dom_key_' + key in words ? words['dom_key_' + key]
+    : /^[a-z]\w*$/.test(key) ? key.replace(/([A-Z])/g, ' $1').toLowerCase() : key);
 
   /**
    * A refused edit: the control is marked invalid and described by the message. The refusal is kept

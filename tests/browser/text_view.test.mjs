@@ -1506,5 +1506,15 @@ test('the cost benchmark\'s figures in the view: byte counts exact', async () =>
   assert.ok(Number.isInteger(figures.heapBeforeBytes) && figures.heapBeforeBytes > 1e6, JSON.stringify(figures));
   assert.equal(await row('heap before bytes'), String(figures.heapBeforeBytes));
   assert.equal(await row('buffer bytes'), String(figures.bufferBytes));
+  for (const route of Object.values(figures.routes)) assert.ok(await row(route.name), `no row named '${route.name}'`);
   await closePage(page);
+  // In German each route's median is under its name as the page writes it: it was split at capitals and
+  // lowercased (" scatter- add- backward", " dichter  forward").
+  const de = await openPage(browser, server.url + '#v=1&costV=1000&costd=16&costB=8&reps=1&view=text&lang=de');
+  const routes = Object.values((await de.evaluate(() => window.embeddingLab.benchmark())).routes).map((r) => r.name);
+  assert.ok(routes.includes('Scatter-Add-Backward'), JSON.stringify(routes));
+  await de.waitForFunction(() => /Scatter-Add-Backward/.test(document.getElementById('text-view').textContent));
+  const headings = await de.evaluate(() => [...document.querySelectorAll('#text-view th')].map((th) => th.textContent));
+  for (const name of routes) assert.ok(headings.includes(name), `no row named '${name}' in ${JSON.stringify(headings)}`);
+  await closePage(de);
 });
