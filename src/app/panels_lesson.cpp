@@ -672,7 +672,7 @@ static void ShowAccumulation(const App& app) {
 static void ShowGradientChecks(const App& app) {
     const LessonResult& r = app.derived.result;
     // The notes wrap in a narrow column, at spaces (ImGui's wrapping split "7,1e-08" after the comma).
-    if (r.grads_equal || r.one_hot_skipped.empty()) {  // (skipped: no line; the forward panel says why)
+    if (r.one_hot_skipped.empty()) {  // (skipped: no line, nothing to compare; the forward panel says why)
         if (r.grads_equal)
             TextWrappedColored(GoodColor(), "%s", TR(lesson_grad_equal));
         else
