@@ -105,25 +105,33 @@ Question grad_row_question(const AppState& s, uint32_t seed) {
     if (Status st = card_gradient(s, q, q.ids, q.upstream, r); !st.ok()) return q.error = st.error, q;
     const float* row = r.grad_scatter.data() + size_t(q.row) * size_t(q.d);
     q.values.assign(row, row + q.d);
+    // The page's padding_idx and scale_grad_by_freq hold for the card too: its answer says which made the row.
+    const EmbeddingOptions o = card_options(s, q.V);
+    if (o.padding_idx && (*o.padding_idx + q.V) % q.V == q.row) q.rule = Question::RowRule::Padding;
+    else if (o.scale_grad_by_freq) q.rule = Question::RowRule::Scaled;
     return q;
 }
 
 Question moved_rows_question(const AppState& s, uint32_t seed) {
     Question q = base_question(s, seed, QuestionKind::MovedRows, "moved-rows");
     if (q.ids.empty()) return q.error = TR(teach_card_empty_batch), q;
-    // The step before: the page's optimizer if it is SGD with momentum, else mu = 0.9, lr = 0.1.
+    // Plain SGD with momentum, as the prompt says: mu and lr of the page's optimizer if it is SGD with
+    // momentum, else mu = 0.9, lr = 0.1 (no weight decay, dampening or nesterov, which the prompt does not name).
     const OptimizerConfig& o = s.optimizer;
-    if (o.kind == OptimizerKind::kSGD && o.momentum > 0.0f) q.optimizer = o;
-    else q.optimizer.kind = OptimizerKind::kSGD, q.optimizer.lr = 0.1f, q.optimizer.momentum = 0.9f;
-    if (seed == 0) {  // one id the batch does not use (the smallest), so momentum has something to carry
-        int free_row = q.ids[0];
-        for (int r = 0; r < q.V; r++)
-            if (std::find(q.ids.begin(), q.ids.end(), r) == q.ids.end()) { free_row = r; break; }
-        q.previous_ids = {free_row};
+    q.optimizer.kind = OptimizerKind::kSGD, q.optimizer.lr = 0.1f, q.optimizer.momentum = 0.9f;
+    if (o.kind == OptimizerKind::kSGD && o.momentum > 0.0f) q.optimizer.lr = o.lr, q.optimizer.momentum = o.momentum;
+    // The step before looks up ids the batch does not use (if there are any), so momentum has something to carry:
+    // the smallest, or for a seeded card one or two drawn from them.
+    std::vector<int> free_rows;
+    for (int r = 0; r < q.V; r++)
+        if (std::find(q.ids.begin(), q.ids.end(), r) == q.ids.end()) free_rows.push_back(r);
+    if (free_rows.empty()) free_rows = {q.ids[0]};
+    if (seed == 0) {
+        q.previous_ids = {free_rows[0]};
     } else {
         Rng rng(uint64_t(seed) * 11 + 5);
         const int n = 1 + rng.below(2);
-        for (int i = 0; i < n; i++) q.previous_ids.push_back(rng.below(q.V));
+        for (int i = 0; i < n; i++) q.previous_ids.push_back(free_rows[size_t(rng.below(int(free_rows.size())))]);
     }
     q.prompt = format(TR(teach_card_moved_prompt), display_float(q.optimizer.momentum).c_str(),
                       display_float(q.optimizer.lr).c_str(), ids_text(q.previous_ids).c_str(), ids_text(q.ids).c_str());
@@ -230,7 +238,11 @@ std::string question_answer(const Question& q) {
             std::string numbers;  // shown: the language's decimal and list separator
             for (int c = 0; c < q.d; c++)
                 numbers += (c ? active_language().list_separator : "") + display_float(q.values[size_t(c)]);
-            return format(TR(teach_answer_grad_row), q.row, numbers.c_str(), q.row);
+            const Question::RowRule rule = q.rule;
+            return format(rule == Question::RowRule::Padding  ? TR(teach_answer_grad_row_padding)
+                          : rule == Question::RowRule::Scaled ? TR(teach_answer_grad_row_scaled)
+                                                              : TR(teach_answer_grad_row),
+                          q.row, numbers.c_str(), q.row, q.row);
         }
         case QuestionKind::MovedRows:
             return format(TR(teach_answer_moved), rows_text(q.rows).c_str());

@@ -33,6 +33,7 @@ struct Question {
     std::vector<int> previous_ids;   // moved-rows: the batch of the step before
     OptimizerConfig optimizer;       // moved-rows: SGD with momentum
     int row = -1;                    // grad-row: r
+    enum class RowRule { Sum, Scaled, Padding } rule = RowRule::Sum;  // grad-row: how row r of dW is made
     // The right answer.
     std::vector<int> rows;           // nonzero-rows, moved-rows: ascending
     std::vector<float> values;       // grad-row: (d,) row r of dW

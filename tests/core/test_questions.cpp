@@ -1,6 +1,7 @@
 // Question cards: the right answers come from the state, for the page's batch and seeded ones.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -75,9 +76,24 @@ TEST_CASE("moved rows: momentum carries the step before's rows along", "[questio
         CHECK(q.optimizer.momentum == 0.5f);
         CHECK(q.rows == std::vector<int>{0, 3});
     }
-    SECTION("weight decay moves every row") {
-        const el::Question q = el::moved_rows_question(loaded("v=1&V=4&d=2&ids=3&opt=sgd&mom=0.5&wd=0.1"), 0);
-        CHECK(q.rows == std::vector<int>{0, 1, 2, 3});
+    SECTION("only mu and lr are the page's: the prompt names no weight decay, dampening or nesterov") {
+        // With the page's wd = 0.1 every row would move; with dampening = 1 the second batch's G would not.
+        for (const char* extra : {"&wd=0.1", "&damp=1"}) {
+            CAPTURE(extra);
+            const el::Question q = el::moved_rows_question(loaded(std::string("v=1&V=4&d=2&ids=3&opt=sgd&mom=0.5") + extra), 0);
+            CHECK(q.rows == std::vector<int>{0, 3});
+            CHECK(q.optimizer.weight_decay == 0.0f);
+            CHECK(q.optimizer.dampening == 0.0f);
+        }
+    }
+    SECTION("a seeded card's step before looks up rows the batch does not use, so momentum shows") {
+        for (uint32_t seed : {1u, 2u, 3u, 4u, 5u, 17u}) {
+            const el::Question q = el::moved_rows_question(loaded("v=1&V=6&d=3&quiz=step:" + std::to_string(seed)), seed);
+            CAPTURE(seed, q.prompt);
+            REQUIRE(q.error.empty());
+            for (int id : q.previous_ids) CHECK(std::find(q.ids.begin(), q.ids.end(), id) == q.ids.end());
+            CHECK(q.rows.size() > std::set<int>(q.ids.begin(), q.ids.end()).size());  // more rows than the batch's
+        }
     }
 }
 
@@ -140,6 +156,18 @@ TEST_CASE("a card's revealed answer names its right rows and numbers", "[questio
     for (float v : row.values) numbers += (numbers.empty() ? "" : ", ") + el::format_float(v);
     CAPTURE(el::question_answer(row));
     CHECK(el::question_answer(row).rfind("Row " + std::to_string(row.row) + " of dW = [" + numbers + "]", 0) == 0);
+    CHECK(el::question_answer(row).find(": the sum of g_b over the positions b whose id is 2.") != std::string::npos);
+    // The page's scale_grad_by_freq and padding_idx make the row: the answer says so (PyTorch: dW[1] = G's
+    // rows of id 1 summed, / 3 when scaled, and 0 for padding_idx).
+    const el::Question scaled = el::grad_row_question(loaded("v=1&V=3&d=3&ids=1,1,1,2&freqscale=1"), 0);
+    CHECK(scaled.row == 1);
+    CHECK(el::question_answer(scaled).find("whose id is 1, divided by their count c_1 (scale_grad_by_freq).") != std::string::npos);
+    const el::Question padding = el::grad_row_question(loaded("v=1&V=3&d=3&ids=0,2,0&pad=0&freqscale=1"), 0);
+    CHECK(padding.row == 0);
+    CHECK(padding.values == std::vector<float>{0, 0, 0});
+    CHECK(el::question_answer(padding) == "Row 0 of dW = [0, 0, 0]: id 0 is padding_idx, whose row gets no gradient.");
+    const el::Question moved = el::moved_rows_question(s, 0);
+    CHECK(el::question_answer(moved).rfind("Rows that moved: 0, 1, 2: each row with a nonzero gradient in either step. ", 0) == 0);
     CHECK(el::rows_text({}) == "none");
     const el::Question claim = el::claim_question(3);
     CHECK_FALSE(el::question_answer(claim).empty());
