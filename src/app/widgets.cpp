@@ -305,6 +305,22 @@ bool KeptTextAnswer(const char* label, const char* typed, const std::string& why
     return typed && why.empty();
 }
 
+static ImGuiID g_edited = 0;  // the number field last activated, and what it showed then
+static char g_before[64];
+bool NumberInput(const char* label, const std::string& now, std::string& errors, TakeText call, void* take) {
+    const char* typed = KeptTextInput(label, now);
+    const ImGuiID id = ImGui::GetItemID();
+    if (ImGui::IsItemActivated()) g_edited = id, ImStrncpy(g_before, now.c_str(), sizeof g_before);
+    const char* text = typed;
+    // Let go holding refused text: the value it showed before is put back, and its text stays in the
+    // field until the value changes from that one.
+    RefusedText* r = FindRefused(id);
+    if (!typed && r && ImGui::IsItemDeactivated() && g_edited == id && now != g_before) text = g_before, r->now = g_before;
+    const std::string why = text ? call(take, text) : std::string();
+    KeptTextAnswer(label, typed, why, errors);
+    return text && why.empty();
+}
+
 const std::string* NewRefusal() {
     // Not while the field is being typed in ("" on the way to "12" is refused too): once it lets go,
     // if its text is still refused then.

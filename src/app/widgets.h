@@ -47,12 +47,15 @@ bool SelectableWrapped(const char* label);
 // `errors` gets a line "<name>: <why>" (the label's visible part, else what follows its "##"). The
 // text goes once good text is typed or the value changes elsewhere (a link, a preset, the text view).
 // `take(text)` uses the text and answers "", or answers why not. True when it was taken.
+// Good text is taken as it is typed (the page follows the keys); a field let go holding refused text
+// puts back the value it showed when the edit began: a refused "1e10" does not leave its "1e1" in use.
 const char* KeptTextInput(const char* label, const std::string& now);  // the text, when edited this frame
 bool KeptTextAnswer(const char* label, const char* typed, const std::string& why, std::string& errors);
+using TakeText = std::string (*)(void* take, const char* text);
+bool NumberInput(const char* label, const std::string& now, std::string& errors, TakeText call, void* take);
 template <class Take>
 bool NumberInput(const char* label, const std::string& now, std::string& errors, Take take) {
-    const char* typed = KeptTextInput(label, now);
-    return KeptTextAnswer(label, typed, typed ? take(typed) : std::string(), errors);
+    return NumberInput(label, now, errors, [](void* t, const char* text) { return (*static_cast<Take*>(t))(text); }, &take);
 }
 // A whole number from lo to hi (check_whole's message when refused).
 bool InputWhole(const char* label, int* v, int lo, int hi, std::string& errors);

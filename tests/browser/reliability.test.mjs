@@ -352,6 +352,40 @@ for (const [hash, line] of [['', /^Loading Embedding Lab\u2026$/], ['#v=1&lang=d
 
 // Resize took the last whole number seen while typing ("4" of "4.5") with the field still red, and
 // the text view's V field and setSize cut "4.5" to 4 (and wrapped 4294967300 to 4) with no message.
+test('a number field let go holding refused text puts back the value it had: no good prefix stays in use', async () => {
+  // Typed a key a frame, as a person types: "1e10" passes through "1" and "1e1" (lr 1 and 10, each
+  // taken as typed), and '7.5' through '7'. Refused when let go, the field keeps the text in red and
+  // the value from before the edit is the one in use, so a Step does not run with lr = 10.
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { width: 1440, height: 900 });
+  const slowly = async (name, text) => {
+    const { x, y } = await widgetCenter(page, name);
+    await page.mouse.click(x, y);
+    await frames(page, 2);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    for (const key of text) await page.keyboard.type(key), await frames(page, 2);
+    await page.keyboard.press('Enter');
+    await frames(page, 3);
+  };
+  const settings = async () => (await snapshot(page)).settings;
+  await slowly('opt:lr', '1e10');
+  assert.equal((await settings()).lr, f32(0.1));
+  assert.match((await snapshot(page)).errors.fields, /^lr: '1e10' is out of range \(0 to 100\)$/);
+  assert.match(await page.evaluate(() => window.embeddingLab.getLink()), /^(?!.*&lr=)/, 'lr back to its default, out of the link');
+  const before = await page.evaluate(() => window.embeddingLab.snapshot().table[1]);
+  const after = (await page.evaluate(() => window.embeddingLab.step(1))).table[1];
+  // SGD with lr = 0.1 and G's row [0.01, -0.02, 0.03] (the default): W[1] moves by -lr * g (with lr = 10, by 100x that).
+  [0.01, -0.02, 0.03].forEach((g, c) => assert.ok(Math.abs(after[c] - before[c] + 0.1 * g) < 1e-6, `W[1][${c}]: ${before[c]} -> ${after[c]}`));
+  await slowly('table-seed', '7.5');
+  assert.equal((await settings()).seed, 42);
+  assert.match((await snapshot(page)).errors.fields, /seed: '7\.5' is not a whole number/);
+  // Good text let go stays in use.
+  await slowly('opt:lr', '0.5');
+  assert.equal((await settings()).lr, f32(0.5));
+  assert.doesNotMatch((await snapshot(page)).errors.fields, /lr:/);
+  await closePage(page);
+});
+
 test('a size that is not a whole number is refused, never cut: the canvas\'s Resize, the text view and setSize', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { width: 1280, height: 900 });
   const size = async () => { const s = await page.evaluate(() => window.embeddingLab.snapshot({ matrices: false })); return [s.V, s.d]; };
