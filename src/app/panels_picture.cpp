@@ -310,7 +310,9 @@ static ProductLayout LayOut(const Product& P, float avail) {
     const float full_h = std::max(Px(18), text_h + Px(4));
     // A compressed one-hot block takes about a quarter of the panel (60 to 150 px).
     const float left_strip_w = std::clamp(avail * 0.25f, Px(60), Px(150));
-    const GridGeom L(P.R, P.chips ? 1 : P.K, P.chips ? Px(40) : Px(15), P.chips ? Px(40) : left_strip_w / kCompressedCells,
+    // A chip is as wide as the largest id's digits need, 40 px at least ("99999" ran into its edges).
+    const float chip_w = std::max(Px(40), ImGui::CalcTextSize(std::to_string(std::max(P.K - 1, 0)).c_str()).x + Px(8));
+    const GridGeom L(P.R, P.chips ? 1 : P.K, P.chips ? chip_w : Px(15), P.chips ? chip_w : left_strip_w / kCompressedCells,
                      full_h, Px(7));
     // Row labels as wide as the longest ("id 99999" or, compressed, "99999").
     char widest[32];

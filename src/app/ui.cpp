@@ -47,11 +47,19 @@ bool AppBusy(const App& app) {
            PictureBusy(app);          // the walk animates only while it runs
 }
 
+// A drop-down as wide as its choice needs, and at least `css_width` (a phone's 80 px cut "high
+// contrast" to "high con" and "Deutsch" to "Deutsc"); the buttons after it go on the next line
+// when they no longer fit.
+static void SetNextComboWidth(const char* choice, float css_width) {
+    const float fit = ImGui::CalcTextSize(choice).x + 2 * ImGui::GetStyle().FramePadding.x + ImGui::GetFrameHeight();
+    ImGui::SetNextItemWidth(std::max(Px(css_width), fit));
+}
+
 // The language: each in its own name. Choosing one pins it in the link (lang=); a link without
 // one follows the browser's languages.
 static void ShowLanguageChoice(App& app, bool narrow) {
     const char* current = active_language().name;
-    ImGui::SetNextItemWidth(Px(narrow ? 80 : 100));
+    SetNextComboWidth(current, narrow ? 80 : 100);
     if (ImGui::BeginCombo("##language", current)) {
         for (int i = 0; i < kLanguageCount; i++) {
             const Language& l = kLanguages[i];
@@ -97,10 +105,7 @@ static void ShowHeader(App& app) {
     }
     const char* const theme_labels[] = {TR(page_theme_light), TR(page_theme_dark), TR(page_theme_contrast)};
     int theme = int(app.state.theme);
-    // As wide as its choice needs (a phone's 80 px cut "high contrast" to "high con"); the buttons after
-    // it go on the next line when they no longer fit.
-    const float fit = ImGui::CalcTextSize(theme_labels[theme]).x + 2 * ImGui::GetStyle().FramePadding.x + ImGui::GetFrameHeight();
-    ImGui::SetNextItemWidth(std::max(Px(narrow ? 80 : 120), fit));
+    SetNextComboWidth(theme_labels[theme], narrow ? 80 : 120);
     if (ImGui::Combo("##theme", &theme, theme_labels, 3)) app.state.theme = Theme(theme), app.state.theme_follows_system = false, Commit(app, "theme");
     RecordItemRect("theme");
     ItemTooltip("%s", TR(page_theme_tooltip));

@@ -121,6 +121,16 @@ test('the header switches the language: the address pins it, English comes back 
   await closePage(page);
 });
 
+test('on a phone in German the language menu behind Share is as wide as "Deutsch" needs', async () => {
+  // 80 px, the phone's width for it, cut "Deutsch" to "Deutsc".
+  const page = await openPage(browser, server.url + '#v=1&lang=de', { width: 390, height: 844, dpr: 2, mobile: true });
+  await clickWidget(page, 'share');
+  await frames(page, 3);
+  const menu = await page.evaluate(() => window.embeddingLab.widgetRect('language'));
+  assert.ok(menu && menu.width > 80, `the language menu: ${JSON.stringify(menu)}`);
+  await closePage(page);
+});
+
 test('numbers typed the German way: "0,25" into W[1][0] is 0.25; links and snapshot() keep the point', async () => {
   const page = await openPage(browser, server.url + LINK + '&lang=de');
   await typeInto(page, 'cell:W:1:0', '0,25');

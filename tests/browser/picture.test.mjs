@@ -173,6 +173,18 @@ untimed('prefers-reduced-motion: reduce shows the walk\'s end state at once', as
   await page.context().close();
 });
 
+untimed("the gather's chips are as wide as the largest id's digits: 40 px for ids up to 2, wider for 99999", async () => {
+  // 40 px left "99999" (about 48 px of text at 15 px) running into the chip's edges.
+  const widths = [];
+  for (const hash of ['v=1&V=3&d=3&init=example&ids=1', 'v=1&V=100000&d=16&init=normal&seed=1&ids=0,99999,50000']) {
+    const page = await openPage(browser, server.url + '#' + hash, { width: 1440, height: 900 });
+    widths.push((await rect(page, 'picture:ids')).width);
+    await closePage(page);
+  }
+  assert.equal(widths[0], 40);
+  assert.ok(widths[1] >= 48 && widths[1] <= 60, `the 100,000-row preset's chips: ${widths[1]} px`);
+});
+
 untimed('at 390 x 844, dpr 2, the picture fits the phone: no block clipped horizontally', async () => {
   for (const hash of ['v=1&V=3&d=3&init=example&ids=1', 'v=1&V=3&d=3&init=example&ids=2,0,2,2',
                       'v=1&V=100000&d=16&init=normal&seed=1&ids=0,99999,50000']) {
