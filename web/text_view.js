@@ -37,8 +37,9 @@
     setUpstreamCell(b, c, text) { return withString(String(text), (p) => answer(M()._el_set_cell(1, b | 0, c | 0, p))); },
     /** The batch as typed into the ids field ("1, 1, 2"): {ok, error}. */
     setIds(text) { return withString(String(text), (p) => answer(M()._el_set_ids(p))); },
-    /** New V and d (numbers or text, read as the canvas's fields read them), as the Resize button: {ok, error}. */
-    setSize(V, d) { return withString(String(V), (v) => withString(String(d), (p) => answer(M()._el_set_size(v, p)))); },
+    /** New V and d (numbers or text, read as the canvas's fields read them), as the Resize button: {ok, error}.
+     *  With checkOnly, only whether each is a size (its field's message), nothing resized. */
+    setSize(V, d, checkOnly) { return withString(String(V), (v) => withString(String(d), (p) => answer(M()._el_set_size(v, p, checkOnly ? 1 : 0)))); },
     /** One setting by its link key ('pad', 'maxnorm', 'lr', 'init' = a fill, ...), read as a link reads it: {ok, error}. */
     setField(key, text) { return withString(String(key), (k) => withString(String(text), (p) => answer(M()._el_set_field(k, p)))); },
     /** G's fill buttons: 'canonical', 'ones', 'random' or 'mse': {ok, error}. */
@@ -567,10 +568,11 @@
       return parts.some((e) => e.startsWith(id.slice(3) + ': ')) || !parts.some((e) => /^[Vd]: /.test(e)); };
     // Resize, or Enter in V or d: the new size at once, as the canvas's Resize applies it. A refused
     // size marks the fields it is about invalid (of both, the ones typed in, if any), described by the message.
-    const resize = () => {
+    // Leaving V or d (Tab) checks both without resizing, as the canvas's fields check what is typed.
+    const resize = (checkOnly) => {
       const fields = ['tv-V', 'tv-d'].map((id) => byId(id));
       fields.forEach(unrefuse);
-      const r = lab.setSize(fields[0].value, fields[1].value);
+      const r = lab.setSize(fields[0].value, fields[1].value, checkOnly === true);
       if (r.ok) return;
       const named = fields.filter((f) => about(r.error, f.id)), changed = named.filter((f) => f.value !== f.defaultValue);
       for (const f of named.length > 1 && changed.length ? changed : named) refuse(f, 'tv-size-message', r.error);
@@ -582,7 +584,8 @@
     // Text with a number keypad, not type=number: that hands over '' for "1e", and the message quoted ''.
     const sizeField = (id, label, value) => el('span', { class: 'pair' }, el('label', { for: id, text: t(label) + ' ' }),
       el('input', { id, type: 'text', inputmode: 'numeric', value, readonly: !!sizeLock, 'aria-describedby': 'tv-size-message', 'aria-invalid': sizeInvalid(id),
-                    onkeydown: (e) => { if (e.key === 'Enter' && !sizeLock) { e.preventDefault(); resize(); } } }));
+                    onkeydown: (e) => { if (e.key === 'Enter' && !sizeLock) { e.preventDefault(); resize(); } },
+                    onchange: () => sizeLock || resize(true) }));
     const size = hidden.has('resize') ? null : el('p', {}, sizeField('tv-V', 'dom_V_label', V), ' ', sizeField('tv-d', 'dom_d_label', d), ' ',
       el('button', { type: 'button', id: 'tv-resize', text: t('dom_resize'), onclick: resize, disabled: !!sizeLock }));
     let rows = Array.from({ length: V }, (_, r) => r);

@@ -279,14 +279,14 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_ids(const char* text) {
 // V and d as typed, each read as the canvas's fields read theirs (a whole number in its range: "4.5"
 // is refused, not cut to 4), then the Resize button's edit (which checks V x d). Both refused: both
 // said ("V: ...; d: ...", as the random batch's Draw says its fields'; the text view marks each one named).
-EMSCRIPTEN_KEEPALIVE const char* el_set_size(const char* V_text, const char* d_text) {
+EMSCRIPTEN_KEEPALIVE const char* el_set_size(const char* V_text, const char* d_text, int check_only) {
     std::string& error = g_app.text.size.error;
     if (Status locked = check_unlocked(g_app.state, kLockSize); !locked.ok()) return Answer(error = locked.error);
     int64_t V = 0, d = 0;
     const std::string V_why = check_whole(V_text, 1, kMaxV, V), d_why = check_whole(d_text, 1, kMaxD, d);
     std::string why = V_why.empty() ? "" : "V: " + V_why;
     if (!d_why.empty()) why += (why.empty() ? "d: " : "; d: ") + d_why;
-    if (!why.empty()) return Answer(error = why);
+    if (!why.empty() || check_only) return Answer(error = why);
     EditSize(g_app, int(V), int(d));
     return Answer(error);
 }

@@ -413,6 +413,14 @@ test('a size that is not a whole number is refused, never cut: the canvas\'s Res
   await page.waitForFunction(() => document.getElementById('tv-V').getAttribute('aria-invalid') === 'true');
   assert.equal(await page.textContent('#tv-size-message'), "V: '4.5' is not a whole number");
   assert.deepEqual(await size(), [5, 3]);
+  // Tab out of d with a size past its range: both checked, nothing resized, d marked with the message.
+  await page.fill('#tv-V', '5');
+  await page.fill('#tv-d', '600');
+  await page.press('#tv-d', 'Tab');
+  await page.waitForFunction(() => document.getElementById('tv-d')?.getAttribute('aria-invalid') === 'true');
+  assert.equal(await page.textContent('#tv-size-message'), "d: '600' is out of range (1 to 512)");
+  assert.equal(await page.inputValue('#tv-d'), '600');
+  assert.deepEqual(await size(), [5, 3]);
   // Typed as a person types (a number field handed over '' for "1e", and the message quoted ''):
   // the message quotes what was typed, and the field keeps it.
   await page.fill('#tv-V', '5');
