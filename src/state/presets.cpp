@@ -37,8 +37,6 @@ const std::vector<Preset>& presets() {
          "v=1&V=3&d=3&init=example&ids=1&costV=50000&costd=128&costB=256&panels=cost"},
         {"rawid", {Msg::tour_preset_rawid},
          "v=1&V=3&d=3&init=example&ids=1&panels=experiments"},
-        {"bias", {Msg::tour_preset_bias},
-         "v=1&V=3&d=3&init=example&ids=1&panels=experiments"},
         {"large", {Msg::tour_preset_large},
          "v=1&V=100000&d=16&init=normal&seed=1&ids=0,99999,50000"},
         {"budget", {Msg::tour_preset_budget},
@@ -47,10 +45,9 @@ const std::vector<Preset>& presets() {
          "v=1&V=3&d=3&init=example&ids=1&bV=1000&bd=16&bk=256&br=4&bN=128&bsk=128&bsteps=1000&panels=budget&deeper=1"},
         {"budgetsteep", {Msg::tour_preset_budgetsteep},
          "v=1&V=3&d=3&init=example&ids=1&bV=1000&bd=16&bk=64&br=1&bN=32&bsk=32&bzipf=1.5&bsteps=1000&panels=budget&deeper=1"},
-        {"tanhrows", {Msg::tour_preset_tanhrows},
-         "v=1&V=3&d=3&init=example&ids=1&aspread=2&asteps=300&panels=budget&deeper=1"},
-        {"compress", {Msg::tour_preset_compress},
-         "v=1&V=3&d=3&init=example&ids=1&xV=50000&xd=32&xh=256&panels=budget&deeper=1"},
+        // Two sections far down the budget panel: their tour steps, which scroll to the section and frame it.
+        {"tanhrows", {Msg::tour_preset_tanhrows}, "v=1&tour=deeper&step=9"},
+        {"compress", {Msg::tour_preset_compress}, "v=1&tour=deeper&step=10"},
     };
     return list;
 }

@@ -6,6 +6,7 @@
 
 #include "state/link.h"
 #include "state/presets.h"
+#include "state/tour.h"
 
 TEST_CASE("every preset decodes without an error, under 2000 characters, and round-trips", "[presets][link]") {
     std::set<std::string> names;
@@ -47,4 +48,14 @@ TEST_CASE("presets set up what their titles promise", "[presets]") {
     el::AppState cost = load("cost");
     CHECK((cost.cost.V == 50000 && cost.cost.d == 128 && cost.cost.B == 256));
     CHECK(load("large").V == 100000);
+    // A section far down its panel is opened with the tour's step about it (which scrolls to it).
+    for (const char* name : {"tanhrows", "compress"}) {
+        CAPTURE(name);
+        const el::AppState s = load(name);
+        REQUIRE(s.tour == el::TourDepth::Deeper);
+        CHECK(el::tour_step_section(s.tour, s.tour_step) != nullptr);
+    }
+    // No two presets show the same thing.
+    std::set<std::string> links;
+    for (const el::Preset& p : el::presets()) CHECK(links.insert(p.link).second);
 }
