@@ -77,18 +77,19 @@
   // The wasm is fetched (index.html preloads it) and handed to the compiler first, before the
   // WebGL2 context is made below. The single-file page carries it as base64 text in a script
   // before this one (src/app/single_file.py): there it is compiled from that.
+  // Emscripten's script has no other way to its module: src/app/minify_js.mjs removes its own.
   let compiled = null;
   if (window.embeddingLabWasm) {
     compiled = WebAssembly.compile(Uint8Array.from(atob(window.embeddingLabWasm), (c) => c.charCodeAt(0)));
-  } else if (glueUrl && typeof WebAssembly.compileStreaming === 'function') {
+  } else if (glueUrl) {
     const wasmUrl = new URL(build + '.wasm', glueUrl);
     const load = () => fetch(wasmUrl, { credentials: 'same-origin' });
-    compiled = WebAssembly.compileStreaming(load())
-      // A host serving .wasm with another type: compile from the bytes instead.
-      .catch(() => load().then((r) => {
-        if (!r.ok) throw new Error(build + '.wasm: HTTP ' + r.status);
-        return r.arrayBuffer();
-      }).then((bytes) => WebAssembly.compile(bytes)));
+    // A host serving .wasm with another type (or a browser without streaming): from the bytes instead.
+    const fromBytes = () => load().then((r) => {
+      if (!r.ok) throw new Error(build + '.wasm: HTTP ' + r.status);
+      return r.arrayBuffer();
+    }).then((bytes) => WebAssembly.compile(bytes));
+    compiled = WebAssembly.compileStreaming ? WebAssembly.compileStreaming(load()).catch(fromBytes) : fromBytes();
   }
   // The WebGL2 context has only what an ImGui page needs (the renderer draws with it:
   // src/app/renderer_webgl2.cpp). ImGui draws opaque

@@ -52,6 +52,18 @@ function bindExportsOnce(code) {
   return out.replace(bound, `${bound}for(var names="${names.join(' ')}".split(" "),i=0;i<names.length;i+=2)Module[names[i]]=exports[names[i+1]];`);
 }
 
+// web/glue.js always compiles the wasm itself and hands it over through Module.instantiateWasm (it
+// adds Emscripten's script, and the single-file page has the wasm inline), so Emscripten's own ways
+// to fetch and instantiate it (streaming, then an ArrayBuffer, then a synchronous XHR) never run:
+// without them terser drops that code, 0.5 KB of gzip. Without instantiateWasm the page now stops
+// at once (abort) instead of fetching the wasm a second time. Also the runtime's two empty preload
+// tables, which nothing reads.
+function instantiateThroughGlue(code) {
+  const parts = ['instantiateAsync();return{}}', 'Module["preloadedImages"]={};Module["preloadedAudios"]={};'];
+  if (parts.some((p) => code.split(p).length !== 2)) throw new Error('instantiateThroughGlue: Emscripten\'s instantiation is not written as expected');
+  return code.replace(parts[0], 'abort("instantiateWasm");return{}}').replace(parts[1], '');
+}
+
 if (mode === 'scripts' && args.length >= 2) {
   const [outDir, ...scripts] = args;
   for (const file of scripts) {
@@ -72,7 +84,7 @@ if (mode === 'scripts' && args.length >= 2) {
   for (const name of readdirSync(webDir).filter((n) => /\.(js|html)$/.test(n))) {
     for (const m of readFileSync(path.join(webDir, name), 'utf8').matchAll(/[A-Za-z_$][\w$]*/g)) reserved.add(m[0]);
   }
-  const code = await run(file, bindExportsOnce(readFileSync(file, 'utf8')), { toplevel: true, mangle: { reserved: [...reserved] } });
+  const code = await run(file, instantiateThroughGlue(bindExportsOnce(readFileSync(file, 'utf8'))), { toplevel: true, mangle: { reserved: [...reserved] } });
   writeFileSync(file, code);
 } else {
   console.error('usage: node minify_js.mjs scripts <out dir> <script.js>... | styles <out dir> <style.css>... | emscripten <embedding_lab.js> <web dir>');
