@@ -10,6 +10,7 @@
 #include "imgui_internal.h"  // the active text field: ActiveId, InputTextState, PlatformImeData
 #include "main.h"
 #include "platform_web.h"
+#include "ui.h"
 
 // glue.js places its <input> over (x, y, w, h) in CSS pixels, names it and focuses it; active 0 blurs it.
 EM_JS(void, el_js_text_input, (int active, float x, float y, float w, float h, int decimal, const char* name), {
@@ -61,6 +62,17 @@ void ReportTextInput() {
     ImGuiContext& g = *ImGui::GetCurrentContext();
     const bool active = g.ActiveId != 0 && g.InputTextState.ID == g.ActiveId &&
                         !(g.InputTextState.Flags & ImGuiInputTextFlags_ReadOnly);
+    // The page resized while a field is typed in (a phone turned, a window narrowed) lays out anew,
+    // and the field may land off screen: while the new layout settles (ten frames), the page scrolls
+    // its caret back to 40 % of the page's height. (Nothing typed is lost either way.)
+    static ImVec2 size;
+    static int settling = 0;
+    if (g.IO.DisplaySize.x != size.x || g.IO.DisplaySize.y != size.y) size = g.IO.DisplaySize, settling = 10;
+    if (ImGuiWindow* page = g_page_window; active && settling > 0 && settling-- && page) {
+        const float caret = g.PlatformImeData.InputPos.y;
+        if (caret < page->InnerRect.Min.y || caret > page->InnerRect.Max.y - g.FontSize * 2)
+            ImGui::SetScrollY(page, page->Scroll.y + caret - page->InnerRect.Min.y - page->InnerRect.GetHeight() * 0.4f), WakeUp();
+    }
     if (!active) {
         if (g_tap_grace_frames > 0 && --g_tap_grace_frames > 0) return;
         if (g_reported.active) {

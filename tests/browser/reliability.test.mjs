@@ -386,6 +386,25 @@ test('a number field let go holding refused text puts back the value it had: no 
   await closePage(page);
 });
 
+test('a field being typed in stays on screen when the page is resized (a phone turned, a window narrowed)', async () => {
+  // At 390 px the page is one column, and lr, typed in at 1440 px, lay at y = 2315 of 844, out of sight.
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { width: 1440, height: 900 });
+  const { x, y } = await widgetCenter(page, 'opt:lr');
+  await page.mouse.click(x, y);
+  await frames(page, 2);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('-5');
+  await frames(page, 3);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForFunction(() => { const r = window.embeddingLab.widgetRect('opt:lr'); return r && r.visible && r.y > 0 && r.y + r.height < 844; },
+                             null, { timeout: 5000 });
+  await page.keyboard.press('Enter');
+  await frames(page, 3);
+  assert.match((await snapshot(page)).errors.fields, /^lr: '-5' is out of range/);
+  assert.equal((await snapshot(page)).settings.lr, f32(0.1));
+  await page.context().close();  // resized: not given back for reuse
+});
+
 test('a size that is not a whole number is refused, never cut: the canvas\'s Resize, the text view and setSize', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { width: 1280, height: 900 });
   const size = async () => { const s = await page.evaluate(() => window.embeddingLab.snapshot({ matrices: false })); return [s.V, s.d]; };
