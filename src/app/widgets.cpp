@@ -276,6 +276,15 @@ void HelpMarker(const char* text) {
     const ImVec2 field = ImGui::GetItemRectMin();
     ImGui::SameLine();
     ImGui::TextDisabled("(?)");
+    // A finger has no hover: a tap on "(?)" opens the help, until the next tap elsewhere.
+    const ImGuiID tapped = ImGui::GetID(text);
+    if (g_app.touch && ImGui::IsItemClicked()) ImGui::OpenPopup(tapped);
+    if (WrapTooltip(ImGui::BeginPopupEx(tapped, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar |
+                                                    ImGuiWindowFlags_NoSavedSettings))) {
+        TextWrapped("%s", text);
+        ImGui::PopTextWrapPos();
+        ImGui::EndPopup();
+    }
     if (field_focused && field.y > ImGui::GetIO().DisplaySize.y * 0.4f) ImGui::SetNextWindowPos(field, 0, ImVec2(0, 1));
     if (field_focused ? BeginWrappedTooltip() : BeginWrappedItemTooltip()) {
         TextWrapped("%s", text);

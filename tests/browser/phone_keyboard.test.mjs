@@ -267,3 +267,21 @@ test('a finger drag that starts on a text field scrolls the page and opens no fi
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('a tap on a field\'s "(?)" opens its help (a finger has no hover); a tap elsewhere closes it', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { ...PHONE, dpr: 2 });
+  const box = await page.locator('#canvas').boundingBox();
+  const v = await page.evaluate(() => window.embeddingLab.widgetRect('V'));
+  // The help opens under the finger, over the Fill row below V.
+  const under = { x: box.x + 100, y: box.y + v.y + v.height + 2, width: 280, height: 30 };
+  const shot = async () => page.screenshot({ clip: under });
+  const before = await shot();
+  await page.touchscreen.tap(box.x + v.x + v.width + 15, box.y + v.y + v.height / 2);  // on "V (?)"'s "(?)"
+  await frames(page, 4);
+  const open = await shot();
+  assert.ok(!open.equals(before), 'the help is drawn over the Fill row');
+  await page.touchscreen.tap(box.x + 40, box.y + v.y - 40);  // on the table's description: nothing to press
+  await frames(page, 4);
+  assert.ok((await shot()).equals(before), 'closed by the tap elsewhere');
+  await closePage(page);
+});
