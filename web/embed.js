@@ -8,6 +8,8 @@
 // the height its page asks for in {type: "embedding-lab:resize", height}. A message counts only if
 // it comes from one of those frames' windows (and, unless the frame is sandboxed, from its origin)
 // and has exactly that shape with a height of 50 to 20000 CSS pixels; anything else is ignored.
+// On attach the frame is asked for its height ({type: "embedding-lab:height?"}), in case it posted
+// it before.
 'use strict';
 (function () {
   if (window.EmbeddingLabFrames) return;  // loaded twice: one listener is enough
@@ -17,8 +19,13 @@
   function frameOrigin(frame) {
     try { return new URL(frame.src, location.href).origin; } catch (e) { return null; }
   }
+  // A frame attached after its page posted its height (this script added late, or the frame inserted
+  // and scanned once loaded) is asked for it again.
   function attach(frame) {
-    if (frame && frame.tagName === 'IFRAME' && frames.indexOf(frame) < 0) frames.push(frame);
+    if (frame && frame.tagName === 'IFRAME' && frames.indexOf(frame) < 0) {
+      frames.push(frame);
+      frame.contentWindow?.postMessage({ type: 'embedding-lab:height?' }, '*');
+    }
   }
   function detach(frame) {
     const i = frames.indexOf(frame);

@@ -139,6 +139,10 @@
     settle();  // a new link off the host page's screen: two seconds of frames post its new height
   }
   window.addEventListener('hashchange', applyHash);
+  let lastHeight = null;
+  window.addEventListener('message', (event) => {
+    if (event.source === window.parent && event.data?.type === 'embedding-lab:height?' && lastHeight) window.parent.postMessage(lastHeight, '*');
+  });
 
   // Called from C++ (src/app/browser.cpp); withString by text_view.js too.
   window.embeddingLabHost = {
@@ -153,6 +157,12 @@
       writtenHash = location.hash.slice(1);
     },
     openLink(link) { location.hash = link; },
+    // A message for the course page around an embed; its height's is kept, for a host that asks
+    // again ({type: 'embedding-lab:height?'}: a host script attached after it was posted, web/embed.js).
+    toParent(message) {
+      if (message.type === 'embedding-lab:resize') lastHeight = message;
+      if (window.parent !== window) window.parent.postMessage(message, '*');
+    },
     // A copy of the current entry on top: the next replaceHash writes over the copy, and Back
     // returns to the address as it was (a tour keeps the learner's table that way).
     keepHistoryEntry() {

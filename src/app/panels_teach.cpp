@@ -51,9 +51,9 @@ void EndLocked(App& app, uint32_t locks, bool disable) {
 // [SECTION] Messages to the host page
 //-----------------------------------------------------------------------------
 
-// Only to the parent (a course page), never anywhere else; nothing is stored.
+// Only to the parent (a course page), never anywhere else (web/glue.js, toParent).
 EM_JS(void, el_js_post_to_parent, (const char* json), {
-    if (window.parent !== window) window.parent.postMessage(JSON.parse(UTF8ToString(json)), "*");
+    window.embeddingLabHost.toParent(JSON.parse(UTF8ToString(json)));
 });
 
 // {type: "embedding-lab:resize", height, auto} and, in auto height, Canvas LMS's

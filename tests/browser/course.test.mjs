@@ -128,6 +128,27 @@ test('the auto-height frame takes its page\'s height within one frame; the fixed
   assert.deepEqual(page.problems, []);
 });
 
+test('a frame given to the host script after it posted its height is asked for it, and takes it', async () => {
+  // As with embed.js added late, or a frame inserted and scanned once loaded: the page had posted its
+  // height before anyone listened, and kept the frame's fixed 300 px until its content changed.
+  await page.evaluate((src) => {
+    const f = Object.assign(document.createElement('iframe'), { id: 'late', src, width: 900, height: 300, title: 'late' });
+    f.style.cssText = 'display:block;border:0';
+    document.body.appendChild(f);
+  }, `${site.url}index.html#${AUTO_LINK}`);
+  const late = await lab('late');
+  await late.waitForFunction(() => window.embeddingLab !== undefined);
+  await late.evaluate(() => window.embeddingLab.ready);
+  await frames(late, 4);
+  const posted = await late.evaluate(() => window.embeddingLab.snapshot({ matrices: false }).teach.postedHeight);
+  assert.ok(posted > 300, `posted ${posted}`);
+  assert.equal(await frameHeight('late'), 300, 'not resized before it is attached');
+  await page.evaluate(() => window.EmbeddingLabFrames.attach(document.getElementById('late')));
+  await page.waitForFunction((h) => document.getElementById('late').getBoundingClientRect().height === h, posted, { timeout: 5000 });
+  await page.evaluate(() => { const f = document.getElementById('late'); window.EmbeddingLabFrames.detach(f); f.remove(); });
+  assert.deepEqual(page.problems, []);
+});
+
 test('malformed or foreign messages change nothing, in the host script and in the page', async () => {
   const autoBefore = await frameHeight('auto');
   const auto = await lab('auto'), fixed = await lab('fixed');
