@@ -144,9 +144,14 @@
     if (event.source === window.parent && event.data?.type === 'embedding-lab:height?' && lastHeight) window.parent.postMessage(lastHeight, '*');
   });
 
-  // Called from C++ (src/app/browser.cpp); withString by text_view.js too.
+  // A row, column, id or size handed to the wasm as an int: a whole number that fits one (| 0 made
+  // 2 ** 32 and 'x' 0, so setCell(2 ** 32, 0, ...) edited W[0][0]).
+  const whole = (x) => Number.isInteger(x) && Math.abs(x) < 2 ** 31;
+
+  // Called from C++ (src/app/browser.cpp); withString and whole by text_view.js too.
   window.embeddingLabHost = {
     withString,
+    whole,
     locationHash() { return location.hash.slice(1); },
     pageUrl() { return location.href.split('#')[0]; },
     replaceHash(link) {
@@ -598,7 +603,9 @@
 
   // --- JavaScript API --------------------------------------------------------
   function withString(text, fn) {
-    text = text.replace(/\p{Cs}/gu, '\uFFFD');  // a lone surrogate (a broken paste) made stringToUTF8 eat the next character
+    // A lone surrogate (a broken paste) made stringToUTF8 eat the next character, and a NUL ended the
+    // text early ('0.1\0junk' was taken as 0.1): each is refused as the character it stands for.
+    text = text.replace(/\p{Cs}|\0/gu, '\uFFFD');
     const size = Module.lengthBytesUTF8(text) + 1;
     const ptr = Module._malloc(size);
     try { Module.stringToUTF8(text, ptr, size); return fn(ptr); } finally { Module._free(ptr); }
@@ -651,7 +658,8 @@
     },
     /** The script "Copy as NumPy" / "Copy as PyTorch" gives: kind is 'numpy' or 'pytorch'. */
     exportScript(kind) {
-      return withString(String(kind), (ptr) => Module.UTF8ToString(Module._el_export_script(ptr)));
+      if (kind !== 'numpy' && kind !== 'pytorch') throw new TypeError(`exportScript: ${JSON.stringify(kind)} is not 'numpy' or 'pytorch'`);
+      return withString(kind, (ptr) => Module.UTF8ToString(Module._el_export_script(ptr)));
     },
     /** The text shown in the share box for copying by hand (link, embed code or script). */
     shareText() { return Module.UTF8ToString(Module._el_share_text()); },
@@ -669,13 +677,13 @@
       // A shape has whole numbers for V, d, B or repeats and nothing else (a value that was not had
       // been truncated or read as 0, and a non-object had silently run the last shape).
       const wrong = shape === null || typeof shape !== 'object' ? [] :
-        Object.entries(shape).find(([k, v]) => !['V', 'd', 'B', 'repeats'].includes(k) || !Number.isInteger(v));
+        Object.entries(shape).find(([k, v]) => !['V', 'd', 'B', 'repeats'].includes(k) || !whole(v));
       if (wrong) {
         const what = JSON.stringify(wrong.length ? Object.fromEntries([wrong]) : shape);
         return Promise.reject(new Error('benchmark() takes {V, d, B, repeats} in whole numbers, or nothing; not ' + what));
       }
       const c = Object.assign(parseJson(Module._el_cost_status_json()).shape, shape);
-      const started = parseJson(Module._el_cost_start(c.V | 0, c.d | 0, c.B | 0, c.repeats | 0));
+      const started = parseJson(Module._el_cost_start(c.V, c.d, c.B, c.repeats));
       if (!started.ok) return Promise.reject(new Error(started.error));
       return new Promise((resolve, reject) => {
         const poll = () => {
@@ -706,7 +714,7 @@
     /** W back to the table before the first step; the optimizer forgets its state. */
     resetTraining() { Module._el_training_reset(); },
     /** Row k's optimizer state: {momentum, expAvg, expAvgSq, updates, touches}, or null. */
-    optimizerRow(k) { return parseJson(Module._el_optimizer_row_json(Number(k) | 0)); },
+    optimizerRow(k) { return parseJson(Module._el_optimizer_row_json(whole(k) ? k : -1)); },
     /** "After one step on 64 ids, which rows changed?" on a copy of W and the optimizer. */
     followUp(newBatch = false) { return parseJson(Module._el_follow_up_json(newBatch ? 1 : 0)); },
     /** The frequency experiment: start (as the Run button), progress, cancel. */
@@ -719,7 +727,7 @@
      */
     highlight(id) {
       if (id === null || id === undefined) return parseJson(Module._el_highlight(0, 1));
-      if (!Number.isInteger(id)) return { ok: false, error: `highlight: ${JSON.stringify(id)} is not an id (a whole number)`, highlight: this.snapshot({ matrices: false }).highlight };
+      if (!whole(id)) return { ok: false, error: `highlight: ${JSON.stringify(id)} is not an id (a whole number)`, highlight: this.snapshot({ matrices: false }).highlight };
       return parseJson(Module._el_highlight(id, 0));
     },
     /**
@@ -727,7 +735,8 @@
      * resolves with its counts {terms, zeroTerms, gatherSteps, value, gatherValue, ...} when it ends.
      */
     walk({ b = 0, c = 0, speed = 0, skipToEnd = false } = {}) {
-      const started = parseJson(Module._el_walk_start(b | 0, c | 0, Number(speed) || 0, skipToEnd ? 1 : 0));
+      if (!whole(b) || !whole(c)) return Promise.reject(new Error(`walk: b and c are whole numbers, not ${JSON.stringify([b, c])}`));
+      const started = parseJson(Module._el_walk_start(b, c, Number(speed) || 0, skipToEnd ? 1 : 0));
       if (!started.ok) return Promise.reject(new Error(started.error));
       return new Promise((resolve, reject) => {
         const poll = () => {

@@ -26,15 +26,17 @@
   const shown = (text) => (decimal === '.' ? String(text) : String(text).replace(/\./g, decimal));
 
   // --- Setters: the JavaScript API's edits, one commit each -----------------------------
-  const withString = (text, fn) => window.embeddingLabHost.withString(text, fn);  // glue.js's
+  const { withString, whole } = window.embeddingLabHost;  // glue.js's
+  // A cell's row and column: whole numbers (a refusal names the first that is not).
+  const notCell = (r, c) => (whole(r) && whole(c) ? null : { ok: false, error: `${JSON.stringify(whole(r) ? c : r)} is not a row or column number` });
   const M = () => window.Module;
   const answer = (ptr) => JSON.parse(M().UTF8ToString(ptr));
   const byId = (id) => document.getElementById(id);
   Object.assign(lab, {
     /** W[r][c] = text, as typed into the canvas's cell: {ok, error}. */
-    setCell(r, c, text) { return withString(String(text), (p) => answer(M()._el_set_cell(0, r | 0, c | 0, p))); },
+    setCell(r, c, text) { return notCell(r, c) || withString(String(text), (p) => answer(M()._el_set_cell(0, r, c, p))); },
     /** G[b][c] = text, as typed into the canvas's upstream cell: {ok, error}. */
-    setUpstreamCell(b, c, text) { return withString(String(text), (p) => answer(M()._el_set_cell(1, b | 0, c | 0, p))); },
+    setUpstreamCell(b, c, text) { return notCell(b, c) || withString(String(text), (p) => answer(M()._el_set_cell(1, b, c, p))); },
     /** The batch as typed into the ids field ("1, 1, 2"): {ok, error}. */
     setIds(text) { return withString(String(text), (p) => answer(M()._el_set_ids(p))); },
     /** New V and d (numbers or text, read as the canvas's fields read them), as the Resize button: {ok, error}.
@@ -45,7 +47,10 @@
     /** G's fill buttons: 'canonical', 'ones', 'random' or 'mse': {ok, error}. */
     fillUpstream(name) { return withString(String(name), (p) => answer(M()._el_fill_upstream(p))); },
     /** 'canvas' or 'text': which view is on screen. */
-    setView(view) { M()._el_set_view(view === 'text' ? 1 : 0); },
+    setView(view) {
+      if (view !== 'text' && view !== 'canvas') throw new TypeError(`setView: ${JSON.stringify(view)} is not 'canvas' or 'text'`);
+      M()._el_set_view(view === 'text' ? 1 : 0);
+    },
   });
 
   // --- Reading the state -----------------------------------------------------------------

@@ -405,6 +405,31 @@ test('a field being typed in stays on screen when the page is resized (a phone t
   await page.context().close();  // resized: not given back for reuse
 });
 
+test('the JavaScript API refuses rows, ids and sizes no int can hold, unknown names and a NUL, naming them', async () => {
+  // Each went through | 0 or a C string: setCell(2 ** 32, 0, '1') edited W[0][0], highlight(2 ** 32) lit
+  // id 0, walk({b: 'x'}) walked position 0, benchmark({V: 2 ** 32}) said V = 0, setField('lr', '0.1\0junk')
+  // took 0.1, exportScript('bogus') gave the NumPy script and setView('bogus') showed the canvas.
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { width: 1280, height: 900 });
+  const api = (fn, ...args) => page.evaluate(([fn, args]) => {
+    try { return Promise.resolve(window.embeddingLab[fn](...args)).then((r) => ({ returned: r ?? null }), (e) => ({ rejected: e.message })); } catch (e) { return { threw: e.message }; }
+  }, [fn, args]);
+  const before = await page.evaluate(() => window.embeddingLab.snapshot());
+  assert.deepEqual(await api('setCell', 2 ** 32, 0, '1'), { returned: { ok: false, error: '4294967296 is not a row or column number' } });
+  assert.deepEqual(await api('setCell', 0, 'x', '1'), { returned: { ok: false, error: '"x" is not a row or column number' } });
+  assert.deepEqual(await api('setUpstreamCell', 0, -(2 ** 32), '1'), { returned: { ok: false, error: '-4294967296 is not a row or column number' } });
+  assert.equal((await api('highlight', 2 ** 32)).returned.ok, false);
+  assert.match((await api('walk', { b: 'x' })).rejected, /^walk: b and c are whole numbers, not \["x",0\]$/);
+  assert.match((await api('benchmark', { V: 2 ** 32 })).rejected, /^benchmark\(\) takes \{V, d, B, repeats\} in whole numbers, or nothing; not \{"V":4294967296\}$/);
+  assert.deepEqual(await api('optimizerRow', 2 ** 32), { returned: null });
+  assert.equal((await api('setField', 'lr', '0.1\u0000junk')).returned.ok, false);
+  assert.match((await api('exportScript', 'bogus')).threw, /exportScript: "bogus" is not 'numpy' or 'pytorch'/);
+  assert.match((await api('setView', 'bogus')).threw, /setView: "bogus" is not 'canvas' or 'text'/);
+  const after = await page.evaluate(() => window.embeddingLab.snapshot());
+  assert.deepEqual([after.table, after.upstream, after.settings, after.view], [before.table, before.upstream, before.settings, before.view], 'nothing changed');
+  assert.match(await page.evaluate(() => window.embeddingLab.exportScript('pytorch')), /import torch/);
+  await closePage(page);
+});
+
 test('a size that is not a whole number is refused, never cut: the canvas\'s Resize, the text view and setSize', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { width: 1280, height: 900 });
   const size = async () => { const s = await page.evaluate(() => window.embeddingLab.snapshot({ matrices: false })); return [s.V, s.d]; };
