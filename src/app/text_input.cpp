@@ -68,7 +68,7 @@ void ReportTextInput() {
     static ImVec2 size;
     static int settling = 0;
     if (g.IO.DisplaySize.x != size.x || g.IO.DisplaySize.y != size.y) size = g.IO.DisplaySize, settling = 10;
-    if (ImGuiWindow* page = g_page_window; active && settling > 0 && settling-- && page) {
+    if (ImGuiWindow* page = g_page_window; settling > 0 && settling-- && active && page) {
         const float caret = g.PlatformImeData.InputPos.y;
         if (caret < page->InnerRect.Min.y || caret > page->InnerRect.Max.y - g.FontSize * 2)
             ImGui::SetScrollY(page, page->Scroll.y + caret - page->InnerRect.Min.y - page->InnerRect.GetHeight() * 0.4f), WakeUp();
