@@ -238,10 +238,9 @@ std::string question_answer(const Question& q) {
             std::string numbers;  // shown: the language's decimal and list separator
             for (int c = 0; c < q.d; c++)
                 numbers += (c ? active_language().list_separator : "") + display_float(q.values[size_t(c)]);
-            const Question::RowRule rule = q.rule;
-            return format(rule == Question::RowRule::Padding  ? TR(teach_answer_grad_row_padding)
-                          : rule == Question::RowRule::Scaled ? TR(teach_answer_grad_row_scaled)
-                                                              : TR(teach_answer_grad_row),
+            return format(q.rule == Question::RowRule::Padding  ? TR(teach_answer_grad_row_padding)
+                          : q.rule == Question::RowRule::Scaled ? TR(teach_answer_grad_row_scaled)
+                                                                : TR(teach_answer_grad_row),
                           q.row, numbers.c_str(), q.row, q.row);
         }
         case QuestionKind::MovedRows:
