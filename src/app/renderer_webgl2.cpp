@@ -214,7 +214,7 @@ static void ApplyRenderState() {
 void RendererInit() {
     el_gl_init(kVertexShader, kFragmentShader);  // the shaders' status is asked later (RendererLinked)
     g_gl.linked = -1;
-    ApplyRenderState();
+    ApplyRenderState();  // its useProgram waits for the link (Chromium checks it); at the first draw it came no sooner
 
     ImGuiIO& io = ImGui::GetIO();
     io.BackendRendererName = "el_renderer_webgl2";
