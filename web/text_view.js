@@ -79,14 +79,25 @@
       // field, during the redraw or after it. Looked at once the redraw is done: not taken when that
       // text stayed in the field in its place (render keeps typed text, and Enter sends it from
       // there); taken when the redraw dropped it (the value it was typed over had changed).
-      else if (k === 'onchange') e.addEventListener('change', (ev) => (replacing || !e.isConnected
-        ? setTimeout(() => byId(e.id)?.value === e.value || v(ev)) : v(ev)));
-      else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+      else if (k === 'onchange') {
+        const send = taking(e, v);
+        e.addEventListener('change', (ev) => (replacing || !e.isConnected
+          ? setTimeout(() => byId(e.id)?.value === e.value || send(ev)) : send(ev)));
+      }
+      else if (k.startsWith('on')) e.addEventListener(k.slice(2), k === 'onkeydown' ? taking(e, v) : v);
       else e.setAttribute(k, v === true ? '' : v);
     }
     for (const c of children) if (c) e.append(c);
     return e;
   }
+  // A field's change, or a key in it (Enter in V, d and the random batch's fields), handled: text the
+  // app took (the link changed) is marked on the field (`taken`) while that field is the one on the
+  // page (the handler did not draw the view again). Until the commit's redraw comes, the field was
+  // drawn over the old value: text typed over the taken one is kept by that redraw (render).
+  const taking = (e, handler) => (ev, f = byId(e.id) || e, link = lab.getLink()) => {
+    handler(ev);
+    if (f.isConnected && lab.getLink() !== link) f.taken = e.value;
+  };
   // A message is read out (the page's live line, #live) when it is new: one written into a message
   // already on the page (a refused edit), or a new one a redraw brings; a standing one the next
   // redraw puts back is not read out again after every unrelated edit. Nothing is read out from
@@ -534,8 +545,11 @@
     // Text typed into a field and not taken (refused, or not yet sent) survives the redraw while
     // the value it was typed over is still the one shown: nothing the learner typed is lost.
     // (Not a checkbox: its value, "on", differs from its default, "", and is not typed.)
-    const typed = [...root.querySelectorAll('input')].filter((f) => f.id && f.type !== 'checkbox' && f.value !== f.defaultValue)
-      .map((f) => [f.id, f.defaultValue, f.value]);
+    // Typed after a text of the field's own was taken (el), before the redraw that shows it, it was
+    // typed over that value: kept whatever the redraw shows for it ("30.000" shown as 30000). The
+    // taken text itself goes: the redraw shows the value as the app reads it.
+    const typed = [...root.querySelectorAll('input')].filter((f) => f.id && f.type !== 'checkbox' && f.value !== f.defaultValue && f.value !== f.taken)
+      .map((f) => [f.id, 'taken' in f || f.defaultValue, f.value]);
     extra = answer(M()._el_text_view_json());
     const hidden = new Set(s.teach.hide.split(',')), lockOf = (key) => extra.fields[key][1];
     const parts = [];
@@ -750,7 +764,7 @@
     const kept = new Set();
     for (const [id, was, value] of typed) {
       const f = byId(id);
-      if (!f || f.defaultValue !== was) continue;
+      if (!f || was !== true && f.defaultValue !== was) continue;
       f.value = value;
       // A browser takes text put back so as the field's own: Enter or leaving it sends nothing. Sent here
       // (typed on, the browser sends it; not when the next redraw takes the field away).

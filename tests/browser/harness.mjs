@@ -131,6 +131,25 @@ export async function textViewArrived(page) {
     document.getElementById('text-view')?.childElementCount > 0, null, { timeout: 30000 });
 }
 
+/**
+ * Holds the text view's redraws from hold() until release() lets the held ones run (glue.js calls
+ * window.embeddingLabTextView.update by name for each): a redraw made to come at a chosen moment,
+ * as a busy machine may make it come late. held() answers how many wait.
+ */
+export async function holdTextView(page) {
+  await page.evaluate(() => {
+    const view = window.embeddingLabTextView, update = view.update, held = [];
+    view.update = (...a) => (window.elHold ? held.push(a) : update(...a));
+    window.elHeld = () => held.length;
+    window.elRelease = () => { window.elHold = false; for (const a of held.splice(0)) update(...a); };
+  });
+  return {
+    hold: () => page.evaluate(() => { window.elHold = true; }),
+    release: () => page.evaluate(() => window.elRelease()),
+    held: () => page.evaluate(() => window.elHeld()),
+  };
+}
+
 // Pages that tests gave back (closePage), each kept for the next openPage with the same device scale
 // and touch. A new context, window and renderer per load cost 1.8 s of CPU (1.2 s of wall time) where
 // navigating a kept page cost 1.1 s (0.6 s): 20 loads each way on 2 cores. The untimed browser files
