@@ -232,8 +232,10 @@ static void Frame() {
     }
     const double t0 = emscripten_get_now();
     // A new size (a phone turned, a window resized) moves everything: the tour's panel, if it was
-    // being read, is framed again as a step frames it.
-    if (PlatformSyncCanvas()) WakeUp(), g_app.tour.scroll_to_focus |= g_app.tour.focus_in_view;
+    // being read, is framed again as a step frames it; a field being typed in is brought back into
+    // view instead (text_input.cpp), which the tour's frame would scroll away again.
+    if (PlatformSyncCanvas())
+        WakeUp(), g_app.tour.scroll_to_focus |= g_app.tour.focus_in_view && !ImGui::GetInputTextState(ImGui::GetActiveID());
     if (!ShouldDraw()) return;
     ApplyLanguage(g_app);  // lang= or the browser's, once its catalog is there (app.cpp)
     // A language other than English writes letters beyond the first atlas (umlauts): the whole font at once.

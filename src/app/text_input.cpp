@@ -64,14 +64,24 @@ void ReportTextInput() {
                         !(g.InputTextState.Flags & ImGuiInputTextFlags_ReadOnly);
     // The page resized while a field is typed in (a phone turned, a window narrowed) lays out anew,
     // and the field may land off screen: while the new layout settles (ten frames), the page scrolls
-    // its caret back to 40 % of the page's height. (Nothing typed is lost either way.)
+    // it back to 40 % of the page's height, and a table scrolls it into view sideways. A field whose
+    // table is then out of sight (under the tour's box on a turned phone) is not built, and ImGui
+    // drops a field not built for a frame, with what was typed. So for those frames it is kept, and
+    // found where ImGui keeps the focused item's place in its window (the table's), which a field
+    // being typed in is. One whose window is gone went away; one still not built after ten frames goes.
     static ImVec2 size;
     static int settling = 0;
     if (g.IO.DisplaySize.x != size.x || g.IO.DisplaySize.y != size.y) size = g.IO.DisplaySize, settling = 10;
-    if (ImGuiWindow* page = g_page_window; settling > 0 && settling-- && active && page) {
-        const float caret = g.PlatformImeData.InputPos.y;
-        if (caret < page->InnerRect.Min.y || caret > page->InnerRect.Max.y - g.FontSize * 2)
-            ImGui::SetScrollY(page, page->Scroll.y + caret - page->InnerRect.Min.y - page->InnerRect.GetHeight() * 0.4f), WakeUp();
+    ImGuiWindow* w = g.ActiveIdWindow;
+    const bool built = active && g.PlatformImeData.WantVisible;  // (its caret drawn this frame)
+    if (ImGuiWindow* page = g_page_window; settling > 0 && settling-- && active && page && w->Active) {
+        if (!built) ImGui::KeepAliveID(g.ActiveId), WakeUp();  // and a frame after, to build it again
+        const ImVec2 p = g.PlatformImeData.InputPos;
+        const ImRect r = g.NavId == g.ActiveId ? ImGui::WindowRectRelToAbs(w, w->NavRectRel[0])
+                                               : ImRect(p.x, p.y, p.x + 1, p.y + g.FontSize);  // (else its caret)
+        if (w != page) ImGui::ScrollToRectEx(w, r, ImGuiScrollFlags_NoScrollParent);
+        if (r.Min.y < page->InnerRect.Min.y || r.Min.y > page->InnerRect.Max.y - g.FontSize * 2)
+            ImGui::SetScrollY(page, page->Scroll.y + r.Min.y - page->InnerRect.Min.y - page->InnerRect.GetHeight() * 0.4f), WakeUp();
     }
     if (!active) {
         if (g_tap_grace_frames > 0 && --g_tap_grace_frames > 0) return;
@@ -81,6 +91,7 @@ void ReportTextInput() {
         }
         return;
     }
+    if (!built) return;  // kept while not built: the page's input stays where it was
     if (TouchPressedItem()) return;  // the finger still down: its tap opens the field (el_text_field_at), a drag scrolls
     g_tap_grace_frames = 0;
     ImRect rect;

@@ -53,6 +53,31 @@ test('a tap on a W cell focuses an <input inputmode=text>; inserted text sets th
   await page.context().close();
 });
 
+// A phone turned while a W cell is typed in, mid-tour: in landscape the table lay under the tour's box,
+// out of sight, so ImGui built no field for it, dropped the edit and the keyboard with it, and the
+// Enter that followed wrote nothing (text_input.cpp now keeps the field and brings it back into view).
+test('a W cell typed in on a phone keeps its text when the phone is turned mid-tour; Enter then writes it', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&tour=basics&step=0', { ...PHONE, dpr: 2 });
+  const cdp = await page.context().newCDPSession(page);
+  assert.equal((await tap(page, 'cell:W:1:2')).id, 'text-entry');
+  await cdp.send('Input.insertText', { text: '-1.25' });
+  await frames(page, 3);
+  await page.setViewportSize({ width: 844, height: 390 });
+  await page.waitForFunction(() => innerWidth === 844 && innerHeight === 390);
+  await frames(page, 12);  // the layout settles over ten frames at most
+  assert.equal((await focused(page)).id, 'text-entry', 'the keyboard stays with the field');
+  const cell = await page.evaluate(() => window.embeddingLab.widgetRect('cell:W:1:2'));
+  const leave = await page.evaluate(() => window.embeddingLab.widgetRect('tour-leave'));
+  assert.ok(cell && cell.visible && cell.y >= leave.y + leave.height && cell.y + cell.height <= 390,
+            `the field is on screen, under the tour's box: ${JSON.stringify(cell)}`);
+  assert.equal((await snapshot(page)).table[1][2], 0.6000000238418579, 'not written before Enter');
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+  assert.equal((await snapshot(page)).table[1][2], -1.25, 'what was typed before the turn is written');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();  // resized: not given back for reuse
+});
+
 test('composed text (a phone keyboard composing, or an IME) lands once, when committed', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=0', PHONE);
   const cdp = await page.context().newCDPSession(page);

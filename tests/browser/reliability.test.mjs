@@ -441,6 +441,30 @@ test('the text view keeps text typed after Enter in V or B, before the redraw of
   await closePage(page);
 });
 
+// A W cell typed in, then the window made much smaller: the cell's column lay beyond the table's right
+// edge (as a table below the page's bottom edge does), so ImGui built no field for it and dropped the
+// edit; the Enter after wrote nothing. The field is kept while the layout settles and scrolled back.
+test('a W cell being typed in keeps its text when the window is made much smaller; Enter then writes it', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=7&init=normal&ids=1', { width: 1920, height: 1000 });
+  await clickWidget(page, 'cell:W:1:6');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('4.25');
+  await frames(page, 4);
+  const before = (await snapshot(page)).table[1][6];
+  await page.setViewportSize({ width: 420, height: 240 });
+  await page.waitForFunction(() => innerWidth === 420 && innerHeight === 240);
+  await frames(page, 12);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'text-entry', 'the field still takes the keys');
+  const cell = await page.evaluate(() => window.embeddingLab.widgetRect('cell:W:1:6'));
+  assert.ok(cell && cell.visible && cell.x >= 0 && cell.x + cell.width <= 420 && cell.y >= 0 && cell.y + cell.height <= 240,
+            `the field is back on screen: ${JSON.stringify(cell)}`);
+  assert.equal((await snapshot(page)).table[1][6], before, 'not written before Enter');
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+  assert.equal((await snapshot(page)).table[1][6], 4.25);
+  await page.context().close();  // resized: not given back for reuse
+});
+
 test('the JavaScript API refuses rows, ids and sizes no int can hold, unknown names and a NUL, naming them', async () => {
   // Each went through | 0 or a C string: setCell(2 ** 32, 0, '1') edited W[0][0], highlight(2 ** 32) lit
   // id 0, walk({b: 'x'}) walked position 0, benchmark({V: 2 ** 32}) said V = 0, setField('lr', '0.1\0junk')
