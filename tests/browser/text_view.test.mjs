@@ -831,6 +831,13 @@ test('the frequency plots in numbers: the text view\'s table follows frequency()
   await page.waitForFunction(() => window.embeddingLab.frequency().finished, null, { timeout: 60000 });
   await page.waitForFunction(() => [...document.querySelectorAll('#text-view [role="region"]')].some((r) => /by frequency/.test(r.getAttribute('aria-label'))));
   const f = await page.evaluate(() => window.embeddingLab.frequency());
+  // The view is redrawn while a run goes on (every half second when it takes that long on a busy
+  // machine): its table is read once it shows the finished run, whose most frequent id was seen
+  // f.rowSeen[0] times (the count grows to the run's end).
+  await page.waitForFunction((seen) => {
+    const box = [...document.querySelectorAll('#text-view [role="region"]')].find((r) => /by frequency/.test(r.getAttribute('aria-label')));
+    return box?.querySelectorAll('tr')[1]?.children[1]?.textContent === String(seen);
+  }, f.rowSeen[0]);
   const rows = await table();
   assert.deepEqual(rows[0], ['ids', 'seen', 'steps with gradient', 'steps that changed the row', '||W[id]||', 'error', 'right class']);
   // Worked out here from the per-row arrays: medians (the upper of two), the mean error, the share right.
