@@ -324,12 +324,17 @@ Status decode_known_names(std::string_view text, const char* const* names, int c
 }
 
 // In a tour (read before the step) a step outside it opens the nearer end, saying so with the tour's
-// real steps, the same below as above; without one, a step waits unused within 0..99 (lo..hi).
+// real steps, the same below as above. Without one a step opens nothing: it is left out, said so
+// (it stayed in the link, and in every link shared from it, meaning nothing).
 static bool tour_step_within(AppState& s, int64_t step, std::string_view text, std::vector<std::string>& notices) {
     const int steps = int(tour_steps(s.tour).size());
-    if (steps == 0) return false;
-    const int used = int(std::clamp<int64_t>(step, 0, steps - 1));
     const std::string given(text);  // as written: 1e30 is past every step, and said as 1e30
+    if (steps == 0) {
+        if (step != 0) notices.push_back(format(TR(msg_tour_step_without_tour), given.c_str()));
+        s.tour_step = 0;
+        return true;
+    }
+    const int used = int(std::clamp<int64_t>(step, 0, steps - 1));
     if (step < 0)
         notices.push_back(format(TR(msg_tour_step_before_start), tour_depth_name(s.tour), steps, steps - 1, given.c_str(), used));
     else if (step >= steps)

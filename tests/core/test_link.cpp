@@ -178,9 +178,10 @@ TEST_CASE("decode(encode(state)) == state for random states", "[link][property]"
     s.embed = rng() % 2;
     s.panels = uint32_t(pick(1, (1 << el::kPanelCount) - 1));
     s.tour = el::TourDepth(pick(0, 3));
-    // In a tour, a step past its end is moved to the last step with a notice: stay within it.
+    // In a tour, a step past its end is moved to the last step with a notice: stay within it. Without
+    // one, a step is left out with a notice: there is none.
     const int tour_steps = int(el::tour_steps(s.tour).size());
-    s.tour_step = tour_steps > 0 ? pick(0, tour_steps - 1) : pick(0, 99);
+    s.tour_step = tour_steps > 0 ? pick(0, tour_steps - 1) : 0;
     s.bag = el::BagChoice(pick(0, 3));
     s.offsets = {0};
     for (int o = pick(0, s.B()); o <= s.B() && s.offsets.size() < 5; o += pick(1, 4)) s.offsets.push_back(o);
@@ -318,7 +319,7 @@ TEST_CASE("a key without '=' still asks for a value, control bytes shown as '?'"
     CHECK(s.V == 4);
 }
 
-TEST_CASE("a tour step past the end opens the last step and says which", "[link][tour]") {
+TEST_CASE("a tour step past the end opens the last step, a step without a tour is left out; each says so", "[link][tour]") {
     AppState s;
     const int steps = int(el::tour_steps(el::TourDepth::Solid).size());
     REQUIRE(steps > 1);
@@ -335,9 +336,18 @@ TEST_CASE("a tour step past the end opens the last step and says which", "[link]
     CHECK(m.notices.empty());
     CHECK(s.tour_step == steps - 1);
 
-    m = decode_link("step=99", s);  // no tour: the step waits unused, as before
+    // No tour: a step opens nothing. It is left out, said so, and the link written back has none (it
+    // stayed in every link shared from it, meaning nothing).
+    m = decode_link("step=3&ids=2", s);
+    CHECK(m.errors.empty());
+    REQUIRE(m.notices.size() == 1);
+    CHECK(m.notices[0] == "step: no tour is open (tour=basics, solid or deeper), so step=3 was left out");
+    CHECK(s.tour == el::TourDepth::None);
+    CHECK(s.tour_step == 0);
+    CHECK(s.ids == std::vector<int>{2});  // the rest of the link applied
+    CHECK(encode_link(s).find("step=") == std::string::npos);
+    m = decode_link("step=0", s);  // the default: nothing to say
     CHECK(m.notices.empty());
-    CHECK(s.tour_step == 99);
 }
 
 #ifdef EL_README  // native builds: the source tree's README.md (wasm tests cannot read it)
@@ -485,10 +495,12 @@ TEST_CASE("a tour step outside the tour names the tour's real steps, below as ab
     REQUIRE(far.notices.size() == 1);
     CHECK_THAT(far.notices[0], Catch::Contains("step=1e30 is past its end"));
     CHECK(s.tour_step == steps - 1);
-    // Without a tour the step has no tour to name.
+    // Without a tour the step has no tour to name: it is left out, whatever it was.
     const el::LinkMessages none = decode_link("step=-1", s);
-    REQUIRE(none.errors.size() == 1);
-    CHECK_THAT(none.errors[0], Catch::Contains("out of range"));
+    CHECK(none.errors.empty());
+    REQUIRE(none.notices.size() == 1);
+    CHECK(none.notices[0] == "step: no tour is open (tour=basics, solid or deeper), so step=-1 was left out");
+    CHECK(s.tour_step == 0);
 }
 
 TEST_CASE("limits are written as people write them, and a whole number is never called fractional", "[link][errors][review]") {
