@@ -14,7 +14,8 @@ import sys
 GAP = 256  # zeros kept between joined segments, at most
 
 
-def read_u32(b, i):
+def read_leb(b, i, signed=False):
+    """A LEB128 number at b[i]: (value, index after it)."""
     value = shift = 0
     while True:
         byte = b[i]
@@ -22,18 +23,7 @@ def read_u32(b, i):
         value |= (byte & 0x7F) << shift
         shift += 7
         if byte < 0x80:
-            return value, i
-
-
-def read_s32(b, i):
-    value = shift = 0
-    while True:
-        byte = b[i]
-        i += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if byte < 0x80:
-            return value - (1 << shift) if byte & 0x40 else value, i
+            return (value - (1 << shift) if signed and byte & 0x40 else value), i
 
 
 def u32(n):
@@ -59,23 +49,23 @@ def sections(b):
     i = 8
     while i < len(b):
         sid = b[i]
-        size, i = read_u32(b, i + 1)
+        size, i = read_leb(b, i + 1)
         yield sid, b[i:i + size]
         i += size
 
 
 def joined_data(body):
     """The data section's segments, those less than GAP bytes apart joined: (section body, count)."""
-    count, i = read_u32(body, 0)
+    count, i = read_leb(body, 0)
     segments = []
     for _ in range(count):
-        flags, i = read_u32(body, i)
+        flags, i = read_leb(body, i)
         if flags != 0 or body[i] != 0x41:  # active, memory 0, offset i32.const
             sys.exit("join_data.py: a data segment is not active at a constant offset; not rewritten")
-        offset, i = read_s32(body, i + 1)
+        offset, i = read_leb(body, i + 1, signed=True)
         if body[i] != 0x0B:
             sys.exit("join_data.py: a data segment's offset is not a lone i32.const; not rewritten")
-        size, i = read_u32(body, i + 1)
+        size, i = read_leb(body, i + 1)
         segments.append([offset, bytearray(body[i:i + size])])
         i += size
     segments.sort(key=lambda s: s[0])
