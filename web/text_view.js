@@ -803,6 +803,10 @@
       const line = pictureOnly && !opened && byId('tv-highlight');
       if (line) line.textContent = highlightLine(state().highlight), byId('tv-walk').textContent = walkLine();
       else render();
+      // An embed's frame holds the view while it is shown (the app posts its height): its content's,
+      // in CSS pixels from the frame's top, with the view's 2em of padding below.
+      const last = shown && root.lastElementChild;
+      M()._el_text_view_height(last ? Math.ceil(last.getBoundingClientRect().bottom + root.scrollTop) + 32 : 0);
       // Opened from the canvas (its "Text view" button): the keyboard follows the view, else Tab and
       // Enter would go on working the canvas hidden under it.
       if (opened && ['canvas', 'text-entry'].includes(document.activeElement && document.activeElement.id))

@@ -46,6 +46,7 @@ struct TeachView {
     std::string lock_message;        // why the last edit in the canvas was refused
     std::string said;                // a card's verdict or refusal on the canvas, for the live line (AfterFrame)
     int posted_height = -1;          // the last height sent to the host page (CSS pixels)
+    int text_view_height = 0;        // the HTML text view's content while it is shown (CSS pixels; text_view.js)
 };
 
 struct App;

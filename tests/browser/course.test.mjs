@@ -128,6 +128,38 @@ test('the auto-height frame takes its page\'s height within one frame; the fixed
   assert.deepEqual(page.problems, []);
 });
 
+// The text view over the canvas (a screen reader's or a keyboard's choice) was held to the canvas's height
+// and scrolled inside the course page: the frame now grows to hold it, up to maxheight, and goes back after.
+test('an auto-height frame holds its text view while it is shown, up to maxheight, and the canvas\'s height after', async () => {
+  const auto = await lab('auto');
+  const link = await auto.evaluate(() => window.embeddingLab.getLink());
+  const lastResize = (h) => page.waitForFunction((h) => window.received.filter((m) => m.from === 'auto' && m.data.type === 'embedding-lab:resize').at(-1).data.height === h, h);
+  const view = () => auto.evaluate(() => { const v = document.getElementById('text-view'); return { scroll: v.scrollHeight, client: v.clientHeight }; });
+  try {
+    await auto.evaluate((l) => window.embeddingLab.setLink(l), link.replace('maxheight=4000', 'maxheight=9000'));
+    const canvasHeight = (await settledResize()).data.height;
+    await auto.evaluate(() => window.embeddingLab.setView('text'));
+    await page.waitForFunction((h) => window.received.some((m) => m.from === 'auto' && m.data.type === 'embedding-lab:resize' && m.data.height > h), canvasHeight);
+    let last = await settledResize();
+    assert.equal(last.heightNextFrame, last.data.height, 'the frame did not follow in the next frame');
+    assert.ok((await received()).some((m) => m.from === 'auto' && m.data.subject === 'lti.frameResize' && m.data.height === last.data.height));
+    const shown = await view();
+    assert.ok(shown.scroll <= shown.client && shown.client === last.data.height,
+              `the view scrolls inside the frame: ${JSON.stringify(shown)}, frame ${last.data.height}`);
+    // Past maxheight the frame stops, and the view scrolls inside it, as the canvas's content does.
+    await auto.evaluate((l) => window.embeddingLab.setLink(l + '&view=text'), link.replace('maxheight=4000', 'maxheight=1000'));
+    await lastResize(1000);
+    assert.ok((await view()).scroll > 1000);
+    await auto.evaluate((l) => window.embeddingLab.setLink(l), link.replace('maxheight=4000', 'maxheight=9000'));
+    await lastResize(canvasHeight);
+    last = await settledResize();
+    assert.equal(await frameHeight('auto'), canvasHeight);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await auto.evaluate((l) => window.embeddingLab.setLink(l), link);
+  }
+});
+
 test('a frame given to the host script after it posted its height is asked for it, and takes it', async () => {
   // As with embed.js added late, or a frame inserted and scanned once loaded: the page had posted its
   // height before anyone listened, and kept the frame's fixed 300 px until its content changed.
