@@ -170,6 +170,7 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     if (app.link_focuses_table) app.table_editor.refocus_row = app.table_editor.refocus_col = 0;
     app.link_focuses_table = false;
     Commit(app, "link");
+    app.scroll_to_section = app.state.section != 0;
     // A link (a preset, a tour step) replaces what was typed, refused text and its message too, also
     // where it leaves the value as it was (a preset with the same batch kept "2, 7" and its message).
     refresh_text(app.commits, app.state, app.text, false, true);

@@ -67,6 +67,8 @@ struct App {
     // A preset picked from the keyboard: the keyboard goes to W's first cell with the link it
     // opens (apply_link), at the top of the page, not left on the preset far below.
     bool link_focuses_table = false;
+    // A link's section= (state.section): opened and brought into view, a few frames at most (panels_experiments.cpp).
+    bool scroll_to_section = false;
 
     // Share link: what the last loaded link said, and the link of the current state.
     LinkMessages link_messages;

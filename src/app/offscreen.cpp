@@ -40,7 +40,7 @@ bool EveryPanelNeeded(const App& app) {
     const ImGuiContext& g = *ImGui::GetCurrentContext();
     const bool keyboard_navigation = !g.NavDisableHighlight || g.NavMoveSubmitted || g.NavMoveScoringItems ||
                                      g.NavInitRequest;
-    return g.ActiveId != 0 || keyboard_navigation || app.tour.scroll_to_focus || AppBusy(app);
+    return g.ActiveId != 0 || keyboard_navigation || app.tour.scroll_to_focus || app.scroll_to_section || AppBusy(app);
 }
 
 }  // namespace

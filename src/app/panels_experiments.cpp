@@ -199,20 +199,41 @@ static void RunBiasAbsorbed(ExperimentsView& ex) {  // one pass, no training
     if (!ex.bias_ran) ex.bias_error = bias_absorbed(5, 3, 2, 7, ex.bias).error, ex.bias_ran = true;
 }
 
+// One section's header: a link's section= (kSectionNames; `index` its place there) opens it, and scrolls
+// the page until the header stays 12 px below its top (as ShowTourFocus does: the layout settles over a
+// few frames), ten frames at most. Closed again, it leaves the link: the link says what is shown.
+static bool SectionHeader(App& app, int index, const char* title, const char* id, ImGuiTreeNodeFlags flags = 0) {
+    static int frames = 0;
+    const bool named = app.state.section == index;
+    SectionOpenOverride();
+    if (named && app.scroll_to_section) ImGui::SetNextItemOpen(true);
+    const bool open = ImGui::CollapsingHeader(format("%s###%s", title, id).c_str(), flags);
+    if (!named) return open;
+    RecordItemRect("section");
+    if (!open) {
+        app.state.section = 0, app.scroll_to_section = false;
+        Commit(app, "section closed");
+    } else if (app.scroll_to_section) {
+        const float scroll = ImGui::GetScrollY();
+        const float wanted = ImGui::GetItemRectMin().y - ImGui::GetWindowPos().y - Px(12) + scroll;
+        if ((frames > 0 && std::fabs(wanted - scroll) < 1.0f) || ++frames > 10)
+            app.scroll_to_section = false, frames = 0;
+        else
+            ImGui::SetScrollY(wanted), WakeUp();
+    }
+    return open;
+}
+
 void ShowExperimentsPanel(App& app) {
     ImGui::SeparatorText(TR(labs_exp_title));
     ExperimentsView& ex = g_experiments;
     if (ExperimentsTraining()) RunExperiments(ex);  // a slice a frame, once started
-    SectionOpenOverride();
-    if (ImGui::CollapsingHeader(format("%s###exp_raw", TR(labs_exp_raw_title)).c_str(), ImGuiTreeNodeFlags_DefaultOpen))
-        ShowRawVsEmbedding(ex);
-    SectionOpenOverride();
-    if (ImGui::CollapsingHeader(format("%s###exp_bias", TR(labs_exp_bias_title)).c_str())) {
+    if (SectionHeader(app, 1, TR(labs_exp_raw_title), "exp_raw", ImGuiTreeNodeFlags_DefaultOpen)) ShowRawVsEmbedding(ex);
+    if (SectionHeader(app, 2, TR(labs_exp_bias_title), "exp_bias")) {
         RunBiasAbsorbed(ex);
         ShowBiasAbsorbed(ex);
     }
-    SectionOpenOverride();
-    if (ImGui::CollapsingHeader(format("%s###exp_inf", TR(labs_exp_inf_title)).c_str())) ShowNonFinite(app);
+    if (SectionHeader(app, 3, TR(labs_exp_inf_title), "exp_inf")) ShowNonFinite(app);
 }
 
 //-----------------------------------------------------------------------------

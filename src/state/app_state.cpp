@@ -16,6 +16,7 @@ const char* const kThemeNames[] = {"light", "dark", "contrast", nullptr};
 const char* const kViewNames[] = {"canvas", "text", nullptr};
 const char* const kBagNames[] = {"none", "sum", "mean", "max", nullptr};
 const char* const kTourNames[] = {"none", "basics", "solid", "deeper", nullptr};
+const char* const kSectionNames[] = {"none", "rawid", "bias", "nonfinite", nullptr};
 const char* const kLossNames[] = {"upstream", "mse", nullptr};
 
 const char* table_init_name(TableInit init) {

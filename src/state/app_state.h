@@ -33,6 +33,8 @@ extern const char* const kViewNames[];   // View: "canvas", "text"
 extern const char* const kBagNames[];    // BagChoice: "none", "sum", "mean", "max"
 extern const char* const kTourNames[];   // TourDepth: "none", "basics", "solid", "deeper"
 extern const char* const kLossNames[];   // LossKind: "upstream", "mse"
+// section=: the experiments panel's sections, which a link opens and scrolls to (0: none).
+extern const char* const kSectionNames[];  // "none", "rawid", "bias", "nonfinite"
 
 // Panels by name (a link's panels= lists them); the order is the page's.
 enum Panel : uint32_t {
@@ -138,6 +140,9 @@ struct AppState {
     BagChoice bag = BagChoice::None;  // with offsets: bag j holds ids[offsets[j] .. offsets[j+1]-1]
     std::vector<int> offsets = {0};
     int tour_step = 0;
+    // section=bias: the section of the experiments panel a link opened and scrolled to (kSectionNames),
+    // written back while it stays open (the page clears it when it is closed); 0 none.
+    int section = 0;
     TeachSettings teach;  // lock=, hide=, quiz=, height= (src/state/teach.h)
 
     int B() const { return int(ids.size()); }

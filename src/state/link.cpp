@@ -473,6 +473,12 @@ static const std::vector<LinkField>& fields() {
          .get = EL_GET(deeper_tier), .set = EL_SET(deeper_tier, bool)},
         {.key = "panels", .meaning = "panels shown", .type = L::Custom, .encode = encode_panels,
          .decode_noting = decode_panels},
+        // Opens a section that starts closed (and its panel) and scrolls to it once (panels_experiments.cpp);
+        // written while its panel is shown, and the page clears it when the section is closed.
+        {.key = "section", .meaning = "a section of the experiments panel opened and scrolled to: rawid, bias, nonfinite",
+         .type = L::Choice, .choices = kSectionNames,
+         .get = [](const AppState& s) { return s.panels & kPanelExperiments ? double(s.section) : 0.0; },
+         .set = [](AppState& s, double v) { s.section = int(v), s.panels |= v ? kPanelExperiments : 0; }},
         {.key = "tour", .meaning = "guided tour depth", .type = L::Choice, .choices = kTourNames,
          .get = EL_GET(tour), .set = EL_SET(tour, TourDepth)},
         {.key = "step", .meaning = "tour step", .type = L::Int, .lo = 0, .hi = 99, .get = EL_GET(tour_step),

@@ -37,6 +37,9 @@ const std::vector<Preset>& presets() {
          "v=1&V=3&d=3&init=example&ids=1&costV=50000&costd=128&costB=256&panels=cost"},
         {"rawid", {Msg::tour_preset_rawid},
          "v=1&V=3&d=3&init=example&ids=1&panels=experiments"},
+        // The section after the raw id's, which starts closed: section= opens it and scrolls to it.
+        {"bias", {Msg::tour_preset_bias},
+         "v=1&V=3&d=3&init=example&ids=1&panels=experiments&section=bias"},
         {"large", {Msg::tour_preset_large},
          "v=1&V=100000&d=16&init=normal&seed=1&ids=0,99999,50000"},
         {"budget", {Msg::tour_preset_budget},

@@ -300,3 +300,42 @@ test('a link with many problems keeps Dismiss and the lesson on screen: the bann
     await closePage(page);
   }
 });
+
+// section= opens a section that starts closed (the bias, below the raw id's) and scrolls to it once: on a
+// phone the experiments panel is screens below the top. Closing it drops it from the link; a name the page
+// does not know is said, with the known ones, and the rest of the link applies.
+test('a link with section= opens that section on screen; closed, the link drops it', async () => {
+  const height = 844;
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2&section=bias',
+                              { width: 390, height, dpr: 2, mobile: true });
+  await settle(page);
+  const rect = (name) => page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
+  const heading = await rect('section'), inside = await rect('bias-difference');
+  assert.ok(heading?.visible && heading.y >= 0 && heading.y <= height / 2,
+            `the bias section's heading near the top of the screen: ${JSON.stringify(heading)}`);
+  assert.ok(inside?.visible && inside.y > heading.y && inside.y + inside.height <= height,
+            `the bias section is open and on screen: ${JSON.stringify(inside)}`);
+  await screenshot(page, 'section-bias-phone');
+  let s = await snapshot(page);
+  assert.equal(s.settings.section, 'bias');
+  assert.deepEqual(s.linkErrors, { ok: true, errors: [], notices: [] });
+  assert.match(await page.evaluate(() => window.embeddingLab.getLink()), /&section=bias/);
+  // Scrolled once: the learner scrolls away and the page stays there.
+  await page.mouse.move(200, 600);
+  await page.mouse.wheel(0, -400);
+  await frames(page, 6);
+  assert.ok((await rect('section')).y > heading.y + 100, 'the page is not pulled back to the section');
+  // Closed by the learner: the link no longer names it.
+  await clickWidget(page, 'section');
+  await settle(page);
+  s = await snapshot(page);
+  assert.equal(s.settings.section, 'none');
+  assert.doesNotMatch(await page.evaluate(() => window.embeddingLab.getLink()), /section=/);
+  // A misspelt name: said with the names the page knows; the rest applies.
+  const result = await page.evaluate(() => window.embeddingLab.setLink('v=1&V=5&d=2&ids=4&section=biass'));
+  assert.deepEqual(result.errors, ["section: 'biass' is not one of none, rawid, bias, nonfinite (still using none)"]);
+  s = await snapshot(page);
+  assert.equal(s.V, 5);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});

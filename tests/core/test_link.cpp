@@ -77,6 +77,7 @@ static void require_same_state(const AppState& a, const AppState& b) {
     REQUIRE(a.panels == b.panels);
     REQUIRE(a.tour == b.tour);
     REQUIRE(a.tour_step == b.tour_step);
+    REQUIRE(a.section == b.section);
     REQUIRE(a.bag == b.bag);
     REQUIRE(a.offsets == b.offsets);
 }
@@ -182,6 +183,7 @@ TEST_CASE("decode(encode(state)) == state for random states", "[link][property]"
     // one, a step is left out with a notice: there is none.
     const int tour_steps = int(el::tour_steps(s.tour).size());
     s.tour_step = tour_steps > 0 ? pick(0, tour_steps - 1) : 0;
+    s.section = s.panels & el::kPanelExperiments ? pick(0, 3) : 0;  // (its panel hidden, it means nothing)
     s.bag = el::BagChoice(pick(0, 3));
     s.offsets = {0};
     for (int o = pick(0, s.B()); o <= s.B() && s.offsets.size() < 5; o += pick(1, 4)) s.offsets.push_back(o);
@@ -348,6 +350,39 @@ TEST_CASE("a tour step past the end opens the last step, a step without a tour i
     CHECK(encode_link(s).find("step=") == std::string::npos);
     m = decode_link("step=0", s);  // the default: nothing to say
     CHECK(m.notices.empty());
+}
+
+// section= opens a section that starts closed: its name, or an error naming the names and the rest applied;
+// written back while its panel is shown (the page clears it when the section is closed).
+TEST_CASE("section= names a section of the experiments panel, shows its panel and round-trips", "[link][section]") {
+    AppState s;
+    el::LinkMessages m = decode_link("v=1&V=3&d=3&ids=2&panels=forward&section=bias", s);
+    CHECK(m.errors.empty());
+    CHECK(m.notices.empty());
+    CHECK(s.section == 2);
+    CHECK(std::string(el::kSectionNames[s.section]) == "bias");
+    CHECK(s.panels == (el::kPanelForward | el::kPanelExperiments));  // the section's panel, shown
+    const std::string link = encode_link(s);
+    CHECK(link.find("&section=bias") != std::string::npos);
+    AppState again;
+    CHECK(decode_link(link, again).errors.empty());
+    CHECK(again.section == 2);
+    CHECK(encode_link(again) == link);
+    // Closed (0) or its panel hidden, the link says nothing of it.
+    s.section = 0;
+    CHECK(encode_link(s).find("section") == std::string::npos);
+    again.panels &= ~el::kPanelExperiments;
+    CHECK(encode_link(again).find("section") == std::string::npos);
+    CHECK(encode_link(AppState{}).find("section") == std::string::npos);
+}
+
+TEST_CASE("a section name the page does not know is named with the known ones; the rest applies", "[link][section][errors]") {
+    AppState s;
+    const el::LinkMessages m = decode_link("v=1&V=5&d=2&ids=4&section=biass", s);
+    REQUIRE(m.errors.size() == 1);
+    CHECK(m.errors[0] == "section: 'biass' is not one of none, rawid, bias, nonfinite (still using none)");
+    CHECK(s.section == 0);
+    CHECK((s.V == 5 && s.d == 2 && s.ids == std::vector<int>{4}));
 }
 
 #ifdef EL_README  // native builds: the source tree's README.md (wasm tests cannot read it)

@@ -55,6 +55,11 @@ TEST_CASE("presets set up what their titles promise", "[presets]") {
         REQUIRE(s.tour == el::TourDepth::Deeper);
         CHECK(el::tour_step_section(s.tour, s.tour_step) != nullptr);
     }
+    // A section that starts closed is opened with section= (the bias, after the raw id's section).
+    const el::AppState bias = load("bias");
+    CHECK(std::string(el::kSectionNames[bias.section]) == "bias");
+    CHECK((bias.panels & el::kPanelExperiments));
+    CHECK(load("rawid").section == 0);
     // No two presets show the same thing.
     std::set<std::string> links;
     for (const el::Preset& p : el::presets()) CHECK(links.insert(p.link).second);
