@@ -121,6 +121,12 @@ EMSCRIPTEN_KEEPALIVE const char* el_fill_upstream(const char* name) {
     return Answer(FillUpstream(g_app, name ? name : ""));
 }
 
+// The text view's content height after it was drawn (CSS pixels): an embed's frame holds it while it is
+// shown (ReportContentHeight); a new one is posted by the next frame.
+EMSCRIPTEN_KEEPALIVE void el_text_view_height(int css_px) {
+    if (css_px != g_app.teach.text_view_height) g_app.teach.text_view_height = css_px, WakeUp();
+}
+
 // What the text view shows beyond the snapshot: {fields: {key: [value, why it cannot change now (a teacher's lock, a run holding it) or ""]},
 // tour: {depth, step, steps, title, text, resume: [depth 0..3, step]}, claims: [[claim, answer, explanation]],
 // followUps: [[question, answer]] (the hashing question last), cards: [{kind, prompt, error, result (-1 none, 0 wrong, 1 right),
@@ -128,12 +134,6 @@ EMSCRIPTEN_KEEPALIVE const char* el_fill_upstream(const char* name) {
 // (null without the budget panel or before the tier loads), teach: TeachDraftJson (null in a course page),
 // random: RandomBatchJson, stepN: the training lab's n for "Step x n", share: the share box's five button labels, linkProblems: the link banner's heading, or "" when the link
 // had no error}.
-// The text view's content height after it was drawn (CSS pixels): an embed's frame holds it while it is
-// shown (ReportContentHeight); a new one is posted by the next frame.
-EMSCRIPTEN_KEEPALIVE void el_text_view_height(int css_px) {
-    if (css_px != g_app.teach.text_view_height) g_app.teach.text_view_height = css_px, WakeUp();
-}
-
 EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
     const AppState& s = g_app.state;
     std::string& j = g_answer;
