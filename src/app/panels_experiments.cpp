@@ -135,19 +135,22 @@ static void ShowRawVsEmbedding(ExperimentsView& ex) {
 // [SECTION] Bias absorbed
 //-----------------------------------------------------------------------------
 
+// A comparison and its verdict, on one line where it fits (on a phone the verdict ran off the screen's
+// edge: "max difference 1.92 (c's real e"), else on the next.
+static void Verdict(const char* comparison, ImU32 colour, const char* verdict_format, float difference) {
+    ImGui::Text("%s", comparison);
+    const std::string verdict = format(verdict_format, double(difference));
+    SameLineIfFits(ImGui::CalcTextSize(verdict.c_str()).x / Px(1));
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour), "%s", verdict.c_str());
+}
+
 static void ShowBiasAbsorbed(const ExperimentsView& ex) {
     TextWrapped("%s", TR(labs_exp_bias_intro));
     if (!ex.bias_error.empty()) return ErrorText(ex.bias_error);
     ImGui::Text(TR(labs_exp_bias_shape), ex.bias.V, ex.bias.k);
-    ImGui::Text("%s", TR(labs_exp_bias_shifted));
-    ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), TR(labs_exp_bias_rounding),
-                       double(ex.bias.max_abs_difference));
+    Verdict(TR(labs_exp_bias_shifted), GoodColor(), TR(labs_exp_bias_rounding), ex.bias.max_abs_difference);
     RecordItemRect("bias-difference");
-    ImGui::Text("%s", TR(labs_exp_bias_unshifted));
-    ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ErrorColor()), TR(labs_exp_bias_effect),
-                       double(ex.bias.unshifted_max_abs_difference));
+    Verdict(TR(labs_exp_bias_unshifted), ErrorColor(), TR(labs_exp_bias_effect), ex.bias.unshifted_max_abs_difference);
     ImGui::TextDisabled("b' =");
     ImGui::SameLine();
     VectorText(ex.bias.shifted_bias.data(), int(ex.bias.shifted_bias.size()));

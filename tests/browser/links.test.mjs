@@ -315,6 +315,8 @@ test('a link with section= opens that section on screen; closed, the link drops 
             `the bias section's heading near the top of the screen: ${JSON.stringify(heading)}`);
   assert.ok(inside?.visible && inside.y > heading.y && inside.y + inside.height <= height,
             `the bias section is open and on screen: ${JSON.stringify(inside)}`);
+  // Its verdicts fit the phone's width (on the line after their comparison): they ran off the screen's edge.
+  assert.ok(inside.x >= 0 && inside.x + inside.width <= 390, `the verdict within the screen's width: ${JSON.stringify(inside)}`);
   await screenshot(page, 'section-bias-phone');
   let s = await snapshot(page);
   assert.equal(s.settings.section, 'bias');
