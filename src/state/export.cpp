@@ -109,7 +109,11 @@ std::string numpy_script(const AppState& s, const Derived& d) {
     py += "print('matmul =', matmul.tolist())\n";
     py += "print('grad =', dW.tolist())\n";
     py += "print('routes agree (forward):', np.array_equal(gather, matmul, equal_nan=True))\n";
-    py += "print('largest difference between the two gradients:', float(np.nanmax(np.abs(dW - dW_matmul))) if dW.size else 0.0)\n";
+    // nan where one route has nan and the other not (0 * inf in the one-hot route): the routes differ
+    // there, which np.nanmax would skip; the same inf or nan in both counts as agreeing.
+    py += "same = (dW == dW_matmul) | (np.isnan(dW) & np.isnan(dW_matmul))\n";
+    py += "diff = np.subtract(dW, dW_matmul, out=np.zeros_like(dW), where=~same)\n";
+    py += "print('largest difference between the two gradients:', float(np.abs(diff).max()) if dW.size else 0.0)\n";
     return py;
 }
 
@@ -143,14 +147,6 @@ std::string pytorch_script(const AppState& s, const Derived& d) {
     if (o.scale_grad_by_freq)  // (WebAssembly has no fused multiply-add; the page's two routes stay equal)
         py += "# PyTorch's CPU kernel adds s_k * g_b with a fused multiply-add (one rounding): a row it scales can\n"
               "# differ from the page's in its last bit (the page rounds the product first)\n";
-    if (s.bag != BagChoice::None) {
-        const char* mode = s.bag == BagChoice::Sum ? "sum" : s.bag == BagChoice::Mean ? "mean" : "max";
-        py += "offsets = torch.tensor(" + py_ids(s.offsets) + ")  # bag j: ids[offsets[j]:offsets[j+1]]\n";
-        py += std::string("bags = F.embedding_bag(ids, W.detach(), offsets, mode='") + mode + "'" +
-              (o.padding_idx ? ", padding_idx=" + std::to_string(*o.padding_idx) : std::string()) +
-              // (max refuses either, as the page does: the script stops there with PyTorch's message)
-              (o.scale_grad_by_freq ? ", scale_grad_by_freq=True" : "") + (o.sparse ? ", sparse=True" : "") + ")  # (bags, d)\n";
-    }
     py += "\n";
     py += "print('gather =', out.tolist())\n";
     if (o.max_norm)
@@ -158,7 +154,15 @@ std::string pytorch_script(const AppState& s, const Derived& d) {
               ".any(1).nonzero().flatten().tolist())\n";
     py += "print('matmul =', matmul.tolist())\n";
     py += std::string("print('grad =', W.grad") + (o.sparse ? ".to_dense()" : "") + ".tolist())\n";
-    if (s.bag != BagChoice::None) py += "print('bags =', bags.tolist())\n";
+    if (s.bag != BagChoice::None) {  // after the lookup's prints: where the page refuses the bags, PyTorch stops here
+        const char* mode = s.bag == BagChoice::Sum ? "sum" : s.bag == BagChoice::Mean ? "mean" : "max";
+        py += "\noffsets = torch.tensor(" + py_ids(s.offsets) + ")  # bag j: ids[offsets[j]:offsets[j+1]]\n";
+        py += std::string("bags = F.embedding_bag(ids, W.detach(), offsets, mode='") + mode + "'" +
+              (o.padding_idx ? ", padding_idx=" + std::to_string(*o.padding_idx) : std::string()) +
+              // (max refuses either, as the page does: the script stops here with PyTorch's message)
+              (o.scale_grad_by_freq ? ", scale_grad_by_freq=True" : "") + (o.sparse ? ", sparse=True" : "") + ")  # (bags, d)\n";
+        py += "print('bags =', bags.tolist())\n";
+    }
     return py;
 }
 

@@ -45,6 +45,29 @@ for (const [name, link] of cases) {
   });
 }
 
+// inf or nan in G: the one-hot route's 0 * inf is nan wherever another position's row is summed,
+// where the scatter-add has a number; the page says the routes differ, and the script's largest
+// difference says so too (nan: it read 0.0, np.nanmax skipping those cells). The same inf in both
+// routes is no difference.
+for (const [name, link, difference] of [
+  ['inf in G, a row no id touched', 'v=1&V=3&d=3&init=example&ids=1,1&g=0:0:inf', 'nan'],
+  ['nan in G', 'v=1&V=3&d=3&init=example&ids=2&g=0:1:nan', 'nan'],
+  ['inf in G, every row looked up', 'v=1&V=2&d=2&init=example&ids=0,1&g=0:0:inf', 'nan'],
+  ['inf in G, the only id', 'v=1&V=1&d=2&init=example&ids=0&g=0:0:inf', '0.0'],
+  ['the canonical example', 'v=1&V=3&d=3&init=example&ids=1', '0.0'],
+]) {
+  test(`the NumPy script's gradient difference agrees with the page: ${name}`, { skip: !existsSync(PYTHON) && 'no /usr/bin/python3' }, async () => {
+    const page = await openPage(browser, `${server.url}#${link}`);
+    const script = await page.evaluate(() => window.embeddingLab.exportScript('numpy'));
+    const output = execFileSync(PYTHON, ['-c', script], { encoding: 'utf8', stdio: 'pipe' });
+    assert.equal(/^largest difference between the two gradients: (.*)$/m.exec(output)[1], difference);
+    const s = await snapshot(page);
+    assert.equal(s.gradsEqual, difference === '0.0', 'the page says the same');
+    assert.deepEqual(parseOutput(output).grad, s.gradTable);
+    await closePage(page);
+  });
+}
+
 // The PyTorch script: every option of the lookup, and EmbeddingBag.
 const torchCases = [
   ['the canonical example', 'v=1&V=3&d=3&init=example&ids=1'],
@@ -89,15 +112,25 @@ for (const [name, link] of torchCases) {
 }
 
 // Where the page refuses the bag, so does the script, with PyTorch's own message (it printed bags
-// computed without scale_grad_by_freq).
-test('the PyTorch script refuses EmbeddingBag max with scale_grad_by_freq, as the page does', { skip: !existsSync(PYTHON) && 'no /usr/bin/python3' }, async () => {
-  const page = await openPage(browser, `${server.url}#v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=max&offsets=0,3&freqscale=1`);
-  assert.equal((await snapshot(page)).bag.bags, 0, 'the page computed the bags');
-  const script = await page.evaluate(() => window.embeddingLab.exportScript('pytorch'));
-  assert.throws(() => execFileSync(PYTHON, ['-c', script], { encoding: 'utf8', stdio: 'pipe' }),
-                (e) => /max mode does not support scaling the gradient by the frequency/.test(e.stderr));
-  await closePage(page);
-});
+// computed without scale_grad_by_freq), after printing the lookup, matmul and gradient the page shows
+// (the bag line came first, and the script printed nothing).
+for (const [option, key, refusal] of [['scale_grad_by_freq', 'freqscale=1', /max mode does not support scaling the gradient by the frequency/],
+                                      ['sparse', 'sparse=1', /max mode does not support sparse weights/]]) {
+  test(`the PyTorch script refuses EmbeddingBag max with ${option}, as the page does, after the lookup's numbers`, { skip: !existsSync(PYTHON) && 'no /usr/bin/python3' }, async () => {
+    const page = await openPage(browser, `${server.url}#v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=max&offsets=0,3&${key}`);
+    const s = await snapshot(page);
+    assert.equal(s.bag.bags, 0, 'the page computed the bags');
+    const script = await page.evaluate(() => window.embeddingLab.exportScript('pytorch'));
+    let error;
+    assert.throws(() => execFileSync(PYTHON, ['-c', script], { encoding: 'utf8', stdio: 'pipe' }), (e) => (error = e, refusal.test(e.stderr)));
+    const printed = parseOutput(error.stdout);
+    assert.deepEqual(printed.gather, s.gather);
+    assert.deepEqual(printed.matmul, s.matmul);
+    assert.deepEqual(printed.grad, s.gradTable);
+    assert.equal(printed.bags, undefined);
+    await closePage(page);
+  });
+}
 
 test('the Copy as NumPy button shows the script for copying by hand', async () => {
   const page = await openPage(browser, server.url, { width: 1400, height: 900 });
