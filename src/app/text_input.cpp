@@ -109,8 +109,11 @@ void ReportTextInput() {
         return;
     g_reported = {true, rect, decimal};
     const float s = 1.0f / g_app.dpr;
-    el_js_text_input(1, rect.Min.x * s, rect.Min.y * s, rect.GetWidth() * s, rect.GetHeight() * s, decimal ? 1 : 0,
-                     g_named_id == g.ActiveId ? g_name.c_str() : "");
+    // Named with the value it opened with ("W[2][1]: 0.25"): the <input> is emptied as each key reaches
+    // the field, so a screen reader would read no value.
+    const ImVector<char>& was = g.InputTextState.InitialTextA;  // (with its terminating zero)
+    const std::string name = g_named_id != g.ActiveId ? "" : was.Size > 1 ? g_name + ": " + was.Data : g_name;
+    el_js_text_input(1, rect.Min.x * s, rect.Min.y * s, rect.GetWidth() * s, rect.GetHeight() * s, decimal ? 1 : 0, name.c_str());
 }
 
 }  // namespace el

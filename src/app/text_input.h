@@ -19,7 +19,8 @@ enum class TextFieldKind { None = 0, Decimal = 1, Text = 2, Signed = 3 };
 void RegisterTextField(TextFieldKind kind);
 void ClearTextFields();  // at the start of each frame (with the widget rectangles)
 // Right after a text field, its label ("lr", "##ids", "W[2][1]"): while the field is edited, glue.js
-// names its <input> with it, which is what a screen reader reads. Every field of the page is named
+// names its <input> with it and the value the field opened with ("W[2][1]: 0.25"), which is what a
+// screen reader reads. Every field of the page is named
 // (tests/browser/accessibility.test.mjs); one that is not would be read without a name.
 void NameTextField(const char* label);
 // A field's name as the page shows it: its label up to "##", or what follows "##" when that is all.

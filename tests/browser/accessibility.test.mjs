@@ -358,7 +358,8 @@ for (const [name, hash, size] of [
 
 // A canvas field being edited is the <input> glue.js lays over it, and that is what a screen reader
 // reads: every one was "The value being edited", whichever value it was. Now each is named as the
-// page names it, by the mouse and by the keyboard (Tab), read from the accessibility tree.
+// page names it, with the value it opened with (the <input> itself is emptied as each key reaches the
+// field: its value was heard nowhere), by the mouse and by the keyboard (Tab), read from the accessibility tree.
 test('a canvas field being edited is named for a screen reader as the page names it', async () => {
   let page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&bag=sum&opt=sgd');
   let cdp = await page.context().newCDPSession(page);
@@ -367,8 +368,8 @@ test('a canvas field being edited is named for a screen reader as the page names
     const focused = nodes.filter((n) => (n.properties || []).some((p) => p.name === 'focused' && p.value.value)).pop();  // the page's, then its own
     return focused ? `${focused.role.value}: ${focused.name ? focused.name.value : ''}` : 'nothing focused';
   };
-  for (const [widget, name] of [['cell:W:1:2', 'W[1][2]'], ['cell:G:0:1', 'G[0][1]'], ['ids', 'ids'],
-                                ['offsets', 'offsets'], ['V', 'V'], ['opt:lr', 'lr']]) {  // lr last: it scrolls the page
+  for (const [widget, name] of [['cell:W:1:2', 'W[1][2]: 0.6'], ['cell:G:0:1', 'G[0][1]: -0.02'], ['ids', 'ids: 1'],
+                                ['offsets', 'offsets: 0'], ['V', 'V: 3'], ['opt:lr', 'lr: 0.1']]) {  // lr last: it scrolls the page
     await clickWidget(page, widget);
     await frames(page, 4);
     assert.equal(await heard(), `textbox: ${name}`, `${widget} being edited`);
@@ -387,7 +388,7 @@ test('a canvas field being edited is named for a screen reader as the page names
     await frames(page, 3);
     said = await heard();
   }
-  assert.equal(said, 'textbox: V', 'the first field Tab reaches');
+  assert.equal(said, 'textbox: V: 3', 'the first field Tab reaches');
   assert.deepEqual(page.problems, []);
   await page.context().close();
   // A question card's answer field is named by its question.
