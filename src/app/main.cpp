@@ -75,6 +75,9 @@ static bool g_all_glyphs = false;
 static void ApplyFont(float dpr) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
+    // No mouse cursors in the atlas: the browser draws the pointer (canvas.style.cursor), never ImGui
+    // (io.MouseDrawCursor), and the build blanks their pixels in the wasm (src/app/drop_cursor_pixels.py).
+    io.Fonts->Flags |= ImFontAtlasFlags_NoMouseCursors;
     ImFontConfig config;
     config.FontDataOwnedByAtlas = false;  // the bytes are a constant in the wasm
     config.OversampleH = 2;
