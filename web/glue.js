@@ -6,6 +6,7 @@
   const canvas = document.getElementById('canvas');
   const statusBox = document.getElementById('status');
   const live = document.getElementById('live');
+  const focused = document.getElementById('focused');
   let appLive = '';  // the app's last sentence on the live line (setLiveText)
   let resolveReady, rejectReady;
   const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
@@ -240,6 +241,8 @@
         location.reload();
       }, 0);
     },
+    // The control the keyboard moved to on the canvas (Tab, arrows), named as it moves (text_input.cpp ReportFocus).
+    focusName(name) { focused.textContent = name; },
     textInput(active, x, y, w, h, decimal, name) {
       if (active) openTextEntry(x, y, w, h, decimal, name);
       else closeTextEntry();

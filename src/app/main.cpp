@@ -278,6 +278,7 @@ static void Frame() {
     }
     PlatformEndFrame();  // the wheel's view of scrolling, the cursor shape
     ReportTextInput();  // a phone keyboard over the active field, or none (text_input.cpp)
+    ReportFocus();
     // The address and the screen-reader line (which encode the whole state) wait for the frame
     // after the first drawn one: that should reach the screen as soon as it can.
     if (g_frame_stats.first_frame_drawn()) AfterFrame(g_app);

@@ -354,6 +354,7 @@ static void ShowBagSettings(App& app) {
     const char* const modes[] = {TR(lesson_bag_none), kBagNames[1], kBagNames[2], kBagNames[3]};  // sum, mean, max: PyTorch's names
     if (ImGui::Combo("##bag", &mode, modes, int(BagChoice::Max) + 1)) s.bag = BagChoice(mode), Commit(app, "bag mode");
     RecordItemRect("bag-mode");
+    NameItem("EmbeddingBag", modes[mode]);
     HelpMarker(TR(lesson_bag_help));
     if (s.bag == BagChoice::None) return;
     SameLineIfFits(160);

@@ -96,6 +96,7 @@ static void ShowOptimizerSettings(App& app) {
         ImGui::EndCombo();
     }
     RecordItemRect("optimizer");
+    NameItem(TR(labs_optimizer), RecipeLabel(int(current)));
     HelpMarker(TR(labs_optimizer_help));
 
     const bool sgd = c.kind == OptimizerKind::kSGD || c.kind == OptimizerKind::kLazySGD;

@@ -17,6 +17,9 @@ EM_JS(void, el_js_text_input, (int active, float x, float y, float w, float h, i
     window.embeddingLabHost.textInput(active, x, y, w, h, decimal, UTF8ToString(name));
 });
 
+// The item the keyboard moved to on the canvas, named: glue.js says it on a line a screen reader reads.
+EM_JS(void, el_js_focus_name, (const char* name), { window.embeddingLabHost.focusName(UTF8ToString(name)); });
+
 namespace el {
 
 struct FieldOnScreen {  // a text field drawn this frame, for taps
@@ -116,9 +119,42 @@ void ReportTextInput() {
     el_js_text_input(1, rect.Min.x * s, rect.Min.y * s, rect.GetWidth() * s, rect.GetHeight() * s, decimal ? 1 : 0, name.c_str());
 }
 
+// The keyboard's item on the canvas, named for a screen reader. ImGui says nothing of it: the canvas
+// keeps the browser's focus while Tab and the arrows move ImGui's (its nav id) from control to control.
+static std::string g_focus_label;           // its label as built this frame ("" until it is built)
+static ImGuiItemStatusFlags g_focus_flags;  // and its state: a checkbox's, a section's
+static std::string g_focus_said;            // what the page was last told
+
+void NameItem(const char* name, const char* value) {
+    if (ImGui::GetItemID() == ImGui::GetCurrentContext()->NavId) g_focus_label = format("%s: %s", name, value);
+}
+
+void ReportFocus() {
+    ImGuiContext& g = *ImGui::GetCurrentContext();
+    const ImGuiItemStatusFlags f = g_focus_flags;
+    if (f & (ImGuiItemStatusFlags_Checkable | ImGuiItemStatusFlags_Openable))
+        g_focus_label += format(", %s", f & ImGuiItemStatusFlags_Checkable ? f & ImGuiItemStatusFlags_Checked ? TR(page_checked) : TR(page_not_checked)
+                                        : f & ImGuiItemStatusFlags_Opened  ? TR(page_expanded) : TR(page_collapsed));
+    // Shown by the keyboard (not after the mouse), and not a field being typed in (glue.js's <input> is
+    // named for that). Said again when it changes in place: a checkbox ticked, a section opened.
+    if (g.NavDisableHighlight || g.NavId == g.ActiveId) g_focus_said.clear();
+    else if (!g_focus_label.empty() && g_focus_label != g_focus_said) el_js_focus_name((g_focus_said = g_focus_label).c_str());
+    g_focus_label.clear(), g_focus_flags = 0;
+}
+
 }  // namespace el
 
 using namespace el;
+
+// Dear ImGui's test-engine hooks (IMGUI_ENABLE_TEST_ENGINE, CMakeLists.txt): each widget passes its
+// label to ItemInfo as it is built; the keyboard's item's is kept for ReportFocus.
+void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, ImGuiID, const ImRect&, const ImGuiLastItemData*) {}
+void ImGuiTestEngineHook_Log(ImGuiContext*, const char*, ...) {}
+const char* ImGuiTestEngine_FindItemDebugLabel(ImGuiContext*, ImGuiID) { return nullptr; }
+// Called at every widget: kept out of line, one call each.
+__attribute__((noinline)) void ImGuiTestEngineHook_ItemInfo(ImGuiContext* g, ImGuiID id, const char* label, ImGuiItemStatusFlags flags) {
+    if (id == g->NavId && label) g_focus_label = FieldName(label), g_focus_flags = flags;
+}
 
 extern "C" {
 

@@ -28,5 +28,11 @@ std::string FieldName(const char* label);
 
 // After Render: tells the page which text field is active (and where), or that none is.
 void ReportTextInput();
+// After Render: names the item the keyboard moved to (Tab, arrows) for a screen reader, once per move:
+// ImGui's widgets by their labels (with a checkbox's or a section's state), others by NameItem.
+void ReportFocus();
+// Right after a widget ImGui builds without a label of its own to say (a combo, a cell): its name
+// and value ("theme: light", "W[2][1]: 0.25").
+void NameItem(const char* name, const char* value);
 
 }  // namespace el

@@ -18,6 +18,7 @@
 #include "state/link.h"
 #include "state/parse.h"
 #include "state/teach.h"
+#include "text_input.h"
 #include "ui.h"
 #include "widgets.h"
 
@@ -68,6 +69,7 @@ static void ShowLanguageChoice(App& app, bool narrow) {
         ImGui::EndCombo();
     }
     RecordItemRect("language");
+    NameItem(TR(teach_language), current);
     ItemTooltip("%s", TR(page_language_tooltip));
 }
 
@@ -108,6 +110,7 @@ static void ShowHeader(App& app) {
     SetNextComboWidth(theme_labels[theme], narrow ? 80 : 120);
     if (ImGui::Combo("##theme", &theme, theme_labels, 3)) app.state.theme = Theme(theme), app.state.theme_follows_system = false, Commit(app, "theme");
     RecordItemRect("theme");
+    NameItem(TR(teach_theme), theme_labels[theme]);
     ItemTooltip("%s", TR(page_theme_tooltip));
     if (!narrow) ImGui::SameLine(), ShowLanguageChoice(app, narrow);  // on a phone: behind Share
     SameLineIfFits(ButtonWidth(TR(page_text_view)));

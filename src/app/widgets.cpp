@@ -440,6 +440,7 @@ static CellAction DrawCell(const GridSpec& g, int r, int c, float w, bool dim) {
     ImGui::PushID(c);
     const bool clicked = ImGui::InvisibleButton("##cell", ImVec2(w, ImGui::GetFrameHeight()));
     if (g.values) RegisterTextField(TextFieldKind::Signed);  // a tap opens the editor: a keyboard with "-"
+    if (ItemKeyboardFocused()) NameItem(format("%s[%d][%d]", g.name, r, c).c_str(), display_float(v).c_str());
     CellAction action = clicked ? CellAction::Clicked : CellAction::None;
     static bool dragged = false;  // this press moved the value: its release is not a click
     if (ImGui::IsItemActivated()) dragged = false;

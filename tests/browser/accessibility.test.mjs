@@ -401,6 +401,42 @@ test('a canvas field being edited is named for a screen reader as the page names
   await page.context().close();
 });
 
+// Tab and the arrows move ImGui's keyboard focus from control to control while the browser's stays on
+// the canvas: a screen reader heard nothing at each press. Each control the keyboard lands on is now
+// named on an assertive live line (#focused), with a checkbox's or a section's state, said again when
+// that state changes; read here from the accessibility tree, as a screen reader gets it.
+test('Tab on the canvas names each control for a screen reader, with its state', async () => {
+  for (const [lang, first] of [['en', ['theme: light', 'language: English', 'Text view', 'Copy link']],
+                               ['de', ['Farbschema: hell', 'Sprache: Deutsch', 'Textansicht']]]) {
+    const page = await openPage(browser, `${server.url}#v=1&V=3&d=3&init=example&ids=1&lang=${lang}`);
+    const cdp = await page.context().newCDPSession(page);
+    const said = async () => {
+      const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+      const line = nodes.find((n) => (n.properties || []).some((p) => p.name === 'live' && p.value.value === 'assertive'));
+      return (line.childIds || []).map((id) => nodes.find((n) => n.nodeId === id)?.name?.value ?? '').join('');
+    };
+    const press = async (key) => { await page.keyboard.press(key); await frames(page, 3); return said(); };
+    await page.locator('#canvas').focus();
+    const heard = [];
+    for (let i = 0; i < first.length; i++) heard.push(await press('Tab'));
+    assert.deepEqual(heard, first, `${lang}: the header's controls in order`);
+    if (lang === 'de') { await closePage(page); continue; }
+    let now = '';
+    for (let i = 0; i < 40 && !now.startsWith('Lookup options'); i++) now = await press('Tab');
+    assert.equal(now, 'Lookup options (PyTorch), collapsed');
+    assert.equal(await press('Enter'), 'Lookup options (PyTorch), expanded', 'said again as it opens');
+    for (let i = 0; i < 20 && !now.endsWith('not checked'); i++) now = await press('Tab');
+    assert.match(now, /^\w+, not checked$/, 'a checkbox in the options');
+    assert.equal(await press('Space'), now.replace(', not checked', ', checked'), 'said again as it is ticked');
+    await press('Space');
+    for (let i = 0; i < 40 && !now.startsWith('W['); i++) now = await press('Tab');
+    assert.equal(now, 'W[0][0]: 0.1', 'a cell of the table, with its value');
+    assert.equal(await press('Tab'), 'W[0][1]: 0.2');
+    assert.deepEqual(page.problems, []);
+    await closePage(page);
+  }
+});
+
 // What a screen reader hears from the live line (#live, which also describes the canvas), and what
 // a keyboard reaches: the line said "The experiments finished." a second after every load, kept a
 // refusal after the value was taken, an Escape that closed a drop-down sent the next Tab out of the
