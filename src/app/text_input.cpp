@@ -151,8 +151,7 @@ using namespace el;
 void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, ImGuiID, const ImRect&, const ImGuiLastItemData*) {}
 void ImGuiTestEngineHook_Log(ImGuiContext*, const char*, ...) {}
 const char* ImGuiTestEngine_FindItemDebugLabel(ImGuiContext*, ImGuiID) { return nullptr; }
-// Called at every widget: kept out of line, one call each.
-__attribute__((noinline)) void ImGuiTestEngineHook_ItemInfo(ImGuiContext* g, ImGuiID id, const char* label, ImGuiItemStatusFlags flags) {
+void ImGuiTestEngineHook_ItemInfo(ImGuiContext* g, ImGuiID id, const char* label, ImGuiItemStatusFlags flags) {
     if (id == g->NavId && label) g_focus_label = FieldName(label), g_focus_flags = flags;
 }
 
