@@ -17,6 +17,7 @@
 #include "i18n/i18n.h"
 #include "picture_ui.h"
 #include "state/parse.h"
+#include "text_input.h"
 #include "themes.h"
 #include "main.h"
 #include "widgets.h"
@@ -567,6 +568,7 @@ static void ShowWalkControls(App& app) {
     // not on it: over the grab it was 1.2:1 (white on the high-contrast yellow), 3.7:1 in the dark theme.
     ImGui::SliderFloat("###walk_speed", &p.walk_speed, 0.25f, 8.0f, "", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoInput);
     RecordItemRect("walk:speed");
+    NameItem(TR(picture_walk_speed), format("%.2gx", double(p.walk_speed)).c_str());
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     ImGui::Text("%.2gx %s", double(p.walk_speed), TR(picture_walk_speed));
     if (w.b < 0) return;

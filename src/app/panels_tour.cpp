@@ -10,6 +10,7 @@
 #include "browser.h"
 #include "panels.h"
 #include "state/tour.h"
+#include "text_input.h"
 #include "widgets.h"
 
 namespace el {
@@ -129,6 +130,7 @@ static void ShowFollowUpQuestions(App& app) {
         if (!app.tour.answer_shown[i]) {
             if (SmallButton(TR(tour_show_answer))) app.tour.answer_shown[i] = true;
             RecordItemRect(("answer:" + std::to_string(i)).c_str());
+            NameItem(TR(tour_show_answer), tr(questions[i].question));  // which question
         } else {
             ImGui::Indent();
             TextWrapped("%s", tr(questions[i].answer));
@@ -148,6 +150,7 @@ static void ShowSelfCheck(App& app) {
         TextWrapped(TR(tour_claim_quoted), tr(claims[i].claim));
         if (SmallButton(TR(tour_true))) ReportClaimAnswer(app, int(i), true);
         RecordItemRect(("claim-true:" + std::to_string(i)).c_str());
+        NameItem(TR(tour_true), tr(claims[i].claim));  // which claim (False follows it)
         ImGui::SameLine();
         if (SmallButton(TR(tour_false))) ReportClaimAnswer(app, int(i), false);
         RecordItemRect(("claim-false:" + std::to_string(i)).c_str());

@@ -131,10 +131,12 @@ static void ShowOptimizerSettings(App& app) {
     ImGui::SameLine();
     if (ImGui::RadioButton(TR(labs_loss_upstream), s.loss == LossKind::Upstream)) s.loss = LossKind::Upstream, edited = true;
     RecordItemRect("loss:upstream");
+    NameItem(TR(labs_loss_upstream), s.loss == LossKind::Upstream ? TR(page_checked) : TR(page_not_checked));  // (ImGui says no state)
     HelpMarker(TR(labs_loss_upstream_help));
     ImGui::SameLine();
     if (ImGui::RadioButton(TR(labs_loss_mse), s.loss == LossKind::Mse)) s.loss = LossKind::Mse, edited = true;
     RecordItemRect("loss:mse");
+    NameItem(TR(labs_loss_mse), s.loss == LossKind::Mse ? TR(page_checked) : TR(page_not_checked));
     HelpMarker(TR(labs_loss_mse_help));
     if (edited) Commit(app, "optimizer settings");
     ErrorText(refused);
@@ -375,6 +377,7 @@ static void ShowWalkThroughs(const App& app) {
         ImGui::PushID(w.preset);
         if (SmallButton(TR(labs_walk_load))) browser_open_link(LinkKeepingPage(app, preset->link).c_str());
         RecordItemRect((std::string("walk:") + w.preset).c_str());
+        NameItem(TR(labs_walk_load), tr(preset->title));  // which one (five buttons say "Load")
         ImGui::SameLine();
         TextWrapped("%s", tr(preset->title));  // wrapped beside the button: a phone's column is narrow
         ImGui::Indent(Px(12));
