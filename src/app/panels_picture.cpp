@@ -527,6 +527,7 @@ static void DrawProduct(App& app, const Product& P) {
     ImGui::SetCursorScreenPos(o);
     ImGui::Dummy(ImVec2(lay.total_w, lay.total_h));
     ImGui::EndChild();
+    NameItem(format(P.chips ? "%s -> %s -> %s" : "%s @ %s = %s", P.left_name, P.mid_name, P.right_name).c_str(), nullptr);
     ImGui::PopID();
 }
 

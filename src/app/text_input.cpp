@@ -123,11 +123,14 @@ void ReportTextInput() {
 // keeps the browser's focus while Tab and the arrows move ImGui's (its nav id) from control to control.
 static std::string g_focus_label;           // its label as built this frame ("" until it is built)
 static ImGuiItemStatusFlags g_focus_flags;  // and its state: a checkbox's, a section's
+static std::string g_focus_help;            // and its help (a copy: some are made for the call)
 static std::string g_focus_said;            // what the page was last told
 
 void NameItem(const char* name, const char* value) {
-    if (ImGui::GetItemID() == ImGui::GetCurrentContext()->NavId) g_focus_label = format("%s: %s", name, value);
+    if (ImGui::GetItemID() == ImGui::GetCurrentContext()->NavId) g_focus_label = value ? format("%s: %s", name, value) : name;
 }
+
+void DescribeFocusedItem(const char* text) { g_focus_help = text; }
 
 void ReportFocus() {
     ImGuiContext& g = *ImGui::GetCurrentContext();
@@ -135,11 +138,12 @@ void ReportFocus() {
     if (f & (ImGuiItemStatusFlags_Checkable | ImGuiItemStatusFlags_Openable))
         g_focus_label += format(", %s", f & ImGuiItemStatusFlags_Checkable ? f & ImGuiItemStatusFlags_Checked ? TR(page_checked) : TR(page_not_checked)
                                         : f & ImGuiItemStatusFlags_Opened  ? TR(page_expanded) : TR(page_collapsed));
+    if (!g_focus_help.empty() && !g_focus_label.empty()) g_focus_label += ". " + g_focus_help;
     // Shown by the keyboard (not after the mouse), and not a field being typed in (glue.js's <input> is
     // named for that). Said again when it changes in place: a checkbox ticked, a section opened.
     if (g.NavDisableHighlight || g.NavId == g.ActiveId) g_focus_said.clear();
     else if (!g_focus_label.empty() && g_focus_label != g_focus_said) el_js_focus_name((g_focus_said = g_focus_label).c_str());
-    g_focus_label.clear(), g_focus_flags = 0;
+    g_focus_label.clear(), g_focus_flags = 0, g_focus_help.clear();
 }
 
 }  // namespace el

@@ -32,7 +32,9 @@ void ReportTextInput();
 // ImGui's widgets by their labels (with a checkbox's or a section's state), others by NameItem.
 void ReportFocus();
 // Right after a widget ImGui builds without a label of its own to say (a combo, a cell): its name
-// and value ("theme: light", "W[2][1]: 0.25").
+// and value ("theme: light", "W[2][1]: 0.25"), or its name alone (value null).
 void NameItem(const char* name, const char* value);
+// Right after the keyboard's item: its help (what its "(?)" shows), said after its name and state.
+void DescribeFocusedItem(const char* text);
 
 }  // namespace el

@@ -290,6 +290,7 @@ void HelpMarker(const char* text) {
         TextWrapped("%s", text);
         EndWrappedTooltip();
     }
+    if (field_focused) DescribeFocusedItem(text);  // shown to the eye: said to the ear
 }
 
 const char* KeptTextInput(const char* label, const std::string& now) {

@@ -403,8 +403,9 @@ test('a canvas field being edited is named for a screen reader as the page names
 
 // Tab and the arrows move ImGui's keyboard focus from control to control while the browser's stays on
 // the canvas: a screen reader heard nothing at each press. Each control the keyboard lands on is now
-// named on an assertive live line (#focused), with a checkbox's or a section's state, said again when
-// that state changes; read here from the accessibility tree, as a screen reader gets it.
+// named on an assertive live line (#focused), with a checkbox's or a section's state and the help its
+// "(?)" shows, said again when that state changes; read here from the accessibility tree, as a screen
+// reader gets it.
 test('Tab on the canvas names each control for a screen reader, with its state', async () => {
   for (const [lang, first] of [['en', ['theme: light', 'language: English', 'Text view', 'Copy link']],
                                ['de', ['Farbschema: hell', 'Sprache: Deutsch', 'Textansicht']]]) {
@@ -425,13 +426,16 @@ test('Tab on the canvas names each control for a screen reader, with its state',
     for (let i = 0; i < 40 && !now.startsWith('Lookup options'); i++) now = await press('Tab');
     assert.equal(now, 'Lookup options (PyTorch), collapsed');
     assert.equal(await press('Enter'), 'Lookup options (PyTorch), expanded', 'said again as it opens');
-    for (let i = 0; i < 20 && !now.endsWith('not checked'); i++) now = await press('Tab');
-    assert.match(now, /^\w+, not checked$/, 'a checkbox in the options');
-    assert.equal(await press('Space'), now.replace(', not checked', ', checked'), 'said again as it is ticked');
+    for (let i = 0; i < 20 && !now.includes(', not checked'); i++) now = await press('Tab');
+    assert.match(now, /^\w+, not checked\. \S/, 'a checkbox in the options, and the help its "(?)" shows');
+    const box = now.split(', ')[0];
+    assert.ok((await press('Space')).startsWith(`${box}, checked`), 'said again as it is ticked');
     await press('Space');
     for (let i = 0; i < 40 && !now.startsWith('W['); i++) now = await press('Tab');
     assert.equal(now, 'W[0][0]: 0.1', 'a cell of the table, with its value');
     assert.equal(await press('Tab'), 'W[0][1]: 0.2');
+    for (let i = 0; i < 40 && !now.startsWith('onehot'); i++) now = await press('Tab');
+    assert.equal(now, 'onehot(ids) @ W = out', 'the forward picture');
     assert.deepEqual(page.problems, []);
     await closePage(page);
   }
