@@ -280,7 +280,6 @@ void PlatformInit() {
     io.BackendPlatformName = "platform_web";
     io.BackendFlags |= ImGuiBackendFlags_HasMouseCursors;  // UpdateCursor sets canvas.style.cursor
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-    ImGui::GetCurrentContext()->TestEngineHookItems = true;  // widgets pass their labels (ReportFocus, text_input.cpp)
     io.SetClipboardTextFn = SetClipboardText;
     io.GetClipboardTextFn = GetClipboardText;
 }

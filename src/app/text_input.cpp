@@ -144,6 +144,10 @@ void ReportFocus() {
     if (g.NavDisableHighlight || g.NavId == g.ActiveId) g_focus_said.clear();
     else if (!g_focus_label.empty() && g_focus_label != g_focus_said) el_js_focus_name((g_focus_said = g_focus_label).c_str());
     g_focus_label.clear(), g_focus_flags = 0, g_focus_help.clear();
+    // Widgets pass their labels only while the keyboard is in use: the first frame, a mouse and a finger
+    // pay nothing. The frame the keyboard is first used in passed none: one more frame names its item.
+    const bool keyboard = !g.NavDisableHighlight;
+    if (g.TestEngineHookItems != keyboard) g.TestEngineHookItems = keyboard, WakeUp();
 }
 
 }  // namespace el
