@@ -243,8 +243,8 @@
     },
     // The control the keyboard moved to on the canvas (Tab, arrows), named as it moves (text_input.cpp ReportFocus).
     focusName(name) { focused.textContent = name; },
-    textInput(active, x, y, w, h, decimal, name) {
-      if (active) openTextEntry(x, y, w, h, decimal, name);
+    textInput(active, x, y, w, h, decimal, name, help) {
+      if (active) openTextEntry(x, y, w, h, decimal, name, help);
       else closeTextEntry();
     },
     fatal,
@@ -529,10 +529,12 @@
   function focusTextEntry() {
     if (document.activeElement !== textEntry) textEntry.focus({ preventScroll: true });
   }
-  // Named as the field is ("lr", "W[2][1]"; src/app/text_input.h): a screen reader says which value it is.
-  function openTextEntry(x, y, w, h, decimal, name = '') {  // a tap's: named once the app has the field
+  // Named as the field is ("lr: 0.1", "W[2][1]: 0.6"; src/app/text_input.h): a screen reader says which value
+  // it is, and the field's help after it.
+  function openTextEntry(x, y, w, h, decimal, name = '', help = '') {  // a tap's: named once the app has the field
     textEntryOn = true;
     textEntry.setAttribute('aria-label', name);
+    textEntry.setAttribute('aria-description', help);
     const st = textEntry.style;
     st.left = (canvas.offsetLeft + x) + 'px';
     st.top = (canvas.offsetTop + y) + 'px';

@@ -12,15 +12,18 @@
 #include "platform_web.h"
 #include "ui.h"
 
-// glue.js places its <input> over (x, y, w, h) in CSS pixels, names it and focuses it; active 0 blurs it.
-EM_JS(void, el_js_text_input, (int active, float x, float y, float w, float h, int decimal, const char* name), {
-    window.embeddingLabHost.textInput(active, x, y, w, h, decimal, UTF8ToString(name));
+// glue.js places its <input> over (x, y, w, h) in CSS pixels, names it (and describes it with the field's
+// help) and focuses it; active 0 blurs it.
+EM_JS(void, el_js_text_input, (int active, float x, float y, float w, float h, int decimal, const char* name, const char* help), {
+    window.embeddingLabHost.textInput(active, x, y, w, h, decimal, UTF8ToString(name), UTF8ToString(help));
 });
 
 // The item the keyboard moved to on the canvas, named: glue.js says it on a line a screen reader reads.
 EM_JS(void, el_js_focus_name, (const char* name), { window.embeddingLabHost.focusName(UTF8ToString(name)); });
 
 namespace el {
+
+static std::string g_focus_help;  // the keyboard's item's help this frame (DescribeFocusedItem; a copy: some are made for the call)
 
 struct FieldOnScreen {  // a text field drawn this frame, for taps
     ImGuiID id;
@@ -90,7 +93,7 @@ void ReportTextInput() {
         if (g_tap_grace_frames > 0 && --g_tap_grace_frames > 0) return;
         if (g_reported.active) {
             g_reported.active = false;
-            el_js_text_input(0, 0, 0, 0, 0, 0, "");
+            el_js_text_input(0, 0, 0, 0, 0, 0, "", "");
         }
         return;
     }
@@ -116,14 +119,14 @@ void ReportTextInput() {
     // the field, so a screen reader would read no value.
     const ImVector<char>& was = g.InputTextState.InitialTextA;  // (with its terminating zero)
     const std::string name = g_named_id != g.ActiveId ? "" : was.Size > 1 ? g_name + ": " + was.Data : g_name;
-    el_js_text_input(1, rect.Min.x * s, rect.Min.y * s, rect.GetWidth() * s, rect.GetHeight() * s, decimal ? 1 : 0, name.c_str());
+    el_js_text_input(1, rect.Min.x * s, rect.Min.y * s, rect.GetWidth() * s, rect.GetHeight() * s, decimal ? 1 : 0, name.c_str(),
+                     g_focus_help.c_str());  // (what its "(?)" shows while it is typed in)
 }
 
 // The keyboard's item on the canvas, named for a screen reader. ImGui says nothing of it: the canvas
 // keeps the browser's focus while Tab and the arrows move ImGui's (its nav id) from control to control.
 static std::string g_focus_label;           // its label as built this frame ("" until it is built)
 static ImGuiItemStatusFlags g_focus_flags;  // and its state: a checkbox's, a section's
-static std::string g_focus_help;            // and its help (a copy: some are made for the call)
 static std::string g_focus_said;            // what the page was last told
 
 void NameItem(const char* name, const char* value) {

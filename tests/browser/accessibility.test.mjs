@@ -389,6 +389,10 @@ test('a canvas field being edited is named for a screen reader as the page names
     said = await heard();
   }
   assert.equal(said, 'textbox: V: 3', 'the first field Tab reaches');
+  // and the help its "(?)" shows while the keyboard is in it, as the field's description
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  const field = nodes.filter((n) => (n.properties || []).some((p) => p.name === 'focused' && p.value.value)).pop();
+  assert.match(field.description?.value ?? '', /^Number of ids = rows of W/);
   assert.deepEqual(page.problems, []);
   await page.context().close();
   // A question card's answer field is named by its question.
