@@ -527,7 +527,8 @@ static void DrawProduct(App& app, const Product& P) {
     ImGui::SetCursorScreenPos(o);
     ImGui::Dummy(ImVec2(lay.total_w, lay.total_h));
     ImGui::EndChild();
-    NameItem(format(P.chips ? "%s -> %s -> %s" : "%s @ %s = %s", P.left_name, P.mid_name, P.right_name).c_str(), nullptr);
+    if (ItemKeyboardFocused())  // (named only for the keyboard: no string made in every frame)
+        NameItem(format(P.chips ? "%s -> %s -> %s" : "%s @ %s = %s", P.left_name, P.mid_name, P.right_name).c_str(), nullptr);
     ImGui::PopID();
 }
 
@@ -569,7 +570,7 @@ static void ShowWalkControls(App& app) {
     // not on it: over the grab it was 1.2:1 (white on the high-contrast yellow), 3.7:1 in the dark theme.
     ImGui::SliderFloat("###walk_speed", &p.walk_speed, 0.25f, 8.0f, "", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoInput);
     RecordItemRect("walk:speed");
-    NameItem(TR(picture_walk_speed), format("%.2gx", double(p.walk_speed)).c_str());
+    if (ItemKeyboardFocused()) NameItem(TR(picture_walk_speed), format("%.2gx", double(p.walk_speed)).c_str());
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     ImGui::Text("%.2gx %s", double(p.walk_speed), TR(picture_walk_speed));
     if (w.b < 0) return;
