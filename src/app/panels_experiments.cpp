@@ -82,7 +82,7 @@ static void PlotFits(const ExperimentsView& ex) {
     const int V = int(ex.targets.size());
     const float width = std::min(ImGui::GetContentRegionAvail().x, Px(420)), height = Px(150);
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
-    ImGui::InvisibleButton("##fits", ImVec2(width, height));
+    ImGui::Dummy(ImVec2(width, height));  // a picture, no Tab stop: the legend below says its numbers
     RecordItemRect("plot:rawid");
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->AddRectFilled(p0, ImVec2(p0.x + width, p0.y + height), ImGui::GetColorU32(ImGuiCol_FrameBg));

@@ -368,7 +368,7 @@ static void ShowBagSettings(App& app) {
         if (st.ok()) s.offsets = offsets, Commit(app, "bag offsets");
     }
     RecordItemRect("offsets");
-    RegisterTextField(TextFieldKind::Text), NameTextField("offsets");
+    RegisterTextField(TextFieldKind::Text), NameTextField("offsets", field.text);
     ErrorText(field.error);
 }
 
@@ -384,7 +384,7 @@ void ShowIdsPanel(App& app) {
     }
     if (!ImGui::IsItemActive() && start.valid) start = {};
     RecordItemRect("ids");
-    RegisterTextField(TextFieldKind::Text), NameTextField("ids");
+    RegisterTextField(TextFieldKind::Text), NameTextField("ids", field.text);
     HelpMarker(TR(lesson_ids_help));
     ErrorText(field.error);
     ShowIdChips(app);

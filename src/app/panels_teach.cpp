@@ -178,7 +178,7 @@ static void ShowCard(App& app, const Question& q, CardProgress& p, int index, in
             ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x - Px(80), Px(240)));
             ImGui::InputTextWithHint("##typed", TR(teach_card_numbers_hint), p.typed, sizeof p.typed);
             RecordItemRect(("card:" + q.id + ":input").c_str());
-            RegisterTextField(TextFieldKind::Text), NameTextField(q.prompt.c_str());  // named by its question
+            RegisterTextField(TextFieldKind::Text), NameTextField(q.prompt.c_str(), p.typed);  // named by its question
             ImGui::SameLine();
         } else {
             ShowRowPicker(q, p);

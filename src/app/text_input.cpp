@@ -49,8 +49,9 @@ std::string FieldName(const char* label) {
 
 static ImGuiID g_named_id;  // the field being edited, and its name
 static std::string g_name;
-void NameTextField(const char* label) {
+void NameTextField(const char* label, const char* text) {
     if (ImGui::IsItemActive()) g_named_id = ImGui::GetItemID(), g_name = FieldName(label);
+    else if (ImGui::GetItemID() == ImGui::GetCurrentContext()->NavId) NameItem(FieldName(label).c_str(), *text ? text : nullptr);
 }
 
 // A tap was answered "text field": the field activates a few frames later (the click is
@@ -138,10 +139,12 @@ void DescribeFocusedItem(const char* text) { g_focus_help = text; }
 void ReportFocus() {
     ImGuiContext& g = *ImGui::GetCurrentContext();
     const ImGuiItemStatusFlags f = g_focus_flags;
+    // Help that starts with the name ("MSE to 0: the gradient of ...") goes on from it: the name is said once.
+    const size_t named = g_focus_help.rfind(g_focus_label, 0) == 0 ? g_focus_label.size() : 0;
     if (f & (ImGuiItemStatusFlags_Checkable | ImGuiItemStatusFlags_Openable))
         g_focus_label += format(", %s", f & ImGuiItemStatusFlags_Checkable ? f & ImGuiItemStatusFlags_Checked ? TR(page_checked) : TR(page_not_checked)
                                         : f & ImGuiItemStatusFlags_Opened  ? TR(page_expanded) : TR(page_collapsed));
-    if (!g_focus_help.empty() && !g_focus_label.empty()) g_focus_label += ". " + g_focus_help;
+    if (!g_focus_help.empty() && !g_focus_label.empty()) g_focus_label += (named ? "" : ". ") + g_focus_help.substr(named);
     // Shown by the keyboard (not after the mouse), and not a field being typed in (glue.js's <input> is
     // named for that). Said again when it changes in place: a checkbox ticked, a section opened.
     if (g.NavDisableHighlight || g.NavId == g.ActiveId) g_focus_said.clear();

@@ -18,11 +18,12 @@ enum class TextFieldKind { None = 0, Decimal = 1, Text = 2, Signed = 3 };
 // Call right after a text field or an editable cell: a tap there opens the keyboard.
 void RegisterTextField(TextFieldKind kind);
 void ClearTextFields();  // at the start of each frame (with the widget rectangles)
-// Right after a text field, its label ("lr", "##ids", "W[2][1]"): while the field is edited, glue.js
-// names its <input> with it and the value the field opened with ("W[2][1]: 0.25"), which is what a
-// screen reader reads. Every field of the page is named
+// Right after a text field, its label ("lr", "##ids", "W[2][1]") and text: while the field is edited,
+// glue.js names its <input> with it and the value the field opened with ("W[2][1]: 0.25"), which is
+// what a screen reader reads; while the keyboard's arrows are on it, it is the focus's name with its
+// text ("lr: 0.1"). Every field of the page is named
 // (tests/browser/accessibility.test.mjs); one that is not would be read without a name.
-void NameTextField(const char* label);
+void NameTextField(const char* label, const char* text);
 // A field's name as the page shows it: its label up to "##", or what follows "##" when that is all.
 std::string FieldName(const char* label);
 

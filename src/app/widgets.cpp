@@ -301,7 +301,7 @@ const char* KeptTextInput(const char* label, const std::string& now) {
     ImStrncpy(buf, (r ? r->text : now).c_str(), sizeof buf);
     if (r) ImGui::PushStyleColor(ImGuiCol_Text, ErrorColor());
     const bool edited = ImGui::InputText(label, buf, sizeof buf, ImGuiInputTextFlags_AutoSelectAll);
-    NameTextField(label);
+    NameTextField(label, buf);
     if (r) ImGui::PopStyleColor();
     g_field_now = now;
     return edited ? buf : nullptr;
@@ -521,7 +521,7 @@ static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
     const std::string name = format("%s[%d][%d]", g.name, r, c);
     ImGuiInputTextState* st = ImGui::IsItemActive() ? ImGui::GetInputTextState(ImGui::GetItemID()) : nullptr;
     if (st) ed.opening = false;
-    NameTextField(name.c_str());
+    NameTextField(name.c_str(), ed.text);
     if (st && ed.caret_to_end) st->ClearSelection(), ed.caret_to_end = false;  // (selecting all put the caret at the end)
     RegisterTextField(TextFieldKind::Signed);
     if (!ed.error.empty()) ImGui::PopStyleColor();

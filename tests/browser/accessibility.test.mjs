@@ -427,6 +427,12 @@ test('Tab on the canvas names each control for a screen reader, with its state',
     assert.deepEqual(heard, first, `${lang}: the header's controls in order`);
     if (lang === 'de') { await closePage(page); continue; }
     let now = '';
+    // Tab opens a field (glue.js's <input> is named then); the arrows land on one without opening it:
+    // then the live line says it with its text and help.
+    const entry = () => page.evaluate(() => document.activeElement.getAttribute('aria-label'));
+    for (let i = 0; i < 40 && (await entry()) !== 'd: 3'; i++) await press('Tab');
+    await press('ArrowDown');
+    assert.match(await press('ArrowUp'), /^d: 3\. Embedding width = columns of W/, 'a field the arrows reach, with its value');
     for (let i = 0; i < 40 && !now.startsWith('Lookup options'); i++) now = await press('Tab');
     assert.equal(now, 'Lookup options (PyTorch), collapsed');
     assert.equal(await press('Enter'), 'Lookup options (PyTorch), expanded', 'said again as it opens');
@@ -440,6 +446,9 @@ test('Tab on the canvas names each control for a screen reader, with its state',
     assert.equal(await press('Tab'), 'W[0][1]: 0.2');
     for (let i = 0; i < 40 && !now.startsWith('onehot'); i++) now = await press('Tab');
     assert.equal(now, 'onehot(ids) @ W = out', 'the forward picture');
+    for (let i = 0; i < 60 && !now.startsWith('MSE to 0'); i++) now = await press('Tab');
+    assert.match(now, /^MSE to 0: the gradient of L = mean\(out\^2\)/, 'help that starts with the name goes on from it');
+    assert.equal(now.split('MSE to 0').length, 2, 'the name said once');
     assert.deepEqual(page.problems, []);
     await closePage(page);
   }
