@@ -3,7 +3,7 @@
 // run with the same browser flags and viewport, and printed (README quotes the figures):
 // - a bare WebGL2 page (one context, one shader, one frame; served from here, not shipped)
 //   against the app's first frame: on screen (each page's first-contentful-paint, the target)
-//   and drawn (embeddingLab.ready);
+//   and drawn (embeddingLab.ready); drawn again with the page's main thread slowed 2x (a slower core);
 // - uiMs / frameMs at 1440 x 900, default state and the 100,000-row preset, dpr 1 and 2,
 //   and frames per second while the pointer moves;
 // - synchronous WebGL queries per steady frame, counted by wrapping the context's methods;
@@ -150,10 +150,12 @@ function noteFirstFrame() {
 // before it). Drawing is not showing: the GPU (without one, the CPU rasterising WebGL) still has
 // the frame to render. For the app, also where it went: when each start-up step finished (ms
 // since navigation), with when the page's HTML and the wasm had arrived.
-async function firstFrameMs(url) {
+// With `throttle`, the page's main thread runs that many times slower (DevTools' CPU throttling).
+async function firstFrameMs(url, { throttle = 1 } = {}) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   await page.addInitScript(noteFirstFrame);
+  if (throttle !== 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: throttle });
   await page.goto(url);
   await page.waitForFunction(() => window.__firstFrameMs !== undefined, null, { timeout: 30000 });
   await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { timeout: 30000 });
@@ -259,6 +261,25 @@ timed('first frame: measured against a bare WebGL2 page (one context, one shader
   console.log(`first frame, app start-up steps (median ms since navigation): ${at.join(', ')}, on screen ${as.toFixed(0)}`);
   assert.ok(as <= guard * bs, `first frame on screen at ${as.toFixed(0)} ms, more than ${guard.toFixed(1)}x the bare page's ${bs.toFixed(0)} ms (${loadText()})`);
   assert.ok(a <= guard * b, `first frame drawn at ${a.toFixed(0)} ms, more than ${guard.toFixed(1)}x the bare page's ${b.toFixed(0)} ms (${loadText()})`);
+});
+
+// The drawn ratio depends on the machine: on one slower than this one (2026-12-05: the bare page drew
+// in 89-148 ms) it was 1.86-2.27x. The bare page mostly waits (for its script, for the GPU process),
+// the app mostly computes on the page's main thread, so a slower core costs the app more. The same
+// loads with that thread slowed 2x (Chromium's CPU throttling, which the page cannot tell from a slower
+// core) show how the ratio stands there on any machine. Printed only.
+timed('first frame with the page\'s main thread slowed 2x: the drawn ratio printed', async () => {
+  const bare = [], app = [];
+  for (let i = 0; i < 16; i++) {
+    bare.push((await firstFrameMs(extra.url + 'bare.html', { throttle: 2 })).ms);
+    app.push((await firstFrameMs(site.url, { throttle: 2 })).ms);
+  }
+  const [lo, hi] = ratioInterval(app, bare), b = median(bare), a = median(app);
+  const guard = 4 * Math.max(1, os.loadavg()[0] / os.cpus().length);  // the regression guard, as above
+  console.log(`first frame drawn with the page's main thread slowed 2x (CPU throttling): bare page median ${b.toFixed(0)} ms, ` +
+              `Embedding Lab median ${a.toFixed(0)} ms: ${(a / b).toFixed(2)}x, 95% interval ${lo.toFixed(2)}-${hi.toFixed(2)}x; ` +
+              `target <= 2x: ${a / b <= 2 ? 'met' : 'NOT met'} (${loadText()})`);
+  assert.ok(a <= guard * b, `first frame drawn at ${a.toFixed(0)} ms, more than ${guard.toFixed(1)}x the bare page's ${b.toFixed(0)} ms`);
 });
 
 // The first atlas has only what the page writes (main.cpp, kFirstGlyphRanges); a link whose
