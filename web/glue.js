@@ -532,6 +532,11 @@
   // Named as the field is ("lr: 0.1", "W[2][1]: 0.6"; src/app/text_input.h): a screen reader says which value
   // it is, and the field's help after it.
   function openTextEntry(x, y, w, h, decimal, name = '', help = '') {  // a tap's: named once the app has the field
+    // Tab from field to field keeps the focus on this <input>: only its name changes, which some screen
+    // readers (JAWS) do not say. The live line says it too.
+    // (Not after a tap, which names the <input> only once the app has the field.)
+    const was = textEntry.getAttribute('aria-label');
+    if (textEntryOn && was && name && name !== was) focused.textContent = name;
     textEntryOn = true;
     textEntry.setAttribute('aria-label', name);
     textEntry.setAttribute('aria-description', help);
