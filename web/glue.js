@@ -348,13 +348,13 @@
     askFrame();
   }
   document.addEventListener('visibilitychange', applyVisibility);
-  if (typeof IntersectionObserver === 'function') {
-    new IntersectionObserver((entries) => {
-      pageOnScreen = entries[entries.length - 1].isIntersecting;
-      if (!pageOnScreen) frameAsked = 0;  // an animation frame asked for may never come now: a timer instead
-      applyVisibility();
-    }).observe(canvas);
-  }
+  // (Every browser the page runs in has IntersectionObserver and matchMedia: Emscripten's MIN_*_VERSION
+  // settings in CMakeLists.txt.)
+  new IntersectionObserver((entries) => {
+    pageOnScreen = entries[entries.length - 1].isIntersecting;
+    if (!pageOnScreen) frameAsked = 0;  // an animation frame asked for may never come now: a timer instead
+    applyVisibility();
+  }).observe(canvas);
 
   // --- A lost WebGL context ----------------------------------------------------
   // The browser may take the context away (a GPU reset, a driver update, too many contexts).
@@ -374,11 +374,11 @@
   });
 
   // prefers-reduced-motion: reduce: the walk shows its end state at once, no animation.
-  const reducedMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
+  const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
   function applyReducedMotion() {
-    if (firstFrameDrawn && reducedMotion) Module._el_set_reduced_motion(reducedMotion.matches ? 1 : 0);
+    if (firstFrameDrawn) Module._el_set_reduced_motion(reducedMotion.matches ? 1 : 0);
   }
-  if (reducedMotion && reducedMotion.addEventListener) reducedMotion.addEventListener('change', applyReducedMotion);
+  reducedMotion.addEventListener('change', applyReducedMotion);
 
   // --- Input: the canvas's own listeners feed ImGui (src/app/platform_web.cpp) -------------
   // Pointer positions in device pixels on the canvas, as ImGui works (backing store / CSS size).
@@ -454,7 +454,7 @@
   document.addEventListener('paste', (event) => {
     const target = document.activeElement;  // the canvas, or the text entry over its active field
     if ((target !== canvas && target !== textEntry) || !Module._el_paste_text) return;
-    const text = (event.clipboardData || window.clipboardData).getData('text');
+    const text = event.clipboardData.getData('text');
     if (!text) return;
     event.preventDefault();
     withString(text, (ptr) => Module._el_paste_text(ptr));
@@ -608,7 +608,7 @@
   textEntry.addEventListener('paste', (event) => {
     event.preventDefault();
     event.stopPropagation();
-    feedText((event.clipboardData || window.clipboardData).getData('text'));
+    feedText(event.clipboardData.getData('text'));
   });
 
   // --- JavaScript API --------------------------------------------------------

@@ -6,6 +6,7 @@
 //       Local names only: a script's top-level names (window.embeddingLab, ...) stay as they are.
 //   node minify_js.mjs styles <out dir> <style.css>...   each stylesheet into <out dir>, same name:
 //       comments and spaces out (about 0.4 KB gzip of style.css's 1.4).
+//   node minify_js.mjs pages <out dir> <page.html>...   each page into <out dir>: the spaces between tags out.
 //   node minify_js.mjs emscripten <embedding_lab.js> <web dir>   rewrites embedding_lab.js in place.
 //       Top-level names too, except every identifier that appears in the web dir's scripts and
 //       pages: glue.js and text_view.js use Emscripten's globals (GL, HEAPF32, ...) by name.
@@ -78,6 +79,10 @@ if (mode === 'scripts' && args.length >= 2) {
       .replace(/\s*([{};,])\s*/g, '$1').replace(/:\s+/g, ':').replace(/;}/g, '}').trim();
     writeFileSync(path.join(outDir, path.basename(file)), css + '\n');
   }
+} else if (mode === 'pages' && args.length >= 2) {
+  // Our pages only (no <pre>, no text whose spaces between tags count): the spaces between tags out.
+  const [outDir, ...pages] = args;
+  for (const file of pages) writeFileSync(path.join(outDir, path.basename(file)), readFileSync(file, 'utf8').replace(/>\s+</g, '><').trim() + '\n');
 } else if (mode === 'emscripten' && args.length === 2) {
   const [file, webDir] = args;
   const reserved = new Set(['Module']);
@@ -87,6 +92,6 @@ if (mode === 'scripts' && args.length >= 2) {
   const code = await run(file, instantiateThroughGlue(bindExportsOnce(readFileSync(file, 'utf8'))), { toplevel: true, mangle: { reserved: [...reserved] } });
   writeFileSync(file, code);
 } else {
-  console.error('usage: node minify_js.mjs scripts <out dir> <script.js>... | styles <out dir> <style.css>... | emscripten <embedding_lab.js> <web dir>');
+  console.error('usage: node minify_js.mjs scripts <out dir> <script.js>... | styles <out dir> <style.css>... | pages <out dir> <page.html>... | emscripten <embedding_lab.js> <web dir>');
   process.exit(2);
 }
