@@ -533,10 +533,12 @@
   // it is, and the field's help after it.
   function openTextEntry(x, y, w, h, decimal, name = '', help = '') {  // a tap's: named once the app has the field
     // Tab from field to field keeps the focus on this <input>: only its name changes, which some screen
-    // readers (JAWS) do not say. The live line says it too.
-    // (Not after a tap, which names the <input> only once the app has the field.)
+    // readers (JAWS) do not say. The live line says it too. (Not after a tap, which names the <input>
+    // only once the app has the field.) A field opened from another control empties the line: back on
+    // that control, its name is said again (the same text put back was not).
     const was = textEntry.getAttribute('aria-label');
-    if (textEntryOn && was && name && name !== was) focused.textContent = name;
+    if (!textEntryOn) focused.textContent = '';
+    else if (was && name && name !== was) focused.textContent = name;
     textEntryOn = true;
     textEntry.setAttribute('aria-label', name);
     textEntry.setAttribute('aria-description', help);
@@ -551,10 +553,13 @@
   }
   function closeTextEntry() {
     textEntryOn = false;
-    textEntry.value = '';
-    textEntry.classList.add('hidden');
-    textEntry.classList.remove('composing');
     if (document.activeElement === textEntry) canvas.focus({ preventScroll: true });
+    textEntry.value = '';
+    textEntry.classList.remove('composing');
+    // Hidden a task later, once the focus is known to have moved: hidden at once, the <input> left the
+    // accessibility tree before the canvas took the focus, and Orca, taking that for the focus lost,
+    // read on from there after an arrow key that closed the field (in browse mode, which took the arrows).
+    setTimeout(() => textEntryOn || textEntry.classList.add('hidden'));
   }
   function tapTextField(touch) {
     if (!Module._el_text_field_at) return;
