@@ -227,6 +227,13 @@ EMSCRIPTEN_KEEPALIVE int el_input_key(int key_code, int down, int mods) {
     io.AddKeyEvent(ImGuiMod_Super, (mods & 8) != 0);
     const ImGuiKey key = KeyFromKeyCode(key_code);
     if (key == ImGuiKey_None) return 0;
+    // Escape leaves ImGui's keyboard on no control (in the header) or on the panels' area as a whole,
+    // from where ImGui 1.90's Tab goes nowhere: back in the canvas (Escape, Tab out, Shift+Tab in), Tab
+    // did nothing until an arrow key. From there Tab now lands on the first control (Shift+Tab on the
+    // last), as when the page opens.
+    ImGuiContext& g = *ImGui::GetCurrentContext();
+    if (key == ImGuiKey_Tab && g.NavWindow && (!g.NavId || g.NavId == g_page_window->ChildId))
+        g.NavId = 0, g.NavFocusScopeId = g.NavWindow->NavRootFocusScopeId, g.NavDisableHighlight = true;
     io.AddKeyEvent(key, down != 0);
     // Escape is the app's while a drop-down or menu is open (it closes it): glue.js then does not
     // take it as the first half of Escape, Tab (leaving the canvas).
