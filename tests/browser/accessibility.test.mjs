@@ -457,7 +457,52 @@ test('Tab on the canvas names each control for a screen reader, with its state',
   }
 });
 
-// What a screen reader hears from the live line (#live, which also describes the canvas), and what
+// Found with a real screen reader (Orca 43 under Xvfb, driving Chromium): on a canvas with no role it stayed
+// in browse mode, where its arrow keys read the page's text instead of reaching the canvas (and NVDA's
+// Enter there is a click on the element, not a key); each change of the live line, which described the
+// canvas, was said twice, the keyboard's help with it; an arrow key that closed a field hid the <input>
+// before the focus left it, and Orca read on from there; a control a field was opened from was not said
+// again when the keyboard came back to it; and after Escape, Tab out and Shift+Tab back, Tab did nothing.
+test('a screen reader in the canvas: an application that takes every key, each control said as the keyboard lands on it', async () => {
+  const page = await openPage(browser, `${server.url}#v=1&V=3&d=3&init=example&ids=1`);
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  const canvas = nodes.find((n) => n.name?.value?.startsWith('Embedding Lab: an interactive'));
+  assert.equal(canvas?.role?.value, 'application', 'a screen reader passes every key to it');
+  assert.match(canvas.description?.value ?? '', /^Keyboard: Tab and arrow keys move between controls/);
+  assert.doesNotMatch(canvas.description.value, /gather and one-hot/, 'not described by the live line');
+  const line = () => page.textContent('#focused');
+  const active = () => page.evaluate(() => { const e = document.activeElement; return e.id === 'text-entry' ? e.getAttribute('aria-label') : e.id; });
+  const press = async (key) => { await page.keyboard.press(key); await frames(page, 3); };
+  await page.locator('#canvas').focus();
+  for (let i = 0; i < 40 && (await line()) !== 'example'; i++) await press('Tab');
+  await press('Shift+Tab');
+  assert.equal(await active(), 'd: 3', 'back into d\'s field');
+  assert.equal(await line(), '', 'the line emptied while a field has the focus');
+  await press('Tab');
+  assert.equal(await line(), 'example', 'said again on coming back to it');
+  await press('Shift+Tab');
+  await page.evaluate(() => {
+    const entry = document.getElementById('text-entry');
+    entry.addEventListener('blur', () => { window.hiddenAtBlur = getComputedStyle(entry).display === 'none'; }, { once: true });
+  });
+  await press('ArrowDown');
+  assert.equal(await active(), 'canvas', 'an arrow key closes the field; the keyboard goes on in the canvas');
+  assert.equal(await page.evaluate(() => window.hiddenAtBlur), false, 'the <input> still there when the focus left it');
+  assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('text-entry')).display), 'none', 'then hidden');
+  await press('Escape');
+  await press('Tab');
+  assert.equal(await active(), 'tv-toggle', 'Escape, Tab leaves the demo');
+  await press('Shift+Tab');
+  assert.equal(await active(), 'canvas');
+  await press('Tab');
+  assert.equal(await line(), 'theme: light', 'Tab after coming back goes on from the first control');
+  assert.equal((await press('Tab'), await line()), 'language: English');
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
+// What a screen reader hears from the live line (#live), and what
 // a keyboard reaches: the line said "The experiments finished." a second after every load, kept a
 // refusal after the value was taken, an Escape that closed a drop-down sent the next Tab out of the
 // canvas, and a field's "(?)" help was for the mouse only.

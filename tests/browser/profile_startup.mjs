@@ -3,6 +3,7 @@
 //
 //   node tests/browser/profile_startup.mjs [site dir, default build/site] [trace.json to keep]
 //   JS_FLAGS='--wasm-tier-up-filter=<function index>' node tests/browser/profile_startup.mjs   (V8 flags: a diagnosis)
+//   THROTTLE=2 node tests/browser/profile_startup.mjs   (the page's main thread slowed 2x)
 //
 // Prints the main thread's biggest tasks up to the first frame, and how many WebAssembly functions
 // V8 compiled lazily (on their first call, on the main thread) in each of the app's start-up steps
@@ -57,6 +58,8 @@ const functions = wasmFunctions(await readFile(path.join(siteDir, 'embedding_lab
 const site = await serve(siteDir);
 const browser = await launch(process.env.JS_FLAGS ? [`--js-flags=${process.env.JS_FLAGS}`] : []);
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+// THROTTLE=2: the page's main thread slowed 2x, as frame_floor.test.mjs's second case (a slower core).
+if (process.env.THROTTLE) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: +process.env.THROTTLE });
 await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel', 'v8.wasm', 'v8.execute', 'blink.user_timing', 'loading'] });
 await page.goto(site.url);
 await page.evaluate(() => window.embeddingLab.ready);
