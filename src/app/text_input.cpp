@@ -11,6 +11,7 @@
 #include "main.h"
 #include "platform_web.h"
 #include "ui.h"
+#include "widgets.h"
 
 // glue.js places its <input> over (x, y, w, h) in CSS pixels, names it (and describes it with the field's
 // help) and focuses it; active 0 blurs it.
@@ -51,7 +52,7 @@ static ImGuiID g_named_id;  // the field being edited, and its name
 static std::string g_name;
 void NameTextField(const char* label, const char* text) {
     if (ImGui::IsItemActive()) g_named_id = ImGui::GetItemID(), g_name = FieldName(label);
-    else if (ImGui::GetItemID() == ImGui::GetCurrentContext()->NavId) NameItem(FieldName(label).c_str(), *text ? text : nullptr);
+    else if (ItemKeyboardFocused()) NameItem(FieldName(label).c_str(), *text ? text : nullptr);
 }
 
 // A tap was answered "text field": the field activates a few frames later (the click is
