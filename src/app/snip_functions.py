@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Empties functions of a linked wasm that the page can never call, in place, before the last
+wasm-opt (which then drops whatever only they called, and the names):
+snip_functions.py <module.wasm> <font.ttf> <src dir>.
+
+The module must carry function names (the link's --profiling-funcs). Each function in GROUPS gets
+the body `unreachable`: called after all, it would stop the app with glue.js's message, never
+compute something wrong. Each group is dead for a reason this script checks on every build: a
+function in the module that could call it, or a word in the page's sources (src/) that could make
+it run, stops the build, as does a name it cannot find.
+"""
+import pathlib
+import re
+import struct
+import sys
+
+# (functions, why they never run, functions that could call them, source words that could make them run)
+GROUPS = [
+    (['stbtt__run_charstring'],
+     "stb_truetype's CFF outlines: read only for an OpenType font with a 'CFF ' table instead of "
+     "'glyf'; the page's font is TrueType (checked below)", [], []),
+    (['WindowSettingsHandler_ReadOpen', 'WindowSettingsHandler_ReadLine', 'WindowSettingsHandler_WriteAll',
+      'WindowSettingsHandler_ClearAll', 'WindowSettingsHandler_ApplyAll',
+      'TableSettingsHandler_ReadOpen', 'TableSettingsHandler_ReadLine', 'TableSettingsHandler_WriteAll',
+      'TableSettingsHandler_ClearAll', 'TableSettingsHandler_ApplyAll'],
+     "Dear ImGui's .ini settings handlers: ImGui::Initialize takes their addresses; only the "
+     "functions that load, save or clear .ini settings call them, and a page without io.IniFilename "
+     "links none of those",
+     ['ImGui::LoadIniSettingsFromMemory', 'ImGui::SaveIniSettingsToMemory', 'ImGui::ClearIniSettings'], []),
+    (['ImGui::LogText', 'ImGui::LogRenderedText'],
+     "Dear ImGui's text log: widgets write to it while g.LogEnabled, which only ImGui::LogBegin sets "
+     "(LogToClipboard, LogToFile, ...)", ['ImGui::LogBegin'], []),
+    (['ImGui::TableDrawDefaultContextMenu', 'ImGui::TableSortSpecsBuild', 'ImGui::TableSetColumnSortDirection',
+      'ImGui::TableUpdateBorders', 'ImGui::TableSetColumnWidth'],
+     "Dear ImGui's table context menu, sorting and column resizing: the menu opens only for a table "
+     "with one of the flags Resizable, Reorderable or Hideable, sorting needs Sortable, and a column "
+     "is resized (by its border, or to fit) only with Resizable; the page's tables have none",
+     [], [r'ImGuiTableFlags_(Resizable|Reorderable|Hideable|Sortable)']),
+    (['ImGui::EndColumns'],
+     "Dear ImGui's old Columns API: End() closes columns only when window->DC.CurrentColumns is set, "
+     "which only ImGui::BeginColumns does", ['ImGui::BeginColumns'], []),
+    (['ImGui::RenderMouseCursor'],
+     "Dear ImGui's own mouse cursor: drawn only with io.MouseDrawCursor, which the page never sets "
+     "(the browser draws the pointer: src/app/main.cpp)", [], [r'MouseDrawCursor\s*=']),
+]
+UNREACHABLE_BODY = b'\x00\x00\x0b'  # no locals; unreachable; end
+
+
+def leb(data, i):
+    result = shift = 0
+    while True:
+        byte = data[i]
+        i += 1
+        result |= (byte & 0x7f) << shift
+        shift += 7
+        if not byte & 0x80:
+            return result, i
+
+
+def uleb(n):
+    out = bytearray()
+    while True:
+        byte = n & 0x7f
+        n >>= 7
+        out.append(byte | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+
+def font_tables(path):
+    font = open(path, 'rb').read()
+    count = struct.unpack('>H', font[4:6])[0]
+    return {font[12 + 16 * k:16 + 16 * k].decode('latin-1') for k in range(count)}
+
+
+def main(wasm_path, font_path, src_dir):
+    tables = font_tables(font_path)
+    if 'glyf' not in tables or 'CFF ' in tables:
+        sys.exit(f'{font_path}: not a TrueType (glyf) font; stb_truetype reads CFF outlines for it: do not snip them')
+    module = open(wasm_path, 'rb').read()
+    sections, i = [], 8
+    while i < len(module):
+        sid = module[i]
+        size, start = leb(module, i + 1)
+        sections.append((sid, i, start, start + size))
+        i = start + size
+    imported = 0
+    names = {}
+    for sid, _, start, end in sections:
+        if sid == 2:  # imports: functions take the first indices
+            count, j = leb(module, start)
+            for _ in range(count):
+                for _ in range(2):
+                    n, j = leb(module, j)
+                    j += n
+                kind = module[j]
+                j += 1
+                if kind == 0:
+                    _, j = leb(module, j)
+                    imported += 1
+                elif kind == 1:
+                    j += 1
+                    flags, j = leb(module, j)
+                    _, j = leb(module, j)
+                    if flags & 1:
+                        _, j = leb(module, j)
+                elif kind == 2:
+                    flags, j = leb(module, j)
+                    _, j = leb(module, j)
+                    if flags & 1:
+                        _, j = leb(module, j)
+                elif kind == 3:
+                    j += 2
+        elif sid == 0:
+            n, j = leb(module, start)
+            if module[j:j + n] != b'name':
+                continue
+            j += n
+            while j < end:
+                sub = module[j]
+                size, j = leb(module, j + 1)
+                if sub == 1:
+                    count, k = leb(module, j)
+                    for _ in range(count):
+                        index, k = leb(module, k)
+                        n, k = leb(module, k)
+                        names[module[k:k + n].decode('utf-8').split('(')[0]] = index
+                        k += n
+                j += size
+    if not names:
+        sys.exit(f'{wasm_path}: no function names (link with --profiling-funcs)')
+    sources = {p: p.read_text(encoding='utf-8') for p in pathlib.Path(src_dir).rglob('*') if p.suffix in ('.cpp', '.h')}
+    snipped = set()
+    for functions, why, callers, words in GROUPS:
+        for caller in callers:
+            if caller in names:
+                sys.exit(f'{wasm_path}: {caller} is in the module and may call {", ".join(functions)}: do not snip them ({why})')
+        for word in words:
+            for path, text in sources.items():
+                if re.search(word, text):
+                    sys.exit(f'{path} has {word!r}, which may run {", ".join(functions)}: do not snip them ({why})')
+        if missing := [n for n in functions if n not in names]:
+            sys.exit(f'{wasm_path}: no function named {", ".join(missing)} (inlined, renamed or gone?)')
+        snipped |= {names[n] - imported for n in functions}
+
+    _, at, start, end = next(s for s in sections if s[0] == 10)
+    count, j = leb(module, start)
+    bodies = []
+    for k in range(count):
+        size, j = leb(module, j)
+        bodies.append(UNREACHABLE_BODY if k in snipped else module[j:j + size])
+        j += size
+    code = uleb(count) + b''.join(uleb(len(b)) + b for b in bodies)
+    open(wasm_path, 'wb').write(module[:at] + b'\x0a' + uleb(len(code)) + code + module[end:])
+
+
+if __name__ == '__main__':
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    main(*sys.argv[1:])
