@@ -80,7 +80,8 @@
       // text stayed in the field in its place (render keeps typed text, and Enter sends it from
       // there); taken when the redraw dropped it (the value it was typed over had changed).
       else if (k === 'onchange') {
-        const send = taking(e, v);
+        const send = taking(e, (ev) => e.change(ev));
+        e.change = v;  // (a drop-down kept through a redraw takes the new one: render)
         e.addEventListener('change', (ev) => (replacing || !e.isConnected
           ? setTimeout(() => byId(e.id)?.value === e.value || send(ev)) : send(ev)));
       }
@@ -751,8 +752,16 @@
       parts.push(el('h3', { text: t('dom_presets_heading') }), list);
     }
 
+    // A drop-down drawn again as it was stays the element it was, with the new drawing's handler: Orca
+    // (43) takes a new <select> for the focus moving to it, names it and leaves browse mode, so every
+    // redraw (Resize, a typed cell) named each drop-down in view.
+    const fresh = parts.filter(Boolean);
+    for (const p of fresh) for (const n of p.querySelectorAll?.('select') || []) {
+      const o = byId(n.id);
+      if (o?.outerHTML === n.outerHTML && o.value === n.value) o.change = n.change, n.replaceWith(o);
+    }
     replacing = true;  // (a field that has the focus is blurred as it goes: that sends nothing)
-    root.replaceChildren(...parts.filter(Boolean));
+    root.replaceChildren(...fresh);
     replacing = false;
     // In an embed the view is one Tab stop, its toggle, until it is opened: Escape, Tab, Tab leaves
     // the demo for the course page (it took about 96 Tabs). Screen readers still read all of it

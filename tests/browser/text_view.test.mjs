@@ -1326,6 +1326,39 @@ test('Enter in V or d applies the size, as Resize does', async () => {
   await closePage(page);
 });
 
+test('a drop-down drawn again as it was stays the same element, and acts with the new drawing\'s state', async () => {
+  // Orca (43) took each new <select> of a redraw for the focus moving to it: it named every drop-down
+  // in view after any edit, and left browse mode. One drawn again unchanged is kept.
+  const page = await openPage(browser, server.url + CANONICAL + '&view=text');
+  const selects = ['tv-f-opt', 'tv-f-loss', 'tv-f-bag'];
+  await page.evaluate((ids) => ids.forEach((id) => { document.getElementById(id).kept = true; }), selects);
+  await page.fill('#tv-V', '4');
+  await page.press('#tv-V', 'Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#text-view select').length && window.embeddingLab.snapshot().V === 4);
+  await page.waitForFunction(() => document.getElementById('tv-V').defaultValue === '4');
+  assert.deepEqual(await page.evaluate((ids) => ids.map((id) => document.getElementById(id).kept === true), selects), [true, true, true],
+    'the same three elements after the redraw');
+  // A kept drop-down still sets its field, and one whose choice changed is drawn anew.
+  await page.selectOption('#tv-f-opt', 'adam');
+  await page.waitForFunction(() => /(^|&)opt=adam(&|$)/.test(window.embeddingLab.getLink()));
+  await page.waitForFunction(() => document.querySelector('#tv-f-opt option[selected]')?.value === 'adam');
+  // The teaching draft's question set keeps the seed typed after the set's drop-down was drawn: the
+  // kept element calls the handler of the drawing that has the seed.
+  await page.click('#tv-teach summary');
+  await page.selectOption('#tv-teach-quiz', 'cards');
+  await page.waitForFunction(() => document.querySelector('#tv-teach-quiz option[selected]')?.value === 'cards');
+  await page.evaluate(() => { document.getElementById('tv-teach-quiz').kept = true; });
+  await page.fill('#tv-teach-seed', '7');
+  await page.press('#tv-teach-seed', 'Enter');
+  await page.waitForFunction(() => document.getElementById('tv-teach-seed').defaultValue === '7');
+  assert.equal(await page.evaluate(() => document.getElementById('tv-teach-quiz').kept), true, 'the question set\'s drop-down kept');
+  await page.selectOption('#tv-teach-quiz', 'claims');
+  await page.waitForFunction(() => document.querySelector('#tv-teach-quiz option[selected]')?.value === 'claims');
+  assert.equal(await page.inputValue('#tv-teach-seed'), '7', 'the seed typed after the drop-down was drawn is kept');
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 test('invalid flags and their messages agree: a refused size, a refused cell after another commit, an error from the canvas', async () => {
   const page = await openPage(browser, server.url + CANONICAL + '&view=text');
   // A size refused through Resize: V is invalid, described by the canvas's own message.
