@@ -388,6 +388,7 @@
   const noPointer = -1e30;  // no position: after a tap, or the mouse gone
   // The finger that is the pointer (onTouch), where it landed, and the last touch event's time.
   let activeTouch = null, touchStart = { x: 0, y: 0 }, touchTime = -1e9;
+  let pinch = null;  // two fingers down: how far apart they came down, and the zoom then
   function pointer(x, y, buttons) {
     if (!app()) return;
     const r = canvas.getBoundingClientRect();
@@ -475,9 +476,14 @@
     const panned = event.type === 'touchstart' ? pan.startsWith('pan')
                    : event.type === 'touchmove' && (pan === 'pan-y' || pan === (dy > 0 ? 'pan-up' : 'pan-down'));
     if (!panned) event.preventDefault();
+    // Two fingers moved apart or together zoom the page's text and controls (src/app/platform_web.cpp,
+    // el_zoom), from the zoom they came down at.
+    const all = event.touches, spread = () => Math.hypot(all[0].clientX - all[1].clientX, all[0].clientY - all[1].clientY);
+    if (all.length < 2) pinch = null;
+    else if (M && event.type === 'touchmove' && pinch) M._el_zoom(pinch[1] * spread() / pinch[0]);
     if (event.type === 'touchstart') {
       if (document.activeElement !== textEntry) canvas.focus({ preventScroll: true });
-      if (event.touches.length > 1) return cancelTouch();  // a second finger (a pinch): no press
+      if (all.length > 1) return M && (pinch = [spread(), M._el_zoom(0)]), cancelTouch();  // a pinch: no press
       if (activeTouch !== null || !M) return;
       activeTouch = touches[0].identifier;
       touchStart = { x: touches[0].clientX, y: touches[0].clientY };

@@ -90,7 +90,9 @@ struct App {
     BudgetLab budget_lab;  // the deeper tier's experiments (budget_lab.h)
 
     // Platform facts the UI needs.
-    float dpr = 1.0f;  // device pixels per CSS pixel; ImGui works in device pixels
+    float dpr = 1.0f;  // device pixels per CSS pixel of the layout (devicePixelRatio x zoom); ImGui works in device pixels
+    float pixel_ratio = 1.0f;  // the canvas's device pixels per CSS pixel (devicePixelRatio): places given to the DOM
+    float zoom = 1.0f;  // two fingers apart on a phone: text and controls larger, as the browser's zoom on a computer
     bool touch = false;  // a finger is the main pointer (pointer: coarse): targets at least 24 px tall
 
     // Fields the learner types into: written from the state at the end of a frame

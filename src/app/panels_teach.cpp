@@ -61,7 +61,7 @@ EM_JS(void, el_js_post_to_parent, (const char* json), {
 void ReportContentHeight(App& app, float content_bottom) {
     if (!app.state.embed) return;
     const TeachSettings& t = app.state.teach;
-    int height = int(std::ceil(content_bottom / std::max(app.dpr, 0.25f))) + 2;
+    int height = int(std::ceil(content_bottom / std::max(app.pixel_ratio, 0.25f))) + 2;
     // The text view shown over the canvas (a screen reader's or a keyboard's choice) is what the frame
     // shows then: it grows to hold it too, instead of scrolling inside the course page.
     if (app.state.view == View::Text) height = std::max(height, app.teach.text_view_height);

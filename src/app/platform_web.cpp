@@ -63,8 +63,9 @@ bool PlatformSyncCanvas() {
         changed = true;
     }
     g_fb_w = size[0], g_fb_h = size[1];
-    if (dpr != g_app.dpr) {
-        g_app.dpr = dpr;
+    g_app.pixel_ratio = dpr;
+    if (dpr * g_app.zoom != g_app.dpr) {
+        g_app.dpr = dpr * g_app.zoom;
         changed = true;
     }
     return changed;
@@ -156,6 +157,20 @@ EMSCRIPTEN_KEEPALIVE void el_input_pointer(float x, float y, int buttons) {
     if (x < -1e6f) x = y = -FLT_MAX;
     io.AddMousePosEvent(x, y);
     for (int b = 0; b < 3; b++) io.AddMouseButtonEvent(b, (buttons >> b & 1) != 0);  // unchanged ones are dropped
+}
+
+// Two fingers moved apart or together (glue.js): the page's text and controls larger or smaller, as
+// the browser's zoom makes them on a computer (there, a pinch only magnifies the picture the canvas
+// already drew). The layout flows again at the new scale, and the page keeps the place its top showed.
+// In steps of 1/8 (each a new font atlas), 75 % to 200 % (a 390 px phone then lays out 195 px, which
+// still fits its header). Returns the zoom in use (0 only asks).
+EMSCRIPTEN_KEEPALIVE float el_zoom(float zoom) {
+    if (zoom <= 0) return g_app.zoom;
+    zoom = std::clamp(std::round(zoom * 8) / 8, 0.75f, 2.0f);
+    if (zoom != g_app.zoom && g_page_window) ImGui::SetScrollY(g_page_window, g_page_window->Scroll.y * zoom / g_app.zoom);
+    g_app.zoom = zoom;
+    WakeUp();
+    return zoom;
 }
 
 EMSCRIPTEN_KEEPALIVE void el_touch(int active) {

@@ -116,7 +116,7 @@ void ReportTextInput() {
         g_reported.rect.Min.y == rect.Min.y && g_reported.rect.Max.x == rect.Max.x && g_reported.rect.Max.y == rect.Max.y)
         return;
     g_reported = {true, rect, decimal};
-    const float s = 1.0f / g_app.dpr;
+    const float s = 1.0f / g_app.pixel_ratio;
     // Named with the value it opened with ("W[2][1]: 0.25"): the <input> is emptied as each key reaches
     // the field, so a screen reader would read no value.
     const ImVector<char>& was = g.InputTextState.InitialTextA;  // (with its terminating zero)
@@ -176,11 +176,11 @@ extern "C" {
 // last frame? Returns 0 (no) or its TextFieldKind (1: inputmode decimal; 2 and 3: text), and the
 // field's rectangle in CSS pixels in out[4].
 EMSCRIPTEN_KEEPALIVE int el_text_field_at(float x, float y, float* out) {
-    const ImVec2 p(x * g_app.dpr, y * g_app.dpr);
+    const ImVec2 p(x * g_app.pixel_ratio, y * g_app.pixel_ratio);
     for (size_t i = g_fields.size(); i-- > 0;) {  // drawn last = on top
         const FieldOnScreen& f = g_fields[i];
         if (!f.rect.Contains(p)) continue;
-        const float s = 1.0f / g_app.dpr;
+        const float s = 1.0f / g_app.pixel_ratio;
         out[0] = f.rect.Min.x * s, out[1] = f.rect.Min.y * s, out[2] = f.rect.GetWidth() * s, out[3] = f.rect.GetHeight() * s;
         g_tap_grace_frames = 8;
         WakeUp();

@@ -43,7 +43,7 @@ bool ItemKeyboardFocused() { return ImGui::IsItemFocused() && ImGui::GetIO().Nav
 
 void RecordItemRect(const char* name) {
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-    const float s = 1.0f / g_app.dpr;
+    const float s = 1.0f / g_app.pixel_ratio;
     g_item_rects[name] = {ImVec4(a.x * s, a.y * s, (b.x - a.x) * s, (b.y - a.y) * s), ImGui::IsItemVisible(), ItemKeyboardFocused()};
     if (g_capture) g_capture->rects.emplace_back(name, ImVec4(a.x, a.y, b.x - a.x, b.y - a.y));
 }
@@ -57,13 +57,13 @@ void BeginItemRectCapture(ItemRectList* into) { g_capture = into; }
 void EndItemRectCapture() { g_capture = nullptr; }
 
 void ReplayItemRects(const ItemRectList& list, ImVec2 offset) {
-    const float s = 1.0f / g_app.dpr;
+    const float s = 1.0f / g_app.pixel_ratio;
     for (const auto& [name, r] : list.rects)
         g_item_rects[name] = {ImVec4((r.x + offset.x) * s, (r.y + offset.y) * s, r.z * s, r.w * s), false};
 }
 
 void RecordRect(const char* name, ImVec2 a, ImVec2 b) {
-    const float s = 1.0f / g_app.dpr;
+    const float s = 1.0f / g_app.pixel_ratio;
     const ImVec2 c0 = ImGui::GetWindowDrawList()->GetClipRectMin(), c1 = ImGui::GetWindowDrawList()->GetClipRectMax();
     const bool visible = a.x < c1.x && b.x > c0.x && a.y < c1.y && b.y > c0.y;
     g_item_rects[name] = {ImVec4(a.x * s, a.y * s, (b.x - a.x) * s, (b.y - a.y) * s), visible};

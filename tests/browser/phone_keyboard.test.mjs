@@ -138,6 +138,15 @@ test('a pinch or a cancelled touch on a button presses nothing: the edits stay',
   await frames(page, 8);
   let s = await snapshot(page);
   assert.deepEqual([s.table[0][0], s.settings.init], [7, 'example'], 'a pinch on "zeros" filled W');
+  // The pinch zoomed the page (2x, the most); two fingers together bring it back.
+  const middle = { x: PHONE.width / 2, y: PHONE.height / 2 }, apart = (d) => [{ x: middle.x - d / 2, y: middle.y, id: 3 }, { x: middle.x + d / 2, y: middle.y, id: 4 }];
+  await touch('touchStart', apart(200));
+  for (let i = 1; i <= 5; i++) await touch('touchMove', apart(200 - 20 * i));
+  await touch('touchEnd', []);
+  await frames(page, 8);
+  assert.deepEqual(await widgetCenter(page, 'fill:zeros'), a, 'the page as it was before the pinch');
+  s = await snapshot(page);
+  assert.deepEqual([s.table[0][0], s.settings.init], [7, 'example'], 'the fingers together filled W');
   await touch('touchStart', [{ ...a, id: 2 }]);
   await frames(page, 3);
   await touch('touchCancel', []);
@@ -147,6 +156,44 @@ test('a pinch or a cancelled touch on a button presses nothing: the edits stay',
   // A tap there still fills.
   await tap(page, 'fill:zeros');
   assert.equal((await snapshot(page)).table[0][0], 0);
+  await page.context().close();
+});
+
+// On a phone the browser's own pinch only magnified the canvas's picture (blurred), and the canvas
+// kept it from doing even that: two fingers moved apart or together zoom the page's text and controls.
+test('two fingers apart make the text and controls larger, together smaller again; a field tapped after it opens over the field', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { ...PHONE, dpr: 2 });
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, touchPoints) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints });
+  const pinch = async (from, to) => {  // fingers `from` px apart to `to` px apart, about the screen's middle
+    const c = { x: PHONE.width / 2, y: PHONE.height / 2 }, at = (d) => [{ x: c.x - d / 2, y: c.y, id: 0 }, { x: c.x + d / 2, y: c.y, id: 1 }];
+    await touch('touchStart', [at(from)[0]]);
+    await touch('touchStart', at(from));
+    for (let i = 1; i <= 8; i++) { await touch('touchMove', at(from + (to - from) * i / 8)); await frames(page, 1); }
+    await touch('touchEnd', [at(to)[1]]);
+    await touch('touchEnd', []);
+    await frames(page, 6);
+  };
+  const height = async () => (await page.evaluate(() => window.embeddingLab.widgetRect('V'))).height;
+  const h0 = await height(), before = await snapshot(page);
+  await pinch(100, 200);
+  assert.ok(Math.abs(await height() / h0 - 2) < 0.05, `V's field ${await height()} px tall after a 2x pinch, ${h0} px before`);
+  assert.deepEqual(await snapshot(page), before, 'a pinch edits nothing');
+  // The <input> a tap opens lies over the field, in the page's CSS pixels.
+  await page.evaluate(() => window.embeddingLab.widgetRect('V'));
+  const now = await tap(page, 'V');
+  assert.equal(now.tag, 'INPUT');
+  const [field, input] = await page.evaluate(() => [window.embeddingLab.widgetRect('V'), document.activeElement.getBoundingClientRect().toJSON()]);
+  assert.ok(Math.abs(field.x - input.x) < 2 && Math.abs(field.y - input.y) < 2 && Math.abs(field.height - input.height) < 2,
+    `the <input> at ${JSON.stringify(input)}, the field at ${JSON.stringify(field)}`);
+  await page.evaluate(() => document.activeElement.blur());
+  await frames(page, 4);
+  await pinch(200, 100);
+  assert.ok(Math.abs(await height() / h0 - 1) < 0.05, `back to ${await height()} px after the fingers came together, ${h0} before`);
+  await pinch(50, 400);  // 8x asked: 2x at most
+  assert.ok(Math.abs(await height() / h0 - 2) < 0.05, `${await height()} px after an 8x pinch, ${h0} before`);
+  assert.deepEqual(page.problems, []);
+  await page.screenshot({ path: new URL('out/phone_zoomed.png', import.meta.url).pathname });
   await page.context().close();
 });
 
