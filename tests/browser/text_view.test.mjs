@@ -1540,11 +1540,11 @@ test('a repeated id\'s sentence: the sum of its g rows, divided under scale_grad
 test('the cost benchmark\'s figures in the view: byte counts exact', async () => {
   const page = await openPage(browser, server.url + '#v=1&costV=1000&costd=16&costB=8&reps=1&view=text');
   const figures = await page.evaluate(() => window.embeddingLab.benchmark());
-  await page.waitForFunction(() => /heap before bytes/.test(document.getElementById('text-view').textContent));
+  await page.waitForFunction(() => /heap before, bytes/.test(document.getElementById('text-view').textContent));
   const row = (words) => page.evaluate((w) => [...document.querySelectorAll('#text-view th')].find((th) => th.textContent === w)
     ?.nextElementSibling.textContent, words);
   assert.ok(Number.isInteger(figures.heapBeforeBytes) && figures.heapBeforeBytes > 1e6, JSON.stringify(figures));
-  assert.equal(await row('heap before bytes'), String(figures.heapBeforeBytes));
+  assert.equal(await row('heap before, bytes'), String(figures.heapBeforeBytes));
   assert.equal(await row('buffer bytes'), String(figures.bufferBytes));
   for (const route of Object.values(figures.routes)) assert.ok(await row(route.name), `no row named '${route.name}'`);
   await closePage(page);
@@ -1557,4 +1557,26 @@ test('the cost benchmark\'s figures in the view: byte counts exact', async () =>
   const headings = await de.evaluate(() => [...document.querySelectorAll('#text-view th')].map((th) => th.textContent));
   for (const name of routes) assert.ok(headings.includes(name), `no row named '${name}' in ${JSON.stringify(headings)}`);
   await closePage(de);
+});
+
+test('in German the labs\' figures are headed in German: no row named by its English key; on a phone they fit their boxes', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&fsteps=60&fV=50&costV=1000&costd=16&costB=8&reps=1&view=text&lang=de',
+    { width: 390, height: 844, dpr: 2, mobile: true });
+  await page.evaluate(() => { window.embeddingLab.startFrequency(); window.embeddingLab.step(2); });
+  await page.waitForFunction(() => window.embeddingLab.frequency().finished, null, { timeout: 60000 });
+  const cost = await page.evaluate(() => window.embeddingLab.benchmark());
+  await page.waitForFunction(() => /Scatter-Add-Backward/.test(document.getElementById('text-view').textContent));
+  const keys = [cost, await page.evaluate(() => window.embeddingLab.frequency({ arrays: false })),
+    await page.evaluate(() => window.embeddingLab.training({ arrays: false }))]
+    .flatMap((o) => Object.entries(o).filter(([, v]) => v !== null && typeof v !== 'object').map(([k]) => k));
+  const english = (key) => key.replace(/([A-Z])/g, ' $1').toLowerCase();  // text_view.js's words for a key without a text
+  const headings = await page.evaluate(() => [...document.querySelectorAll('#text-view th.words')].map((th) => th.textContent));
+  const untranslated = keys.filter((k) => !['V', 'd', 'B'].includes(k) && headings.includes(english(k)));
+  assert.deepEqual([...new Set(untranslated)], [], `headed in English in ${JSON.stringify(headings)}`);
+  assert.ok(headings.includes('Heap davor, Bytes') && headings.includes('häufigste ID'), JSON.stringify(headings));
+  const past = await page.evaluate(() => [...document.querySelectorAll('#text-view .tv-scroll')].filter((b) => b.querySelector('th.words'))
+    .map((b) => [b.querySelector('caption').textContent, b.scrollWidth - b.clientWidth]).filter(([, d]) => d > 0));
+  assert.deepEqual(past, [], 'figure tables past their boxes');
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
 });
