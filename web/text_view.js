@@ -452,7 +452,9 @@
       if (output) copyText(output, 'tv-teach-output', t('dom_teach_copied'));
       render();
     };
-    return [el('details', { id: 'tv-teach', open: teachOpen || null, ontoggle: (e) => { teachOpen = e.target.open; } },
+    // Open as the learner left it: read from the page, not from its toggle event, which comes a task
+    // after the click (a change made in between drew it closed again).
+    return [el('details', { id: 'tv-teach', open: (teachOpen = byId('tv-teach')?.open ?? teachOpen) || null },
       el('summary', { text: title }), el('p', { text: intro }),
       boxes(shownW, 'panels', panelNames), boxes(lockedW, 'lock', lockNames), boxes(hiddenW, 'hide', hideNames),
       el('p', { role: 'group', 'aria-label': questionsW }, ...select('quiz', questionsW, quizNames.map((q) => [q, q]), quiz, (e) => set('quiz', withSeed(e.target.value, seed), e.target), true),
