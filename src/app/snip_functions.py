@@ -14,6 +14,8 @@ import re
 import struct
 import sys
 
+from join_data import read_leb as leb, u32 as uleb  # LEB128, as the wasm writes numbers
+
 # (functions, why they never run, functions that could call them, source words that could make them run)
 GROUPS = [
     (['stbtt__run_charstring'],
@@ -44,27 +46,6 @@ GROUPS = [
      "(the browser draws the pointer: src/app/main.cpp)", [], [r'MouseDrawCursor\s*=']),
 ]
 UNREACHABLE_BODY = b'\x00\x00\x0b'  # no locals; unreachable; end
-
-
-def leb(data, i):
-    result = shift = 0
-    while True:
-        byte = data[i]
-        i += 1
-        result |= (byte & 0x7f) << shift
-        shift += 7
-        if not byte & 0x80:
-            return result, i
-
-
-def uleb(n):
-    out = bytearray()
-    while True:
-        byte = n & 0x7f
-        n >>= 7
-        out.append(byte | (0x80 if n else 0))
-        if not n:
-            return bytes(out)
 
 
 def font_tables(path):
@@ -124,7 +105,7 @@ def main(wasm_path, font_path, src_dir):
                     for _ in range(count):
                         index, k = leb(module, k)
                         n, k = leb(module, k)
-                        names[module[k:k + n].decode('utf-8').split('(')[0]] = index
+                        names.setdefault(module[k:k + n].decode('utf-8').split('(')[0], []).append(index)
                         k += n
                 j += size
     if not names:
@@ -139,9 +120,9 @@ def main(wasm_path, font_path, src_dir):
             for path, text in sources.items():
                 if re.search(word, text):
                     sys.exit(f'{path} has {word!r}, which may run {", ".join(functions)}: do not snip them ({why})')
-        if missing := [n for n in functions if n not in names]:
-            sys.exit(f'{wasm_path}: no function named {", ".join(missing)} (inlined, renamed or gone?)')
-        snipped |= {names[n] - imported for n in functions}
+        if unclear := [n for n in functions if len(names.get(n, [])) != 1]:
+            sys.exit(f'{wasm_path}: not one function named {", ".join(unclear)} (inlined, renamed, gone or overloaded?)')
+        snipped |= {names[n][0] - imported for n in functions}
 
     _, at, start, end = next(s for s in sections if s[0] == 10)
     count, j = leb(module, start)
