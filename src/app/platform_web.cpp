@@ -163,9 +163,9 @@ EMSCRIPTEN_KEEPALIVE void el_input_pointer(float x, float y, int buttons) {
 // the browser's zoom makes them on a computer (there, a pinch only magnifies the picture the canvas
 // already drew). The layout flows again at the new scale, and the page keeps the place its top showed.
 // In steps of 1/8 (each a new font atlas), 75 % to 200 % (a 390 px phone then lays out 195 px, which
-// still fits its header). Returns the zoom in use (0 only asks).
+// still fits its header). Returns the zoom in use (0 only asks; so does NaN, two fingers on one spot).
 EMSCRIPTEN_KEEPALIVE float el_zoom(float zoom) {
-    if (zoom <= 0) return g_app.zoom;
+    if (!(zoom > 0)) return g_app.zoom;
     zoom = std::clamp(std::round(zoom * 8) / 8, 0.75f, 2.0f);
     if (zoom != g_app.zoom && g_page_window) ImGui::SetScrollY(g_page_window, g_page_window->Scroll.y * zoom / g_app.zoom);
     g_app.zoom = zoom;

@@ -192,6 +192,8 @@ test('two fingers apart make the text and controls larger, together smaller agai
   assert.ok(Math.abs(await height() / h0 - 1) < 0.05, `back to ${await height()} px after the fingers came together, ${h0} before`);
   await pinch(50, 400);  // 8x asked: 2x at most
   assert.ok(Math.abs(await height() / h0 - 2) < 0.05, `${await height()} px after an 8x pinch, ${h0} before`);
+  await pinch(0, 0);  // two fingers on one spot (a script's): no distance to scale by, no zoom change
+  assert.ok(Math.abs(await height() / h0 - 2) < 0.05, `${await height()} px after fingers on one spot`);
   assert.deepEqual(page.problems, []);
   await page.screenshot({ path: new URL('out/phone_zoomed.png', import.meta.url).pathname });
   await page.context().close();
