@@ -193,6 +193,7 @@
       if (glueUrl) setTimeout(() => addScript('text_view.js'), 0);
       setTimeout(() => {
         try {
+          Module._el_zoom(+sessionStorage.getItem('el-zoom'));  // (none: 0, which only asks)
           const f = sessionStorage.getItem('el-focus');
           if (f > 0) sessionStorage.setItem('el-focus', 'canvas'), canvas.focus(), Module._el_input_focus(+f);  // the text view says the step
         } catch (e) { /* no storage */ }
@@ -389,6 +390,9 @@
   // The finger that is the pointer (onTouch), where it landed, and the last touch event's time.
   let activeTouch = null, touchStart = { x: 0, y: 0 }, touchTime = -1e9;
   let pinch = null;  // two fingers down: how far apart they came down, and the zoom then
+  // The zoom stays for the tab's visit, as the browser's zoom would: through a reload, and the one into the
+  // deeper tier (firstFrame puts it back).
+  const keepZoom = (zoom) => { try { sessionStorage.setItem('el-zoom', zoom); } catch (e) { /* no storage */ } };
   function pointer(x, y, buttons) {
     if (!app()) return;
     const r = canvas.getBoundingClientRect();
@@ -480,7 +484,7 @@
     // el_zoom), from the zoom they came down at.
     const all = event.touches, spread = () => Math.hypot(all[0].clientX - all[1].clientX, all[0].clientY - all[1].clientY);
     if (all.length < 2) pinch = null;
-    else if (M && event.type === 'touchmove' && pinch) M._el_zoom(pinch[1] * spread() / pinch[0]);
+    else if (M && event.type === 'touchmove' && pinch) keepZoom(M._el_zoom(pinch[1] * spread() / pinch[0]));
     if (event.type === 'touchstart') {
       if (document.activeElement !== textEntry) canvas.focus({ preventScroll: true });
       if (all.length > 1) return M && (pinch = [spread(), M._el_zoom(0)]), cancelTouch();  // a pinch: no press

@@ -194,6 +194,12 @@ test('two fingers apart make the text and controls larger, together smaller agai
   assert.ok(Math.abs(await height() / h0 - 2) < 0.05, `${await height()} px after an 8x pinch, ${h0} before`);
   await pinch(0, 0);  // two fingers on one spot (a script's): no distance to scale by, no zoom change
   assert.ok(Math.abs(await height() / h0 - 2) < 0.05, `${await height()} px after fingers on one spot`);
+  // The zoom stays for the tab's visit, as a browser's zoom does: a reload keeps it.
+  await page.reload();
+  await page.waitForFunction(() => window.embeddingLab?.ready);
+  await page.evaluate(() => window.embeddingLab.ready);
+  await frames(page, 6);
+  assert.ok(Math.abs(await height() / h0 - 2) < 0.05, `${await height()} px after a reload`);
   assert.deepEqual(page.problems, []);
   await page.screenshot({ path: new URL('out/phone_zoomed.png', import.meta.url).pathname });
   await page.context().close();
