@@ -404,8 +404,11 @@
   // browser emulates no mouse events, as onTouch prevents them). On the press the canvas takes
   // the keyboard focus and keeps the pointer while a button is held (pointer capture, which
   // mouse events follow), so a release outside it, or outside an iframe, reaches it.
+  // The canvas's focus ring (style.css) is for the keyboard: a press draws none (Chromium drew one
+  // round the whole page after any click or tap), a key pressed after draws it.
+  const pressed = () => (canvas.classList.remove('keyboard'), canvas.focus({ preventScroll: true, focusVisible: false }));
   canvas.addEventListener('pointerdown', (event) => {
-    canvas.focus({ preventScroll: true });
+    pressed();
     if (event.pointerType !== 'touch') canvas.setPointerCapture(event.pointerId);
   });
   // Not the mouse events a browser emulates after a tap it was free to scroll (see onTouch): at the
@@ -432,6 +435,7 @@
   let escapeArmed = false;
   function onKey(event) {
     const M = app(), down = event.type === 'keydown';
+    canvas.classList.add('keyboard');
     if (!M || event.isComposing || event.keyCode === 229) return;  // IME text comes as input events
     if (down && event.key === 'Tab' && escapeArmed) { escapeArmed = false; return; }
     const ctrl = event.ctrlKey || event.metaKey;
@@ -486,7 +490,7 @@
     if (all.length < 2) pinch = null;
     else if (M && event.type === 'touchmove' && pinch) keepZoom(M._el_zoom(pinch[1] * spread() / pinch[0]));
     if (event.type === 'touchstart') {
-      if (document.activeElement !== textEntry) canvas.focus({ preventScroll: true });
+      if (document.activeElement !== textEntry) pressed();
       if (all.length > 1) return M && (pinch = [spread(), M._el_zoom(0)]), cancelTouch();  // a pinch: no press
       if (activeTouch !== null || !M) return;
       activeTouch = touches[0].identifier;

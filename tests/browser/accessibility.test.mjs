@@ -605,3 +605,31 @@ test('the experiments the canvas starts unasked end without a word: a lock\'s re
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+// The canvas's focus ring says the keyboard is in it: Chromium drew it round the whole page after any
+// click or tap (the canvas takes the focus from a script on the press). A press draws none now; a key does.
+test('the canvas\'s focus ring comes with the keyboard, not with a click or a tap', async () => {
+  const ring = (page) => page.evaluate(() => getComputedStyle(document.getElementById('canvas')).outlineStyle);
+  for (const phone of [false, true]) {
+    const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1',
+      phone ? { width: 390, height: 844, dpr: 2, mobile: true } : undefined);
+    const press = () => (phone ? page.touchscreen.tap(5, 420) : page.mouse.click(5, 420));  // the page's margin: no control
+    await press();
+    await frames(page, 2);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'canvas');
+    assert.equal(await ring(page), 'none', `${phone ? 'a tap' : 'a click'} drew the focus ring`);
+    await page.keyboard.press('Tab');
+    assert.equal(await ring(page), 'solid', 'a key did not draw it');
+    await press();
+    assert.equal(await ring(page), 'none', 'a press after the keyboard kept it');
+    assert.deepEqual(page.problems, []);
+    await closePage(page);
+  }
+  // Tab from the page into the canvas: the browser's own focus-visible.
+  const page = await openPage(browser, server.url + '#v=1');
+  await page.evaluate(() => document.activeElement.blur());
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'canvas');
+  assert.equal(await ring(page), 'solid');
+  await closePage(page);
+});
