@@ -404,9 +404,11 @@
   // browser emulates no mouse events, as onTouch prevents them). On the press the canvas takes
   // the keyboard focus and keeps the pointer while a button is held (pointer capture, which
   // mouse events follow), so a release outside it, or outside an iframe, reaches it.
-  // The canvas's focus ring (style.css) is for the keyboard: a press draws none (Chromium drew one
-  // round the whole page after any click or tap), a key pressed after draws it.
-  const pressed = () => (canvas.classList.remove('keyboard'), canvas.focus({ preventScroll: true, focusVisible: false }));
+  // The canvas's focus ring (style.css) is for the keyboard: the canvas takes the focus from a script
+  // (a press, a field closed), where Chromium drew it round the whole page after any click or tap. It is
+  // drawn when the keyboard moved last (class 'keyboard': a key in the canvas, Tab out of a field).
+  const focusCanvas = () => canvas.focus({ preventScroll: true, focusVisible: canvas.classList.contains('keyboard') });
+  const pressed = () => (canvas.classList.remove('keyboard'), focusCanvas());
   canvas.addEventListener('pointerdown', (event) => {
     pressed();
     if (event.pointerType !== 'touch') canvas.setPointerCapture(event.pointerId);
@@ -567,7 +569,7 @@
   }
   function closeTextEntry() {
     textEntryOn = false;
-    if (document.activeElement === textEntry) canvas.focus({ preventScroll: true });
+    if (document.activeElement === textEntry) focusCanvas();
     textEntry.value = '';
     textEntry.classList.remove('composing');
     // Hidden a task later, once the focus is known to have moved: hidden at once, the <input> left the
@@ -592,6 +594,7 @@
   // Android keyboards send keydown 229 / "Unidentified" and their text through input events.
   function textEntryKey(event) {
     if (event.isComposing || event.keyCode === 229) return;
+    if (event.key === 'Tab') canvas.classList.add('keyboard');  // (not Enter: a phone keyboard's "done")
     const ctrl = event.ctrlKey || event.metaKey;
     const key = event.key.length === 1 ? (ctrl ? event.key.toLowerCase() : '') : event.key;
     if (key && sendKey(key, event.type === 'keydown', ctrl, event.shiftKey)) event.preventDefault();

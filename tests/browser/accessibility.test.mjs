@@ -622,6 +622,15 @@ test('the canvas\'s focus ring comes with the keyboard, not with a click or a ta
     assert.equal(await ring(page), 'solid', 'a key did not draw it');
     await press();
     assert.equal(await ring(page), 'none', 'a press after the keyboard kept it');
+    // A field opened by a press and closed by another: the canvas takes the focus back from a script.
+    const v = await widgetCenter(page, 'V');
+    if (phone) await page.touchscreen.tap(v.x, v.y); else await page.mouse.click(v.x, v.y);
+    await frames(page, 6);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'text-entry');
+    await press();
+    await frames(page, 6);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'canvas');
+    assert.equal(await ring(page), 'none', 'a press out of a field drew the focus ring');
     assert.deepEqual(page.problems, []);
     await closePage(page);
   }
