@@ -390,9 +390,6 @@
   // The finger that is the pointer (onTouch), where it landed, and the last touch event's time.
   let activeTouch = null, touchStart = { x: 0, y: 0 }, touchTime = -1e9;
   let pinch = null;  // two fingers down: how far apart they came down, and the zoom then
-  // The zoom stays for the tab's visit, as the browser's zoom would: through a reload, and the one into the
-  // deeper tier (firstFrame puts it back).
-  const keepZoom = (zoom) => { try { sessionStorage.setItem('el-zoom', zoom); } catch (e) { /* no storage */ } };
   function pointer(x, y, buttons) {
     if (!app()) return;
     const r = canvas.getBoundingClientRect();
@@ -489,8 +486,12 @@
     // Two fingers moved apart or together zoom the page's text and controls (src/app/platform_web.cpp,
     // el_zoom), from the zoom they came down at.
     const all = event.touches, spread = () => Math.hypot(all[0].clientX - all[1].clientX, all[0].clientY - all[1].clientY);
-    if (all.length < 2) pinch = null;
-    else if (M && event.type === 'touchmove' && pinch) keepZoom(M._el_zoom(pinch[1] * spread() / pinch[0]));
+    if (all.length < 2) {
+      // The zoom a pinch left stays for the tab's visit, as the browser's zoom would: through a reload, and
+      // the one into the deeper tier (firstFrame puts it back).
+      if (pinch) try { sessionStorage.setItem('el-zoom', M._el_zoom(0)); } catch (e) { /* no storage */ }
+      pinch = null;
+    } else if (M && event.type === 'touchmove' && pinch) M._el_zoom(pinch[1] * spread() / pinch[0]);
     if (event.type === 'touchstart') {
       if (document.activeElement !== textEntry) pressed();
       if (all.length > 1) return M && (pinch = [spread(), M._el_zoom(0)]), cancelTouch();  // a pinch: no press
