@@ -195,7 +195,11 @@
         try {
           Module._el_zoom(+sessionStorage.getItem('el-zoom'));  // (none: 0, which only asks)
           const f = sessionStorage.getItem('el-focus');
-          if (f > 0) sessionStorage.setItem('el-focus', 'canvas'), canvas.focus(), Module._el_input_focus(+f);  // the text view says the step
+          if (f > 0) {  // the text view says the step
+            sessionStorage.setItem('el-focus', 'canvas');
+            if (f < 3) canvas.classList.add('keyboard');  // the ring only if the keyboard had moved last
+            focusCanvas(), Module._el_input_focus(f < 3 ? +f : 1);
+          }
         } catch (e) { /* no storage */ }
       }, 0);
     },
@@ -235,10 +239,12 @@
     loadDeeperTier(link, tourKeys) {
       setTimeout(() => {  // not inside the frame that asked
         try { history.replaceState(history.state, '', '#' + link); } catch (e) { location.hash = link; }
-        // The keyboard comes back after the reload, not to the page's top: to the canvas (firstFrame;
-        // 2: on the tour's Next there) or to the text view's control of that id (text_view.js, which
-        // also reads out the tour step the reload led to).
-        try { const a = document.activeElement; sessionStorage.setItem('el-focus', a === canvas ? 1 + tourKeys : a.id); } catch (e) { /* no storage */ }
+        // The keyboard comes back after the reload, not to the page's top: to the canvas (firstFrame:
+        // 1, or 2 on the tour's Next, when the keyboard moved last; 3 after a press, with no focus
+        // ring) or to the text view's control of that id (text_view.js, which also reads out the
+        // tour step the reload led to).
+        const a = document.activeElement, keys = canvas.classList.contains('keyboard');
+        try { sessionStorage.setItem('el-focus', a !== canvas ? a.id : keys ? 1 + tourKeys : 3); } catch (e) { /* no storage */ }
         location.reload();
       }, 0);
     },

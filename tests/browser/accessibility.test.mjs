@@ -634,6 +634,21 @@ test('the canvas\'s focus ring comes with the keyboard, not with a click or a ta
     assert.deepEqual(page.problems, []);
     await closePage(page);
   }
+  // The tour's Next pressed into the deeper build, whose reload gives the canvas its focus back: the
+  // ring after the keyboard's Enter, none after a click.
+  for (const keyboard of [false, true]) {
+    const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&tour=deeper&step=6');
+    const reloaded = page.waitForEvent('load');
+    if (keyboard) {
+      await page.focus('#canvas');
+      for (let i = 0; i < 60 && !/^Next/.test(await page.textContent('#focused')); i++) await page.keyboard.press('Tab'), await frames(page, 2);
+      await page.keyboard.press('Enter');
+    } else await clickWidget(page, 'tour-next');
+    await reloaded;
+    await page.waitForFunction(() => window.embeddingLab && document.activeElement.id === 'canvas');
+    assert.equal(await ring(page), keyboard ? 'solid' : 'none', `after the reload, ${keyboard ? 'Enter' : 'a click'}`);
+    await closePage(page);
+  }
   // Tab from the page into the canvas: the browser's own focus-visible.
   const page = await openPage(browser, server.url + '#v=1');
   await page.evaluate(() => document.activeElement.blur());
