@@ -238,6 +238,7 @@
     if (!tour.steps) {
       out.push(el('p', {}, ...DEPTHS.slice(1).map((d, i) => button(t('dom_tour_start_' + d), () => go(i + 1, 0), 'tv-tour-' + d)), ' ',
                   tour.resume[0] ? button(t('dom_tour_resume'), () => go(tour.resume[0], tour.resume[1]), 'tv-tour-resume') : null));
+      if (tour.finished) out.push(el('p', { text: tour.finished }));
       return out;
     }
     const d = DEPTHS.indexOf(tour.depth), last = tour.step === tour.steps - 1;
@@ -793,10 +794,13 @@
       f?.focus();
       if (selection && f?.id === focusedId) f.setSelectionRange(...selection);
     }
-    // A new tour step is read out: its title (the step's text follows it in the view). A link's
-    // problems are read out from the first drawing too: opening the link was the learner's doing.
-    const step = extra.tour.steps ? extra.tour.depth + ':' + extra.tour.step : '';
-    const news = [(drawnOnce || reloadFocus) && step !== shownStep && extra.tour.title, linkSaid !== announced.link && linkSaid].filter(Boolean);
+    // A new tour step is read out: its title, and its text too for the keyboard on the canvas (in the
+    // view the text follows the title); a tour finished says so. A link's problems are read out from
+    // the first drawing too: opening the link was the learner's doing.
+    const step = extra.tour.steps ? extra.tour.depth + ':' + extra.tour.step : '', tour = extra.tour;
+    const tourSaid = (drawnOnce || reloadFocus) && step !== shownStep &&
+      (step ? tour.title + (root.contains(document.activeElement) ? '' : ' ' + tour.text.replace(/\n+/g, ' ')) : tour.finished);
+    const news = [tourSaid, linkSaid !== announced.link && linkSaid].filter(Boolean);
     if (news.length) say(news.join(' '));
     else if (shownStep && !step) say('');  // the tour left: its last title goes
     shownStep = step, announced.link = linkSaid, reloadFocus = '';

@@ -128,7 +128,7 @@ EMSCRIPTEN_KEEPALIVE void el_text_view_height(int css_px) {
 }
 
 // What the text view shows beyond the snapshot: {fields: {key: [value, why it cannot change now (a teacher's lock, a run holding it) or ""]},
-// tour: {depth, step, steps, title, text, resume: [depth 0..3, step]}, claims: [[claim, answer, explanation]],
+// tour: {depth, step, steps, title, text, resume: [depth 0..3, step], finished: the sentence, or ""}, claims: [[claim, answer, explanation]],
 // followUps: [[question, answer]] (the hashing question last), cards: [{kind, prompt, error, result (-1 none, 0 wrong, 1 right),
 // answer (once revealed)}], experiments: ExperimentsJson (null without its panel), deeper: DeeperTextJson
 // (null without the budget panel or before the tier loads), teach: TeachDraftJson (null in a course page),
@@ -160,7 +160,9 @@ EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
          std::to_string(steps.size()), ",\"title\":"});
     str(touring ? steps[size_t(s.tour_step)].title : "", ",\"text\":");
     str(touring ? steps[size_t(s.tour_step)].text : "", ",\"resume\":[");
-    put({std::to_string(int(g_app.tour.resume_depth)), ",", std::to_string(g_app.tour.resume_step), "]},\"claims\":["});
+    put({std::to_string(int(g_app.tour.resume_depth)), ",", std::to_string(g_app.tour.resume_step), "],\"finished\":"});
+    const TourDepth finished = g_app.tour.finished;
+    str(finished == TourDepth::None ? "" : format(TR(tour_finished), tour_depth_label(finished)), "},\"claims\":[");
     const auto& claims = wrong_claims();
     for (size_t i = 0; i < claims.size(); i++) {
         put({i ? ",[" : "["});

@@ -657,3 +657,25 @@ test('the canvas\'s focus ring comes with the keyboard, not with a click or a ta
   assert.equal(await ring(page), 'solid');
   await closePage(page);
 });
+
+// The tour from the keyboard on the canvas: a screen reader there hears each step's title and its text
+// (only the title was said, and the text, the step's teaching, was on the canvas alone), and the end.
+test('keyboard on the canvas: each tour step is read out whole, and the tour\'s end', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1');
+  const tourOf = () => page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_text_view_json())).tour);
+  await page.focus('#canvas');
+  for (let i = 0; i < 40 && !/^basics/.test(await page.textContent('#focused')); i++) await page.keyboard.press('Tab'), await frames(page, 2);
+  for (let step = 0; step < 6; step++) {
+    await page.keyboard.press('Enter');
+    await frames(page, 3);
+    const tour = await tourOf();
+    assert.equal(tour.step, step);
+    const whole = tour.title + ' ' + tour.text.replace(/\n+/g, ' ');
+    await page.waitForFunction((w) => document.getElementById('live').textContent === w, whole, { timeout: 5000 });
+  }
+  await page.keyboard.press('Enter');  // Finish
+  await page.waitForFunction(() => /^You finished the basics tour\./.test(document.getElementById('live').textContent), null, { timeout: 5000 });
+  assert.equal((await tourOf()).steps, 0);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
