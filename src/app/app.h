@@ -39,6 +39,9 @@ struct CellEditor {
     // the focus goes back to its cell, where Tab and the arrows carry on (else they found nothing).
     // Also W's first cell after a preset picked from the keyboard (App::link_focuses_table).
     int refocus_row = -1, refocus_col = -1;
+    // Left open with refused text and the keyboard on its field (no longer taking keys): Escape drops
+    // the edit there too (el_input_key), as it does while typing.
+    bool escape_drops = false;
 };
 
 // Where the learner is in the guided tour and the self-check (not part of links:

@@ -16,6 +16,7 @@
 #include <climits>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "browser.h"
 #include "imgui.h"
@@ -249,6 +250,14 @@ EMSCRIPTEN_KEEPALIVE int el_input_key(int key_code, int down, int mods) {
     ImGuiContext& g = *ImGui::GetCurrentContext();
     if (key == ImGuiKey_Tab && g.NavWindow && (!g.NavId || g.NavId == g_page_window->ChildId))
         g.NavId = 0, g.NavFocusScopeId = g.NavWindow->NavRootFocusScopeId, g.NavDisableHighlight = true;
+    // Escape on a cell's field left open with refused text drops the edit, as it does while typing, and
+    // the keyboard goes back to the cell (CellGrid); ImGui does not see it (it takes the keyboard off).
+    if (key == ImGuiKey_Escape && down)
+        for (CellEditor* ed : {&g_app.table_editor, &g_app.upstream_editor})
+            if (std::exchange(ed->escape_drops, false)) {
+                ed->refocus_row = ed->row, ed->refocus_col = ed->col, ed->row = ed->col = -1, ed->error.clear();
+                return 1;
+            }
     io.AddKeyEvent(key, down != 0);
     // Escape is the app's while a drop-down or menu is open (it closes it): glue.js then does not
     // take it as the first half of Escape, Tab (leaving the canvas).

@@ -518,6 +518,7 @@ static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
                                             ImGui::IsKeyPressed(ImGuiKey_KeypadEnter, false) ||
                                             ImGui::IsKeyPressed(ImGuiKey_Escape, false));
     ImGui::InputText("##edit", ed.text, sizeof ed.text, ImGuiInputTextFlags_AutoSelectAll);
+    ed.escape_drops = !ed.error.empty() && !ImGui::IsItemActive() && ItemKeyboardFocused();
     const std::string name = format("%s[%d][%d]", g.name, r, c);
     ImGuiInputTextState* st = ImGui::IsItemActive() ? ImGui::GetInputTextState(ImGui::GetItemID()) : nullptr;
     if (st) ed.opening = false;
@@ -528,11 +529,10 @@ static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
     bool wrote = false;
     if (ImGui::IsItemDeactivated() || closed_opening) {
         float v = 0.0f;
-        const bool escaped = !ImGui::IsItemDeactivatedAfterEdit() && ed.error.empty() &&
-                             ImGui::IsKeyPressed(ImGuiKey_Escape, false);
+        const bool escaped = !ImGui::IsItemDeactivatedAfterEdit() && ImGui::IsKeyPressed(ImGuiKey_Escape, false);
         Status s = escaped ? Status::Ok() : parse_float_shown(ed.text, v);
         if (escaped) {
-            ed.row = ed.col = -1;
+            ed.row = ed.col = -1, ed.error.clear();
         } else if (s.ok()) {
             g.values[size_t(r) * g.cols + c] = v;
             ed.row = ed.col = -1, ed.error.clear();

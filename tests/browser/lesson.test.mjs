@@ -528,6 +528,18 @@ test('keyboard only: after Enter or Escape in a cell, and Enter on an id chip, t
     assert.equal((await snapshot(page)).table[1][1], value, `${closeKey} ${closeKey === 'Enter' ? 'wrote' : 'dropped'} ${typed}`);
     assert.ok((await rect(page, 'cell:W:1:1')).keyboardFocus, `after ${closeKey} the keyboard is on the cell it edited`);
   }
+  // Refused text stays in the cell's field; Escape then drops it, as while typing (it stayed, and the
+  // Escape armed Escape, Tab: the next Tab left the demo).
+  await page.keyboard.press('Enter');
+  await frames(page, 3);
+  await page.keyboard.type('abc');
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+  assert.match(await page.textContent('#focused'), /^W\[1\]\[1\]: abc/, 'refused: the field stays open with abc');
+  await page.keyboard.press('Escape');
+  await frames(page, 4);
+  assert.equal((await snapshot(page)).table[1][1], 0.75, 'Escape dropped abc');
+  assert.ok((await rect(page, 'cell:W:1:1')).keyboardFocus, 'after Escape the keyboard is on the cell');
   await page.keyboard.press('Tab');
   await frames(page, 2);
   assert.ok((await rect(page, 'cell:W:1:2')).keyboardFocus, 'Tab goes on to the next cell');
