@@ -158,7 +158,7 @@ void ShowPresetsPanel(App& app) {
     TextWrapped("%s", TR(teach_presets_intro));
     for (const Preset& p : presets()) {
         ImGui::PushID(p.name);
-        if (SelectableWrapped(tr(p.title))) {
+        if (WrappedLink(tr(p.title))) {
             browser_open_link(LinkKeepingPage(app, p.link).c_str());
             ImGui::SetScrollY(g_page_window, 0.0f);  // to the table, the ids and the routes it sets
             app.link_focuses_table = ImGui::GetIO().NavVisible;

@@ -98,6 +98,10 @@ bool IsDark() { return ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x < 0.5f; }
 ImU32 ErrorColor() { return IsDark() ? IM_COL32(255, 120, 110, 255) : IM_COL32(190, 20, 20, 255); }
 ImU32 GoodColor() { return IsDark() ? IM_COL32(110, 220, 130, 255) : IM_COL32(10, 120, 40, 255); }
 ImU32 DimColor() { return ImGui::GetColorU32(ImGuiCol_TextDisabled); }
+ImU32 LinkColor() {  // 4.5:1 on the window in each theme (accessibility.test.mjs)
+    if (g_app.state.theme == Theme::Contrast) return ImGui::GetColorU32(ImGuiCol_NavHighlight);
+    return IsDark() ? IM_COL32(130, 180, 255, 255) : IM_COL32(20, 80, 190, 255);
+}
 ImU32 LinkedColor() {
     return g_app.state.theme == Theme::Contrast ? ImGui::GetColorU32(ImGuiCol_NavHighlight) : IM_COL32(66, 150, 250, 255);
 }
@@ -216,9 +220,22 @@ void TextWrappedUnformatted(const char* text, const char* text_end) {
     if (set_wrap) ImGui::PopTextWrapPos();
 }
 
-bool SelectableWrapped(const char* label) {
+// A link (a preset opens its own): in the link colour and underlined, as links are in pages. It was
+// plain text, which on a phone, with no hover to show it, read as a paragraph.
+bool WrappedLink(const char* label) {
     const std::string lines = WrapAtSpaces(label, label + std::strlen(label), ImGui::GetContentRegionAvail().x);
-    return ImGui::Selectable((lines + "###wrapped").c_str());  // its id stays the same however it wraps
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::PushStyleColor(ImGuiCol_Text, LinkColor());
+    const bool pressed = ImGui::Selectable((lines + "###wrapped").c_str());  // its id stays the same however it wraps
+    ImGui::PopStyleColor();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    float y = at.y + ImGui::GetFontSize();  // below the underscores
+    for (size_t a = 0, b; a < lines.size(); a = b + 1, y += ImGui::GetFontSize()) {
+        b = std::min(lines.find('\n', a), lines.size());
+        const float w = ImGui::CalcTextSize(lines.data() + a, lines.data() + b).x;
+        dl->AddLine(ImVec2(at.x, y), ImVec2(at.x + w, y), LinkColor(), Px(1));
+    }
+    return pressed;
 }
 
 void ErrorText(const std::string& message) {

@@ -18,6 +18,7 @@ ImU32 DimColor();
 // An id lit everywhere (linked highlighting): ImGui's blue, the high-contrast theme's yellow. Not the
 // keyboard's focus ring (ImGuiCol_NavHighlight), which themes.cpp makes 3:1 on every cell fill.
 ImU32 LinkedColor();
+ImU32 LinkColor();  // a link's text
 ImU32 HeatColor(float v, float scale);  // diverging: blue negative, red positive, background at zero
 std::string ShortNumber(float v);           // a cell's short text; the exact value is in the tooltip
 // ImGui::TextWrapped, breaking lines at spaces only: ImGui's own wrapping also breaks after '.' and
@@ -39,9 +40,10 @@ void EndWrappedTooltip();
 void HelpMarker(const char* text);          // "(?)" with a tooltip
 // ImGui::SmallButton (as tall as the text: 15 px), or under a finger (App::touch) a full button, 25 px.
 bool SmallButton(const char* label);
-// ImGui::Selectable with its label on as many lines as the column needs, broken at spaces (ImGui's
-// is one line, cut at the column's edge). One per ID scope: push an id around each.
-bool SelectableWrapped(const char* label);
+// A link: an ImGui::Selectable in the link colour, underlined, its label on as many lines as the
+// column needs, broken at spaces (ImGui's is one line, cut at the column's edge). One per ID scope:
+// push an id around each.
+bool WrappedLink(const char* label);
 // Number fields that never drop what was typed. A field shows `now` until text typed into it is
 // refused: that text then stays in it (in the error colour), the value in use stays as it was, and
 // `errors` gets a line "<name>: <why>" (the label's visible part, else what follows its "##"). The
