@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <set>
 
 #include "core/cost.h"
 #include "core/embedding_bag.h"
@@ -609,8 +610,9 @@ static Status decode_field(const LinkField& f, AppState& s, std::string_view tex
 
 using LinkValues = std::map<std::string, std::string, std::less<>>;
 
-// One "key=value" pair, percent-decoded, into `values`; the first of a repeated key wins.
-static void read_pair(std::string_view pair, LinkValues& values, LinkMessages& msg) {
+// One "key=value" pair, percent-decoded, into `values`; the first of a repeated key wins, and its notice
+// is given once (`twice`: the keys noticed), however often it repeats.
+static void read_pair(std::string_view pair, LinkValues& values, std::set<std::string, std::less<>>& twice, LinkMessages& msg) {
     const size_t eq = pair.find('=');
     std::string key, value;
     if (!percent_decode(pair.substr(0, eq), key)) {
@@ -635,7 +637,7 @@ static void read_pair(std::string_view pair, LinkValues& values, LinkMessages& m
         return;
     }
     if (values.count(key)) {
-        msg.notices.push_back(format(TR(msg_key_twice), key.c_str()));
+        if (twice.insert(key).second) msg.notices.push_back(format(TR(msg_key_twice), key.c_str()));
         return;
     }
     values.emplace(std::move(key), std::move(value));
@@ -643,10 +645,11 @@ static void read_pair(std::string_view pair, LinkValues& values, LinkMessages& m
 
 // Every pair of a fragment, in order; a key given twice keeps its first value.
 static void read_pairs(std::string_view fragment, LinkValues& values, LinkMessages& msg) {
+    std::set<std::string, std::less<>> twice;
     for (size_t start = 0; start < fragment.size();) {
         size_t end = fragment.find('&', start);
         if (end == std::string_view::npos) end = fragment.size();
-        if (end > start) read_pair(fragment.substr(start, end - start), values, msg);
+        if (end > start) read_pair(fragment.substr(start, end - start), values, twice, msg);
         start = end + 1;
     }
 }

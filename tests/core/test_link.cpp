@@ -287,6 +287,15 @@ TEST_CASE("unknown and repeated keys are notices; oversized links are refused wh
     CHECK_THAT(m.notices[0], Catch::Contains("'V' is given more than once"));
     CHECK_THAT(m.notices[1], Catch::Contains("unknown key 'foo' ignored"));
 
+    // A key repeated many times is one notice (3,000 of them filled the banner with the same line).
+    std::string repeated = "V=4";
+    for (int i = 0; i < 3000; i++) repeated += "&z=1&V=5";
+    m = decode_link(repeated, s);
+    REQUIRE(m.notices.size() == 3);
+    CHECK_THAT(m.notices[0], Catch::Contains("'V' is given more than once"));
+    CHECK_THAT(m.notices[1], Catch::Contains("'z' is given more than once"));
+    CHECK_THAT(m.notices[2], Catch::Contains("unknown key 'z' ignored"));
+
     m = decode_link("V=5&" + std::string(100 * 1024, 'a'), s);
     REQUIRE(m.errors.size() == 1);
     CHECK_THAT(m.errors[0], Catch::Contains("102,404 characters long; the limit is 65,536"));  // 4 + 100 * 1024
