@@ -83,7 +83,7 @@ std::string numpy_script(const AppState& s, const Derived& d) {
         py += d.table_before_lookup.empty() ? "\n" : " (here rows " + rescaled_rows_text(d) + ", as on the page)\n";
         py += "for k in sorted(set(ids.tolist())):\n";
         py += "    # the norm in float32, then widened, as PyTorch takes it; PyTorch adds the squares in another\n";
-        py += "    # order, so a rescaled row can differ in its last bit\n";
+        py += "    # order, so a rescaled row can differ from the page's in its last bits\n";
         py += "    norm = float(np.linalg.norm(W[k], ord=" + py_float(o.norm_type, "np") + "))\n";
         py += "    if norm > " + format_float(float(*o.max_norm)) + ":\n";
         py += "        W[k] = W[k] * np.float32(" + format_float(float(*o.max_norm)) + " / (norm + 1e-7))\n";
