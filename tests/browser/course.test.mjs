@@ -191,6 +191,55 @@ test('a frame given to the host script after it posted its height is asked for i
   assert.deepEqual(page.problems, []);
 });
 
+// A tour or a preset started inside an embed dropped the teacher's quiz=, height=auto and maxheight=:
+// the cards went, the page posted auto:false and no lti.frameResize, and the frame grew to 1,932 px
+// past maxheight=900. The host script now holds a frame to the maxheight= of its link as well.
+test('a tour and a preset started inside an embed keep its question cards, auto height and maxheight', async () => {
+  const link = 'v=1&V=3&d=3&init=example&embed=1&panels=forward,tour,presets&quiz=backward&height=auto&maxheight=900&hide=openfull&ids=1';
+  await page.evaluate((src) => {
+    window.teacherGot = [];
+    const f = Object.assign(document.createElement('iframe'), { id: 'teacher', src, width: 900, height: 300, title: 'teacher' });
+    f.style.cssText = 'display:block;border:0';
+    f.dataset.embeddingLab = 'auto';
+    window.addEventListener('message', (e) => { if (e.source === f.contentWindow) window.teacherGot.push(e.data); });
+    document.body.prepend(f);
+    window.EmbeddingLabFrames.attach(f);
+  }, `${site.url}index.html#${link}`);
+  const teacher = await lab('teacher');
+  await teacher.waitForFunction(() => window.embeddingLab !== undefined);
+  await teacher.evaluate(() => window.embeddingLab.ready);
+  await frames(teacher, 4);
+  const kept = async (what) => {
+    await frames(teacher, 4);
+    const s = await teacher.evaluate(() => window.embeddingLab.snapshot({ matrices: false }));
+    assert.deepEqual([s.settings.quiz, s.settings.height, s.settings.maxheight, s.teach.hide], ['backward', 'auto', 900, 'openfull'],
+                     `after ${what}: ${await teacher.evaluate(() => window.embeddingLab.getLink())}`);
+    assert.ok(await teacher.evaluate(() => window.embeddingLab.widgetRect('card:nonzero-rows:check')), `after ${what}: no question card`);
+    const got = await page.evaluate(() => window.teacherGot.splice(0));
+    assert.ok(got.every((m) => m.type !== 'embedding-lab:resize' || (m.auto === true && m.height <= 900)), `after ${what}: ${JSON.stringify(got)}`);
+    assert.ok(await frameHeight('teacher') <= 900, `after ${what}: the frame is ${await frameHeight('teacher')} px`);
+    return s;
+  };
+  try {
+    await kept('opening');
+    await click('teacher', 'tour:basics');
+    assert.equal((await kept('the basics tour')).tour.depth, 'basics');
+    await click('teacher', 'tour-next');
+    await kept('a tour step');
+    const preset = (await teacher.evaluate(() => window.embeddingLab.presets()))[1];
+    await teacher.evaluate((l) => { location.hash = l; }, preset.open);  // as the text view's preset link
+    assert.equal((await kept(`the preset ${preset.name}`)).tour.depth, 'none');
+    assert.ok(await frameHeight('teacher') > 300, 'the frame follows its page');
+    // A page that posts past its frame's maxheight (as it did) is held to it by the host script.
+    await teacher.evaluate(() => window.parent.postMessage({ type: 'embedding-lab:resize', height: 1932, auto: false }, '*'));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    assert.equal(await frameHeight('teacher'), 900);
+  } finally {
+    await page.evaluate(() => { const f = document.getElementById('teacher'); window.EmbeddingLabFrames.detach(f); f.remove(); });
+  }
+  assert.deepEqual(page.problems, []);
+});
+
 test('malformed or foreign messages change nothing, in the host script and in the page', async () => {
   const autoBefore = await frameHeight('auto');
   const auto = await lab('auto'), fixed = await lab('fixed');
