@@ -6,7 +6,7 @@
 //
 // Every iframe marked data-embedding-lab="auto" (and any given to EmbeddingLabFrames.attach) takes
 // the height its page asks for in {type: "embedding-lab:resize", height}, up to the maxheight= of
-// its own link (1600 with height=auto and none). A message counts only if
+// its own link (1600 with height=auto and none), and is never wider than its column. A message counts only if
 // it comes from one of those frames' windows (and, unless the frame is sandboxed, from its origin)
 // and has exactly that shape with a height of 50 to 20000 CSS pixels; anything else is ignored.
 // On attach the frame is asked for its height ({type: "embedding-lab:height?"}), in case it posted
@@ -32,6 +32,9 @@
   function attach(frame) {
     if (frame && frame.tagName === 'IFRAME' && frames.indexOf(frame) < 0) {
       frames.push(frame);
+      // Never wider than its column, borders included (the snippet's width="900" scrolled a narrow one
+      // sideways): an inline style in the snippet would be refused by a strict style-src, one set from here is not.
+      frame.style.maxWidth = 'calc(100% - ' + (frame.offsetWidth - frame.clientWidth) + 'px)';
       frame.contentWindow?.postMessage({ type: 'embedding-lab:height?' }, '*');
     }
   }

@@ -591,3 +591,30 @@ test('"Open the full demo" opens the full page and leaves the clipboard alone; a
   assert.equal(context.pages().length, 2, 'the sandbox opened a tab');
   await context.close();
 });
+
+// Both snippets say width="900" (a size for pages that set none), which scrolled a 480 px course column
+// sideways. The snippet carries no inline style (a strict style-src would refuse it): embed.js holds an
+// auto-height frame to its column, and for the fixed one the README gives the host its one CSS rule.
+test('an auto-height embed in a 360 px column stays inside it: the course page does not scroll sideways', async () => {
+  await writeFile(path.join(hostDir, 'column.html'), `<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Narrow column</title></head>
+<body style="margin:0"><main id="column" style="width:360px;margin:0 auto"><p>Lesson 4.</p>
+<iframe id="auto" src="${site.url}index.html#v=1&amp;V=3&amp;d=3&amp;init=example&amp;ids=1,1,2&amp;embed=1&amp;panels=forward,backward&amp;height=auto"
+        title="Embedding Lab: lookup vs one-hot matmul" width="900" height="560" data-embedding-lab="auto" allow="clipboard-write" loading="lazy"></iframe>
+</main><script src="${site.url}embed.js" defer></script></body></html>`);
+  const context = await browser.newContext({ viewport: { width: 400, height: 800 } });
+  const course = await context.newPage();
+  await course.goto(host.url + 'column.html');
+  const frame = await (await course.$('#auto')).contentFrame();
+  await frame.waitForFunction(() => window.embeddingLab !== undefined);
+  await frame.evaluate(() => window.embeddingLab.ready);
+  // Once the host script has given the frame a height its page posted.
+  await course.waitForFunction(() => document.getElementById('auto').getBoundingClientRect().height !== 560, null, { timeout: 10000 });
+  const m = await course.evaluate(() => ({ frame: document.getElementById('auto').getBoundingClientRect().width,
+    scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  await screenshot(course, 'course-column-360');
+  assert.ok(m.frame <= 360, `the frame is ${m.frame} px wide in a 360 px column`);
+  assert.ok(m.scroll <= m.client, `the course page scrolls sideways: ${m.scroll} px wide in ${m.client}`);
+  assert.ok(await frame.evaluate(() => document.getElementById('canvas').getBoundingClientRect().width) <= 360);
+  await context.close();
+});
