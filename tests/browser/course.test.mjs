@@ -3,10 +3,10 @@
 // the canvas, the DOM layer's setters and setLink; every question card posts its answers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, writeFile, rm } from 'node:fs/promises';
+import { mkdtemp, writeFile, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { serve, launch, screenshot } from './harness.mjs';
+import { serve, launch, screenshot, SITE } from './harness.mjs';
 
 const AUTO_LINK = 'v=1&V=3&d=3&init=example&ids=2,0,2,2&embed=1&panels=table,ids,backward&lock=table,ids' +
                   '&quiz=all&height=auto&maxheight=4000';
@@ -550,7 +550,7 @@ test('"Open the full demo" opens the full page and leaves the clipboard alone; a
   await writeFile(path.join(hostDir, 'open.html'), `<!doctype html><html><head><meta charset="utf-8"><title>open</title></head>
 <body style="margin:0"><iframe id="free" src="${site.url}index.html#${link.replace(/&/g, '&amp;')}" width="900" height="400" title="free"></iframe>
 <iframe id="boxed" sandbox="allow-scripts allow-same-origin" src="${site.url}index.html#${link.replace(/&/g, '&amp;')}"
-        width="900" height="400" title="boxed"></iframe></body></html>`);
+        width="100" height="400" title="boxed"></iframe></body></html>`);
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
   const course = await context.newPage();
   await course.goto(host.url + 'open.html');
@@ -616,5 +616,36 @@ test('an auto-height embed in a 360 px column stays inside it: the course page d
   assert.ok(m.frame <= 360, `the frame is ${m.frame} px wide in a 360 px column`);
   assert.ok(m.scroll <= m.client, `the course page scrolls sideways: ${m.scroll} px wide in ${m.client}`);
   assert.ok(await frame.evaluate(() => document.getElementById('canvas').getBoundingClientRect().width) <= 360);
+  await context.close();
+});
+
+// In <iframe sandbox="allow-scripts"> (no allow-same-origin) the frame's origin is opaque: the .wasm is
+// fetched cross-origin and refused, always. The page said "Reload the page to try again" (it never
+// loads). The review saw it cut off: that frame overflowed its column (see the 360 px test), but a token of
+// the message ('sandbox="allow-') ran past a 120 px frame too, until the status box could break inside words.
+test('in <iframe sandbox="allow-scripts"> the page says the sandbox needs allow-same-origin, wrapped inside its frame', async () => {
+  await writeFile(path.join(hostDir, 'sandboxed.html'), `<!doctype html><html><head><meta charset="utf-8"><title>Sandboxed</title></head>
+<body style="margin:0"><iframe id="boxed" sandbox="allow-scripts" src="${site.url}index.html#${FIXED_LINK.replace(/&/g, '&amp;')}"
+        width="100" height="400" title="boxed" style="display:block;border:0"></iframe></body></html>`);
+  const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  const course = await context.newPage();
+  await course.goto(host.url + 'sandboxed.html');
+  const frame = await (await course.$('#boxed')).contentFrame();
+  await frame.waitForFunction(() => document.getElementById('status').className === 'error', null, { timeout: 15000 });
+  const status = await frame.evaluate(() => {
+    const box = document.getElementById('status'), range = document.createRange();
+    range.selectNodeContents(box);
+    const text = range.getBoundingClientRect();
+    return { origin: self.origin, text: box.textContent, left: text.left, right: text.right, width: innerWidth };
+  });
+  await screenshot(course, 'course-sandboxed-normal-build');
+  assert.equal(status.origin, 'null');
+  assert.match(status.text, /sandbox needs allow-same-origin/);
+  assert.match(status.text, /single-file build/);
+  assert.doesNotMatch(status.text, /Reload/);
+  assert.ok(status.left >= 0 && status.right <= status.width, `the message runs past the frame: ${JSON.stringify(status)}`);
+  // The German text is in the catalog too (a sandboxed frame cannot fetch it either: it is said in English there).
+  const de = JSON.parse(await readFile(path.join(SITE, 'lang/de.json'), 'utf8'));
+  assert.match(de.glue.sandboxed, /allow-same-origin/);
   await context.close();
 });
