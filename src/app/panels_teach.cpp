@@ -333,7 +333,9 @@ static AppState TeacherState(const App& app) {
     s.theme_follows_system = d.theme == 0;  // 0: each learner's own system preference
     if (d.theme > 0) s.theme = Theme(d.theme - 1);
     s.lang = d.lang > 0 && d.lang <= kLanguageCount ? kLanguages[d.lang - 1].code : "";  // "": the learner's browser
-    s.tour = TourDepth::None, s.tour_step = 0;
+    // With the tour panel, learners start at the step on screen (a teacher on step 3 means step 3);
+    // without it they could not leave the step, so the link shows no tour.
+    if (!(s.panels & kPanelTour)) s.tour = TourDepth::None, s.tour_step = 0;
     s.view = View::Canvas;  // the teacher's own view (a text view, say) is not the learners'
     return s;
 }

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { serve, launch, screenshot, SITE } from './harness.mjs';
+import { serve, launch, screenshot, clickWidget, SITE } from './harness.mjs';
 
 const AUTO_LINK = 'v=1&V=3&d=3&init=example&ids=2,0,2,2&embed=1&panels=table,ids,backward&lock=table,ids' +
                   '&quiz=all&height=auto&maxheight=4000';
@@ -647,5 +647,47 @@ test('in <iframe sandbox="allow-scripts"> the page says the sandbox needs allow-
   // The German text is in the catalog too (a sandboxed frame cannot fetch it either: it is said in English there).
   const de = JSON.parse(await readFile(path.join(SITE, 'lang/de.json'), 'utf8'));
   assert.match(de.glue.sandboxed, /allow-same-origin/);
+  await context.close();
+});
+
+// "Teach with this" on a tour step, as a teacher uses it: its text view's panel, as a keyboard or screen
+// reader does (the canvas's panel edits the same draft).
+async function teachOnTourStep() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const teacher = await context.newPage();
+  teacher.problems = [];
+  teacher.on('pageerror', (err) => teacher.problems.push(err.message));
+  await teacher.goto(site.url + 'index.html#tour=solid&step=3');
+  await teacher.waitForFunction(() => window.embeddingLab !== undefined);
+  await teacher.evaluate(() => window.embeddingLab.ready);
+  await teacher.waitForFunction(() => document.getElementById('tv-teach-panels-tour'));
+  const tick = (box, on) => teacher.evaluate(([id, on]) => {
+    const input = document.getElementById('tv-teach-' + id);
+    if (input.checked !== on) input.click();
+  }, [box, on]);
+  return { context, teacher, tick };
+}
+
+// It wrote a link without tour= and step=: learners got the tour's chooser, not the step on the teacher's screen.
+test('"Teach with this" keeps the tour step on screen when the tour panel is in, and drops it when not', async () => {
+  const { context, teacher, tick } = await teachOnTourStep();
+  const copyLink = async () => {
+    await teacher.evaluate(() => document.getElementById('tv-teach-copy-0').click());
+    return teacher.evaluate(() => JSON.parse(Module.UTF8ToString(Module._el_text_view_json())).teach.output.split('#')[1]);
+  };
+  await tick('panels-tour', true);
+  const link = await copyLink();
+  assert.match(link, /(^|&)panels=forward,backward,tour(&|$)/);
+  assert.match(link, /(^|&)tour=solid&step=3(&|$)/, link);
+  // A learner opening it is on that step.
+  const learner = await context.newPage();
+  await learner.goto(site.url + 'index.html#' + link);
+  await learner.waitForFunction(() => window.embeddingLab !== undefined);
+  await learner.evaluate(() => window.embeddingLab.ready);
+  assert.deepEqual((await learner.evaluate(() => window.embeddingLab.snapshot({ matrices: false }))).tour, { depth: 'solid', step: 3 });
+  // Without the tour panel a learner could not leave the step: no tour in the link.
+  await tick('panels-tour', false);
+  assert.doesNotMatch(await copyLink(), /(^|&)(tour|step)=/);
+  assert.deepEqual(teacher.problems, []);
   await context.close();
 });
