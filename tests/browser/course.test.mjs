@@ -691,3 +691,32 @@ test('"Teach with this" keeps the tour step on screen when the tour panel is in,
   assert.deepEqual(teacher.problems, []);
   await context.close();
 });
+
+// With the tour panel ticked beside lock=table,ids, learners met red refusals at the steps that set those
+// fields (the lock rule is right): the panel says so before the link is copied.
+test('"Teach with this" warns when the tour panel\'s steps would run into the chosen locks, in English and German', async () => {
+  const { context, teacher, tick } = await teachOnTourStep();
+  const warning = () => teacher.evaluate(() => document.getElementById('tv-teach-tour-locks').textContent);
+  assert.equal(await warning(), '');
+  await tick('lock-table', true);
+  await tick('lock-ids', true);
+  assert.equal(await warning(), '', 'no tour panel, no warning');
+  await tick('panels-tour', true);
+  await teacher.waitForFunction(() => document.getElementById('tv-teach-tour-locks').textContent !== '');
+  const said = await warning();
+  console.log(`  ${said}`);
+  assert.equal(said, 'Tour steps and Show me links set what lock=table,ids holds: learners would see a refusal there. Untick tour or those locks.');
+  // The canvas's panel says it too, under the locks.
+  await clickWidget(teacher, 'teach');
+  assert.ok(await teacher.evaluate(() => window.embeddingLab.widgetRect('teach-tour-locks')), 'no warning in the canvas\'s panel');
+  await teacher.evaluate(() => window.embeddingLab.setField('lang', 'de'));
+  await teacher.waitForFunction(() => document.getElementById('tv-teach-tour-locks')?.textContent.startsWith('Tour-Schritte'));
+  assert.match(await warning(), /lock=[a-z,]+ festhält/);
+  await teacher.evaluate(() => window.embeddingLab.setField('lang', 'en'));
+  // The locks unticked: no warning.
+  await tick('lock-table', false);
+  await tick('lock-ids', false);
+  await teacher.waitForFunction(() => document.getElementById('tv-teach-tour-locks').textContent === '');
+  assert.deepEqual(teacher.problems, []);
+  await context.close();
+});
