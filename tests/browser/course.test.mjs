@@ -135,6 +135,13 @@ test('an auto-height frame holds its text view while it is shown, up to maxheigh
   const link = await auto.evaluate(() => window.embeddingLab.getLink());
   const lastResize = (h) => page.waitForFunction((h) => window.received.filter((m) => m.from === 'auto' && m.data.type === 'embedding-lab:resize').at(-1).data.height === h, h);
   const view = () => auto.evaluate(() => { const v = document.getElementById('text-view'); return { scroll: v.scrollHeight, client: v.clientHeight }; });
+  // embed.js holds the frame to the maxheight= of its own link: the host raises it there, in the frame's src.
+  const src = await page.evaluate(() => document.getElementById('auto').src);
+  const hostCap = async (from, to) => {
+    await page.evaluate((s) => { document.getElementById('auto').src = s; }, src.replace(from, to));
+    await auto.waitForFunction((h) => window.embeddingLab.snapshot({ matrices: false }).settings.maxheight === h, Number(to.split('=')[1]));
+  };
+  await hostCap('maxheight=4000', 'maxheight=9000');
   try {
     await auto.evaluate((l) => window.embeddingLab.setLink(l), link.replace('maxheight=4000', 'maxheight=9000'));
     const canvasHeight = (await settledResize()).data.height;
@@ -157,6 +164,7 @@ test('an auto-height frame holds its text view while it is shown, up to maxheigh
     assert.deepEqual(page.problems, []);
   } finally {
     await auto.evaluate((l) => window.embeddingLab.setLink(l), link);
+    await hostCap('maxheight=9000', 'maxheight=4000');
   }
 });
 
