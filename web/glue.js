@@ -299,7 +299,12 @@
     Module.instantiateWasm = (imports, receiveInstance) => {
       Promise.all([compiled, startCatalog, contextMade])
         .then(([module]) => gl && WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module)))
-        .catch((e) => fatal(say('no_wasm', 'Embedding Lab could not load its WebAssembly ({why}). Reload the page to try again.', { why: e.message })));
+        // A frame sandboxed without allow-same-origin has the opaque origin "null": the .wasm is then
+        // fetched cross-origin and refused, every time. Reloading cannot help; the course page can.
+        .catch((e) => fatal(self.origin === 'null' && location.protocol !== 'file:'
+          ? say('sandboxed', 'Embedding Lab cannot load in this frame: its sandbox needs allow-same-origin ' +
+                '(sandbox="allow-scripts allow-same-origin"), or the course page can embed the single-file build.')
+          : say('no_wasm', 'Embedding Lab could not load its WebAssembly ({why}). Reload the page to try again.', { why: e.message })));
       return {};  // asynchronous: Emscripten waits for receiveInstance
     };
   }

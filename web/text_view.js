@@ -457,7 +457,8 @@
     // after the click (a change made in between drew it closed again).
     return [el('details', { id: 'tv-teach', open: (teachOpen = byId('tv-teach')?.open ?? teachOpen) || null },
       el('summary', { text: title }), el('p', { text: intro }),
-      boxes(shownW, 'panels', panelNames), boxes(lockedW, 'lock', lockNames), boxes(hiddenW, 'hide', hideNames),
+      boxes(shownW, 'panels', panelNames), boxes(lockedW, 'lock', lockNames),
+      msg('tv-teach-tour-locks', x.tourLocks), boxes(hiddenW, 'hide', hideNames),
       el('p', { role: 'group', 'aria-label': questionsW }, ...select('quiz', questionsW, quizNames.map((q) => [q, q]), quiz, (e) => set('quiz', withSeed(e.target.value, seed), e.target), true),
         ...field('seed', seedW, seed, (e) => set('quiz', withSeed(quiz, e.target.value), e.target))),
       el('p', {}, ...select('theme', themeW, themes, d.theme, (e) => set('theme', e.target.value, e.target)),

@@ -185,7 +185,12 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
 std::string LinkKeepingPage(const App& app, std::string link) {
     // After the link's own keys: decoding reads a key's first value, so the link's own win.
     link += encode_link_keys(app.state, {"lang", "theme", "view", "embed"});
-    if (app.state.embed) link += encode_link_keys(app.state, {"panels"});
+    // An embed's frame and lesson are the teacher's: its panels, question cards and height (a tour
+    // step dropped quiz= and height=auto, and the frame grew past its maxheight). The locks and hidden
+    // controls hold anyway (hold_locked_fields), unless linklocks=1 lets a link change them: one that
+    // names none leaves them as they are.
+    if (app.state.embed)
+        link += encode_link_keys(app.state, {"panels", "quiz", "height", "maxheight", "lock", "linklocks", "hide"});
     return link;
 }
 

@@ -134,7 +134,8 @@ const LinkMessages& apply_link(App& app, std::string_view fragment);
 
 // A link the page follows within itself (a tour step, a preset, "show me"): `link` and, where it does
 // not set them, how the page is shown now: its language, theme and view (canvas or text), and in a
-// course page its mode and panels (its frame was sized for them; a full page shows them all).
+// course page its mode, panels, question cards, height and locks (its frame was sized for them, and
+// they are the teacher's; a full page shows every panel).
 std::string LinkKeepingPage(const App& app, std::string link);
 
 // The language the state asks for (lang=, else the browser's) made the active one, once its

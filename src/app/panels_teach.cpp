@@ -333,9 +333,48 @@ static AppState TeacherState(const App& app) {
     s.theme_follows_system = d.theme == 0;  // 0: each learner's own system preference
     if (d.theme > 0) s.theme = Theme(d.theme - 1);
     s.lang = d.lang > 0 && d.lang <= kLanguageCount ? kLanguages[d.lang - 1].code : "";  // "": the learner's browser
-    s.tour = TourDepth::None, s.tour_step = 0;
+    // With the tour panel, learners start at the step on screen (a teacher on step 3 means step 3);
+    // without it they could not leave the step, so the link shows no tour.
+    if (!(s.panels & kPanelTour)) s.tour = TourDepth::None, s.tour_step = 0;
     s.view = View::Canvas;  // the teacher's own view (a text view, say) is not the learners'
     return s;
+}
+
+// The locks the tour panel's links (its steps, "See it in the demo", "Show me") would run into with the
+// draft's panels and locks: a link that sets a locked field to another value is refused there, with a
+// red banner (the documented lock rule, teach.h). The locked fields keep the page's values for the whole
+// visit, so each link is compared with the page as it is now. Kept per state and locks: the panel asks
+// every frame, and a link's cells= reads the whole table.
+static uint32_t TourHitsLocks(const App& app) {
+    const TeachDraft& d = app.teach.draft;
+    const uint32_t locks = d.teach.link_locks ? 0 : lock_closure(d.teach.locks);
+    if (!(d.panels & kPanelTour) || !locks) return 0;
+    static struct { uint64_t revision = 0; uint32_t locks = 0, hit = 0; } kept;
+    if (kept.revision == app.commits.state && kept.locks == locks) return kept.hit;
+    uint32_t hit = 0;
+    auto check = [&](const char* link) {
+        for (const std::string& pair : link_pairs(link)) {
+            std::string key, value, now;
+            if (link_pair(pair, key, value) && (lock_of_key(key) & locks) && link_value(app.state, key, now) && value != now)
+                hit |= lock_of_key(key);
+        }
+    };
+    for (TourDepth depth : {TourDepth::Basics, TourDepth::Solid, TourDepth::Deeper})
+        for (const TourStep& step : tour_steps(depth)) check(step.link);
+    for (const FollowUpQuestion& q : follow_up_questions()) check(q.link);
+    for (const WrongClaim& c : wrong_claims()) check(c.link);
+    kept = {app.commits.state, locks, hit};
+    return hit;
+}
+
+// "" or the warning under the draft's locks: the ticked ones the tour would run into (lock=table for a
+// step that changes V: the boxes the teacher can untick, not the size lock that table brings along).
+static std::string TourLocksWarning(const App& app) {
+    const uint32_t hit = TourHitsLocks(app), ticked = app.teach.draft.teach.locks;
+    std::string names;
+    for (int i = 0; i < kLockCount; i++)
+        if ((ticked & (1u << i)) && (lock_closure(1u << i) & hit)) names += (names.empty() ? "" : ",") + std::string(kLockNames[i]);
+    return names.empty() ? "" : format(TR(teach_tour_hits_locks), names.c_str());
 }
 
 bool MakeTeachOutput(App& app, bool embed) {
@@ -402,7 +441,7 @@ std::string TeachDraftJson(const App& app) {
         j += json_string(w) + ",";
     j.back() = ']';
     return j + ",\"output\":" + json_string(app.teach.output) + ",\"notCopied\":" +
-           json_string(app.link_not_copied ? NotCopiedMessage() : "") + "}";
+           json_string(app.link_not_copied ? NotCopiedMessage() : "") + ",\"tourLocks\":" + json_string(TourLocksWarning(app)) + "}";
 }
 
 // A combo's width: `css` wide, or wider where the chosen text needs it (a longer language).
@@ -437,6 +476,10 @@ void ShowTeachPanel(App& app) {
     ImGui::SameLine();
     HelpMarker(TR(teach_locked_help));
     CheckboxBits(kLockNames, kLockCount, d.teach.locks, "teach-lock:");
+    if (const std::string warning = TourLocksWarning(app); !warning.empty()) {
+        ErrorText(warning);
+        RecordItemRect("teach-tour-locks");
+    }
     ImGui::TextDisabled("%s", TR(teach_hidden));
     CheckboxBits(kHideNames, kHideCount, d.teach.hidden, "teach-hide:");
     int quiz = int(d.teach.quiz);

@@ -60,7 +60,7 @@ bool MakeTeachOutput(App& app, bool embed);
 // frame's width / frameheight, read as a link reads it: "" or why not.
 std::string SetTeachDraft(App& app, std::string_view key, std::string_view text);
 // {draft: {key: value}, names: [panels, locks, hides, quizzes, [[theme, label]], [[lang, label]]],
-//  words: [the panel's labels], output, notCopied}
+//  words: [the panel's labels], output, notCopied, tourLocks: the locks the tour's links would hit, or ""}
 std::string TeachDraftJson(const App& app);
 std::string EmbeddedLink(const AppState& s);  // the link inside it: the state with embed=1 (panels_share.cpp)
 // Controls under a lock (lock=): drawn read-only, the reason on hover, a click says it. `locks` is a

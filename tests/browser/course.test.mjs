@@ -3,10 +3,10 @@
 // the canvas, the DOM layer's setters and setLink; every question card posts its answers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, writeFile, rm } from 'node:fs/promises';
+import { mkdtemp, writeFile, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { serve, launch, screenshot } from './harness.mjs';
+import { serve, launch, screenshot, clickWidget, SITE } from './harness.mjs';
 
 const AUTO_LINK = 'v=1&V=3&d=3&init=example&ids=2,0,2,2&embed=1&panels=table,ids,backward&lock=table,ids' +
                   '&quiz=all&height=auto&maxheight=4000';
@@ -135,6 +135,13 @@ test('an auto-height frame holds its text view while it is shown, up to maxheigh
   const link = await auto.evaluate(() => window.embeddingLab.getLink());
   const lastResize = (h) => page.waitForFunction((h) => window.received.filter((m) => m.from === 'auto' && m.data.type === 'embedding-lab:resize').at(-1).data.height === h, h);
   const view = () => auto.evaluate(() => { const v = document.getElementById('text-view'); return { scroll: v.scrollHeight, client: v.clientHeight }; });
+  // embed.js holds the frame to the maxheight= of its own link: the host raises it there, in the frame's src.
+  const src = await page.evaluate(() => document.getElementById('auto').src);
+  const hostCap = async (from, to) => {
+    await page.evaluate((s) => { document.getElementById('auto').src = s; }, src.replace(from, to));
+    await auto.waitForFunction((h) => window.embeddingLab.snapshot({ matrices: false }).settings.maxheight === h, Number(to.split('=')[1]));
+  };
+  await hostCap('maxheight=4000', 'maxheight=9000');
   try {
     await auto.evaluate((l) => window.embeddingLab.setLink(l), link.replace('maxheight=4000', 'maxheight=9000'));
     const canvasHeight = (await settledResize()).data.height;
@@ -157,6 +164,7 @@ test('an auto-height frame holds its text view while it is shown, up to maxheigh
     assert.deepEqual(page.problems, []);
   } finally {
     await auto.evaluate((l) => window.embeddingLab.setLink(l), link);
+    await hostCap('maxheight=9000', 'maxheight=4000');
   }
 });
 
@@ -187,6 +195,55 @@ test('a frame given to the host script after it posted its height is asked for i
     assert.ok(await frameHeight('late') > 300);
   } finally {
     await page.evaluate(() => { const f = document.getElementById('late'); window.EmbeddingLabFrames.detach(f); f.remove(); });
+  }
+  assert.deepEqual(page.problems, []);
+});
+
+// A tour or a preset started inside an embed dropped the teacher's quiz=, height=auto and maxheight=:
+// the cards went, the page posted auto:false and no lti.frameResize, and the frame grew to 1,932 px
+// past maxheight=900. The host script now holds a frame to the maxheight= of its link as well.
+test('a tour and a preset started inside an embed keep its question cards, auto height and maxheight', async () => {
+  const link = 'v=1&V=3&d=3&init=example&embed=1&panels=forward,tour,presets&quiz=backward&height=auto&maxheight=900&hide=openfull&ids=1';
+  await page.evaluate((src) => {
+    window.teacherGot = [];
+    const f = Object.assign(document.createElement('iframe'), { id: 'teacher', src, width: 900, height: 300, title: 'teacher' });
+    f.style.cssText = 'display:block;border:0';
+    f.dataset.embeddingLab = 'auto';
+    window.addEventListener('message', (e) => { if (e.source === f.contentWindow) window.teacherGot.push(e.data); });
+    document.body.prepend(f);
+    window.EmbeddingLabFrames.attach(f);
+  }, `${site.url}index.html#${link}`);
+  const teacher = await lab('teacher');
+  await teacher.waitForFunction(() => window.embeddingLab !== undefined);
+  await teacher.evaluate(() => window.embeddingLab.ready);
+  await frames(teacher, 4);
+  const kept = async (what) => {
+    await frames(teacher, 4);
+    const s = await teacher.evaluate(() => window.embeddingLab.snapshot({ matrices: false }));
+    assert.deepEqual([s.settings.quiz, s.settings.height, s.settings.maxheight, s.teach.hide], ['backward', 'auto', 900, 'openfull'],
+                     `after ${what}: ${await teacher.evaluate(() => window.embeddingLab.getLink())}`);
+    assert.ok(await teacher.evaluate(() => window.embeddingLab.widgetRect('card:nonzero-rows:check')), `after ${what}: no question card`);
+    const got = await page.evaluate(() => window.teacherGot.splice(0));
+    assert.ok(got.every((m) => m.type !== 'embedding-lab:resize' || (m.auto === true && m.height <= 900)), `after ${what}: ${JSON.stringify(got)}`);
+    assert.ok(await frameHeight('teacher') <= 900, `after ${what}: the frame is ${await frameHeight('teacher')} px`);
+    return s;
+  };
+  try {
+    await kept('opening');
+    await click('teacher', 'tour:basics');
+    assert.equal((await kept('the basics tour')).tour.depth, 'basics');
+    await click('teacher', 'tour-next');
+    await kept('a tour step');
+    const preset = (await teacher.evaluate(() => window.embeddingLab.presets()))[1];
+    await teacher.evaluate((l) => { location.hash = l; }, preset.open);  // as the text view's preset link
+    assert.equal((await kept(`the preset ${preset.name}`)).tour.depth, 'none');
+    assert.ok(await frameHeight('teacher') > 300, 'the frame follows its page');
+    // A page that posts past its frame's maxheight (as it did) is held to it by the host script.
+    await teacher.evaluate(() => window.parent.postMessage({ type: 'embedding-lab:resize', height: 1932, auto: false }, '*'));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    assert.equal(await frameHeight('teacher'), 900);
+  } finally {
+    await page.evaluate(() => { const f = document.getElementById('teacher'); window.EmbeddingLabFrames.detach(f); f.remove(); });
   }
   assert.deepEqual(page.problems, []);
 });
@@ -501,7 +558,7 @@ test('"Open the full demo" opens the full page and leaves the clipboard alone; a
   await writeFile(path.join(hostDir, 'open.html'), `<!doctype html><html><head><meta charset="utf-8"><title>open</title></head>
 <body style="margin:0"><iframe id="free" src="${site.url}index.html#${link.replace(/&/g, '&amp;')}" width="900" height="400" title="free"></iframe>
 <iframe id="boxed" sandbox="allow-scripts allow-same-origin" src="${site.url}index.html#${link.replace(/&/g, '&amp;')}"
-        width="900" height="400" title="boxed"></iframe></body></html>`);
+        width="100" height="400" title="boxed"></iframe></body></html>`);
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
   const course = await context.newPage();
   await course.goto(host.url + 'open.html');
@@ -540,5 +597,134 @@ test('"Open the full demo" opens the full page and leaves the clipboard alone; a
   assert.doesNotMatch(copied, /embed=1/);
   await boxed.waitForFunction(() => document.getElementById('live').textContent === 'Copied to the clipboard.');
   assert.equal(context.pages().length, 2, 'the sandbox opened a tab');
+  await context.close();
+});
+
+// Both snippets say width="900" (a size for pages that set none), which scrolled a 480 px course column
+// sideways. The snippet carries no inline style (a strict style-src would refuse it): embed.js holds an
+// auto-height frame to its column, and for the fixed one the README gives the host its one CSS rule.
+test('an auto-height embed in a 360 px column stays inside it: the course page does not scroll sideways', async () => {
+  await writeFile(path.join(hostDir, 'column.html'), `<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Narrow column</title></head>
+<body style="margin:0"><main id="column" style="width:360px;margin:0 auto"><p>Lesson 4.</p>
+<iframe id="auto" src="${site.url}index.html#v=1&amp;V=3&amp;d=3&amp;init=example&amp;ids=1,1,2&amp;embed=1&amp;panels=forward,backward&amp;height=auto"
+        title="Embedding Lab: lookup vs one-hot matmul" width="900" height="560" data-embedding-lab="auto" allow="clipboard-write" loading="lazy"></iframe>
+</main><script src="${site.url}embed.js" defer></script></body></html>`);
+  const context = await browser.newContext({ viewport: { width: 400, height: 800 } });
+  const course = await context.newPage();
+  await course.goto(host.url + 'column.html');
+  const frame = await (await course.$('#auto')).contentFrame();
+  await frame.waitForFunction(() => window.embeddingLab !== undefined);
+  await frame.evaluate(() => window.embeddingLab.ready);
+  // Once the host script has given the frame a height its page posted.
+  await course.waitForFunction(() => document.getElementById('auto').getBoundingClientRect().height !== 560, null, { timeout: 10000 });
+  const m = await course.evaluate(() => ({ frame: document.getElementById('auto').getBoundingClientRect().width,
+    scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  await screenshot(course, 'course-column-360');
+  assert.ok(m.frame <= 360, `the frame is ${m.frame} px wide in a 360 px column`);
+  assert.ok(m.scroll <= m.client, `the course page scrolls sideways: ${m.scroll} px wide in ${m.client}`);
+  assert.ok(await frame.evaluate(() => document.getElementById('canvas').getBoundingClientRect().width) <= 360);
+  await context.close();
+});
+
+// In <iframe sandbox="allow-scripts"> (no allow-same-origin) the frame's origin is opaque: the .wasm is
+// fetched cross-origin and refused, always. The page said "Reload the page to try again" (it never
+// loads). The review saw it cut off: that frame overflowed its column (see the 360 px test), but a token of
+// the message ('sandbox="allow-') ran past a 120 px frame too, until the status box could break inside words.
+test('in <iframe sandbox="allow-scripts"> the page says the sandbox needs allow-same-origin, wrapped inside its frame', async () => {
+  await writeFile(path.join(hostDir, 'sandboxed.html'), `<!doctype html><html><head><meta charset="utf-8"><title>Sandboxed</title></head>
+<body style="margin:0"><iframe id="boxed" sandbox="allow-scripts" src="${site.url}index.html#${FIXED_LINK.replace(/&/g, '&amp;')}"
+        width="100" height="400" title="boxed" style="display:block;border:0"></iframe></body></html>`);
+  const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  const course = await context.newPage();
+  await course.goto(host.url + 'sandboxed.html');
+  const frame = await (await course.$('#boxed')).contentFrame();
+  await frame.waitForFunction(() => document.getElementById('status').className === 'error', null, { timeout: 15000 });
+  const status = await frame.evaluate(() => {
+    const box = document.getElementById('status'), range = document.createRange();
+    range.selectNodeContents(box);
+    const text = range.getBoundingClientRect();
+    return { origin: self.origin, text: box.textContent, left: text.left, right: text.right, width: innerWidth };
+  });
+  await screenshot(course, 'course-sandboxed-normal-build');
+  assert.equal(status.origin, 'null');
+  assert.match(status.text, /sandbox needs allow-same-origin/);
+  assert.match(status.text, /single-file build/);
+  assert.doesNotMatch(status.text, /Reload/);
+  assert.ok(status.left >= 0 && status.right <= status.width, `the message runs past the frame: ${JSON.stringify(status)}`);
+  // The German text is in the catalog too (a sandboxed frame cannot fetch it either: it is said in English there).
+  const de = JSON.parse(await readFile(path.join(SITE, 'lang/de.json'), 'utf8'));
+  assert.match(de.glue.sandboxed, /allow-same-origin/);
+  await context.close();
+});
+
+// "Teach with this" on a tour step, as a teacher uses it: its text view's panel, as a keyboard or screen
+// reader does (the canvas's panel edits the same draft).
+async function teachOnTourStep() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const teacher = await context.newPage();
+  teacher.problems = [];
+  teacher.on('pageerror', (err) => teacher.problems.push(err.message));
+  await teacher.goto(site.url + 'index.html#tour=solid&step=3');
+  await teacher.waitForFunction(() => window.embeddingLab !== undefined);
+  await teacher.evaluate(() => window.embeddingLab.ready);
+  await teacher.waitForFunction(() => document.getElementById('tv-teach-panels-tour'));
+  const tick = (box, on) => teacher.evaluate(([id, on]) => {
+    const input = document.getElementById('tv-teach-' + id);
+    if (input.checked !== on) input.click();
+  }, [box, on]);
+  return { context, teacher, tick };
+}
+
+// It wrote a link without tour= and step=: learners got the tour's chooser, not the step on the teacher's screen.
+test('"Teach with this" keeps the tour step on screen when the tour panel is in, and drops it when not', async () => {
+  const { context, teacher, tick } = await teachOnTourStep();
+  const copyLink = async () => {
+    await teacher.evaluate(() => document.getElementById('tv-teach-copy-0').click());
+    return teacher.evaluate(() => JSON.parse(Module.UTF8ToString(Module._el_text_view_json())).teach.output.split('#')[1]);
+  };
+  await tick('panels-tour', true);
+  const link = await copyLink();
+  assert.match(link, /(^|&)panels=forward,backward,tour(&|$)/);
+  assert.match(link, /(^|&)tour=solid&step=3(&|$)/, link);
+  // A learner opening it is on that step.
+  const learner = await context.newPage();
+  await learner.goto(site.url + 'index.html#' + link);
+  await learner.waitForFunction(() => window.embeddingLab !== undefined);
+  await learner.evaluate(() => window.embeddingLab.ready);
+  assert.deepEqual((await learner.evaluate(() => window.embeddingLab.snapshot({ matrices: false }))).tour, { depth: 'solid', step: 3 });
+  // Without the tour panel a learner could not leave the step: no tour in the link.
+  await tick('panels-tour', false);
+  assert.doesNotMatch(await copyLink(), /(^|&)(tour|step)=/);
+  assert.deepEqual(teacher.problems, []);
+  await context.close();
+});
+
+// With the tour panel ticked beside lock=table,ids, learners met red refusals at the steps that set those
+// fields (the lock rule is right): the panel says so before the link is copied.
+test('"Teach with this" warns when the tour panel\'s steps would run into the chosen locks, in English and German', async () => {
+  const { context, teacher, tick } = await teachOnTourStep();
+  const warning = () => teacher.evaluate(() => document.getElementById('tv-teach-tour-locks').textContent);
+  assert.equal(await warning(), '');
+  await tick('lock-table', true);
+  await tick('lock-ids', true);
+  assert.equal(await warning(), '', 'no tour panel, no warning');
+  await tick('panels-tour', true);
+  await teacher.waitForFunction(() => document.getElementById('tv-teach-tour-locks').textContent !== '');
+  const said = await warning();
+  console.log(`  ${said}`);
+  assert.equal(said, 'Tour steps and Show me links set what lock=table,ids holds: learners would see a refusal there. Untick tour or those locks.');
+  // The canvas's panel says it too, under the locks.
+  await clickWidget(teacher, 'teach');
+  assert.ok(await teacher.evaluate(() => window.embeddingLab.widgetRect('teach-tour-locks')), 'no warning in the canvas\'s panel');
+  await teacher.evaluate(() => window.embeddingLab.setField('lang', 'de'));
+  await teacher.waitForFunction(() => document.getElementById('tv-teach-tour-locks')?.textContent.startsWith('Tour-Schritte'));
+  assert.match(await warning(), /lock=[a-z,]+ festhält/);
+  await teacher.evaluate(() => window.embeddingLab.setField('lang', 'en'));
+  // The locks unticked: no warning.
+  await tick('lock-table', false);
+  await tick('lock-ids', false);
+  await teacher.waitForFunction(() => document.getElementById('tv-teach-tour-locks').textContent === '');
+  assert.deepEqual(teacher.problems, []);
   await context.close();
 });
