@@ -228,6 +228,7 @@ bool WrappedLink(const char* label) {
     ImGui::PushStyleColor(ImGuiCol_Text, LinkColor());
     const bool pressed = ImGui::Selectable((lines + "###wrapped").c_str());  // its id stays the same however it wraps
     ImGui::PopStyleColor();
+    if (!ImGui::IsItemVisible()) return pressed;  // (lines drawn out of sight made each frame a new one to draw)
     ImDrawList* dl = ImGui::GetWindowDrawList();
     float y = at.y + ImGui::GetFontSize();  // below the underscores
     for (size_t a = 0, b; a < lines.size(); a = b + 1, y += ImGui::GetFontSize()) {
