@@ -152,12 +152,15 @@ static void ShowStepButtons(App& app) {
     if (ImGui::Button(TR(labs_step))) TrainingSteps(app, 1);
     RecordItemRect("train:step");
     ImGui::SameLine();
+    ImGui::BeginDisabled(lab.step_n_refused);
     if (ImGui::Button(format(TR(labs_step_n), lab.step_n).c_str())) TrainingSteps(app, lab.step_n);
+    ImGui::EndDisabled();
     RecordItemRect("train:stepn");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(Px(60));
     std::string refused;
     InputWhole(format("##%s", TR(labs_steps)).c_str(), &lab.step_n, 1, kMaxStepsAtOnce, refused);
+    lab.step_n_refused = !refused.empty();
     RecordItemRect("train:n");
     RegisterTextField(TextFieldKind::Decimal);
     SameLineIfFits(ButtonWidth(TR(labs_reset)) + 30);  // and its "(?)": on a German phone it ran off the edge

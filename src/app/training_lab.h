@@ -13,6 +13,7 @@ struct TrainingLab {
     TrainingSession session;   // optimizer, last StepReport, step count, table before Reset
     std::string error;         // why the last Step was refused
     int step_n = 10;           // Step x N
+    bool step_n_refused = false;  // its field holds refused text: Step x N is off (it stepped the last N)
     int selected_row = -1;     // the row whose optimizer state is shown (-1: none)
     std::vector<int> page_renormed_rows;  // rows the page's forward pass rescaled after the last step
 

@@ -166,6 +166,11 @@ untimed('padding walk-through: Step x 10 with SGD never moves the padding row', 
   const s = await snapshot(page);
   assert.ok(sameBits(s.table[0], [0, 0, 0]));
   assert.deepEqual((await page.evaluate(() => window.embeddingLab.optimizerRow(0))).updates, 0);
+  // Refused text in the count's field: Step x N takes no steps (it took the last N, 10), as in the text view.
+  await typeInto(page, 'train:n', 'xyz');
+  await clickWidget(page, 'train:stepn');
+  assert.equal((await training(page)).step, 10, 'Step x N stepped with xyz in its field');
+  assert.match(JSON.stringify((await snapshot(page)).errors), /steps: 'xyz' is not a whole number/);
   await closePage(page);
 });
 
