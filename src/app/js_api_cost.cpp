@@ -42,7 +42,7 @@ static std::string FiguresJson(const CostRun& r) {
     Number(j, "forwardRatio", f.forward_ratio()), Number(j, "backwardRatio", f.backward_ratio());
     j += "\"forwardEqual\":" + std::string(f.forward_equal ? "true" : "false") + ",";
     j += "\"backwardEqual\":" + std::string(f.backward_equal ? "true" : "false") + ",";
-    j += "\"checkText\":" + json_string(f.check_text) + ",";
+    j += "\"checkText\":" + json_string(f.check_text()) + ",";
     Number(j, "heapBeforeBytes", r.heap_before_bytes), Number(j, "heapAfterBytes", r.heap_after_bytes);
     Number(j, "heapGrowthBytes", r.heap_after_bytes - r.heap_before_bytes);
     j += "\"buffersReleased\":" + std::string(r.buffers_released ? "true" : "false") + ",";

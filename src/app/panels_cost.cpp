@@ -136,7 +136,7 @@ static void CostResults(const CostRun& r) {
     ImGui::Text(TR(labs_cost_backward_ratio), Grouped(f.backward_ratio()).c_str());
     const bool agree = f.forward_equal && f.backward_equal;
     ImGui::PushStyleColor(ImGuiCol_Text, agree ? GoodColor() : ErrorColor());
-    TextWrapped("%s %s", agree ? TR(labs_cost_agree) : TR(labs_cost_disagree), f.check_text.c_str());
+    TextWrapped("%s %s", agree ? TR(labs_cost_agree) : TR(labs_cost_disagree), f.check_text().c_str());
     ImGui::PopStyleColor();
     RecordItemRect("cost:check");
     TextWrapped(r.buffers_released ? TR(labs_cost_memory_freed) : TR(labs_cost_memory_held),

@@ -333,6 +333,14 @@ void CostBench::slice_dense_backward() {
     enter(Stage::ScatterAdd);
 }
 
+std::string CostFigures::check_text() const {
+    if (!checked) return "";
+    std::string t = forward_equal ? format(TR(labs_cost_forward_equal), format_count(int64_t(shape.B) * shape.d).c_str())
+                                  : format(TR(labs_cost_forward_differ), forward_diff.c_str());
+    return t + (backward_equal ? format(TR(labs_cost_backward_equal), format_count(int64_t(shape.V) * shape.d).c_str())
+                               : format(TR(labs_cost_backward_differ), backward_diff.c_str()));
+}
+
 // Every output of the two forward routes compared; the scatter-add's dW made once more.
 void CostBench::check_forward() {
     const int V = fig_.shape.V, d = fig_.shape.d, B = fig_.shape.B;
@@ -340,9 +348,7 @@ void CostBench::check_forward() {
     if (opt_.corrupt_route == kCostGather) out_gather_[0] += 1.0f;
     const std::string diff = FirstDifference(out_dense_, out_gather_, int64_t(B) * d, d, "b", 0, TR(labs_cost_dense),
                                              TR(labs_cost_gather));
-    fig_.forward_equal = diff.empty();
-    fig_.check_text = diff.empty() ? format(TR(labs_cost_forward_equal), format_count(int64_t(B) * d).c_str())
-                                   : format(TR(labs_cost_forward_differ), diff.c_str());
+    fig_.forward_equal = diff.empty(), fig_.forward_diff = diff;
     // The scatter-add ran many times into its dW: clear the touched rows and run it once.
     for (int b = 0; b < B; b++) std::memset(dW_scatter_ + int64_t(ids_[b]) * d, 0, sizeof(float) * size_t(d));
     embedding_backward(dW_scatter_, G_, ids_, B, d);
@@ -360,9 +366,8 @@ void CostBench::slice_check_backward() {
                                              TR(labs_cost_row), r0, TR(labs_cost_dense), TR(labs_cost_scatter_add));
     work_done_ += double((r1 - r0) * d);
     pos_ = r1;
-    if (!diff.empty()) fig_.backward_equal = false, fig_.check_text += format(TR(labs_cost_backward_differ), diff.c_str());
+    if (!diff.empty()) fig_.backward_equal = false, fig_.backward_diff = diff;
     if (pos_ < V && fig_.backward_equal) return;
-    if (fig_.backward_equal) fig_.check_text += format(TR(labs_cost_backward_equal), format_count(int64_t(V) * d).c_str());
     fig_.checked = true;
     if (!opt_.keep_buffers) release();
     enter(Stage::Done);

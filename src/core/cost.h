@@ -63,7 +63,10 @@ struct CostFigures {
     bool checked = false;
     bool forward_equal = false;   // dense forward output == gather output, every number
     bool backward_equal = false;  // dense dW == scatter-add dW, every number
-    std::string check_text;       // what was compared, or where they differ
+    std::string forward_diff, backward_diff;  // where the routes first differ ("" where they agree)
+    // What was compared, or where the routes differ, in the page's language at the time of asking (a
+    // sentence kept from the check stayed English after a switch to German).
+    std::string check_text() const;
 
     // (one-hot block + dense forward) / gather, and dense backward / scatter-add.
     double forward_ratio() const;

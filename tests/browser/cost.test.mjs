@@ -147,6 +147,11 @@ timed('embeddingLab.benchmark() resolves with sensible figures and refuses a blo
   assert.equal(f.forwardEqual, true);
   assert.equal(f.backwardEqual, true);
   assert.match(f.checkText, /all 512 outputs equal.*all 48,000 numbers of dW equal/);
+  // In the page's language when it is read: a switch to German after the run (it stayed English).
+  await page.evaluate(() => window.embeddingLab.setLink(window.embeddingLab.getLink() + '&lang=de'));
+  await page.waitForFunction(() => document.documentElement.lang === 'de', null, { timeout: 10000 });
+  assert.match((await status(page)).figures.checkText, /alle 512 Ausgaben gleich.*alle 48\.000 Zahlen von dW gleich/);
+  await page.evaluate(() => window.embeddingLab.setLink(window.embeddingLab.getLink().replace('&lang=de', '') + '&lang=en'));
   assert.equal(f.buffersReleased, true);
   // The panel shows the same shape the API ran.
   assert.deepEqual((await status(page)).shape, { V: 3000, d: 16, B: 32, repeats: 3 });

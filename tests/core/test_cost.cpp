@@ -154,7 +154,7 @@ TEST_CASE("the sliced benchmark's results equal the naive kernels' for odd shape
     CHECK(f.checked);
     CHECK(f.forward_equal);
     CHECK(f.backward_equal);
-    CHECK_THAT(f.check_text, Catch::Matchers::Contains("equal"));
+    CHECK_THAT(f.check_text(), Catch::Matchers::Contains("equal"));
     CHECK(f.repeats_done == 2);
     for (int r = 0; r < el::kCostRouteCount; r++) {
         CAPTURE(r);
@@ -238,7 +238,7 @@ TEST_CASE("the agreement checks catch a spoiled result", "[cost][core]") {
     const bool forward = route == el::kCostDenseForward || route == el::kCostGather;
     CHECK(f.forward_equal == !forward);
     CHECK(f.backward_equal == forward);
-    CHECK_THAT(f.check_text, Catch::Matchers::Contains(forward ? "forward outputs differ at b = "
+    CHECK_THAT(f.check_text(), Catch::Matchers::Contains(forward ? "forward outputs differ at b = "
                                                                : "gradients differ at row "));
 }
 
