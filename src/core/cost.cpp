@@ -107,6 +107,7 @@ Status CostBench::start(const CostBenchShape& shape, uint64_t seed) {
     seed_ = seed;
     repeat_ = 0;
     std::fill(std::begin(calls_), std::end(calls_), 1);
+    std::fill(std::begin(whole_), std::end(whole_), false);
     // Progress counts work roughly in proportion to its time here: a number
     // written ~1, a multiply-add ~1/4 (four per SIMD instruction), a short route 1e6.
     const double per_repeat = double(B * V) + 0.5 * double(B * V * d) + double(V * d) + 2e6;
@@ -168,6 +169,7 @@ const char* CostBench::activity() const {
 }
 
 void CostBench::finish_sample(int route, double ms) {
+    if (ms < opt_.whole_route_ms) whole_[route] = true;
     std::vector<double>& s = fig_.samples_ms[route];
     s.push_back(ms);
     std::vector<double> sorted = s;
@@ -264,7 +266,7 @@ void CostBench::slice_fill() {
 // Bands of rows of the one-hot block.
 void CostBench::slice_one_hot() {
     const int V = fig_.shape.V, B = fig_.shape.B;
-    const int64_t b0 = pos_, nb = std::min<int64_t>(B - b0, std::max<int64_t>(1, opt_.slice_work / 4 / V));
+    const int64_t b0 = pos_, nb = whole_[kCostOneHot] ? B : std::min<int64_t>(B - b0, std::max<int64_t>(1, opt_.slice_work / 4 / V));
     if (!timed_slice(kCostOneHot, nb == B, [&] { one_hot(onehot_ + b0 * V, ids_ + b0, int(nb), V); })) return;
     work_done_ += double(nb * V);
     pos_ += nb;
@@ -277,10 +279,10 @@ void CostBench::slice_one_hot() {
 void CostBench::slice_dense_forward() {
     const int V = fig_.shape.V, d = fig_.shape.d, B = fig_.shape.B;
     // A small shape (all its multiply-adds within one slice's work) goes in one slice, all K blocks.
-    const bool whole = double(B) * V * d <= double(opt_.slice_work);
+    const bool whole = double(B) * V * d <= double(opt_.slice_work) || whole_[kCostDenseForward];
     const int k_per_slice = whole ? V : kMatmulKBlock;
     const int64_t per_row = int64_t(std::min(V, k_per_slice)) * d;
-    int rows = int(std::min<int64_t>(B, std::max<int64_t>(1, opt_.slice_work / per_row)));
+    int rows = whole ? B : int(std::min<int64_t>(B, std::max<int64_t>(1, opt_.slice_work / per_row)));
     const int bands = (B + rows - 1) / rows;
     rows = (B + bands - 1) / bands;  // even bands
     const int64_t k_block = pos_ / bands, band = pos_ % bands;
@@ -319,7 +321,7 @@ void CostBench::slice_short_route() {
 // zeroing is part of its cost, as in the lesson's routes).
 void CostBench::slice_dense_backward() {
     const int V = fig_.shape.V, d = fig_.shape.d, B = fig_.shape.B;
-    const int64_t rows = std::max<int64_t>(1, opt_.slice_work / (int64_t(B) * d));
+    const int64_t rows = whole_[kCostDenseBackward] ? V : std::max<int64_t>(1, opt_.slice_work / (int64_t(B) * d));
     const int k0 = int(pos_), k1 = int(std::min<int64_t>(V, k0 + rows));
     if (!timed_slice(kCostDenseBackward, k0 == 0 && k1 == V, [&] {
             std::memset(dW_dense_ + int64_t(k0) * d, 0, sizeof(float) * size_t(int64_t(k1 - k0) * d));

@@ -43,6 +43,7 @@ el::CostBench::Options test_options(int64_t slice_work) {
     el::CostBench::Options o;
     o.slice_work = slice_work;
     o.min_sample_ms = 0.5;  // one fake tick is long enough: the short routes run once per sample
+    o.whole_route_ms = 0;   // a sliced route stays sliced (the case below turns it on)
     o.keep_buffers = true;
     return o;
 }
@@ -182,6 +183,29 @@ TEST_CASE("a route's time is the sum of its slices' times", "[cost][core]") {
     CHECK(f.calls_per_sample[el::kCostGather] == 1);
     CHECK(f.forward_ratio() == 28.0);
     CHECK(f.backward_ratio() == 1300.0);
+}
+
+TEST_CASE("a sliced route shorter than whole_route_ms is timed whole from its next repeat", "[cost][core]") {
+    // As above, a tick per read: the first repeat sums its slices (7, 21 and 1300 ticks); under
+    // whole_route_ms (30) the one-hot block and the dense forward are timed whole after it, one slice
+    // repeated until it lasts min_sample_ms (never, at one tick an attempt: to the cap, the tick over
+    // the calls); the dense backward, over it, stays sliced. The results agree as before.
+    FakeClock clock;
+    el::CostBench::Options o = test_options(100);
+    o.whole_route_ms = 30, o.min_sample_ms = 2;
+    el::CostBench bench([&] { return clock(); }, o);
+    run_to_end(bench, {1300, 13, 7, 3});
+    const el::CostFigures& f = bench.figures();
+    for (auto [route, sliced] : {std::pair{el::kCostOneHot, 7.0}, std::pair{el::kCostDenseForward, 21.0}}) {
+        CAPTURE(el::cost_route_name(route));
+        const double whole = 1.0 / f.calls_per_sample[route];
+        CHECK(f.calls_per_sample[route] > 1);
+        CHECK(f.samples_ms[route] == std::vector<double>{sliced, whole, whole});
+    }
+    CHECK(f.samples_ms[el::kCostDenseBackward] == std::vector<double>{1300.0, 1300.0, 1300.0});
+    CHECK(f.checked);
+    CHECK(f.forward_equal);
+    CHECK(f.backward_equal);
 }
 
 TEST_CASE("short routes repeat until a sample is long enough for the clock", "[cost][core]") {
