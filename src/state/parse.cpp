@@ -181,6 +181,7 @@ Whole parse_whole(std::string_view text, int64_t& out) {
 
 std::string check_whole(std::string_view text, int64_t lo, int64_t hi, int64_t& out) {
     int64_t v = 0;
+    if (trim(text).empty()) return TR(msg_value_empty);  // as a decimal field says ("'' is not a whole number" had)
     if (parse_whole(whole_from_locale(text), v) != Whole::Ok) return format(TR(msg_not_whole_number), quote_text(text, 32).c_str());
     if (v < lo || v > hi)
         return format(TR(msg_out_of_limits), quote_text(text, 32).c_str(), format_count(lo).c_str(), format_count(hi).c_str());

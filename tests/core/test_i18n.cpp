@@ -221,6 +221,7 @@ TEST_CASE("a count typed as the page writes counts is read whole: 50.000 in Germ
     CHECK(check_whole("100,000", 1, 100000, n).empty());
     CHECK(n == 100000);
     CHECK(check_whole("100,001", 1, 100000, n) == "'100,001' is out of range (1 to 100,000)");  // quoted as typed
+    CHECK(check_whole(" ", 1, 100000, n) == "the value is empty: type a number");  // as a decimal field says
     REQUIRE(set_language("de", english_as_catalog()).ok);
     CHECK(without_grouping("50.000") == "50000");
     CHECK(without_grouping("50,000") == "50,000");  // a decimal comma in German
