@@ -798,7 +798,7 @@
     // A new tour step is read out: its title, and its text too for the keyboard on the canvas (in the
     // view the text follows the title); a tour finished says so. A link's problems are read out from
     // the first drawing too: opening the link was the learner's doing.
-    const step = extra.tour.steps ? extra.tour.depth + ':' + extra.tour.step : '', tour = extra.tour;
+    const tour = extra.tour, step = tour.steps ? tour.depth + ':' + tour.step : '';
     const tourSaid = (drawnOnce || reloadFocus) && step !== shownStep &&
       (step ? tour.title + (root.contains(document.activeElement) ? '' : ' ' + tour.text.replace(/\n+/g, ' ')) : tour.finished);
     const news = [tourSaid, linkSaid !== announced.link && linkSaid].filter(Boolean);
