@@ -203,10 +203,11 @@ static void ShowCard(App& app, const Question& q, CardProgress& p, int index, in
     }
     if (checked) RecordCardAnswer(app, q, p, correct, response);
     if (p.result >= 0) {
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.result ? GoodColor() : ErrorColor()),
-                           "%s", CardVerdict(p));
+        // Wrapped, the button after it only where it fits: on a German phone both ran off the screen,
+        // and a learner who had answered wrong could not reveal the answer.
+        TextWrappedColored(p.result ? GoodColor() : ErrorColor(), "%s", CardVerdict(p));
         if (!p.revealed) {
-            ImGui::SameLine();
+            SameLineIfFits(ButtonWidth(TR(tour_show_answer)));
             if (SmallButton(TR(tour_show_answer))) RevealCard(app, q, p);
             RecordItemRect(("card:" + q.id + ":reveal").c_str());
         }

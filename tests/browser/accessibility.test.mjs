@@ -680,3 +680,20 @@ test('keyboard on the canvas: each tour step is read out whole, and the tour\'s 
   assert.deepEqual(page.problems, []);
   await closePage(page);
 });
+
+// A question card answered wrong on a German phone: its verdict wraps and "Show answer" stays on the
+// screen (both ran off its right edge, and the learner could not reveal the answer).
+test('on a German phone a card answered wrong keeps "Show answer" on the screen', async () => {
+  const page = await openPage(browser, server.url + '#v=1&quiz=all&lang=de', { width: 390, height: 844, dpr: 3, mobile: true });
+  const tap = async (name) => {
+    const { x, y } = await widgetCenter(page, name);
+    await page.touchscreen.tap(x, y);
+    await frames(page, 3);
+  };
+  await tap('card:moved-rows:row:1');
+  await tap('card:moved-rows:check');
+  const reveal = await page.evaluate(() => window.embeddingLab.widgetRect('card:moved-rows:reveal'));
+  assert.ok(reveal && reveal.x >= 0 && reveal.x + reveal.width <= 390, `Show answer at ${JSON.stringify(reveal)} on a 390 px screen`);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
