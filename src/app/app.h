@@ -2,6 +2,7 @@
 // text the learner typed (kept even when it does not parse, so nothing is lost).
 #pragma once
 #include <cfloat>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -72,6 +73,9 @@ struct App {
     bool link_focuses_table = false;
     // A link's section= (state.section): opened and brought into view, a few frames at most (panels_experiments.cpp).
     bool scroll_to_section = false;
+    // The value "Put inf" replaced in W[0][c]: "Restore W" puts it back, and only it (it made the whole
+    // table again from its fill, and a learner's edits went with it). NaN: none kept (a link's inf).
+    float inf_replaced = NAN;
 
     // Share link: what the last loaded link said, and the link of the current state.
     LinkMessages link_messages;

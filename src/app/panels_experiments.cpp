@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <cstdio>
 #include <initializer_list>
 #include <string>
@@ -167,8 +168,19 @@ static int InfinityColumn(const AppState& s) { return std::min(2, s.d - 1); }
 Status ExperimentInfinity(App& app, bool put) {
     AppState& s = app.state;
     if (Status locked = check_unlocked(s, kLockTable); !locked.ok()) return locked;
-    if (put) s.W[size_t(InfinityColumn(s))] = INFINITY;
-    else regenerate_table(s);
+    float& cell = s.W[size_t(InfinityColumn(s))];
+    if (put) {
+        if (std::isfinite(cell)) app.inf_replaced = cell;
+        cell = INFINITY;
+    } else if (std::isfinite(cell)) {
+        return Status::Ok();  // nothing to restore (a fill or an edit since took the inf away)
+    } else if (std::isfinite(app.inf_replaced)) {
+        cell = std::exchange(app.inf_replaced, NAN);
+    } else {  // no value kept (the inf came with a link): the fill's for that cell
+        AppState filled = s;
+        regenerate_table(filled);
+        cell = filled.W[size_t(InfinityColumn(s))];
+    }
     Commit(app, put ? "inf in W" : "table restored");
     return Status::Ok();
 }
@@ -191,7 +203,7 @@ static void ShowNonFinite(App& app) {
     EndLocked(app, kLockTable);
     const LessonResult& r = app.derived.result;
     if (r.B > 0)
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(r.equal ? GoodColor() : ErrorColor()), "%s", RoutesNow(r).c_str());
+        TextWrappedColored(r.equal ? GoodColor() : ErrorColor(), "%s", RoutesNow(r).c_str());  // wrapped: a phone, German
 }
 
 //-----------------------------------------------------------------------------

@@ -948,6 +948,13 @@ test('the experiments panel from the DOM: Run trains the fits, their rows and se
   await page.press('#tv-exp-2-2', 'Enter');
   await page.waitForFunction(() => /now: the routes agree in all 6 outputs/.test(document.getElementById('text-view').textContent));
   assert.equal((await snapshot(page)).table[0][2], w02);
+  // Restore puts back that cell alone: the learner's own edit elsewhere stays (the whole table was made again).
+  assert.equal((await page.evaluate(() => window.embeddingLab.setCell(1, 0, '5'))).ok, true);
+  await page.press('#tv-exp-2-1', 'Enter');
+  await page.waitForFunction(() => /now: the routes differ/.test(document.getElementById('text-view').textContent));
+  await page.press('#tv-exp-2-2', 'Enter');
+  await page.waitForFunction(() => /now: the routes agree/.test(document.getElementById('text-view').textContent));
+  assert.deepEqual([(await snapshot(page)).table[0][2], (await snapshot(page)).table[1][0]], [w02, 5]);
   // The canvas's own button does the same (so that the locked one below is known to be hit). The
   // text view shows itself while it has the focus: the focus goes back to the canvas first.
   await page.locator('#canvas').focus();
