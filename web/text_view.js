@@ -281,8 +281,10 @@
     extra.cards.forEach((c, i) => {
       const id = 'tv-card-' + i;
       out.push(el('h4', { text: tf('dom_card_heading', i + 1, extra.cards.length) }), el('p', { id: id + '-claim', text: c.prompt }),
-        el('p', {}, ...(c.kind === 'claim' ? trueFalse(-1, i, id) : [el('label', { for: id, text: t(c.kind === 'rows' ? 'dom_card_rows' : 'dom_card_numbers') + ' ' }),
-          el('input', { id, type: 'text', 'aria-describedby': id + '-message', 'aria-invalid': c.error ? 'true' : null }), ' ',
+        // (a card that cannot be asked here has its message alone; Enter in a field checks it, as its button does)
+        c.kind === 'none' ? null : el('p', {}, ...(c.kind === 'claim' ? trueFalse(-1, i, id) : [el('label', { for: id, text: t(c.kind === 'rows' ? 'dom_card_rows' : 'dom_card_numbers') + ' ' }),
+          el('input', { id, type: 'text', 'aria-describedby': id + '-message', 'aria-invalid': c.error ? 'true' : null,
+                        onkeydown: (e) => e.key === 'Enter' && reply(-1, i, e.target.value) }), ' ',
           button(t('dom_check'), () => reply(-1, i, byId(id).value), id + '-check', false, `${id}-check ${id}-claim`)])),  // "Check" and the question, as True / False
         el('p', { id: id + '-message', class: 'message', text: c.error }),
         // "Show answer", as on the canvas; the keyboard then goes to the answer (the app says it too).

@@ -129,7 +129,7 @@ EMSCRIPTEN_KEEPALIVE void el_text_view_height(int css_px) {
 
 // What the text view shows beyond the snapshot: {fields: {key: [value, why it cannot change now (a teacher's lock, a run holding it) or ""]},
 // tour: {depth, step, steps, title, text, resume: [depth 0..3, step], finished: the sentence, or ""}, claims: [[claim, answer, explanation]],
-// followUps: [[question, answer]] (the hashing question last), cards: [{kind, prompt, error, result (-1 none, 0 wrong, 1 right),
+// followUps: [[question, answer]] (the hashing question last), cards: [{kind (none: it cannot be asked here), prompt, error, result (-1 none, 0 wrong, 1 right),
 // answer (once revealed)}], experiments: ExperimentsJson (null without its panel), deeper: DeeperTextJson
 // (null without the budget panel or before the tier loads), teach: TeachDraftJson (null in a course page),
 // random: RandomBatchJson, stepN: the training lab's n for "Step x n", share: the share box's five button labels, linkProblems: the link banner's heading, or "" when the link
@@ -191,7 +191,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
         for (size_t i = 0; i < t.questions.size(); i++) {
             const Question& q = t.questions[i];
             const CardProgress& p = t.cards[i];
-            put({i ? ",{\"kind\":\"" : "{\"kind\":\"", kinds[int(q.kind)], "\",\"prompt\":"});
+            put({i ? ",{\"kind\":\"" : "{\"kind\":\"", q.error.empty() ? kinds[int(q.kind)] : "none", "\",\"prompt\":"});
             str(q.prompt, ",\"error\":");
             str(q.error.empty() ? p.message : format(TR(teach_card_cannot), q.error.c_str()), ",\"result\":");
             put({std::to_string(p.result), ",\"answer\":"});

@@ -261,7 +261,8 @@ std::string AnswerCard(App& app, int index, const std::string& text) {
         // No rows is an answer, as Check with none picked is on the canvas (not "the batch is empty").
         std::vector<int> picked;
         if (text.find_first_not_of(" \t") != std::string::npos)
-            if (Status st = parse_ids(text, kMaxClickRows, picked); !st.ok()) return p.message = format(TR(teach_card_rows_error), st.error.c_str());
+            if (Status st = parse_ids(text, std::min(q.V, kMaxClickRows), picked); !st.ok())  // the rows the canvas offers
+                return p.message = format(TR(teach_card_rows_error), st.error.c_str());
         p.message.clear();
         std::fill(p.picked.begin(), p.picked.end(), 0);
         for (int r : picked) p.picked[size_t(r)] = 1;

@@ -518,6 +518,17 @@ test('the hashing question is in the view too, and follows the budget settings',
   await closePage(page);
 });
 
+// A card that cannot be asked here (rows past the 16 a card offers) has its message alone, no field to answer.
+test('a question card that cannot be asked here shows its message, with no field or Check', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=40&d=2&ids=30,2,30&quiz=cards&view=text');
+  await page.waitForSelector('#tv-card-0-message');
+  assert.match(await page.textContent('#tv-card-0-message'), /cannot be asked/);
+  assert.equal(await page.$('#tv-card-0'), null);
+  assert.equal(await page.$('#tv-card-0-check'), null);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 test('a question card and a self-check claim answered from the DOM: graded, shown and announced', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,1,2&quiz=cards');
   const s = await snapshot(page);
@@ -567,6 +578,17 @@ test('a question card and a self-check claim answered from the DOM: graded, show
   await frames(page, 2);
   assert.equal(await page.getAttribute('#tv-card-0', 'aria-invalid'), 'true');
   assert.match(await page.textContent('#tv-card-0-message'), /^rows: /);
+  // A row the table does not have (V = 3) is refused with the table's range, not graded; Enter in the
+  // field checks, as the button does (it did nothing).
+  await page.fill('#tv-card-0', '7');
+  await page.press('#tv-card-0', 'Enter');
+  await frames(page, 2);
+  assert.match(await page.textContent('#tv-card-0-message'), /^rows: .*0 to V-1 = 2/);
+  await page.fill('#tv-card-0', s.touchedRows.join(', '));
+  await page.press('#tv-card-0', 'Enter');
+  await frames(page, 2);
+  assert.equal(await page.textContent('#tv-card-0-message'), '');
+  assert.match(await page.textContent('#tv-card-0-result'), /^Right\./);
   // A claim of the self-check (every one is false): the canvas's own record of the answer.
   await page.click('#tv-claim-0-false');
   await frames(page, 2);
