@@ -369,8 +369,10 @@ static void DrawBands(ImDrawList* dl, const Product& P, const ProductLayout& lay
     const ImU32 faint = WithAlpha(AccentColor(), faint_alpha), strong = AccentColor();
     const bool many = P.links.size() > 32;
     auto draw_link = [&](int i, int k, ImU32 color, float th) {
-        const float lx = P.chips ? L.p.x + L.width() : L.col_x(P.transposed_left ? i : k) + L.cw * 0.5f;
-        const float ly = P.chips ? L.row_y(i) : L.row_y(P.transposed_left ? k : i);
+        // The lit 1 of link (i, k) is at row i, column k, forward (row b, column id) and backward alike
+        // (onehot^T: row id, column b). Backward's had them swapped: bands left from the wrong cells.
+        const float lx = P.chips ? L.p.x + L.width() : L.col_x(k) + L.cw * 0.5f;
+        const float ly = L.row_y(i);
         const ImVec2 a(lx, ly), b(M.p.x - lay.label_w + Px(2), M.row_y(k)), c(M.p.x + M.width(), M.row_y(k)),
             e(Rg.p.x, Rg.row_y(i));
         if (many) {
@@ -389,8 +391,8 @@ static void DrawBands(ImDrawList* dl, const Product& P, const ProductLayout& lay
     std::vector<long long> drawn_cells;
     for (auto [i, k] : P.links) {
         if (P.mid_id(k) == hl || faint_drawn >= kFaintBands) continue;
-        const long long key = (((long long)L.rows.cell_of(P.transposed_left ? k : i) * 4096 + M.rows.cell_of(k)) * 4096) +
-                              Rg.rows.cell_of(i) + (long long)L.cols.cell_of(P.transposed_left ? i : k) * (1LL << 40);
+        const long long key = (((long long)L.rows.cell_of(i) * 4096 + M.rows.cell_of(k)) * 4096) +
+                              Rg.rows.cell_of(i) + (long long)L.cols.cell_of(k) * (1LL << 40);
         if (many) {
             if (std::find(drawn_cells.begin(), drawn_cells.end(), key) != drawn_cells.end()) continue;
             drawn_cells.push_back(key);
