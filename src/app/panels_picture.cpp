@@ -531,6 +531,11 @@ static void DrawProduct(App& app, const Product& P) {
     ImGui::EndChild();
     if (ItemKeyboardFocused())  // (named only for the keyboard: no string made in every frame)
         NameItem(format(P.chips ? "%s -> %s -> %s" : "%s @ %s = %s", P.left_name, P.mid_name, P.right_name).c_str(), nullptr);
+    // Said when an axis is drawn in strips (B = 256 read as 48 one-hot rows, some with two or three 1s).
+    if (L.rows.compressed() || L.cols.compressed() || M.rows.compressed() || Rg.rows.compressed()) {
+        TextWrappedColored(DimColor(), TR(picture_strips), kFullCells, kCompressedCells);
+        RecordItemRect((std::string("picture:strips:") + P.key).c_str());
+    }
     ImGui::PopID();
 }
 

@@ -497,3 +497,15 @@ untimed('backward: each band leaves the lit 1 of onehot^T at row ids[b], column 
   assert.deepEqual(page.problems, []);
   await closePage(page);
 });
+
+// A block of more than 32 rows or columns is drawn in 48 strips: the page says so under each picture
+// (B = 256 read as 48 one-hot rows with two or three 1s each, under a sentence saying each row has one).
+untimed('a picture drawn in strips says so; one drawn cell for cell does not', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2,0,2,2', { width: 1440, height: 900 });
+  for (const key of ['fwd', 'gather', 'bwd']) assert.equal(await rect(page, 'picture:strips:' + key), null, key);
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&init=example&ids=' + Array.from({ length: 256 }, (_, b) => b % 3).join(',')));
+  await frames(page, 4);
+  for (const key of ['fwd', 'bwd']) assert.ok(await rect(page, 'picture:strips:' + key), key);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
