@@ -177,9 +177,7 @@ Status ExperimentInfinity(App& app, bool put) {
     } else if (std::isfinite(app.inf_replaced)) {
         cell = std::exchange(app.inf_replaced, NAN);
     } else {  // no value kept (the inf came with a link): the fill's for that cell
-        AppState filled = s;
-        regenerate_table(filled);
-        cell = filled.W[size_t(InfinityColumn(s))];
+        cell = generated_cell(s.init, s.seed, s.d, 0, InfinityColumn(s));
     }
     Commit(app, put ? "inf in W" : "table restored");
     return Status::Ok();

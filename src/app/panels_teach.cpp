@@ -344,9 +344,10 @@ static AppState TeacherState(const App& app) {
 
 // The locks the tour panel's links (its steps, "See it in the demo", "Show me") would run into with the
 // draft's panels and locks: a link that sets a locked field to another value is refused there, with a
-// red banner (the documented lock rule, teach.h). The locked fields keep the page's values for the whole
-// visit, so each link is compared with the page as it is now. Kept per state and locks: the panel asks
-// every frame, and a link's cells= reads the whole table.
+// red banner (hold_locked_fields's rule, value != now, without building each held link: that encodes
+// every locked field, a 100,000-row table's cells= included). The locked fields keep the page's values
+// for the whole visit, so each link is compared with the page as it is now. Kept per state and locks:
+// the panel asks every frame, and a link's cells= reads the whole table.
 static uint32_t TourHitsLocks(const App& app) {
     const TeachDraft& d = app.teach.draft;
     const uint32_t locks = d.teach.link_locks ? 0 : lock_closure(d.teach.locks);
