@@ -49,6 +49,11 @@ void InvalidatePanelSizes() { g_epoch++; }
 
 PanelCounts LastFramePanelCounts() { return g_counts; }
 
+float PanelGroupHeight(uint32_t key) {
+    const auto it = g_sizes.find(key);
+    return it != g_sizes.end() && it->second.known ? it->second.size.y : -1.0f;
+}
+
 void ShowPanelGroup(App& app, uint32_t key, void (*show)(App&)) {
     if (g_counted_frame != ImGui::GetFrameCount()) {
         g_counted_frame = ImGui::GetFrameCount();

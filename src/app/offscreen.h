@@ -18,6 +18,9 @@ void ShowPanelGroup(App& app, uint32_t key, void (*show)(App&));
 // is drawn again in the next frame and measured anew.
 void InvalidatePanelSizes();
 
+// The height `key`'s group had when last drawn (device pixels), or -1 before it was ever drawn.
+float PanelGroupHeight(uint32_t key);
+
 // Panels drawn and skipped in the last frame (for frameStats()).
 struct PanelCounts { int drawn = 0, skipped = 0; };
 PanelCounts LastFramePanelCounts();

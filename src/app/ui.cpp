@@ -138,6 +138,10 @@ static void ShowHeader(App& app) {
     ShowTeachPanel(app);
 }
 
+// Where a panel's top sits below the page's when the page holds it there: the tour scrolls its panel
+// there, and a short panel in a long row stays there (StickyOffset).
+static float PanelTopMargin() { return Px(12); }
+
 // The panel the tour step points at gets a frame, and is scrolled into view: its top 12 px below
 // the page's. A step opened from a link is scrolled while the layout still settles (the scrollbar
 // appears and narrows the panels, so their text takes more lines; panels are measured as they come
@@ -162,7 +166,7 @@ static void ShowTourFocus(App& app, uint32_t panels) {
     app.tour.focus_in_view = ImGui::IsRectVisible(a, b);
     if (!app.tour.scroll_to_focus) return;
     const float scroll = ImGui::GetScrollY();
-    const float wanted = top - ImGui::GetWindowPos().y - Px(12) + scroll;  // in the page's own coordinates
+    const float wanted = top - ImGui::GetWindowPos().y - PanelTopMargin() + scroll;  // in the page's own coordinates
     // (The scroll's limit grows as the panels below are measured, so it says nothing yet: a panel
     // the page cannot scroll to the top just takes the ten frames.)
     const bool settled = app.tour.scroll_frames > 0 && std::fabs(wanted - scroll) < 1.0f;
@@ -172,6 +176,28 @@ static void ShowTourFocus(App& app, uint32_t panels) {
         ImGui::SetScrollY(wanted);
         WakeUp();  // the next frame is built, to look again
     }
+}
+
+// A row of panels is as tall as its tallest. A shorter one stays in view while the page scrolls past
+// its end, as a sticky sidebar does, so the row's other columns are not left blank beside a long panel
+// (the deeper tour's last steps showed two empty columns beside the experiments' end). Only a panel
+// that fits the view is held: one taller would keep its end out of reach. From the sizes the panels
+// had when last drawn (offscreen.cpp); -1 for a row not measured yet.
+static float RowHeight(const uint32_t* keys, int n) {
+    float tallest = 0;
+    for (int i = 0; i < n; i++) {
+        const float h = PanelGroupHeight(keys[i]);
+        if (h < 0) return -1;
+        tallest = std::max(tallest, h);
+    }
+    return tallest;
+}
+
+static float StickyOffset(uint32_t key, float row_top, float row_height) {
+    const float h = PanelGroupHeight(key), gap = PanelTopMargin();
+    const float view_top = ImGui::GetWindowPos().y, view_height = ImGui::GetWindowHeight();
+    if (row_height < 0 || h < 0 || h > view_height - 2 * gap) return 0;
+    return std::clamp(view_top + gap - row_top, 0.0f, std::max(0.0f, row_height - h));
 }
 
 ImGuiWindow* g_page_window = nullptr;
@@ -224,20 +250,28 @@ void ShowApp(App& app) {
     const auto shown = [&](const Group& g) {
         return (app.state.panels & g.panels) && (kDeeperTierLoaded || g.show != ShowDeeperExperimentsPanel);
     };
-    int visible = 0;
-    for (const Group& g : groups) visible += shown(g);
+    uint32_t keys[std::size(groups)];  // the groups shown, in order: a row holds `columns` of them
+    int n = 0;
+    for (const Group& g : groups)
+        if (shown(g)) keys[n++] = uint32_t(&g - groups);
     const float css_width = vp->WorkSize.x / app.dpr;
     int columns = css_width >= 1100 ? 3 : css_width >= 720 ? 2 : 1;
-    columns = std::max(1, std::min(columns, visible));
+    columns = std::max(1, std::min(columns, n));
+    static float held[std::size(groups)] = {};  // each group's offset in the last frame
     if (ImGui::BeginTable("##layout", columns, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_PadOuterX)) {
-        for (const Group& g : groups) {
-            if (!shown(g)) continue;
+        float row_height = -1;
+        for (int i = 0; i < n; i++) {
+            const Group& g = groups[keys[i]];
             ImGui::TableNextColumn();
+            if (i % columns == 0) row_height = RowHeight(keys + i, std::min(columns, n - i));
+            const float offset = StickyOffset(keys[i], ImGui::GetCursorScreenPos().y, row_height);
+            if (offset != held[keys[i]]) held[keys[i]] = offset, WakeUp();  // sizes from the last frame: look again
+            if (offset > 0) ImGui::SetCursorPosY(ImGui::GetCursorPosY() + offset);
             ImGui::PushID(int(g.panels));
             // Keyed by its place in the layout, not its panel bits: the budget panel is two groups
             // (two columns) with the same bits, and one shared key made each skipped group take the
             // other's size and widget rectangles.
-            ShowPanelGroup(app, uint32_t(&g - groups), g.show);  // or its blank, while out of view (offscreen.cpp)
+            ShowPanelGroup(app, keys[i], g.show);  // or its blank, while out of view (offscreen.cpp)
             ShowTourFocus(app, g.panels);
             ImGui::PopID();
         }

@@ -134,6 +134,22 @@ test('a deeper step about one section of the budget panel frames that section on
   await closePage(page);
 });
 
+// On a desktop the deeper tour's last steps scroll to the end of the third column (the experiments'
+// sections): the check and budget panels beside it had ended above, and two thirds of the screen were
+// blank. A shorter panel now stays in view while its row's tallest scrolls on (ui.cpp, StickyOffset).
+test('a deeper step at the end of a long panel leaves the shorter panels beside it in view', async () => {
+  const page = await openPage(browser, server.url + '#v=1&tour=deeper&step=10', { width: 1440, height: 900 });
+  await page.waitForFunction(() => window.embeddingLab.snapshot().tour.step === 10 && window.embeddingLab.budget().loaded);
+  await settle(page);
+  const section = await rect(page, 'tour-section'), leave = await rect(page, 'tour-leave'), run = await rect(page, 'budget:run');
+  const boxBottom = leave.y + leave.height;
+  assert.ok(section?.visible && section.y >= boxBottom, `the step's section is on screen: ${JSON.stringify(section)}`);
+  assert.ok(run?.visible && run.y >= boxBottom && run.y + run.height <= 900,
+            `the budget panel's Run (the column beside it) is on screen: ${JSON.stringify(run)} under ${boxBottom}`);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 // The step's panel is framed on all four sides on a phone: its right side lay under the page's
 // scrollbar, clipped away.
 test('the tour frames its step\'s panel on all four sides on a phone', async () => {
