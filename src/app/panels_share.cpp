@@ -47,7 +47,12 @@ void ShowLinkBanner(App& app) {
     RecordItemRect("banner-dismiss");
     ErrorText(LinkBannerHeading(m));  // nothing when there are only notices
     for (const std::string& e : m.errors) ErrorText("  " + e);
-    for (const std::string& n : m.notices) ImGui::TextDisabled("  %s", n.c_str());
+    // Wrapped, as the errors are: a notice on a phone ran past the screen's edge, and a swipe to read it
+    // scrolled Dismiss away.
+    for (const std::string& n : m.notices) {
+        TextWrappedColored(ImGui::GetColorU32(ImGuiCol_TextDisabled), "  %s", n.c_str());
+        RecordItemRect("banner-notice");
+    }
     ImGui::EndChild();
     ImGui::PopStyleColor();
 }

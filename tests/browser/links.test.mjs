@@ -301,6 +301,18 @@ test('a link with many problems keeps Dismiss and the lesson on screen: the bann
   }
 });
 
+// A notice (a value the link had that was changed, not refused) ran past a phone's right edge on one line,
+// and a swipe to read it scrolled Dismiss away.
+test('a link\'s notice wraps to a phone\'s width', async () => {
+  const page = await openPage(browser, server.url + '#v=1&tour=basics&step=11', { width: 390, height: 844, dpr: 2, mobile: true });
+  const notice = await page.evaluate(() => window.embeddingLab.widgetRect('banner-notice'));
+  const canvas = await page.locator('#canvas').boundingBox();
+  assert.match((await snapshot(page)).linkErrors.notices[0], /step=11 is past its end/);
+  assert.ok(notice?.visible && notice.x + notice.width <= canvas.width, `the notice spans ${JSON.stringify(notice)} on a ${canvas.width} px screen`);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 // section= opens a section that starts closed (the bias, below the raw id's) and scrolls to it once: on a
 // phone the experiments panel is screens below the top. Closing it drops it from the link; a name the page
 // does not know is said, with the known ones, and the rest of the link applies.
