@@ -34,6 +34,7 @@ void GoToTourStep(App& app, TourDepth depth, int step) {
     app.tour.focus = steps[size_t(step)].focus;
     app.tour.scroll_to_focus = true;
     app.tour.finished = TourDepth::None;
+    app.tour.text_folded = false;
 }
 
 void LeaveTour(App& app, bool finished) {
@@ -88,9 +89,18 @@ void ShowTourBar(App& app) {
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyle().Colors[ImGuiCol_FrameBg]);
     ImGui::BeginChild("##tour", ImVec2(0, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_Border, ImGuiWindowFlags_NavFlattened);
     ImGui::TextDisabled(TR(tour_bar_position), tour_depth_label(depth), step + 1, int(steps.size()));
+    // On a small screen (a phone, a short course frame) the step's text folds away once read, so the
+    // panel it speaks of gets the screen: on a phone the header and this box took a third of it.
+    const ImVec2 screen = ImGui::GetMainViewport()->WorkSize;
+    const bool small = screen.x / app.dpr < 600.0f || screen.y / app.dpr < 520.0f;
+    if (small) {
+        ImGui::SameLine();
+        if (SmallButton(app.tour.text_folded ? TR(tour_show_text) : TR(tour_hide_text))) app.tour.text_folded = !app.tour.text_folded;
+        RecordItemRect("tour-fold");
+    }
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), "%s", tr(s.title));
     RecordItemRect("tour-title");
-    TextWrapped("%s", tr(s.text));
+    if (!(small && app.tour.text_folded)) TextWrapped("%s", tr(s.text));
     ImGui::BeginDisabled(step == 0);
     if (ImGui::Button(TR(tour_back))) {
         GoToTourStep(app, depth, step - 1);

@@ -150,6 +150,32 @@ test('a deeper step at the end of a long panel leaves the shorter panels beside 
   await closePage(page);
 });
 
+// On a phone the header and the tour box took a third of the screen, the step's text most of it: it
+// folds away once read (the title and the buttons stay), and the next step shows its own text.
+test('on a phone the tour step\'s text folds away, and the next step shows its text again', async () => {
+  const page = await openPage(browser, server.url + '#v=1&tour=basics&step=1', { width: 390, height: 844, dpr: 2, mobile: true });
+  await settle(page);
+  const boxBottom = async () => { const r = await rect(page, 'tour-leave'); return r.y + r.height; };
+  const open = await boxBottom();
+  await clickWidget(page, 'tour-fold');
+  await settle(page);
+  const folded = await boxBottom();
+  assert.ok(open - folded > 60, `folding the text raised the box's end from ${open} to ${folded} only`);
+  assert.ok((await rect(page, 'tour-title')).visible, 'the step\'s title stays');
+  const focus = await rect(page, 'tour-focus');
+  assert.ok(focus.visible && focus.y >= folded, 'the framed panel is under the smaller box');
+  await clickWidget(page, 'tour-next');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().tour.step === 2);
+  await settle(page);
+  const next = await boxBottom();
+  assert.ok(next - folded > 30, `the next step's text is shown: the box ends at ${next}, folded ${folded}`);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+  const desktop = await openPage(browser, server.url + '#v=1&tour=basics&step=1', { width: 1280, height: 800 });
+  assert.equal(await rect(desktop, 'tour-fold'), null, 'a desktop\'s box has room for the text: nothing to fold');
+  await closePage(desktop);
+});
+
 // The step's panel is framed on all four sides on a phone: its right side lay under the page's
 // scrollbar, clipped away.
 test('the tour frames its step\'s panel on all four sides on a phone', async () => {
