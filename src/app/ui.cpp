@@ -194,9 +194,10 @@ static float RowHeight(const uint32_t* keys, int n) {
 }
 
 static float StickyOffset(uint32_t key, float row_top, float row_height) {
-    const float h = PanelGroupHeight(key), gap = PanelTopMargin();
-    const float view_top = ImGui::GetWindowPos().y, view_height = ImGui::GetWindowHeight();
-    if (row_height < 0 || h < 0 || h > view_height - 2 * gap) return 0;
+    const float h = PanelGroupHeight(key), view_top = ImGui::GetWindowPos().y, view_height = ImGui::GetWindowHeight();
+    // Held where the tour puts a panel, or, for the first row, where it sits unscrolled.
+    const float gap = std::min(PanelTopMargin(), row_top + ImGui::GetScrollY() - view_top);
+    if (row_height < 0 || h < 0 || h > view_height - 2 * PanelTopMargin()) return 0;
     return std::clamp(view_top + gap - row_top, 0.0f, std::max(0.0f, row_height - h));
 }
 
