@@ -132,6 +132,18 @@ PictureColors PictureColorsFor(Theme theme, const ImGuiStyle& style) {
     return p;
 }
 
+HeatScale HeatScaleFor(Theme theme, const ImGuiStyle& style) {
+    // Light: from the white field, linearly, 85% of the way to red or blue.
+    if (theme == Theme::Light)
+        return {style.Colors[ImGuiCol_FrameBg], ImVec4(0.20f, 0.40f, 0.85f, 1), ImVec4(0.85f, 0.25f, 0.20f, 1), 0.85f, false};
+    // The dark field is navy: zero read as negative, and -1.34 of a 5.2 scale was 1.12:1 against it.
+    // High contrast's near-black field faded to a quarter of the scale at 1.2:1. So a grey zero (the
+    // high-contrast field is one), eased toward brighter ends: a quarter of the scale is 1.5:1 from zero
+    // or more. Every fill stays dark enough for white, the picture's numbers, at 4.5:1.
+    const ImVec4 zero = theme == Theme::Contrast ? style.Colors[ImGuiCol_FrameBg] : ImVec4(0.15f, 0.15f, 0.15f, 1);
+    return {zero, ImVec4(0.20f, 0.40f, 0.88f, 1), ImVec4(0.82f, 0.20f, 0.18f, 1), 1.0f, true};
+}
+
 static ImU32 ReadableTextOnUncached(ImU32 background);  // the contrast arithmetic, below
 
 static float Linear(float v) { return v <= 0.04045f ? v / 12.92f : std::pow((v + 0.055f) / 1.055f, 2.4f); }

@@ -27,6 +27,15 @@ struct PictureColors {
 // its outline is drawn over); tests/browser/picture.test.mjs reads them through el_picture_colors_json.
 PictureColors PictureColorsFor(Theme theme, const ImGuiStyle& style);
 
+// The diverging scale of W, out, G and dW (HeatColor in widgets.cpp): a neutral colour at zero,
+// toward blue below it and red above; tests/browser/heat_scale.test.mjs measures it in every theme.
+struct HeatScale {
+    ImVec4 zero, negative, positive;  // at 0, and the colours -1 and +1 of the scale head for
+    float reach;                      // how far toward them the ends of the scale go
+    bool eased;                       // |t|(2 - |t|) of the way, not |t|: 44% at a quarter of the scale
+};
+HeatScale HeatScaleFor(Theme theme, const ImGuiStyle& style);
+
 float RelativeLuminance(ImVec4 c);          // WCAG 2.1: sRGB -> linear, 0.2126 R + 0.7152 G + 0.0722 B
 float ContrastRatio(ImVec4 a, ImVec4 b);    // (L1 + 0.05) / (L2 + 0.05), lighter over darker
 ImVec4 OverBackground(ImVec4 c, ImVec4 bg); // c with its alpha blended onto an opaque bg

@@ -106,13 +106,13 @@ ImU32 LinkedColor() {
     return g_app.state.theme == Theme::Contrast ? ImGui::GetColorU32(ImGuiCol_NavHighlight) : IM_COL32(66, 150, 250, 255);
 }
 
-// Diverging scale: blue for negative, red for positive, the background at zero.
+// Diverging scale: blue for negative, red for positive, a neutral colour at zero (the theme's HeatScale).
 ImU32 HeatColor(float v, float scale) {
     if (!std::isfinite(v)) return IM_COL32(200, 60, 200, 255);
     const float t = scale > 0 ? std::clamp(v / scale, -1.0f, 1.0f) : 0.0f;
-    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_FrameBg];
-    const ImVec4 hot = t >= 0 ? ImVec4(0.85f, 0.25f, 0.20f, 1) : ImVec4(0.20f, 0.40f, 0.85f, 1);
-    const float a = std::fabs(t) * 0.85f;
+    const HeatScale h = HeatScaleFor(g_app.state.theme, ImGui::GetStyle());
+    const ImVec4 bg = h.zero, hot = t >= 0 ? h.positive : h.negative;
+    const float a = (h.eased ? std::fabs(t) * (2.0f - std::fabs(t)) : std::fabs(t)) * h.reach;
     return ImGui::GetColorU32(ImVec4(bg.x + (hot.x - bg.x) * a, bg.y + (hot.y - bg.y) * a,
                                      bg.z + (hot.z - bg.z) * a, 1.0f));
 }

@@ -19,7 +19,7 @@ ImU32 DimColor();
 // keyboard's focus ring (ImGuiCol_NavHighlight), which themes.cpp makes 3:1 on every cell fill.
 ImU32 LinkedColor();
 ImU32 LinkColor();  // a link's text
-ImU32 HeatColor(float v, float scale);  // diverging: blue negative, red positive, background at zero
+ImU32 HeatColor(float v, float scale);  // diverging: blue negative, red positive, neutral at zero
 std::string ShortNumber(float v);           // a cell's short text; the exact value is in the tooltip
 // ImGui::TextWrapped, breaking lines at spaces only: ImGui's own wrapping also breaks after '.' and
 // ',', which split numbers across lines ("(0." / "83)", "50," / "000").
