@@ -491,12 +491,12 @@ static void DrawHeaders(ImDrawList* dl, const Product& P, const ProductLayout& l
 }
 
 // Bands: the lit 1 (or chip) -> mid's row -> right's row; the highlighted id's drawn strong, on top.
-// Faint bands fade as they multiply, so 1,024 of them read as a texture, not a wall; many bands are
-// drawn straight (a curve costs a dozen segments) and once per drawn cell triple.
+// Faint bands reach 3:1 up to 16 of them, then fade as they multiply, so 1,024 read as a texture, not a
+// wall; many bands are drawn straight (a curve costs a dozen segments) and once per drawn cell triple.
 static void DrawBands(ImDrawList* dl, const Product& P, const ProductLayout& lay, int hl) {
     const GridGeom &L = lay.L, &M = lay.M, &Rg = lay.Rg;
-    const int faint_alpha = std::clamp(int(70.0f * 16.0f / float(std::max<size_t>(P.links.size(), 1))), 14, 70);
-    const ImU32 faint = WithAlpha(AccentColor(), faint_alpha), strong = AccentColor();
+    const int faint_alpha = std::clamp(int(255.0f * 16.0f / float(std::max<size_t>(P.links.size(), 1))), 28, 255);
+    const ImU32 faint = WithAlpha(g_colors.band, faint_alpha), strong = AccentColor();
     const bool many = P.links.size() > 32;
     auto draw_link = [&](int i, int k, ImU32 color, float th) {
         // The lit 1 of link (i, k) is at row i, column k, forward (row b, column id) and backward alike
@@ -527,11 +527,11 @@ static void DrawBands(ImDrawList* dl, const Product& P, const ProductLayout& lay
             if (std::find(drawn_cells.begin(), drawn_cells.end(), key) != drawn_cells.end()) continue;
             drawn_cells.push_back(key);
         }
-        draw_link(i, k, faint, Px(1.2f));
+        draw_link(i, k, faint, Px(2.0f));
         faint_drawn++;
     }
     for (auto [i, k] : P.links)
-        if (P.mid_id(k) == hl) draw_link(i, k, strong, many ? Px(1.5f) : Px(2.5f));
+        if (P.mid_id(k) == hl) draw_link(i, k, strong, many ? Px(2.0f) : Px(3.0f));
 }
 
 // The walk: down column c of W, one term at a time (matmul), or one jump (gather).

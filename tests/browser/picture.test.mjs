@@ -405,12 +405,16 @@ untimed("the picture's marks reach 3:1 against what they sit on, in every theme"
       ['highlight outline on its halo', c.highlight, c.halo, 3], ['walk target on its halo', c.target, c.halo, 3],
       ['empty dW row outline on the window', c.emptyLine, c.window, 3],
       ['number on the highlighted chip', c.chipLitText, c.chipLit, 4.5],
+      ['faint band (another id\'s) on the window', c.band, c.window, 3],
     ];
     const figures = pairs.map(([what, fg, bg, need]) => [what, contrast(fg, bg), need]);
     const line = `${theme}: ` + figures.map(([what, r]) => `${what} ${r.toFixed(2)}`).join(', ');
     console.log(line);
     t.diagnostic(line);
     for (const [what, r, need] of figures) assert.ok(r >= need, `${theme}: ${what} is ${r.toFixed(2)}:1, below ${need}:1`);
+    // The highlighted id's band stays clearly the strong one (it is also drawn thicker).
+    const [strong, faint] = [contrast(c.highlight, c.window), contrast(c.band, c.window)];
+    assert.ok(strong >= 1.8 * faint, `${theme}: the strong band ${strong.toFixed(2)}:1 against the faint ${faint.toFixed(2)}:1`);
   }
   assert.deepEqual(page.problems, []);
   await closePage(page);
@@ -612,4 +616,35 @@ untimed('every looked-up id can be found on the axis: a strip lists its ids, or 
   assert.equal(await rect(phone, 'picture:W:label:99998 +1'), null);
   assert.deepEqual(phone.problems, []);
   await closePage(phone);
+});
+
+// The faint bands are each lit 1's only link to its row of W when nothing is highlighted; at 27% alpha
+// they were 1.9:1 (light) and 2.3:1 (dark) on the window. Read in the pixels: every band crossing the
+// gap between the one-hot block and W has its darkest (lightest) pixel at 3:1 or more, dpr 1, 6 ids.
+untimed('the faint bands reach 3:1 on the window in every theme, read in the pixels', async (t) => {
+  const lines = [];
+  for (const theme of ['light', 'dark', 'contrast']) {
+    const page = await openPage(browser, server.url + large('0,0,7,99998,99999,50000', `&theme=${theme}`), { width: 1440, height: 900 });
+    await widgetCenter(page, 'picture:W'), await moveAway(page);
+    const c = await page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_picture_colors_json())));
+    const box = await page.locator('#canvas').boundingBox();
+    const L = await rect(page, 'picture:onehot'), W = await rect(page, 'picture:W');
+    const peaks = [];
+    for (const dx of [4, 10, 16]) {  // just right of the one-hot block, where only bands are drawn
+      const png = decodePng(await page.screenshot({ clip: { x: box.x + L.x + L.width + dx, y: box.y + W.y, width: 1, height: W.height } }));
+      let run = 0;  // the peak of the band being crossed (0: none)
+      for (let i = 0; i <= png.height; i++) {
+        const r = i < png.height ? contrast([...png.pixels.subarray(i * png.channels, i * png.channels + 3)], c.window) : 1;
+        if (r >= 1.3) run = Math.max(run, r);
+        else if (run) peaks.push(run), run = 0;
+      }
+    }
+    const line = `${theme}: faint band peaks ${peaks.map((r) => r.toFixed(2)).join(', ')} (band colour ${c.band ? contrast(c.band, c.window).toFixed(2) : '?'}:1, strong ${contrast(c.highlight, c.window).toFixed(2)}:1)`;
+    console.log(line), lines.push(line);
+    assert.ok(peaks.length >= 6, `${theme}: bands crossed: ${peaks.length}`);
+    for (const r of peaks) assert.ok(r >= 3, `${theme}: a faint band peaks at ${r.toFixed(2)}:1`);
+    assert.deepEqual(page.problems, []);
+    await closePage(page);
+  }
+  t.diagnostic(lines.join('; '));
 });
