@@ -310,13 +310,26 @@ static float PartsWidth(const LabelPart* parts, int n) {
     return w;
 }
 
-// The widest strip label of a grid (0 when its rows are not drawn in strips).
+// The widest StripLabel of a grid (0 when its rows are not drawn in strips), counted in digits (all
+// as wide) rather than written and measured: that was 800 snprintf and CalcTextSize calls a frame.
 static float StripLabelsWidth(const GridGeom& g, RowIds row_id, bool list) {
+    if (!g.rows.compressed()) return 0;
+    const float digit = ImGui::CalcTextSize("0").x, comma = ImGui::CalcTextSize(", ").x, plus = ImGui::CalcTextSize(" +").x;
+    const auto digits = [&](size_t v) { return digit * float(std::to_string(v).size()); };
     float w = 0;
-    LabelPart parts[2 * kSplitMax];
-    for (int rc = 0; rc < g.rows.cells && g.rows.compressed(); rc++)
-        if (!g.linked_in(rc).empty())  // named as its largest row: the most digits
-            w = std::max(w, PartsWidth(parts, StripLabel(g, rc, row_id, row_id(g.linked_in(rc).back()), list, parts)));
+    for (int rc = 0; rc < g.rows.cells; rc++) {
+        const auto in = g.linked_in(rc);
+        if (in.empty()) continue;
+        float x = 0;
+        if (list && !row_id.ids && g.parts(rc) > 1) {  // "0, 7"
+            for (int row : in) x += digits(size_t(row));
+            x += comma * float(in.size() - 1);
+        } else {  // "99998 +1", named as its largest row (the most digits)
+            x = digits(size_t(in.back()));
+            if (!row_id.ids && in.size() > 1) x += plus + digits(in.size() - 1);
+        }
+        w = std::max(w, x);
+    }
     return w;
 }
 
