@@ -86,16 +86,16 @@ EMSCRIPTEN_KEEPALIVE const char* el_walk_json() { return WalkJson(g_app, ""); }
 
 // The picture's colours in the current theme, as drawn (opaque), for the contrast test:
 // {"window":[r,g,b], "zeroCell":..., "lit":..., "highlight":..., "target":..., "emptyLine":...,
-//  "halo":..., "chipLit":..., "chipLitText":...}
+//  "halo":..., "chipLit":..., "chipLitText":..., "band":...}
 EMSCRIPTEN_KEEPALIVE const char* el_picture_colors_json() {
     const PictureColors p = PictureColorsFor(g_app.state.theme, ImGui::GetStyle());
     ImVec4 window = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     window.w = 1;
     const ImU32 colors[] = {ImGui::ColorConvertFloat4ToU32(window), p.zero_cell, p.lit, p.highlight, p.target,
-                            p.empty_line, p.halo, p.chip_lit, p.chip_lit_text};
-    const char* names[] = {"window", "zeroCell", "lit", "highlight", "target", "emptyLine", "halo", "chipLit", "chipLitText"};
+                            p.empty_line, p.halo, p.chip_lit, p.chip_lit_text, p.band};
+    const char* names[] = {"window", "zeroCell", "lit", "highlight", "target", "emptyLine", "halo", "chipLit", "chipLitText", "band"};
     g_picture_json = "{";
-    for (int i = 0; i < 9; i++) {
+    for (int i = 0; i < 10; i++) {
         const ImVec4 v = OverBackground(ImGui::ColorConvertU32ToFloat4(colors[i]), window);
         char buf[64];
         std::snprintf(buf, sizeof buf, "%s\"%s\":[%d,%d,%d]", i ? "," : "", names[i], int(v.x * 255 + 0.5f),

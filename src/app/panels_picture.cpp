@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -61,10 +62,16 @@ struct Product {
 };
 
 // Geometry of one drawn grid: a rows x cols block, each axis maybe compressed.
+// A strip (a compressed row) shows its linked rows (looked up, or receiving gradient), not its first row:
+// up to kSplitMax of them as that many sub-rows, top to bottom, each its own row's colours; the pointer
+// over a sub-row means its row, and its band ends there. (A strip holding ids 0 and 7 was painted
+// with W[7], labelled "0", and hovering it lit id 0.)
+constexpr int kSplitMax = 3;
 struct GridGeom {
     AxisBins rows, cols;
     ImVec2 p;      // top-left
     float cw, rh;  // cell width, row height
+    std::vector<int> linked;  // rows that carry a link, ascending
     GridGeom(int R, int C, float full_w, float comp_w, float full_h, float comp_h)
         : rows(R, R <= kFullCells ? R : kCompressedCells), cols(C, C <= kFullCells ? C : kCompressedCells) {
         cw = cols.compressed() ? comp_w : full_w;
@@ -72,12 +79,46 @@ struct GridGeom {
     }
     float width() const { return cw * float(cols.cells); }
     float height() const { return rh * float(rows.cells); }
-    float row_y(int index) const { return p.y + rh * (float(rows.cell_of(index)) + 0.5f); }
     float col_x(int index) const { return p.x + cw * (float(cols.cell_of(index)) + 0.5f); }
     ImVec2 cell_min(int rc, int cc) const { return ImVec2(p.x + cw * float(cc), p.y + rh * float(rc)); }
     ImVec2 cell_max(int rc, int cc) const { return ImVec2(p.x + cw * float(cc + 1), p.y + rh * float(rc + 1)); }
-    // The row and column under a point (clamped).
-    int row_at(float y) const { return rows.first(std::clamp(int((y - p.y) / rh), 0, rows.cells - 1)); }
+    // The linked rows in row cell rc, ascending.
+    std::span<const int> linked_in(int rc) const {
+        const auto a = std::lower_bound(linked.begin(), linked.end(), rows.first(rc));
+        const auto b = std::lower_bound(a, linked.end(), rows.first(rc + 1));
+        return {linked.data() + (a - linked.begin()), size_t(b - a)};
+    }
+    // Sub-rows of cell rc: one per linked row, up to kSplitMax; else 1.
+    int parts(int rc) const {
+        const int n = int(linked_in(rc).size());
+        return n <= kSplitMax ? std::max(n, 1) : 1;
+    }
+    // Where in its cell a row sits: (index among the cell's linked rows, how many), or (0, 1).
+    std::pair<int, int> place(int row) const {
+        const auto in = linked_in(rows.cell_of(row));
+        const auto it = std::lower_bound(in.begin(), in.end(), row);
+        if (it == in.end() || *it != row) return {0, 1};
+        return {int(it - in.begin()), int(in.size())};
+    }
+    // The y a band of `row` ends at: its own place in the strip.
+    float row_y(int row) const {
+        const auto [j, n] = place(row);
+        return p.y + rh * (float(rows.cell_of(row)) + (float(j) + 0.5f) / float(n));
+    }
+    // Top and bottom of what shows `row`: its sub-row, or the whole cell.
+    std::pair<float, float> row_span(int row) const {
+        const int rc = rows.cell_of(row), n = parts(rc);
+        const int j = n > 1 ? place(row).first : 0;
+        return {p.y + rh * (float(rc) + float(j) / float(n)), p.y + rh * (float(rc) + float(j + 1) / float(n))};
+    }
+    // The row and column under a point (clamped): in a strip, the linked row at that height.
+    int row_at(float y) const {
+        const float f = std::clamp((y - p.y) / rh, 0.0f, float(rows.cells) - 0.001f);
+        const int rc = int(f);
+        const auto in = linked_in(rc);
+        if (in.empty()) return rows.first(rc);
+        return in[size_t(std::min(int((f - float(rc)) * float(in.size())), int(in.size()) - 1))];
+    }
     int col_at(float x) const { return cols.first(std::clamp(int((x - p.x) / cw), 0, cols.cells - 1)); }
 };
 
@@ -96,22 +137,22 @@ static void HaloRect(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float th) 
     dl->AddRect(a, b, color, 0, 0, th);
 }
 
-// The row a compressed value grid shows for each cell: a linked row inside it when there
-// is one (so a looked-up row keeps its own colours), else the cell's first row.
-static std::vector<int> ShownRows(const AxisBins& bins, const std::vector<int>& linked_rows) {
-    std::vector<int> shown(size_t(bins.cells));
-    for (int k = 0; k < bins.cells; k++) shown[size_t(k)] = bins.first(k);
-    for (int row : linked_rows) shown[size_t(bins.cell_of(row))] = row;
-    return shown;
+// The row a strip of more than kSplitMax linked rows shows (its colours): the highlighted id's when it
+// holds it, else its first linked row; a cell without one shows its first row.
+static int ShownRow(const GridGeom& g, int rc, RowIds row_id, int hl) {
+    const auto in = g.linked_in(rc);
+    for (int row : in)
+        if (row_id(row) == hl) return row;
+    return in.empty() ? g.rows.first(rc) : in.front();
 }
 
 // A value grid (mid or right). A row not in `filled_rows` (sorted; null: every row is) is drawn as
 // exact zeros: outlined, empty.
 static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d, float scale, bool log_scale,
-                       const std::vector<int>& shown_rows, const std::vector<int>* filled_rows) {
+                       RowIds row_id, int hl, const std::vector<int>* filled_rows) {
     const auto filled = [&](int row) { return !filled_rows || std::binary_search(filled_rows->begin(), filled_rows->end(), row); };
     const ImU32 line = g_colors.empty_line;
-    const auto value = [&](int rc, int cc) { return m[size_t(shown_rows[size_t(rc)]) * size_t(d) + size_t(g.cols.first(cc))]; };
+    const auto value = [&](int row, int cc) { return m[size_t(row) * size_t(d) + size_t(g.cols.first(cc))]; };
     // A cell's number: the page's short format (4 significant digits); in a narrow cell 3, then 2
     // (exact on hover); "" when even that does not fit. 3 px on each side: with 1, neighbours read
     // as one expression ("-0.9607-0.4713").
@@ -128,31 +169,35 @@ static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d,
     // (a narrow grid showed 0.01 and 0.03 and nothing for the -0.02 between them).
     const bool grid = !g.rows.compressed() && !g.cols.compressed();  // one cell per row and column
     bool text = grid;
-    for (int rc = 0; text && rc < g.rows.cells; rc++)
+    for (int row = 0; text && row < g.rows.cells; row++)
         for (int cc = 0; text && cc < g.cols.cells; cc++) {
-            const float v = value(rc, cc);
-            text = !(filled(shown_rows[size_t(rc)]) || v != 0.0f) || !label(v).empty();
+            const float v = value(row, cc);
+            text = !(filled(row) || v != 0.0f) || !label(v).empty();
         }
     for (int rc = 0; rc < g.rows.cells; rc++) {
-        const int row = shown_rows[size_t(rc)];
-        const bool full = filled(row);
-        for (int cc = 0; cc < g.cols.cells; cc++) {
-            const float v = value(rc, cc);
-            const ImVec2 a = g.cell_min(rc, cc), b = g.cell_max(rc, cc);
-            if (full) dl->AddRectFilled(a, b, log_scale ? HeatColor(log_scale_fraction(v, scale), 1.0f) : HeatColor(v, scale));
-            else if (grid) dl->AddRect(a, b, line);
-            if (text && (full || v != 0.0f)) {
-                const std::string s = label(v);
-                const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
-                dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f),
-                            full ? ImGui::GetColorU32(ImGuiCol_Text) : DimColor(), s.c_str());
-            } else if (text && !full && g.cw >= Px(12)) {
-                const ImVec2 ts = ImGui::CalcTextSize("0");
-                dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f), DimColor(), "0");
+        const int n = g.parts(rc);
+        for (int j = 0; j < n; j++) {
+            const int row = n > 1 ? g.linked_in(rc)[size_t(j)] : ShownRow(g, rc, row_id, hl);
+            const auto [y0, y1] = g.row_span(row);
+            const bool full = filled(row);
+            for (int cc = 0; cc < g.cols.cells; cc++) {
+                const float v = value(row, cc);
+                const ImVec2 a(g.cell_min(rc, cc).x, y0), b(g.cell_max(rc, cc).x, y1);
+                if (full) dl->AddRectFilled(a, b, log_scale ? HeatColor(log_scale_fraction(v, scale), 1.0f) : HeatColor(v, scale));
+                else if (grid) dl->AddRect(a, b, line);
+                if (text && (full || v != 0.0f)) {
+                    const std::string s = label(v);
+                    const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
+                    dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f),
+                                full ? ImGui::GetColorU32(ImGuiCol_Text) : DimColor(), s.c_str());
+                } else if (text && !full && g.cw >= Px(12)) {
+                    const ImVec2 ts = ImGui::CalcTextSize("0");
+                    dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f), DimColor(), "0");
+                }
             }
+            if (!full && g.rows.compressed())  // an empty strip row: a hairline so it reads as "nothing here"
+                dl->AddLine(ImVec2(g.p.x, (y0 + y1) * 0.5f), ImVec2(g.p.x + g.width(), (y0 + y1) * 0.5f), line);
         }
-        if (!full && g.rows.compressed())  // an empty strip row: a hairline so it reads as "nothing here"
-            dl->AddLine(ImVec2(g.p.x, g.row_y(row)), ImVec2(g.p.x + g.width(), g.row_y(row)), line);
     }
 }
 
@@ -201,9 +246,10 @@ static void DrawLeft(ImDrawList* dl, const Product& P, const GridGeom& g, int hl
             dl->AddRectFilled(ImVec2(a.x + Px(0.5f), a.y + Px(0.5f)), ImVec2(b.x - Px(0.5f), b.y - Px(0.5f)), lit);
             const ImVec2 ts = ImGui::CalcTextSize("1");
             dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f), g_colors.lit_text, "1");
-        } else {
+        } else {  // in its row's own part of the strip
             const float x = (a.x + b.x) * 0.5f;
-            dl->AddLine(ImVec2(x, a.y - Px(1)), ImVec2(x, b.y + Px(1)), lit, std::max(Px(2), g.cw * 0.6f));
+            const auto [y0, y1] = g.row_span(i);
+            dl->AddLine(ImVec2(x, y0 - Px(1)), ImVec2(x, y1 + Px(1)), lit, std::max(Px(2), g.cw * 0.6f));
         }
     }
     if (hl < 0) return;
@@ -223,8 +269,8 @@ static void OutlineRows(ImDrawList* dl, const GridGeom& g, int rows, RowIds row_
                         const std::vector<int>* candidates) {
     if (hl < 0) return;
     auto outline = [&](int row) {
-        const int rc = g.rows.cell_of(row);
-        const ImVec2 a = g.cell_min(rc, 0), b = g.cell_max(rc, g.cols.cells - 1);
+        const auto [y0, y1] = g.row_span(row);
+        const ImVec2 a(g.p.x, y0), b(g.p.x + g.width(), y1);
         const float th = g.rows.compressed() ? Px(1) : Px(2);
         HaloRect(dl, ImVec2(a.x - Px(2), a.y - Px(1)), ImVec2(b.x + Px(2), b.y + Px(1)), AccentColor(), th);
     };
@@ -237,22 +283,99 @@ static void OutlineRows(ImDrawList* dl, const GridGeom& g, int rows, RowIds row_
     }
 }
 
-// A row label ("id 2"), written only where it does not overlap the last one, on a halo of the
-// window's colour: the band that runs into its row passes behind it, not through the words.
-static void RowLabels(ImDrawList* dl, const GridGeom& g, float right_x, const char* letter, const std::vector<int>& rows,
-                      int hl, RowIds row_id) {
-    float last_y = -1e9f;
-    for (int row : rows) {
-        const float y = g.row_y(row) - ImGui::GetTextLineHeight() * 0.5f;
-        if (y < last_y + ImGui::GetTextLineHeight()) continue;
-        char label[32];
-        if (g.rows.compressed()) std::snprintf(label, sizeof label, "%d", row);
-        else std::snprintf(label, sizeof label, "%s %d", letter, row);
-        const ImVec2 ts = ImGui::CalcTextSize(label), at(right_x - ts.x - Px(4), y);
-        dl->AddRectFilled(ImVec2(at.x - Px(2), at.y), ImVec2(at.x + ts.x + Px(2), at.y + ts.y), g_colors.halo);
-        dl->AddText(at, row_id(row) == hl ? AccentColor() : DimColor(), label);
-        last_y = y;
+// A strip's label, in parts (each names a row, or -1: ", " and "+n"). On an axis of the table's rows
+// (`ids`): with `list`, a split strip's ids, all of them ("0, 7", top to bottom as drawn); else the row
+// the strip shows (the highlighted id's when it holds it) and how many more it holds ("0 +1"). A strip
+// of positions names the one it shows: every position is linked, and "b 0 +20" says nothing.
+struct LabelPart { char text[16]; int row; };
+static int StripLabel(const GridGeom& g, int rc, RowIds row_id, int hl, bool list, LabelPart parts[2 * kSplitMax]) {
+    const auto in = g.linked_in(rc);
+    int n = 0;
+    if (list && !row_id.ids && g.parts(rc) > 1) {
+        for (int row : in) {
+            if (n) std::snprintf(parts[n].text, sizeof parts[n].text, ", "), parts[n++].row = -1;
+            std::snprintf(parts[n].text, sizeof parts[n].text, "%d", row), parts[n++].row = row;
+        }
+        return n;
     }
+    const int shown = ShownRow(g, rc, row_id, hl);
+    std::snprintf(parts[n].text, sizeof parts[n].text, "%d", shown), parts[n++].row = shown;
+    if (!row_id.ids && in.size() > 1) std::snprintf(parts[n].text, sizeof parts[n].text, " +%d", int(in.size()) - 1), parts[n++].row = -1;
+    return n;
+}
+
+static float PartsWidth(const LabelPart* parts, int n) {
+    float w = 0;
+    for (int i = 0; i < n; i++) w += ImGui::CalcTextSize(parts[i].text).x;
+    return w;
+}
+
+// The widest StripLabel of a grid (0 when its rows are not drawn in strips), counted in digits (all
+// as wide) rather than written and measured: that was 800 snprintf and CalcTextSize calls a frame.
+static float StripLabelsWidth(const GridGeom& g, RowIds row_id, bool list) {
+    if (!g.rows.compressed()) return 0;
+    const float digit = ImGui::CalcTextSize("0").x, comma = ImGui::CalcTextSize(", ").x, plus = ImGui::CalcTextSize(" +").x;
+    const auto digits = [&](size_t v) { return digit * float(std::to_string(v).size()); };
+    float w = 0;
+    for (int rc = 0; rc < g.rows.cells; rc++) {
+        const auto in = g.linked_in(rc);
+        if (in.empty()) continue;
+        float x = 0;
+        if (list && !row_id.ids && g.parts(rc) > 1) {  // "0, 7"
+            for (int row : in) x += digits(size_t(row));
+            x += comma * float(in.size() - 1);
+        } else {  // "99998 +1", named as its largest row (the most digits)
+            x = digits(size_t(in.back()));
+            if (!row_id.ids && in.size() > 1) x += plus + digits(in.size() - 1);
+        }
+        w = std::max(w, x);
+    }
+    return w;
+}
+
+// Row labels, on a halo of the window's colour (the band into a row passes behind its label, not
+// through the words): "id 2" on every row of a full grid; in strips, each linked strip's StripLabel
+// where it does not overlap the last one, and the highlighted id's always, on top, the id in the
+// accent colour. A strip's label is also a widgetRect, "picture:W:label:0, 7", for the tests.
+static void RowLabels(ImDrawList* dl, const GridGeom& g, float right_x, const char* letter, int hl, RowIds row_id,
+                      bool list, const char* rect) {
+    const float th = ImGui::GetTextLineHeight();
+    const auto draw = [&](const LabelPart* parts, int n, float y) {
+        const float w = PartsWidth(parts, n);
+        ImVec2 at(right_x - w - Px(4), y);
+        dl->AddRectFilled(ImVec2(at.x - Px(2), at.y), ImVec2(at.x + w + Px(2), at.y + th), g_colors.halo);
+        std::string name = rect && g.rows.compressed() ? std::string(rect) + ":label:" : std::string();
+        const ImVec2 start = at;
+        for (int i = 0; i < n; i++) {
+            dl->AddText(at, parts[i].row >= 0 && row_id(parts[i].row) == hl ? AccentColor() : DimColor(), parts[i].text);
+            at.x += ImGui::CalcTextSize(parts[i].text).x;
+            if (!name.empty()) name += parts[i].text;
+        }
+        if (!name.empty()) RecordRect(name.c_str(), start, ImVec2(at.x, at.y + th));
+    };
+    LabelPart parts[2 * kSplitMax];
+    if (!g.rows.compressed()) {
+        for (int row = 0; row < g.rows.n; row++) {
+            std::snprintf(parts[0].text, sizeof parts[0].text, "%s %d", letter, row), parts[0].row = row;
+            draw(parts, 1, g.p.y + g.rh * (float(row) + 0.5f) - th * 0.5f);
+        }
+        return;
+    }
+    const auto holds_hl = [&](int rc) {
+        for (int row : g.linked_in(rc))
+            if (row_id(row) == hl) return true;
+        return false;
+    };
+    float last_y = -1e9f;
+    for (int pass = 0; pass < 2; pass++)  // the highlighted id's strips last, on top
+        for (int rc = 0; rc < g.rows.cells; rc++) {
+            if (g.linked_in(rc).empty()) continue;
+            const float y = g.p.y + g.rh * (float(rc) + 0.5f) - th * 0.5f;
+            const bool top = hl >= 0 && holds_hl(rc);
+            if (pass == 0 && !top && y < last_y + th) continue;
+            if (pass == 0) last_y = y;
+            if (top == (pass == 1)) draw(parts, StripLabel(g, rc, row_id, hl, list, parts), y);
+        }
 }
 
 // What hovering a grid at the mouse says, and what it highlights.
@@ -294,7 +417,7 @@ struct ProductLayout {
     float label_w = 0, left_label_w = 0, left_block_w = 0, header_h = 0, total_w = 0, total_h = 0;
     float arrow_room = 0;        // between mid's row labels and its rows: the gather's arrowheads
     char left_shape[64] = "";
-    std::vector<int> mid_linked, right_linked;  // rows that carry a link, ascending
+    bool list = false;           // strips' labels list their ids ("0, 7"), not count them ("0 +1")
     ProductLayout(GridGeom l, GridGeom m, GridGeom r) : L(l), M(m), Rg(r) {}
 };
 
@@ -313,33 +436,53 @@ static ProductLayout LayOut(const Product& P, float avail) {
     const float left_strip_w = std::clamp(avail * 0.25f, Px(60), Px(150));
     // A chip is as wide as the largest id's digits need, 40 px at least ("99999" ran into its edges).
     const float chip_w = std::max(Px(40), ImGui::CalcTextSize(std::to_string(std::max(P.K - 1, 0)).c_str()).x + Px(8));
-    const GridGeom L(P.R, P.chips ? 1 : P.K, P.chips ? chip_w : Px(15), P.chips ? chip_w : left_strip_w / kCompressedCells,
-                     full_h, Px(7));
-    // Row labels as wide as the longest ("id 99999" or, compressed, "99999").
+    GridGeom L(P.R, P.chips ? 1 : P.K, P.chips ? chip_w : Px(15), P.chips ? chip_w : left_strip_w / kCompressedCells,
+               full_h, Px(7));
+    GridGeom M(P.K, P.d, 0, Px(4), full_h, Px(7)), Rg(P.R, P.d, 0, Px(4), full_h, Px(7));  // (widths below)
+    // Rows that carry links (looked up, or receiving gradient): their colours and labels show in strips too.
+    for (auto [i, k] : P.links) M.linked.push_back(k), Rg.linked.push_back(i);
+    M.linked = SortedUnique(std::move(M.linked));
+    Rg.linked = SortedUnique(std::move(Rg.linked));
+    L.linked = Rg.linked;  // a left row and a right row are the same row: b forward, an id backward
+    // Row labels as wide as the longest ("id 99999" or, compressed, "99999", or a strip's "99998, 99999").
     char widest[32];
     std::snprintf(widest, sizeof widest, P.K > kFullCells ? "%.0s%d" : "%s %d", P.mid_letter, std::max(P.K - 1, 0));
-    const float arrow_room = P.chips ? Px(4) : 0.0f;  // the gather's arrowhead (6 px) goes between the label and W's row
-    const float label_w = std::max(Px(40), ImGui::CalcTextSize(widest).x + Px(8) + arrow_room);
+    const float mid_text_w = ImGui::CalcTextSize(widest).x;
     std::snprintf(widest, sizeof widest, P.R > kFullCells ? "%.0s%d" : "%s %d", P.left_letter, std::max(P.R - 1, 0));
-    const float left_label_w = P.chips ? Px(8) : std::max(Px(34), ImGui::CalcTextSize(widest).x + Px(8));
+    const float left_text_w = ImGui::CalcTextSize(widest).x;
+    const float arrow_room = P.chips ? Px(4) : 0.0f;  // the gather's arrowhead (6 px) goes between the label and W's row
     char left_shape[64];
     std::snprintf(left_shape, sizeof left_shape, P.chips ? "B = %d" : "%d x %d", P.R, P.K);
-    // The left header starts over the row labels and may be wider than a narrow one-hot block.
-    const float left_block_w = std::max({L.width(), ImGui::CalcTextSize(P.left_name).x - left_label_w,
-                                         ImGui::CalcTextSize(left_shape).x - left_label_w});
     const int value_cols = std::min(P.d, P.d <= kFullCells ? P.d : kCompressedCells);
-    const float fixed_w = left_label_w + left_block_w + 2 * Px(kOpWidth) + label_w + Px(8);
-    const float value_w = std::clamp((avail - fixed_w) / float(2 * value_cols), Px(4), Px(52));
-    ProductLayout lay(L, GridGeom(P.K, P.d, value_w, Px(4), full_h, Px(7)), GridGeom(P.R, P.d, value_w, Px(4), full_h, Px(7)));
-    lay.label_w = label_w, lay.left_label_w = left_label_w, lay.left_block_w = left_block_w, lay.arrow_room = arrow_room;
+    struct Widths { float label, left_label, left_block, fixed, value; };
+    const auto widths = [&](bool list) {
+        Widths w;
+        // A counted label ("99998 +1") may reach into the gap before it, over the bands' ends: on a phone
+        // the picture does not widen for it.
+        const float strip_w = StripLabelsWidth(M, P.mid_id, list) - (list ? 0.0f : Px(kOpWidth) - Px(8));
+        w.label = std::max(Px(40), std::max(mid_text_w, strip_w) + Px(8) + arrow_room);
+        w.left_label = P.chips ? Px(8) : std::max(Px(34), std::max(left_text_w, StripLabelsWidth(L, P.left_id, list)) + Px(8));
+        // The left header starts over the row labels and may be wider than a narrow one-hot block.
+        w.left_block = std::max({L.width(), ImGui::CalcTextSize(P.left_name).x - w.left_label,
+                                 ImGui::CalcTextSize(left_shape).x - w.left_label});
+        w.fixed = w.left_label + w.left_block + 2 * Px(kOpWidth) + w.label + Px(8);
+        w.value = (avail - w.fixed) / float(2 * value_cols);
+        return w;
+    };
+    // A strip's ids listed where that leaves the picture unscrolled; else one named, the others counted.
+    Widths w = widths(true);
+    const bool list = w.value >= Px(4);
+    if (!list) w = widths(false);
+    const float value_w = std::clamp(w.value, Px(4), Px(52));
+    if (!M.cols.compressed()) M.cw = value_w;
+    if (!Rg.cols.compressed()) Rg.cw = value_w;
+    ProductLayout lay(L, M, Rg);
+    lay.label_w = w.label, lay.left_label_w = w.left_label, lay.left_block_w = w.left_block, lay.arrow_room = arrow_room;
+    lay.list = list;
     std::snprintf(lay.left_shape, sizeof lay.left_shape, "%s", left_shape);
     lay.header_h = text_h * 2 + Px(4);
-    lay.total_w = fixed_w + lay.M.width() + lay.Rg.width();
+    lay.total_w = w.fixed + lay.M.width() + lay.Rg.width();
     lay.total_h = lay.header_h + std::max({L.height(), lay.M.height(), lay.Rg.height()}) + Px(6);
-    // Rows that carry links (looked up, or receiving gradient): their colours and labels show even compressed.
-    for (auto [i, k] : P.links) lay.mid_linked.push_back(k), lay.right_linked.push_back(i);
-    lay.mid_linked = SortedUnique(std::move(lay.mid_linked));
-    lay.right_linked = SortedUnique(std::move(lay.right_linked));
     return lay;
 }
 
@@ -361,12 +504,12 @@ static void DrawHeaders(ImDrawList* dl, const Product& P, const ProductLayout& l
 }
 
 // Bands: the lit 1 (or chip) -> mid's row -> right's row; the highlighted id's drawn strong, on top.
-// Faint bands fade as they multiply, so 1,024 of them read as a texture, not a wall; many bands are
-// drawn straight (a curve costs a dozen segments) and once per drawn cell triple.
+// Faint bands reach 3:1 up to 16 of them, then fade as they multiply, so 1,024 read as a texture, not a
+// wall; many bands are drawn straight (a curve costs a dozen segments) and once per drawn cell triple.
 static void DrawBands(ImDrawList* dl, const Product& P, const ProductLayout& lay, int hl) {
     const GridGeom &L = lay.L, &M = lay.M, &Rg = lay.Rg;
-    const int faint_alpha = std::clamp(int(70.0f * 16.0f / float(std::max<size_t>(P.links.size(), 1))), 14, 70);
-    const ImU32 faint = WithAlpha(AccentColor(), faint_alpha), strong = AccentColor();
+    const int faint_alpha = std::clamp(int(255.0f * 16.0f / float(std::max<size_t>(P.links.size(), 1))), 28, 255);
+    const ImU32 faint = WithAlpha(g_colors.band, faint_alpha), strong = AccentColor();
     const bool many = P.links.size() > 32;
     auto draw_link = [&](int i, int k, ImU32 color, float th) {
         // The lit 1 of link (i, k) is at row i, column k, forward (row b, column id) and backward alike
@@ -397,11 +540,11 @@ static void DrawBands(ImDrawList* dl, const Product& P, const ProductLayout& lay
             if (std::find(drawn_cells.begin(), drawn_cells.end(), key) != drawn_cells.end()) continue;
             drawn_cells.push_back(key);
         }
-        draw_link(i, k, faint, Px(1.2f));
+        draw_link(i, k, faint, Px(2.0f));
         faint_drawn++;
     }
     for (auto [i, k] : P.links)
-        if (P.mid_id(k) == hl) draw_link(i, k, strong, many ? Px(1.5f) : Px(2.5f));
+        if (P.mid_id(k) == hl) draw_link(i, k, strong, many ? Px(2.0f) : Px(3.0f));
 }
 
 // The walk: down column c of W, one term at a time (matmul), or one jump (gather).
@@ -507,22 +650,17 @@ static void DrawProduct(App& app, const Product& P) {
     DrawHeaders(dl, P, lay, o);
 
     DrawLeft(dl, P, L, hl);
-    DrawValues(dl, M, P.mid, P.d, P.mid_scale, P.log_scale, ShownRows(M.rows, lay.mid_linked), nullptr);
-    DrawValues(dl, Rg, P.right, P.d, P.right_scale, P.log_scale, ShownRows(Rg.rows, lay.right_linked), P.right_rows_filled);
+    DrawValues(dl, M, P.mid, P.d, P.mid_scale, P.log_scale, P.mid_id, hl, nullptr);
+    DrawValues(dl, Rg, P.right, P.d, P.right_scale, P.log_scale, P.right_id, hl, P.right_rows_filled);
     DrawBands(dl, P, lay, hl);
 
-    // Labels, over the bands: every row when it fits, else the linked rows; the highlighted id's rows outlined.
-    std::vector<int> all_mid, all_left;
-    if (!M.rows.compressed()) for (int k = 0; k < P.K; k++) all_mid.push_back(k);
-    RowLabels(dl, M, M.p.x - lay.arrow_room, P.mid_letter, M.rows.compressed() ? lay.mid_linked : all_mid, hl, P.mid_id);
-    if (!P.chips) {
-        if (!L.rows.compressed()) for (int i = 0; i < P.R; i++) all_left.push_back(i);
-        RowLabels(dl, L, L.p.x, P.left_letter, L.rows.compressed() ? lay.right_linked : all_left, hl, P.left_id);
-    }
-    OutlineRows(dl, M, P.K, P.mid_id, hl, M.rows.compressed() ? &lay.mid_linked : nullptr);
-    OutlineRows(dl, Rg, P.R, P.right_id, hl, Rg.rows.compressed() ? &lay.right_linked : nullptr);
+    // Labels, over the bands: every row when it fits, else the strips that hold linked rows; the highlighted id's rows outlined.
+    RowLabels(dl, M, M.p.x - lay.arrow_room, P.mid_letter, hl, P.mid_id, lay.list, P.mid_rect);
+    if (!P.chips) RowLabels(dl, L, L.p.x, P.left_letter, hl, P.left_id, lay.list, P.left_rect);
+    OutlineRows(dl, M, P.K, P.mid_id, hl, M.rows.compressed() ? &M.linked : nullptr);
+    OutlineRows(dl, Rg, P.R, P.right_id, hl, Rg.rows.compressed() ? &Rg.linked : nullptr);
     const bool left_rows_linked = P.chips || P.transposed_left;  // forward one-hot rows are positions: all of them
-    OutlineRows(dl, L, P.R, P.left_id, hl, left_rows_linked && L.rows.compressed() ? &lay.right_linked : nullptr);
+    OutlineRows(dl, L, P.R, P.left_id, hl, left_rows_linked && L.rows.compressed() ? &L.linked : nullptr);
 
     DrawWalk(dl, P, lay, app.picture.walk);
     ProductInput(app, dl, P, lay);

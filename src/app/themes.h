@@ -16,6 +16,7 @@ struct PictureColors {
     ImU32 lit, lit_text;         // the single 1 of a one-hot row, and its "1" (readable on it)
     ImU32 zero_cell, zero_text;  // the pale zeros of the one-hot block
     ImU32 highlight;             // bands, outlines and labels of the highlighted id
+    ImU32 band;                  // the other ids' (faint) bands: the highlight paled to 3.4:1 on the window
     ImU32 target;                // the one term that counts (the walk), the gather's W[id][c]
     ImU32 walked_zero;           // laid over a term the walk multiplied by zero
     ImU32 empty_line;            // outline of an exact-zero row of dW

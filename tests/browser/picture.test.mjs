@@ -405,12 +405,16 @@ untimed("the picture's marks reach 3:1 against what they sit on, in every theme"
       ['highlight outline on its halo', c.highlight, c.halo, 3], ['walk target on its halo', c.target, c.halo, 3],
       ['empty dW row outline on the window', c.emptyLine, c.window, 3],
       ['number on the highlighted chip', c.chipLitText, c.chipLit, 4.5],
+      ['faint band (another id\'s) on the window', c.band, c.window, 3],
     ];
     const figures = pairs.map(([what, fg, bg, need]) => [what, contrast(fg, bg), need]);
     const line = `${theme}: ` + figures.map(([what, r]) => `${what} ${r.toFixed(2)}`).join(', ');
     console.log(line);
     t.diagnostic(line);
     for (const [what, r, need] of figures) assert.ok(r >= need, `${theme}: ${what} is ${r.toFixed(2)}:1, below ${need}:1`);
+    // The highlighted id's band stays clearly the strong one (it is also drawn thicker).
+    const [strong, faint] = [contrast(c.highlight, c.window), contrast(c.band, c.window)];
+    assert.ok(strong >= 1.8 * faint, `${theme}: the strong band ${strong.toFixed(2)}:1 against the faint ${faint.toFixed(2)}:1`);
   }
   assert.deepEqual(page.problems, []);
   await closePage(page);
@@ -508,4 +512,139 @@ untimed('a picture drawn in strips says so; one drawn cell for cell does not', a
   for (const key of ['fwd', 'bwd']) assert.ok(await rect(page, 'picture:strips:' + key), key);
   assert.deepEqual(page.problems, []);
   await closePage(page);
+});
+
+// At V = 100,000 W, dW and onehot^T are drawn in 48 strips of about 2,083 rows. A strip holding looked-up
+// rows shows them (up to three as that many sub-rows, top to bottom), and pointing at one means its row:
+// hovering the strip that holds 99998 and 99999 lit 97916, its first row, not in the batch, and its
+// tooltip said "row 97916 of dW stays 0" over rows 99998/99999's gradient.
+const large = (ids, more = '') => `#v=1&V=100000&d=16&init=normal&seed=1&ids=${ids}&panels=forward,backward${more}`;
+const stripY = (r, strip, f) => r.y + (r.height * (strip + f)) / 48;  // f: 0 top .. 1 bottom of the strip
+const brief = (page) => page.evaluate(() => window.embeddingLab.snapshot({ matrices: false }));  // (not 1.6 million numbers)
+
+untimed('in strips, pointing at a strip lights the looked-up id drawn there, not the strip\'s first row', async () => {
+  const page = await openPage(browser, server.url + large('1,2,99998,99999'), { width: 1440, height: 900 });
+  for (const name of ['picture:W', 'picture:dW', 'picture:onehotT']) {
+    await widgetCenter(page, name), await moveAway(page);
+    const r = await rect(page, name);
+    const box = await page.locator('#canvas').boundingBox();
+    for (const [strip, f, id, positions] of [[0, 0.25, 1, [0]], [0, 0.75, 2, [1]], [47, 0.25, 99998, [2]], [47, 0.75, 99999, [3]],
+                                             [20, 0.5, 41666, []]]) {  // no looked-up row: the strip's first, as before
+      await page.mouse.move(box.x + r.x + r.width * 0.4, box.y + stripY(r, strip, f));
+      await frames(page, 3);
+      const s = await brief(page);
+      assert.deepEqual(s.highlight, { id, positions }, `${name}, strip ${strip} at ${f} of its height`);
+      // (The dW tooltip's sentence is this one: describe_highlight of the hovered row.)
+      if (positions.length) assert.match(s.liveText, new RegExp(`^id ${id}: position ${positions[0]}; row ${id} of dW = g_${positions[0]}; `));
+    }
+  }
+  await moveAway(page);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+  // A tap on a phone pins the id drawn where the finger is.
+  const phone = await openPage(browser, server.url + large('0,0,7,99998,99999,50000'), { width: 390, height: 844, dpr: 3, mobile: true });
+  await widgetCenter(phone, 'picture:W'), await moveAway(phone);
+  const r = await rect(phone, 'picture:W');
+  const box = await phone.locator('#canvas').boundingBox();
+  await phone.touchscreen.tap(box.x + r.x + r.width * 0.4, box.y + stripY(r, 47, 0.8));
+  await frames(phone, 6);
+  assert.deepEqual((await brief(phone)).highlight, { id: 99999, positions: [4] }, 'W\'s last strip, tapped low: id 99999');
+  assert.deepEqual(phone.problems, []);
+  await closePage(phone);
+});
+
+// One pixel's colour, in page coordinates.
+async function pixel(page, x, y) {
+  const png = decodePng(await page.screenshot({ clip: { x, y, width: 1, height: 1 } }));
+  return [...png.pixels.subarray(0, 3)];
+}
+const near = (a, b, tol = 3) => a.every((v, i) => Math.abs(v - b[i]) <= tol);
+
+// With ids 0, 0, 0, 99999, 7, 99999 W's top strip was painted with W[7] and labelled "0", and b0-b2's
+// bands (id 0) went into it: out's rows 0-2 did not have the colours of the row their bands reached.
+untimed('a strip holding several looked-up ids paints each its own row, where its bands end; its label lists them', async () => {
+  const page = await openPage(browser, server.url + large('0,0,0,99999,7,99999'), { width: 1440, height: 900, dpr: 2 });
+  await widgetCenter(page, 'picture:W'), await moveAway(page);
+  const box = await page.locator('#canvas').boundingBox();
+  const W = await rect(page, 'picture:W'), out = await rect(page, 'picture:out');
+  // W and out share the table's colour scale: a sub-row of W has exactly the colours of the out rows of its id.
+  for (const [strip, f, b] of [[0, 0.25, 0], [0, 0.75, 4], [47, 0.5, 3]])
+    for (const c of [0, 5, 10, 15]) {
+      const x = (r) => box.x + r.x + (r.width * (c + 0.5)) / 16;
+      const w = await pixel(page, x(W), box.y + stripY(W, strip, f));
+      const o = await pixel(page, x(out), box.y + out.y + (out.height * (b + 0.3)) / 6);
+      assert.ok(near(w, o), `W's strip ${strip} at ${f} of its height, column ${c}: ${w}; out row ${b} (id ${[0, 0, 0, 99999, 7, 99999][b]}): ${o}`);
+    }
+  // Its label names both, the highlighted one in the accent colour, the other dim.
+  const colors = await page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_picture_colors_json())));
+  for (const [name, label] of [['picture:W', '0, 7'], ['picture:W:gather', '0, 7'], ['picture:onehotT', '0, 7'], ['picture:W', '99999']]) {
+    const l = await rect(page, `${name}:label:${label}`);
+    assert.ok(l && l.visible, `${name} has a label "${label}"`);
+    const strip = label === '99999' ? 47 : 0, r = await rect(page, name);
+    assert.ok(Math.abs(l.y + l.height / 2 - stripY(r, strip, 0.5)) <= 2, `"${label}" beside strip ${strip}: ${JSON.stringify(l)}`);
+  }
+  const accentIn = async (l, from, to) => {  // pixels of the accent colour in a horizontal slice of a label
+    const png = decodePng(await page.screenshot({ clip: { x: box.x + l.x + l.width * from, y: box.y + l.y, width: l.width * (to - from), height: l.height } }));
+    let n = 0;
+    for (let i = 0; i < png.pixels.length; i += png.channels) n += near([...png.pixels.subarray(i, i + 3)], colors.highlight, 30);
+    return n;
+  };
+  for (const [id, lit, dim] of [[7, [0.7, 1], [0, 0.3]], [0, [0, 0.3], [0.7, 1]]]) {
+    await page.evaluate((h) => window.embeddingLab.highlight(h), id);
+    await frames(page, 3);
+    const l = await rect(page, 'picture:W:label:0, 7');
+    const [a, d] = [await accentIn(l, ...lit), await accentIn(l, ...dim)];
+    assert.ok(a >= 8 && d === 0, `id ${id} highlighted: accent pixels ${a} on its number, ${d} on the other`);
+  }
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
+// Ids sharing a strip lost their labels: with 1, 2, 99998, 99999 only "1" and "99998" were written, and
+// 99999, the table's last row, typed by the learner, was nowhere on the axis.
+untimed('every looked-up id can be found on the axis: a strip lists its ids, or on a phone names one and counts the rest', async () => {
+  const page = await openPage(browser, server.url + large('1,2,99998,99999'), { width: 1440, height: 900 });
+  for (const name of ['picture:W', 'picture:W:gather', 'picture:onehotT'])
+    for (const label of ['1, 2', '99998, 99999']) assert.ok(await rect(page, `${name}:label:${label}`), `${name}: "${label}"`);
+  await closePage(page);
+  // A phone has no room for "99998, 99999" beside W: the label names the id drawn (the highlighted one) and counts the other.
+  const phone = await openPage(browser, server.url + large('0,0,7,99998,99999,50000'), { width: 390, height: 844, dpr: 3, mobile: true });
+  for (const label of ['0 +1', '99998 +1', '50000']) assert.ok(await rect(phone, `picture:W:label:${label}`), `phone, W: "${label}"`);
+  await phone.evaluate(() => window.embeddingLab.highlight(99999));
+  await frames(phone, 3);
+  assert.ok(await rect(phone, 'picture:W:label:99999 +1'), 'id 99999 highlighted: its strip\'s label names it');
+  assert.equal(await rect(phone, 'picture:W:label:99998 +1'), null);
+  assert.deepEqual(phone.problems, []);
+  await closePage(phone);
+});
+
+// The faint bands are each lit 1's only link to its row of W when nothing is highlighted; at 27% alpha
+// they were 1.9:1 (light) and 2.3:1 (dark) on the window. Read in the pixels: every band crossing the
+// gap between the one-hot block and W has its darkest (lightest) pixel at 3:1 or more, dpr 1, 6 ids.
+untimed('the faint bands reach 3:1 on the window in every theme, read in the pixels', async (t) => {
+  const lines = [];
+  for (const theme of ['light', 'dark', 'contrast']) {
+    const page = await openPage(browser, server.url + large('0,0,7,99998,99999,50000', `&theme=${theme}`), { width: 1440, height: 900 });
+    await widgetCenter(page, 'picture:W'), await moveAway(page);
+    const c = await page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_picture_colors_json())));
+    const box = await page.locator('#canvas').boundingBox();
+    const L = await rect(page, 'picture:onehot'), W = await rect(page, 'picture:W');
+    const peaks = [];
+    for (const dx of [4, 10, 16]) {  // just right of the one-hot block, where only bands are drawn
+      const png = decodePng(await page.screenshot({ clip: { x: box.x + L.x + L.width + dx, y: box.y + W.y, width: 1, height: W.height } }));
+      let run = 0;  // the peak of the band being crossed (0: none)
+      for (let i = 0; i <= png.height; i++) {
+        const r = i < png.height ? contrast([...png.pixels.subarray(i * png.channels, i * png.channels + 3)], c.window) : 1;
+        if (r >= 1.3) run = Math.max(run, r);
+        else if (run) peaks.push(run), run = 0;
+      }
+    }
+    const line = `${theme}: faint band peaks ${peaks.map((r) => r.toFixed(2)).join(', ')} (band colour ${c.band ? contrast(c.band, c.window).toFixed(2) : '?'}:1, strong ${contrast(c.highlight, c.window).toFixed(2)}:1)`;
+    console.log(line), lines.push(line);
+    assert.ok(peaks.length >= 6, `${theme}: bands crossed: ${peaks.length}`);
+    for (const r of peaks) assert.ok(r >= 3, `${theme}: a faint band peaks at ${r.toFixed(2)}:1`);
+    assert.deepEqual(page.problems, []);
+    await closePage(page);
+  }
+  t.diagnostic(lines.join('; '));
 });
