@@ -454,6 +454,10 @@ static ProductLayout LayOut(const Product& P, float avail) {
     char left_shape[64];
     std::snprintf(left_shape, sizeof left_shape, P.chips ? "B = %d" : "%d x %d", P.R, P.K);
     const int value_cols = std::min(P.d, P.d <= kFullCells ? P.d : kCompressedCells);
+    // The right block's header ("100000 x 16") may be wider than the block: the picture keeps room for it
+    // (on a phone its end was cut off, out of reach of the sideways scroll too).
+    std::snprintf(widest, sizeof widest, "%d x %d", P.R, P.d);
+    const float right_header_w = std::max(ImGui::CalcTextSize(widest).x, ImGui::CalcTextSize(P.right_name).x);
     struct Widths { float label, left_label, left_block, fixed, value; };
     const auto widths = [&](bool list) {
         Widths w;
@@ -467,13 +471,22 @@ static ProductLayout LayOut(const Product& P, float avail) {
                                  ImGui::CalcTextSize(left_shape).x - w.left_label});
         w.fixed = w.left_label + w.left_block + 2 * Px(kOpWidth) + w.label + Px(8);
         w.value = (avail - w.fixed) / float(2 * value_cols);
+        if (w.value * float(value_cols) < right_header_w) w.value = (avail - w.fixed - right_header_w) / float(value_cols);
         return w;
     };
     // A strip's ids listed where that leaves the picture unscrolled; else one named, the others counted.
     Widths w = widths(true);
     const bool list = w.value >= Px(4);
     if (!list) w = widths(false);
-    const float value_w = std::clamp(w.value, Px(4), Px(52));
+    // Still too narrow (a phone, six ids at d = 16): the one-hot block's columns narrow from 15 px to 9
+    // (its "1" still fits) and the value columns to 3 px before the picture scrolls sideways.
+    const bool squeezed = w.value < Px(4);
+    if (squeezed && !P.chips && !L.cols.compressed()) {
+        const float short_by = (Px(4) - w.value) * float(w.value * float(value_cols) < right_header_w ? value_cols : 2 * value_cols);
+        L.cw = std::max(Px(9), L.cw - short_by / float(L.cols.cells));
+        w = widths(false);
+    }
+    const float value_w = std::clamp(w.value, squeezed ? Px(3) : Px(4), Px(52));
     if (!M.cols.compressed()) M.cw = value_w;
     if (!Rg.cols.compressed()) Rg.cw = value_w;
     ProductLayout lay(L, M, Rg);
@@ -481,7 +494,8 @@ static ProductLayout LayOut(const Product& P, float avail) {
     lay.list = list;
     std::snprintf(lay.left_shape, sizeof lay.left_shape, "%s", left_shape);
     lay.header_h = text_h * 2 + Px(4);
-    lay.total_w = w.fixed + lay.M.width() + lay.Rg.width();
+    lay.total_w = w.fixed + lay.M.width() + std::max(lay.Rg.width(), right_header_w);
+    lay.total_w = std::min(lay.total_w, std::max(avail, lay.total_w - Px(8)));  // (a scrollbar for its 8 px margin alone)
     lay.total_h = lay.header_h + std::max({L.height(), lay.M.height(), lay.Rg.height()}) + Px(6);
     return lay;
 }
@@ -499,6 +513,9 @@ static void DrawHeaders(ImDrawList* dl, const Product& P, const ProductLayout& l
     header(lay.M.p.x, P.mid_name, shape);
     std::snprintf(shape, sizeof shape, "%d x %d", P.R, P.d);
     header(lay.Rg.p.x, P.right_name, shape);
+    if (P.right_rect)  // "picture:dW:header", for the tests
+        RecordRect((std::string(P.right_rect) + ":header").c_str(), ImVec2(lay.Rg.p.x, o.y),
+                   ImVec2(lay.Rg.p.x + ImGui::CalcTextSize(shape).x, o.y + 2 * text_h));
     dl->AddText(ImVec2(lay.L.p.x + lay.left_block_w + Px(6), o.y), DimColor(), P.chips ? "->" : "@");
     dl->AddText(ImVec2(lay.M.p.x + lay.M.width() + Px(6), o.y), DimColor(), P.chips ? "->" : "=");
 }

@@ -185,12 +185,16 @@ untimed("the gather's chips are as wide as the largest id's digits: 40 px for id
   assert.ok(widths[1] >= 48 && widths[1] <= 60, `the 100,000-row preset's chips: ${widths[1]} px`);
 });
 
-untimed('at 390 x 844, dpr 2, the picture fits the phone: no block clipped horizontally', async () => {
+// Six ids at d = 16 (a learner's batch in the 100,000-row preset): onehot^T's six 15 px columns pushed dW
+// and its shape ("100000 x 16", wider than the block) past the edge, the shape out of the scroll's reach too.
+untimed('at 390 x 844, dpr 2, the picture fits the phone: no block or shape clipped horizontally', async () => {
   for (const hash of ['v=1&V=3&d=3&init=example&ids=1', 'v=1&V=3&d=3&init=example&ids=2,0,2,2',
-                      'v=1&V=100000&d=16&init=normal&seed=1&ids=0,99999,50000']) {
+                      'v=1&V=100000&d=16&init=normal&seed=1&ids=0,99999,50000',
+                      'v=1&V=100000&d=16&init=normal&seed=1&ids=0,0,7,99998,99999,50000']) {
     const page = await openPage(browser, server.url + '#' + hash, { width: 390, height: 844, dpr: 2, mobile: true });
     await frames(page, 2);
-    for (const name of ['picture:onehot', 'picture:W', 'picture:out', 'picture:ids', 'picture:gather', 'picture:G', 'picture:dW']) {
+    for (const name of ['picture:onehot', 'picture:W', 'picture:out', 'picture:ids', 'picture:gather', 'picture:G', 'picture:dW',
+                        'picture:out:header', 'picture:gather:header', 'picture:dW:header']) {
       const r = await rect(page, name);
       assert.ok(r, `${name} drawn (${hash})`);
       assert.ok(r.x >= 0 && r.x + r.width <= 390, `${name} within 0..390 px: x ${r.x}, width ${r.width} (${hash})`);
