@@ -95,7 +95,9 @@ void ShowTourBar(App& app) {
     const bool small = screen.x / app.dpr < 600.0f || screen.y / app.dpr < 520.0f;
     if (small) {
         ImGui::SameLine();
-        if (SmallButton(app.tour.text_folded ? TR(tour_show_text) : TR(tour_hide_text))) app.tour.text_folded = !app.tour.text_folded;
+        // One id whatever it says: the keyboard's focus stays on it (with the label's id it was lost, and Tab with it).
+        if (SmallButton(format("%s###tour-fold", app.tour.text_folded ? TR(tour_show_text) : TR(tour_hide_text)).c_str()))
+            app.tour.text_folded = !app.tour.text_folded;
         RecordItemRect("tour-fold");
     }
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), "%s", tr(s.title));

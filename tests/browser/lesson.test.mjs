@@ -176,6 +176,26 @@ test('on a phone the tour step\'s text folds away, and the next step shows its t
   await closePage(desktop);
 });
 
+// The button's id came from its label: Enter changed "Hide text" to "Show text", the keyboard's focus was
+// lost with the old id, and Tab did nothing after.
+test('keyboard only: Enter on "Hide text" keeps the focus there, says "Show text", and Tab goes on to Back', async () => {
+  const page = await openPage(browser, server.url + '#v=1&tour=solid&step=2', { width: 600, height: 400 });
+  await settle(page);
+  await page.locator('#canvas').focus();
+  const said = () => page.textContent('#focused');
+  for (let i = 0; i < 30 && !/^Hide text/.test(await said()); i++) await page.keyboard.press('Tab'), await frames(page, 2);
+  assert.match(await said(), /^Hide text/);
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+  assert.ok((await rect(page, 'tour-fold')).keyboardFocus, 'the focus stays on the button');
+  assert.match(await said(), /^Show text/, 'its new name is said');
+  await page.keyboard.press('Tab');
+  await frames(page, 3);
+  assert.match(await said(), /^Back/, 'Tab goes on to Back');
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 // The step's panel is framed on all four sides on a phone: its right side lay under the page's
 // scrollbar, clipped away.
 test('the tour frames its step\'s panel on all four sides on a phone', async () => {
