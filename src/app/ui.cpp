@@ -201,6 +201,37 @@ static float StickyOffset(uint32_t key, float row_top, float row_height) {
     return std::clamp(view_top + gap - row_top, 0.0f, std::max(0.0f, row_height - h));
 }
 
+// The offsets of the held panels, frame to frame. While a field is typed in they stay as they are: an
+// edit that shrank the row (fewer ids) carried the held panel, and the field, up out of view. Once the
+// field is left, the page scrolls back by as much as that field's panel would rise, so it stays put.
+struct PanelHold {
+    static constexpr int kGroups = 16;
+    float held[kGroups] = {};                 // each group's offset in the last frame
+    bool was_typing = false;
+    uint32_t typing_in = UINT32_MAX;          // the group holding the field typed in (its caret)
+    bool typing = false, typed = false;       // this frame: a field typed in; the first frame after
+    float rise = 0;                           // this frame: how far to scroll back
+
+    void Begin() {
+        const ImGuiContext& g = *ImGui::GetCurrentContext();
+        typing = g.ActiveId != 0 && g.InputTextState.ID == g.ActiveId;
+        typed = was_typing && !typing, was_typing = typing, rise = 0;
+    }
+    float Offset(uint32_t key, float row_top, float row_height) {
+        float offset = typing ? held[key] : StickyOffset(key, row_top, row_height);
+        if (typed && key == typing_in && offset < held[key]) rise = held[key] - offset, offset = held[key];
+        if (offset != held[key]) held[key] = offset, WakeUp();  // sizes from the last frame: look again
+        return offset;
+    }
+    void Drawn(uint32_t key) {  // after the group: is the caret in it?
+        if (typing && ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()).Contains(ImGui::GetCurrentContext()->PlatformImeData.InputPos))
+            typing_in = key;
+    }
+    void End() const {
+        if (rise > 0) ImGui::SetScrollY(std::max(0.0f, ImGui::GetScrollY() - rise)), WakeUp();
+    }
+};
+
 ImGuiWindow* g_page_window = nullptr;
 
 void ShowApp(App& app) {
@@ -258,26 +289,29 @@ void ShowApp(App& app) {
     const float css_width = vp->WorkSize.x / app.dpr;
     int columns = css_width >= 1100 ? 3 : css_width >= 720 ? 2 : 1;
     columns = std::max(1, std::min(columns, n));
-    static float held[std::size(groups)] = {};  // each group's offset in the last frame
+    static PanelHold hold;
+    static_assert(std::size(groups) <= PanelHold::kGroups);
+    hold.Begin();
     if (ImGui::BeginTable("##layout", columns, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_PadOuterX)) {
         float row_height = -1;
         for (int i = 0; i < n; i++) {
             const Group& g = groups[keys[i]];
             ImGui::TableNextColumn();
             if (i % columns == 0) row_height = RowHeight(keys + i, std::min(columns, n - i));
-            const float offset = StickyOffset(keys[i], ImGui::GetCursorScreenPos().y, row_height);
-            if (offset != held[keys[i]]) held[keys[i]] = offset, WakeUp();  // sizes from the last frame: look again
+            const float offset = hold.Offset(keys[i], ImGui::GetCursorScreenPos().y, row_height);
             if (offset > 0) ImGui::SetCursorPosY(ImGui::GetCursorPosY() + offset);
             ImGui::PushID(int(g.panels));
             // Keyed by its place in the layout, not its panel bits: the budget panel is two groups
             // (two columns) with the same bits, and one shared key made each skipped group take the
             // other's size and widget rectangles.
             ShowPanelGroup(app, keys[i], g.show);  // or its blank, while out of view (offscreen.cpp)
+            hold.Drawn(keys[i]);
             ShowTourFocus(app, g.panels);
             ImGui::PopID();
         }
         ImGui::EndTable();
     }
+    hold.End();
     // An embed tells its host page how tall its content is (in device pixels from the page's top).
     ReportContentHeight(app, ImGui::GetCursorScreenPos().y + ImGui::GetScrollY() - vp->Pos.y +
                                  ImGui::GetStyle().WindowPadding.y);

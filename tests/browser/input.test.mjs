@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp, writeFile, rm } from 'node:fs/promises';
-import { serve, launch, openPage, closePage, frames, widgetCenter, snapshot } from './harness.mjs';
+import { serve, launch, openPage, closePage, frames, widgetCenter, snapshot, clickWidget } from './harness.mjs';
 
 let server, host, hostDir, browser;
 before(async () => {
@@ -129,6 +129,31 @@ test('one wheel notch scrolls the page one step down; at the top, or on a page t
   }
   assert.deepEqual(grids.problems, []);
   await closePage(grids);
+});
+
+// A shorter panel is held in view while its row's tallest scrolls on (ui.cpp): typing fewer ids into the
+// held Ids field shrank the row, and the held panel, field and all, went up out of view mid-typing.
+test('a field typed in stays in view when its edit shrinks the row that holds its panel', async () => {
+  const ids = Array.from({ length: 24 }, (_, i) => i % 3).join(',');
+  const page = await openPage(browser, server.url + '#v=1&ids=' + ids, { width: 1440, height: 900 });
+  await page.mouse.move(720, 600);
+  for (let i = 0; i < 7; i++) await page.mouse.wheel(0, 100), await frames(page, 2);
+  const held = await rect(page, 'ids');
+  assert.ok(held.visible && held.y >= 0, `the Ids field is held in view: ${JSON.stringify(held)}`);
+  await clickWidget(page, 'ids');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('1', { delay: 5 });
+  await frames(page, 6);
+  const typing = await rect(page, 'ids');
+  assert.ok(typing.visible && typing.y >= 0 && typing.y + typing.height <= 900, `the field being typed in left the view: ${JSON.stringify(typing)}`);
+  await page.keyboard.type(',2', { delay: 5 });
+  await page.keyboard.press('Enter');
+  await frames(page, 8);
+  assert.deepEqual((await snapshot(page)).ids, [1, 2]);
+  const after = await rect(page, 'ids');
+  assert.ok(after.visible && Math.abs(after.y - typing.y) < 2, `the field stays where it was once left: ${JSON.stringify(after)} (was at ${typing.y})`);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
 });
 
 test('keys reach the app only while the canvas has the focus', async () => {
