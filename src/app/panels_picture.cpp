@@ -416,6 +416,7 @@ struct ProductLayout {
     GridGeom L, M, Rg;           // left (one-hot or chips), mid (W or G), right (out or dW)
     float label_w = 0, left_label_w = 0, left_block_w = 0, header_h = 0, total_w = 0, total_h = 0;
     float arrow_room = 0;        // between mid's row labels and its rows: the gather's arrowheads
+    float mid_gap = 0;           // from mid's right edge to right's: the operator's room, or more for mid's shape
     char left_shape[64] = "";
     bool list = false;           // strips' labels list their ids ("0, 7"), not count them ("0 +1")
     ProductLayout(GridGeom l, GridGeom m, GridGeom r) : L(l), M(m), Rg(r) {}
@@ -458,6 +459,10 @@ static ProductLayout LayOut(const Product& P, float avail) {
     // (on a phone its end was cut off, out of reach of the sideways scroll too).
     std::snprintf(widest, sizeof widest, "%d x %d", P.R, P.d);
     const float right_header_w = std::max(ImGui::CalcTextSize(widest).x, ImGui::CalcTextSize(P.right_name).x);
+    // So may the mid block's ("100000 x 16" over a 48 px W ran into out's "6 x 16"): the right block starts
+    // clear of it.
+    std::snprintf(widest, sizeof widest, "%d x %d", P.K, P.d);
+    const float mid_room = ImGui::CalcTextSize(widest).x + Px(8) - Px(kOpWidth);  // what mid's block must span
     struct Widths { float label, left_label, left_block, fixed, value; };
     const auto widths = [&](bool list) {
         Widths w;
@@ -470,20 +475,26 @@ static ProductLayout LayOut(const Product& P, float avail) {
         w.left_block = std::max({L.width(), ImGui::CalcTextSize(P.left_name).x - w.left_label,
                                  ImGui::CalcTextSize(left_shape).x - w.left_label});
         w.fixed = w.left_label + w.left_block + 2 * Px(kOpWidth) + w.label + Px(8);
-        w.value = (avail - w.fixed) / float(2 * value_cols);
-        if (w.value * float(value_cols) < right_header_w) w.value = (avail - w.fixed - right_header_w) / float(value_cols);
+        const auto fit = [&](float fixed) {
+            w.value = (avail - fixed) / float(2 * value_cols);
+            if (w.value * float(value_cols) < right_header_w) w.value = (avail - fixed - right_header_w) / float(value_cols);
+        };
+        fit(w.fixed);
+        if (const float short_of = mid_room - std::max(w.value, Px(3)) * float(value_cols); short_of > 0) fit(w.fixed + short_of);
         return w;
     };
     // A strip's ids listed where that leaves the picture unscrolled; else one named, the others counted.
     Widths w = widths(true);
     const bool list = w.value >= Px(4);
     if (!list) w = widths(false);
-    // Still too narrow (a phone, six ids at d = 16): the one-hot block's columns narrow from 15 px to 9
-    // (its "1" still fits) and the value columns to 3 px before the picture scrolls sideways.
+    // Still too narrow (a phone, six ids at d = 16): the one-hot block narrows (its columns from 15 px to 9,
+    // where its "1" still fits; in strips, to 60 px in all) and the value columns to 3 px before the picture
+    // scrolls sideways.
     const bool squeezed = w.value < Px(4);
-    if (squeezed && !P.chips && !L.cols.compressed()) {
+    if (squeezed && !P.chips) {
         const float short_by = (Px(4) - w.value) * float(w.value * float(value_cols) < right_header_w ? value_cols : 2 * value_cols);
-        L.cw = std::max(Px(9), L.cw - short_by / float(L.cols.cells));
+        const float narrowest = L.cols.compressed() ? Px(60) / float(kCompressedCells) : Px(9);
+        L.cw = std::max(std::min(narrowest, L.cw), L.cw - short_by / float(L.cols.cells));
         w = widths(false);
     }
     const float value_w = std::clamp(w.value, squeezed ? Px(3) : Px(4), Px(52));
@@ -494,7 +505,8 @@ static ProductLayout LayOut(const Product& P, float avail) {
     lay.list = list;
     std::snprintf(lay.left_shape, sizeof lay.left_shape, "%s", left_shape);
     lay.header_h = text_h * 2 + Px(4);
-    lay.total_w = w.fixed + lay.M.width() + std::max(lay.Rg.width(), right_header_w);
+    lay.mid_gap = Px(kOpWidth) + std::max(0.0f, mid_room - lay.M.width());
+    lay.total_w = w.fixed - Px(kOpWidth) + lay.M.width() + lay.mid_gap + std::max(lay.Rg.width(), right_header_w);
     lay.total_w = std::min(lay.total_w, std::max(avail, lay.total_w - Px(8)));  // (a scrollbar for its 8 px margin alone)
     lay.total_h = lay.header_h + std::max({L.height(), lay.M.height(), lay.Rg.height()}) + Px(6);
     return lay;
@@ -511,9 +523,12 @@ static void DrawHeaders(ImDrawList* dl, const Product& P, const ProductLayout& l
     header(o.x, P.left_name, lay.left_shape);
     std::snprintf(shape, sizeof shape, "%d x %d", P.K, P.d);
     header(lay.M.p.x, P.mid_name, shape);
+    if (P.mid_rect)  // "picture:W:header", for the tests
+        RecordRect((std::string(P.mid_rect) + ":header").c_str(), ImVec2(lay.M.p.x, o.y),
+                   ImVec2(lay.M.p.x + ImGui::CalcTextSize(shape).x, o.y + 2 * text_h));
     std::snprintf(shape, sizeof shape, "%d x %d", P.R, P.d);
     header(lay.Rg.p.x, P.right_name, shape);
-    if (P.right_rect)  // "picture:dW:header", for the tests
+    if (P.right_rect)
         RecordRect((std::string(P.right_rect) + ":header").c_str(), ImVec2(lay.Rg.p.x, o.y),
                    ImVec2(lay.Rg.p.x + ImGui::CalcTextSize(shape).x, o.y + 2 * text_h));
     dl->AddText(ImVec2(lay.L.p.x + lay.left_block_w + Px(6), o.y), DimColor(), P.chips ? "->" : "@");
@@ -663,7 +678,7 @@ static void DrawProduct(App& app, const Product& P) {
     GridGeom &L = lay.L, &M = lay.M, &Rg = lay.Rg;
     L.p = ImVec2(o.x + lay.left_label_w, o.y + lay.header_h);
     M.p = ImVec2(L.p.x + lay.left_block_w + Px(kOpWidth) + lay.label_w, L.p.y);
-    Rg.p = ImVec2(M.p.x + M.width() + Px(kOpWidth), L.p.y);
+    Rg.p = ImVec2(M.p.x + M.width() + lay.mid_gap, L.p.y);
     DrawHeaders(dl, P, lay, o);
 
     DrawLeft(dl, P, L, hl);

@@ -199,6 +199,11 @@ untimed('at 390 x 844, dpr 2, the picture fits the phone: no block or shape clip
       assert.ok(r, `${name} drawn (${hash})`);
       assert.ok(r.x >= 0 && r.x + r.width <= 390, `${name} within 0..390 px: x ${r.x}, width ${r.width} (${hash})`);
     }
+    // The mid block's shape clear of the right one's ("100000 x 166 x 16" when they ran together).
+    for (const [mid, right] of [['W', 'out'], ['W:gather', 'gather'], ['G', 'dW']]) {
+      const m = await rect(page, `picture:${mid}:header`), r = await rect(page, `picture:${right}:header`);
+      assert.ok(m.x + m.width + 4 <= r.x, `${mid}'s shape ends at ${m.x + m.width}, ${right}'s starts at ${r.x} (${hash})`);
+    }
     assert.deepEqual(page.problems, []);
     await closePage(page);
   }
