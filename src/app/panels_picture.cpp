@@ -401,7 +401,14 @@ static HoverCell RegionButton(App& app, const char* id, const GridGeom& g, int r
     const int idv = row_id(h.row);
     if (idv >= 0) NoteHoveredId(app, idv);
     h.clicked = ImGui::IsItemClicked() || (focused && ImGui::IsKeyPressed(ImGuiKey_Enter, false));
-    if (h.clicked) app.picture.pinned_id = app.picture.pinned_id == idv ? -1 : idv;
+    if (!h.clicked) return h;
+    // A click pins the row's id, or lets it go. On a strip holding several looked-up rows (sub-rows 1-2 px
+    // tall, too thin to aim at) while one of them is pinned, it pins the next, and after the last none.
+    int& pinned = app.picture.pinned_id;
+    const auto in = g.rows.compressed() ? g.linked_in(g.rows.cell_of(h.row)) : std::span<const int>();
+    const auto at = std::find_if(in.begin(), in.end(), [&](int row) { return row_id(row) == pinned; });
+    if (in.size() > 1 && at != in.end()) pinned = at + 1 != in.end() ? row_id(*(at + 1)) : -1;
+    else pinned = pinned == idv ? -1 : idv;
     return h;
 }
 
@@ -606,6 +613,12 @@ static void DrawWalk(ImDrawList* dl, const Product& P, const ProductLayout& lay,
     }
 }
 
+// A tooltip's last line over a strip that several looked-up rows share: what a click does there.
+static void StripShared(const GridGeom& g, int row) {
+    if (const size_t shared = g.rows.compressed() ? g.linked_in(g.rows.cell_of(row)).size() : 0; shared > 1)
+        ImGui::TextDisabled(TR(picture_tip_strip_next), int(shared));
+}
+
 // One invisible button per block (the row under the pointer is hovered), and the mid block's
 // row labels as buttons of their own, for keyboard users; tooltips give the exact numbers.
 static void ProductInput(App& app, ImDrawList* dl, const Product& P, const ProductLayout& lay) {
@@ -639,6 +652,7 @@ static void ProductInput(App& app, ImDrawList* dl, const Product& P, const Produ
     if (hm.row >= 0 && BeginWrappedItemTooltip()) {
         const float v = P.mid[size_t(hm.row) * size_t(P.d) + size_t(hm.col)];
         ImGui::Text(TR(picture_tip_mid_cell), P.mid_name, hm.row, hm.col, display_float(v).c_str(), P.mid_id(hm.row));
+        StripShared(M, hm.row);
         EndWrappedTooltip();
     }
     const HoverCell hr = RegionButton(app, "##right", Rg, P.R, P.right_id, true);
@@ -653,6 +667,7 @@ static void ProductInput(App& app, ImDrawList* dl, const Product& P, const Produ
         } else if (P.walk) {
             ImGui::TextDisabled(TR(picture_tip_pick), hr.row, hr.col);
         }
+        StripShared(Rg, hr.row);
         EndWrappedTooltip();
     }
     if (!P.walk) return;

@@ -185,6 +185,24 @@ untimed("the gather's chips are as wide as the largest id's digits: 40 px for id
   assert.ok(widths[1] >= 48 && widths[1] <= 60, `the 100,000-row preset's chips: ${widths[1]} px`);
 });
 
+// A strip holding several looked-up ids has sub-rows 1-2 px tall, or (more than three) shows one row: too
+// thin to aim at. Clicking it again steps the pinned id through the strip's ids, then lets go.
+untimed('clicking a strip that several looked-up ids share again pins each of them in turn, then none', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=100000&d=16&init=normal&seed=1&ids=5,6,7,8,0,99999', { width: 1440, height: 900 });
+  await frames(page, 3);
+  const W = await rect(page, 'picture:W');
+  const pinned = [];
+  for (let i = 0; i < 6; i++) {
+    await page.mouse.click(W.x + W.width / 2, W.y + 1);
+    await page.mouse.move(5, 895);
+    await frames(page, 3);
+    pinned.push((await snapshot(page)).highlight?.id ?? null);
+  }
+  assert.deepEqual(pinned, [0, 5, 6, 7, 8, null]);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 // Six ids at d = 16 (a learner's batch in the 100,000-row preset): onehot^T's six 15 px columns pushed dW
 // and its shape ("100000 x 16", wider than the block) past the edge, the shape out of the scroll's reach too.
 untimed('at 390 x 844, dpr 2, the picture fits the phone: no block or shape clipped horizontally', async () => {
