@@ -361,17 +361,12 @@ static void RowLabels(ImDrawList* dl, const GridGeom& g, float right_x, const ch
         }
         return;
     }
-    const auto holds_hl = [&](int rc) {
-        for (int row : g.linked_in(rc))
-            if (row_id(row) == hl) return true;
-        return false;
-    };
     float last_y = -1e9f;
     for (int pass = 0; pass < 2; pass++)  // the highlighted id's strips last, on top
         for (int rc = 0; rc < g.rows.cells; rc++) {
             if (g.linked_in(rc).empty()) continue;
             const float y = g.p.y + g.rh * (float(rc) + 0.5f) - th * 0.5f;
-            const bool top = hl >= 0 && holds_hl(rc);
+            const bool top = hl >= 0 && row_id(ShownRow(g, rc, row_id, hl)) == hl;  // the strip holds it
             if (pass == 0 && !top && y < last_y + th) continue;
             if (pass == 0) last_y = y;
             if (top == (pass == 1)) draw(parts, StripLabel(g, rc, row_id, hl, list, parts), y);
@@ -522,22 +517,18 @@ static ProductLayout LayOut(const Product& P, float avail) {
 // Name and shape over each block, and the operators between them on the same line (clear of the bands).
 static void DrawHeaders(ImDrawList* dl, const Product& P, const ProductLayout& lay, ImVec2 o) {
     const float text_h = ImGui::GetTextLineHeight();
-    auto header = [&](float x, const char* name, const char* shape) {
+    // (The mid and right blocks' shapes are also widgetRects, "picture:W:header", for the tests.)
+    auto header = [&](float x, const char* name, const char* shape, const char* rect = nullptr) {
         dl->AddText(ImVec2(x, o.y), ImGui::GetColorU32(ImGuiCol_Text), name);
         dl->AddText(ImVec2(x, o.y + text_h + Px(1)), DimColor(), shape);
+        if (rect) RecordRect((std::string(rect) + ":header").c_str(), ImVec2(x, o.y), ImVec2(x + ImGui::CalcTextSize(shape).x, o.y + 2 * text_h));
     };
     char shape[64];
     header(o.x, P.left_name, lay.left_shape);
     std::snprintf(shape, sizeof shape, "%d x %d", P.K, P.d);
-    header(lay.M.p.x, P.mid_name, shape);
-    if (P.mid_rect)  // "picture:W:header", for the tests
-        RecordRect((std::string(P.mid_rect) + ":header").c_str(), ImVec2(lay.M.p.x, o.y),
-                   ImVec2(lay.M.p.x + ImGui::CalcTextSize(shape).x, o.y + 2 * text_h));
+    header(lay.M.p.x, P.mid_name, shape, P.mid_rect);
     std::snprintf(shape, sizeof shape, "%d x %d", P.R, P.d);
-    header(lay.Rg.p.x, P.right_name, shape);
-    if (P.right_rect)
-        RecordRect((std::string(P.right_rect) + ":header").c_str(), ImVec2(lay.Rg.p.x, o.y),
-                   ImVec2(lay.Rg.p.x + ImGui::CalcTextSize(shape).x, o.y + 2 * text_h));
+    header(lay.Rg.p.x, P.right_name, shape, P.right_rect);
     dl->AddText(ImVec2(lay.L.p.x + lay.left_block_w + Px(6), o.y), DimColor(), P.chips ? "->" : "@");
     dl->AddText(ImVec2(lay.M.p.x + lay.M.width() + Px(6), o.y), DimColor(), P.chips ? "->" : "=");
 }
