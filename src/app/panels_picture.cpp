@@ -379,27 +379,58 @@ struct HoverCell {
     bool clicked = false;  // (read at once: a tooltip drawn afterwards becomes the "last item")
 };
 
-// An invisible button over a drawn region: hover and keyboard focus highlight the id of the
-// row under the pointer (or the region's first row), a click pins it. Not the focus a click or
-// tap leaves: after a tap (no hover once the finger is up) it lit the first row's id, not the pin.
-static HoverCell RegionButton(App& app, const char* id, const GridGeom& g, int rows, RowIds row_id,
+// The row keyboard focus lights in a region: the pinned id's, else the first looked-up row (row 0 was
+// id 0's strip at V = 100,000, outside the batch).
+static int KeyboardRow(const GridGeom& g, RowIds row_id, int pinned) {
+    for (int row : g.linked)
+        if (row_id(row) == pinned) return row;
+    return g.linked.empty() ? 0 : g.linked.front();
+}
+
+// The id Enter pins next from the keyboard: the looked-up ids in the region's row order, one after
+// another, round again after the last. (At most B ids: built only when Enter is pressed.)
+static int NextLinkedId(const GridGeom& g, RowIds row_id, int lit) {
+    std::vector<int> order;
+    for (int row : g.linked)
+        if (const int id = row_id(row); std::find(order.begin(), order.end(), id) == order.end()) order.push_back(id);
+    const auto at = std::find(order.begin(), order.end(), lit);
+    if (order.empty()) return -1;
+    return at == order.end() || at + 1 == order.end() ? order.front() : *(at + 1);
+}
+
+// An invisible button over a drawn region (`name` its block's name): hover highlights the id of the row
+// under the pointer, a click pins it. Keyboard focus lights a looked-up row (the pinned id's, else the
+// first) and names it; Enter pins the next looked-up id. Not the focus a click or tap leaves: after a tap (no hover once the finger is
+// up) it lit the first row's id, not the pin.
+static HoverCell RegionButton(App& app, const char* id, const char* name, const GridGeom& g, int rows, RowIds row_id,
                               bool has_cols) {
     HoverCell h;
     ImGui::SetCursorScreenPos(g.p);
-    ImGui::InvisibleButton(id, ImVec2(std::max(g.width(), 1.0f), std::max(g.height(), 1.0f)));
-    const bool hovered = ImGui::IsItemHovered(), focused = ItemKeyboardFocused();
+    const bool pressed = ImGui::InvisibleButton(id, ImVec2(std::max(g.width(), 1.0f), std::max(g.height(), 1.0f)));
+    // The pointer's row only where the pointer is (under keyboard navigation ImGui calls the focused item hovered).
+    const bool hovered = ImGui::IsItemHovered(ImGuiHoveredFlags_NoNavOverride), focused = ItemKeyboardFocused();
     if (!hovered && !focused) return h;
+    int& pinned = app.picture.pinned_id;
+    const bool key_pressed = focused && pressed && !ImGui::IsItemClicked();  // Enter or Space
+    if (key_pressed) pinned = NextLinkedId(g, row_id, row_id(KeyboardRow(g, row_id, pinned)));
     const ImVec2 m = ImGui::GetIO().MousePos;
-    h.row = hovered ? g.row_at(m.y) : 0;
+    h.row = hovered ? g.row_at(m.y) : KeyboardRow(g, row_id, pinned);
     h.col = has_cols ? (hovered ? g.col_at(m.x) : 0) : -1;
     if (h.row >= rows) return HoverCell{};
     const int idv = row_id(h.row);
     if (idv >= 0) NoteHoveredId(app, idv);
-    h.clicked = ImGui::IsItemClicked() || (focused && ImGui::IsKeyPressed(ImGuiKey_Enter, false));
+    if (focused) {
+        NameItem(row_id.ids ? format(TR(picture_key_position), name, h.row, idv).c_str() : format(TR(picture_key_row), name, idv).c_str(), nullptr);
+        DescribeFocusedItem(TR(picture_key_help));
+    }
+    if (key_pressed) {
+        h.clicked = true;
+        return h;
+    }
+    h.clicked = ImGui::IsItemClicked();
     if (!h.clicked) return h;
     // A click pins the row's id, or lets it go. On a strip holding several looked-up rows (sub-rows 1-2 px
     // tall, too thin to aim at) while one of them is pinned, it pins the next, and after the last none.
-    int& pinned = app.picture.pinned_id;
     const auto in = g.rows.compressed() ? g.linked_in(g.rows.cell_of(h.row)) : std::span<const int>();
     const auto at = std::find_if(in.begin(), in.end(), [&](int row) { return row_id(row) == pinned; });
     if (in.size() > 1 && at != in.end()) pinned = at + 1 != in.end() ? row_id(*(at + 1)) : -1;
@@ -617,7 +648,7 @@ static void ProductInput(App& app, ImDrawList* dl, const Product& P, const Produ
     RecordGridRect(P.left_rect, L);
     RecordGridRect(P.mid_rect, M);
     RecordGridRect(P.right_rect, Rg);
-    const HoverCell hl_left = RegionButton(app, "##left", L, P.R, P.left_id, !P.chips);
+    const HoverCell hl_left = RegionButton(app, "##left", P.left_name, L, P.R, P.left_id, !P.chips);
     if (hl_left.row >= 0 && BeginWrappedItemTooltip()) {
         const int i = hl_left.row, id = P.left_id(i);
         if (P.chips) ImGui::Text(TR(picture_tip_chip), i, id, id);
@@ -639,14 +670,14 @@ static void ProductInput(App& app, ImDrawList* dl, const Product& P, const Produ
         if (ImGui::IsItemClicked() || (ImGui::IsItemFocused() && ImGui::IsKeyPressed(ImGuiKey_Enter, false)))
             app.picture.pinned_id = app.picture.pinned_id == P.mid_id(k) ? -1 : P.mid_id(k);
     }
-    const HoverCell hm = RegionButton(app, "##mid", M, P.K, P.mid_id, true);
+    const HoverCell hm = RegionButton(app, "##mid", P.mid_name, M, P.K, P.mid_id, true);
     if (hm.row >= 0 && BeginWrappedItemTooltip()) {
         const float v = P.mid[size_t(hm.row) * size_t(P.d) + size_t(hm.col)];
         ImGui::Text(TR(picture_tip_mid_cell), P.mid_name, hm.row, hm.col, display_float(v).c_str(), P.mid_id(hm.row));
         StripShared(M, hm.row);
         EndWrappedTooltip();
     }
-    const HoverCell hr = RegionButton(app, "##right", Rg, P.R, P.right_id, true);
+    const HoverCell hr = RegionButton(app, "##right", P.right_name, Rg, P.R, P.right_id, true);
     if (hr.row >= 0 && BeginWrappedItemTooltip()) {
         const float v = P.right[size_t(hr.row) * size_t(P.d) + size_t(hr.col)];
         ImGui::Text("%s[%d][%d] = %s", P.right_name, hr.row, hr.col, display_float(v).c_str());
