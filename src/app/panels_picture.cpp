@@ -398,12 +398,12 @@ static int NextLinkedId(const GridGeom& g, RowIds row_id, int lit) {
     return at == order.end() || at + 1 == order.end() ? order.front() : *(at + 1);
 }
 
-// An invisible button over a drawn region (`name` its block's name): hover highlights the id of the row
+// An invisible button over a drawn region of P (`name` its block's name): hover highlights the id of the row
 // under the pointer, a click pins it. Keyboard focus lights a looked-up row (the pinned id's, else the
 // first) and names it; Enter pins the next looked-up id. Not the focus a click or tap leaves: after a tap (no hover once the finger is
 // up) it lit the first row's id, not the pin.
-static HoverCell RegionButton(App& app, const char* id, const char* name, const GridGeom& g, int rows, RowIds row_id,
-                              bool has_cols) {
+static HoverCell RegionButton(App& app, const char* id, const Product& P, const char* name, const GridGeom& g, int rows,
+                              RowIds row_id, bool has_cols) {
     HoverCell h;
     ImGui::SetCursorScreenPos(g.p);
     const bool pressed = ImGui::InvisibleButton(id, ImVec2(std::max(g.width(), 1.0f), std::max(g.height(), 1.0f)));
@@ -420,7 +420,10 @@ static HoverCell RegionButton(App& app, const char* id, const char* name, const 
     const int idv = row_id(h.row);
     if (idv >= 0) NoteHoveredId(app, idv);
     if (focused) {
-        NameItem(row_id.ids ? format(TR(picture_key_position), name, h.row, idv).c_str() : format(TR(picture_key_row), name, idv).c_str(), nullptr);
+        // The first block is said with the product's name: the keyboard comes to the picture there.
+        const std::string block = name != P.left_name ? std::string(name)
+            : format(P.chips ? "%s -> %s -> %s: %s" : "%s @ %s = %s: %s", P.left_name, P.mid_name, P.right_name, name);
+        NameItem(format(row_id.ids ? TR(picture_key_position) : TR(picture_key_row), block.c_str(), row_id.ids ? h.row : idv, idv).c_str(), nullptr);
         DescribeFocusedItem(TR(picture_key_help));
     }
     if (key_pressed) {
@@ -648,7 +651,7 @@ static void ProductInput(App& app, ImDrawList* dl, const Product& P, const Produ
     RecordGridRect(P.left_rect, L);
     RecordGridRect(P.mid_rect, M);
     RecordGridRect(P.right_rect, Rg);
-    const HoverCell hl_left = RegionButton(app, "##left", P.left_name, L, P.R, P.left_id, !P.chips);
+    const HoverCell hl_left = RegionButton(app, "##left", P, P.left_name, L, P.R, P.left_id, !P.chips);
     if (hl_left.row >= 0 && BeginWrappedItemTooltip()) {
         const int i = hl_left.row, id = P.left_id(i);
         if (P.chips) ImGui::Text(TR(picture_tip_chip), i, id, id);
@@ -667,17 +670,22 @@ static void ProductInput(App& app, ImDrawList* dl, const Product& P, const Produ
             RecordItemRect(name);
         }
         if (ImGui::IsItemHovered() || ItemKeyboardFocused()) NoteHoveredId(app, P.mid_id(k));
+        if (ItemKeyboardFocused()) {
+            NameItem(P.mid_id.ids ? format(TR(picture_key_position), P.mid_name, k, P.mid_id(k)).c_str()
+                                  : format(TR(picture_key_row), P.mid_name, k).c_str(), nullptr);
+            DescribeFocusedItem(TR(picture_key_label_help));
+        }
         if (ImGui::IsItemClicked() || (ImGui::IsItemFocused() && ImGui::IsKeyPressed(ImGuiKey_Enter, false)))
             app.picture.pinned_id = app.picture.pinned_id == P.mid_id(k) ? -1 : P.mid_id(k);
     }
-    const HoverCell hm = RegionButton(app, "##mid", P.mid_name, M, P.K, P.mid_id, true);
+    const HoverCell hm = RegionButton(app, "##mid", P, P.mid_name, M, P.K, P.mid_id, true);
     if (hm.row >= 0 && BeginWrappedItemTooltip()) {
         const float v = P.mid[size_t(hm.row) * size_t(P.d) + size_t(hm.col)];
         ImGui::Text(TR(picture_tip_mid_cell), P.mid_name, hm.row, hm.col, display_float(v).c_str(), P.mid_id(hm.row));
         StripShared(M, hm.row);
         EndWrappedTooltip();
     }
-    const HoverCell hr = RegionButton(app, "##right", P.right_name, Rg, P.R, P.right_id, true);
+    const HoverCell hr = RegionButton(app, "##right", P, P.right_name, Rg, P.R, P.right_id, true);
     if (hr.row >= 0 && BeginWrappedItemTooltip()) {
         const float v = P.right[size_t(hr.row) * size_t(P.d) + size_t(hr.col)];
         ImGui::Text("%s[%d][%d] = %s", P.right_name, hr.row, hr.col, display_float(v).c_str());
@@ -709,7 +717,8 @@ static void DrawProduct(App& app, const Product& P) {
     const bool scrolls = lay.total_w > avail;
     ImGui::PushID(P.key);
     ImGui::BeginChild("##picture", ImVec2(std::min(avail, lay.total_w), lay.total_h + (scrolls ? ImGui::GetStyle().ScrollbarSize : 0)),
-                      ImGuiChildFlags_None, ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoBackground);
+                      ImGuiChildFlags_None, ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoBackground |
+                      ImGuiWindowFlags_NavFlattened);  // Tab goes through its blocks and on (not into a child only Escape left)
     const ImVec2 o = ImGui::GetCursorScreenPos();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     GridGeom &L = lay.L, &M = lay.M, &Rg = lay.Rg;
@@ -736,8 +745,6 @@ static void DrawProduct(App& app, const Product& P) {
     ImGui::SetCursorScreenPos(o);
     ImGui::Dummy(ImVec2(lay.total_w, lay.total_h));
     ImGui::EndChild();
-    if (ItemKeyboardFocused())  // (named only for the keyboard: no string made in every frame)
-        NameItem(format(P.chips ? "%s -> %s -> %s" : "%s @ %s = %s", P.left_name, P.mid_name, P.right_name).c_str(), nullptr);
     // Said when an axis is drawn in strips (B = 256 read as 48 one-hot rows, some with two or three 1s).
     if (L.rows.compressed() || L.cols.compressed() || M.rows.compressed() || Rg.rows.compressed()) {
         TextWrappedColored(DimColor(), TR(picture_strips), kFullCells, kCompressedCells);

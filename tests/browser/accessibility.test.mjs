@@ -449,7 +449,7 @@ test('Tab on the canvas names each control for a screen reader, with its state',
     assert.equal(now, 'W[0][0]: 0.1', 'a cell of the table, with its value');
     assert.equal(await press('Tab'), 'W[0][1]: 0.2');
     for (let i = 0; i < 40 && !now.startsWith('onehot'); i++) now = await press('Tab');
-    assert.equal(now, 'onehot(ids) @ W = out', 'the forward picture');
+    assert.match(now, /^onehot\(ids\) @ W = out: onehot\(ids\), b 0: id \d+\. Enter lights/, 'the forward picture, its first block');
     for (let i = 0; i < 60 && !now.startsWith('MSE to 0'); i++) now = await press('Tab');
     assert.match(now, /^MSE to 0: the gradient of L = mean\(out\^2\)/, 'help that starts with the name goes on from it');
     assert.equal(now.split('MSE to 0').length, 2, 'the name said once');

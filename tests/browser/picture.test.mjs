@@ -581,24 +581,31 @@ untimed('in strips, pointing at a strip lights the looked-up id drawn there, not
 });
 
 // Keyboard focus on a block lit its first row (at V = 100,000 id 0's strip, outside the batch), Enter pinned
-// that row's id and nothing else, and the keyboard heard the blocks' ImGui ids, "left", "mid", "right".
-untimed('from the keyboard a block lights a looked-up id and names it; Enter pins the next looked-up id, round again', async () => {
+// that row's id and nothing else, the keyboard heard the blocks' ImGui ids ("left", "mid", "rowlabel"), and
+// once Enter had taken it into the picture Tab went round its blocks for ever: only Escape left.
+untimed('from the keyboard a block lights a looked-up id and names it; Enter pins the next; Tab goes on past the picture', async () => {
   const page = await openPage(browser, server.url + large('5,99998,7'), { width: 1440, height: 900 });
   const said = () => page.evaluate(() => document.getElementById('focused').textContent);
   const press = async (key) => { await page.keyboard.press(key); await frames(page, 3); return [await said(), (await brief(page)).highlight]; };
   await page.locator('#canvas').focus();
   let [now] = await press('Tab');
-  for (let i = 0; i < 30 && now !== 'onehot(ids) @ W = out'; i++) [now] = await press('Tab');
-  assert.equal(now, 'onehot(ids) @ W = out', 'the forward picture');
-  const help = '. Enter lights the next looked-up id and keeps it lit; Escape leaves the picture.';
-  assert.deepEqual(await press('Enter'), ['onehot(ids), b 0: id 5' + help, { id: 5, positions: [0] }], 'into the picture: its first block');
+  for (let i = 0; i < 40 && !now.startsWith('onehot(ids) @ W = out'); i++) [now] = await press('Tab');
+  const help = '. Enter lights the next looked-up id and keeps it lit.';
+  assert.equal(now, 'onehot(ids) @ W = out: onehot(ids), b 0: id 5' + help, 'the picture, its first block');
   assert.deepEqual(await press('Tab'), ['W, id 5' + help, { id: 5, positions: [0] }], "W: the first looked-up row, not id 0's strip");
   assert.deepEqual(await press('Enter'), ['W, id 7' + help, { id: 7, positions: [2] }], 'in row order');
   assert.deepEqual(await press('Enter'), ['W, id 99998' + help, { id: 99998, positions: [1] }]);
   assert.deepEqual(await press('Enter'), ['W, id 5' + help, { id: 5, positions: [0] }], 'round again');
   assert.deepEqual(await press('Tab'), ['out, b 0: id 5' + help, { id: 5, positions: [0] }], 'out lights the pinned id\'s row');
   assert.deepEqual(await press('Enter'), ['out, b 1: id 99998' + help, { id: 99998, positions: [1] }], 'out: in position order');
-  assert.deepEqual((await press('Escape'))[1], { id: 99998, positions: [1] }, 'kept lit after the picture');
+  assert.match((await press('Tab'))[0], /^Walk\./, 'Tab goes on to the next control');
+  assert.deepEqual((await brief(page)).highlight, { id: 99998, positions: [1] }, 'kept lit after the picture');
+  assert.match((await press('Shift+Tab'))[0], /^out, b 1: id 99998/, 'and back');
+  // A small table: each row label of W is a stop of its own, named.
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&init=example&ids=2,0,2,2&panels=forward'));
+  now = '';
+  for (let i = 0; i < 60 && !now.startsWith('onehot(ids) @ W = out'); i++) [now] = await press('Tab');
+  assert.deepEqual(await press('Tab'), ['W, id 0. Enter keeps it lit, or lets it go.', { id: 0, positions: [1] }]);
   assert.deepEqual(page.problems, []);
   await closePage(page);
 });
