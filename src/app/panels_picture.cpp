@@ -153,18 +153,11 @@ static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d,
     const auto filled = [&](int row) { return !filled_rows || std::binary_search(filled_rows->begin(), filled_rows->end(), row); };
     const ImU32 line = g_colors.empty_line;
     const auto value = [&](int row, int cc) { return m[size_t(row) * size_t(d) + size_t(g.cols.first(cc))]; };
-    // A cell's number: the page's short format (4 significant digits); in a narrow cell 3, then 2
-    // (exact on hover); "" when even that does not fit. 3 px on each side: with 1, neighbours read
-    // as one expression ("-0.9607-0.4713").
+    // A cell's number: the page's short format (4 significant digits); in a narrow cell fewer (exact on
+    // hover); "" when even that does not fit. 3 px on each side: with 1, neighbours read as one
+    // expression ("-0.9607-0.4713").
     const float room = g.cw - Px(6);
-    const auto label = [&](float v) {
-        std::string s = ShortNumber(v);
-        for (const char* fmt : {"%.3g", "%.2g"}) {
-            if (ImGui::CalcTextSize(s.c_str()).x <= room || !std::isfinite(v)) break;
-            s = format(fmt, double(v));  // the language's decimal
-        }
-        return ImGui::CalcTextSize(s.c_str()).x <= room ? s : std::string();
-    };
+    const auto label = [&](float v) { return FittedNumber(v, room); };
     // Numbers in every cell or in none: a blank among numbered cells reads as a missing value
     // (a narrow grid showed 0.01 and 0.03 and nothing for the -0.02 between them).
     const bool grid = !g.rows.compressed() && !g.cols.compressed();  // one cell per row and column

@@ -143,6 +143,22 @@ std::string ShortNumber(float v) {
     return text;
 }
 
+// A number in `room` px: the short form, else 3, then 2 significant digits, an exponent written short
+// ("1.2e22", not "1.235e+2" cut off by a cell's edge, which read as 123.5); "" when nothing fits.
+std::string FittedNumber(float v, float room) {
+    std::string s = ShortNumber(v);
+    for (const char* fmt : {"%.3g", "%.2g"}) {
+        if (ImGui::CalcTextSize(s.c_str()).x <= room || !std::isfinite(v)) return s;
+        s = format(fmt, double(v));  // the language's decimal
+        if (const size_t e = s.find('e'); e != std::string::npos) {  // e+22 -> e22, e-05 -> e-5
+            size_t digits = e + 1 + (s[e + 1] == '+' || s[e + 1] == '-');
+            while (digits + 1 < s.size() && s[digits] == '0') digits++;
+            s = s.substr(0, e + 1) + (s[e + 1] == '-' ? "-" : "") + s.substr(digits);
+        }
+    }
+    return ImGui::CalcTextSize(s.c_str()).x <= room ? s : std::string();
+}
+
 static void TextWrappedV(const char* fmt, va_list args) {
     if (ImGui::GetCurrentWindow()->SkipItems) return;
     const char *text, *text_end;
@@ -487,7 +503,7 @@ static CellAction DrawCell(const GridSpec& g, int r, int c, float w, bool dim) {
     dl->AddRect(a, b, DimColor(), Px(2), 0, Px(1));
     if (ImGui::IsItemHovered() || ImGui::IsItemFocused() || ImGui::IsItemActive())
         dl->AddRect(a, b, ImGui::GetColorU32(ImGuiCol_NavHighlight), Px(2), 0, Px(1.5f));
-    const std::string text = ShortNumber(v);
+    const std::string text = FittedNumber(v, w - Px(3));  // (drawn from 3 px in, clipped at the cell's edge)
     const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
     // Black or white, whichever is readable on the cell's colour (4.5:1); a dimmed cell (an
     // untouched row) keeps the helper grey, which holds 4.5:1 on an empty field (themes.cpp).
@@ -693,11 +709,19 @@ void HeatLegend(float scale) {
                           HeatColor(t, 1.0f));
     }
     ImGui::Dummy(ImVec2(w, ImGui::GetTextLineHeight()));
-    ImGui::SameLine();
-    ImGui::TextDisabled("%s", ("+" + ShortNumber(scale)).c_str());
-    ImGui::SameLine();
+    // The rest on the next line where the line has no room for it (a phone's panel with a scale of
+    // "1.235e+20" ran "inf / nan" past its edge).
+    const auto same_line_if_fits = [](float width) {
+        ImGui::SameLine();
+        if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+    };
+    const std::string top = "+" + ShortNumber(scale);
+    same_line_if_fits(ImGui::CalcTextSize(top.c_str()).x);
+    ImGui::TextDisabled("%s", top.c_str());
+    same_line_if_fits(h * 1.5f + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize("inf / nan").x);
     const ImVec2 q = ImGui::GetCursorScreenPos();
-    dl->AddRectFilled(ImVec2(q.x, y), ImVec2(q.x + h * 1.5f, y + h), HeatColor(NAN, 1.0f));
+    const float qy = q.y + (ImGui::GetTextLineHeight() - h) * 0.5f;  // (maybe a line below the bar)
+    dl->AddRectFilled(ImVec2(q.x, qy), ImVec2(q.x + h * 1.5f, qy + h), HeatColor(NAN, 1.0f));
     ImGui::Dummy(ImVec2(h * 1.5f, ImGui::GetTextLineHeight()));
     ImGui::SameLine();
     ImGui::TextDisabled("inf / nan");

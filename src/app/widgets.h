@@ -21,6 +21,7 @@ ImU32 LinkedColor();
 ImU32 LinkColor();  // a link's text
 ImU32 HeatColor(float v, float scale);  // diverging: blue negative, red positive, neutral at zero
 std::string ShortNumber(float v);           // a cell's short text; the exact value is in the tooltip
+std::string FittedNumber(float v, float room);  // ShortNumber, or fewer digits to fit room px ("" if none fits)
 // ImGui::TextWrapped, breaking lines at spaces only: ImGui's own wrapping also breaks after '.' and
 // ',', which split numbers across lines ("(0." / "83)", "50," / "000").
 void TextWrapped(const char* fmt, ...) IM_FMTARGS(1);
