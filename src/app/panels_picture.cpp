@@ -220,7 +220,7 @@ static void DrawLeft(ImDrawList* dl, const Product& P, const GridGeom& g, int hl
             for (int k = 0; k < g.cols.cells; k++) {
                 const ImVec2 a = g.cell_min(i, k), b = g.cell_max(i, k);
                 dl->AddRectFilled(ImVec2(a.x + Px(0.5f), a.y + Px(0.5f)), ImVec2(b.x - Px(0.5f), b.y - Px(0.5f)), pale);
-                if (g.cw >= Px(8)) {
+                if (g.cw >= Px(8)) {  // (DrawBands then starts its bands at the block's edge)
                     const ImVec2 ts = ImGui::CalcTextSize("0");
                     dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f), dim, "0");
                 }
@@ -568,10 +568,13 @@ static void DrawBands(ImDrawList* dl, const Product& P, const ProductLayout& lay
     const int faint_alpha = std::clamp(int(255.0f * 16.0f / float(std::max<size_t>(P.links.size(), 1))), 28, 255);
     const ImU32 faint = WithAlpha(g_colors.band, faint_alpha), strong = AccentColor();
     const bool many = P.links.size() > 32;
+    const bool zeros_written = !L.rows.compressed() && !L.cols.compressed() && L.cw >= Px(8);  // as DrawLeft
     auto draw_link = [&](int i, int k, ImU32 color, float th) {
         // The lit 1 of link (i, k) is at row i, column k, forward (row b, column id) and backward alike
         // (onehot^T: row id, column b). Backward's had them swapped: bands left from the wrong cells.
-        const float lx = P.chips ? L.p.x + L.width() : L.col_x(k) + L.cw * 0.5f;
+        // Where the one-hot block writes its zeros the band leaves the block's edge: from the 1 it ran
+        // across the rest of the row and struck its zeros through.
+        const float lx = P.chips || zeros_written ? L.p.x + L.width() : L.col_x(k) + L.cw * 0.5f;
         const float ly = L.row_y(i);
         const ImVec2 a(lx, ly), b(M.p.x - lay.label_w + Px(2), M.row_y(k)), c(M.p.x + M.width(), M.row_y(k)),
             e(Rg.p.x, Rg.row_y(i));

@@ -502,29 +502,28 @@ untimed('the text view says what the picture shows: each position\'s 1, its row 
   await closePage(page);
 });
 
-// Backward, a band leaves the lit 1 of onehot^T at row ids[b], column b, as forward's leaves row b,
-// column ids[b]: they had the row and the column swapped (for ids 2, 0, 2, 2 id 2's bands left from
-// the rows of ids 0 and 2 and past the block's last row). With id 2 lit, its band for b = 0 leaves the
-// right edge of the cell (2, 0) level, over the 0 of (2, 1); no band crosses (0, 1) or (1, 1).
-untimed('backward: each band leaves the lit 1 of onehot^T at row ids[b], column b', async () => {
+// Backward, a band leaves onehot^T at row ids[b], as forward's leaves row b: they had the row and the
+// column swapped (for ids 2, 0, 2, 2 id 2's bands left from the rows of ids 0 and 2 and past the block's
+// last row). Where the block writes its zeros, the bands leave its right edge: from the 1 they ran across
+// the rest of its row and struck the zeros through (id 2's band for b = 0 over the 0 of (2, 1)).
+untimed('backward: each band leaves onehot^T at row ids[b], from its edge, not through the row\'s zeros', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2,0,2,2', { width: 1440, height: 900, dpr: 2 });
   await moveAway(page);
   assert.equal((await page.evaluate(() => window.embeddingLab.highlight(2))).ok, true);
   await frames(page, 3);
   const r = await rect(page, 'picture:onehotT');
   const box = await page.locator('#canvas').boundingBox();
-  const png = decodePng(await page.screenshot({ clip: { x: box.x + r.x, y: box.y + r.y, width: r.width, height: r.height } }));
-  const cw = png.width / 4, rh = png.height / 3;
-  // Just right of column 0's edge, at a row's middle and 4 px under it (the row's own tint, no band).
+  const png = decodePng(await page.screenshot({ clip: { x: box.x + r.x, y: box.y + r.y, width: r.width + 10, height: r.height } }));
+  const k = png.height / r.height, cw = r.width * k / 4, rh = png.height / 3;  // device px
   const at = (x, y) => [...png.pixels.subarray((Math.round(y) * png.width + Math.round(x)) * png.channels, (Math.round(y) * png.width + Math.round(x)) * png.channels + 3)];
-  const band = (row) => {
-    const x = cw + 4, y = rh * (row + 0.5);
-    return Math.max(...at(x, y).map((v, c) => Math.abs(v - at(x, y + 8)[c])));
-  };
-  const found = [0, 1, 2].map(band);
-  console.log(`onehot^T, just right of column 0: contrast of the row's middle against below it, rows 0-2: ${found.join(', ')}`);
-  assert.ok(found[2] >= 60, `no band leaves the lit 1 at (2, 0): ${found}`);
-  assert.ok(found[0] < 30 && found[1] < 30, `a band crosses row 0 or 1 at column 1: ${found}`);
+  // Inside the block, just right of column 0: a row's middle against 4 px under it (the row's own tint).
+  const inside = [0, 1, 2].map((row) => { const y = rh * (row + 0.5); return Math.max(...at(cw + 4, y).map((v, c) => Math.abs(v - at(cw + 4, y + 8)[c]))); });
+  // Just past the block's edge (and the highlighted row's outline): row 2's middle against row 1's (id 1 is
+  // not in the batch: the window there).
+  const x = (r.width + 6) * k, edge = Math.max(...at(x, rh * 2.5).map((v, c) => Math.abs(v - at(x, rh * 1.5)[c])));
+  console.log(`onehot^T: just right of column 0, rows 0-2: ${inside.join(', ')}; past the block, row 2: ${edge}`);
+  assert.ok(inside.every((v) => v < 30), `a band crosses a zero at column 1: ${inside}`);
+  assert.ok(edge >= 60, `id 2's bands leave row 2 at the block's edge: ${edge}`);
   assert.deepEqual(page.problems, []);
   await closePage(page);
 });
