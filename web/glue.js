@@ -250,10 +250,11 @@
     },
     // The control the keyboard moved to on the canvas (Tab, arrows), named as it moves (text_input.cpp ReportFocus).
     focusName(name) { focused.textContent = name; },
-    textInput(active, x, y, w, h, decimal, name, help) {
-      if (active) openTextEntry(x, y, w, h, decimal, name, help);
+    textInput(active, x, y, w, h, decimal, name, value, help) {
+      if (active) openTextEntry(x, y, w, h, decimal, name, value, help);
       else closeTextEntry();
     },
+    textValue: (text, start, end) => showText(text, start, end),
     fatal,
     browserLanguage,
     // The page's language changed (app.cpp ApplyLanguage): <html lang>, which screen readers
@@ -553,13 +554,18 @@
   textEntry.setAttribute('enterkeyhint', 'done');
   canvas.after(textEntry);
   let textEntryOn = false;  // the app has a text field active
+  // The field's text as the app last told it (textValue), shown in the <input> for a screen reader to
+  // read back, or null: on a touch screen the <input> stays empty (a phone's keyboard that finds text
+  // there may compose a word out of it and send it again).
+  let mirrored = null;
 
   function focusTextEntry() {
     if (document.activeElement !== textEntry) textEntry.focus({ preventScroll: true });
   }
   // Named as the field is ("lr: 0.1", "W[2][1]: 0.6"; src/app/text_input.h): a screen reader says which value
   // it is, and the field's help after it.
-  function openTextEntry(x, y, w, h, decimal, name = '', help = '') {  // a tap's: named once the app has the field
+  function openTextEntry(x, y, w, h, decimal, label = '', value = '', help = '') {  // a tap's: named once the app has the field
+    const name = label && value ? `${label}: ${value}` : label;
     // Tab from field to field keeps the focus on this <input>: only its name changes, which some screen
     // readers (JAWS) do not say. The live line says it too. (Not after a tap, which names the <input>
     // only once the app has the field.) A field opened from another control empties the line: back on
@@ -567,8 +573,10 @@
     const was = textEntry.getAttribute('aria-label');
     if (!textEntryOn) focused.textContent = '';
     else if (was && name && name !== was) focused.textContent = name;
+    if (!textEntryOn) mirrored = matchMedia('(pointer: coarse)').matches ? null : '';
     textEntryOn = true;
-    textEntry.setAttribute('aria-label', name);
+    // Where the <input> shows the text, its name is the field's alone ("W[2][1]", not "W[2][1]: 0.6").
+    textEntry.setAttribute('aria-label', mirrored === null ? name : label);
     textEntry.setAttribute('aria-description', help);
     const st = textEntry.style;
     st.left = (canvas.offsetLeft + x) + 'px';
@@ -581,6 +589,7 @@
   }
   function closeTextEntry() {
     textEntryOn = false;
+    mirrored = null;
     if (document.activeElement === textEntry) focusCanvas();
     textEntry.value = '';
     textEntry.classList.remove('composing');
@@ -617,8 +626,21 @@
   }
   textEntry.addEventListener('keydown', textEntryKey);
   textEntry.addEventListener('keyup', textEntryKey);
+  function showText(text, start, end) {  // the app's field, in the <input>
+    if (mirrored === null || textEntry.classList.contains('composing')) return;  // (not under a composition)
+    mirrored = text;
+    if (textEntry.value !== text) textEntry.value = text;
+    if (document.activeElement === textEntry) textEntry.setSelectionRange(start, end);
+  }
   textEntry.addEventListener('beforeinput', (event) => {
-    if (event.isComposing || textEntry.value) return;
+    if (event.isComposing) return;
+    // Showing the field's text, the <input> changes only from the app: typed text goes to the field.
+    if (mirrored !== null && event.inputType.startsWith('insert') && event.data) {
+      event.preventDefault();
+      feedText(event.data);
+      return;
+    }
+    if (mirrored === null && textEntry.value) return;
     // Keyboards that send no keydown for these (Android): the same keys, pressed and released.
     const key = { deleteContentBackward: 'Backspace', deleteContentForward: 'Delete', insertLineBreak: 'Enter' }[event.inputType];
     if (!key) return;
@@ -628,16 +650,25 @@
   });
   // Text lands once: typed or inserted text at each input event, composed text (IME, and
   // phone keyboards that compose words) only when the composition is committed.
+  // Text that changed the <input> anyway (not cancelled): what it added goes to the field, and the
+  // <input> shows the field's text again.
+  function added(value) {
+    if (mirrored === null) return value;
+    let head = 0, tail = 0;
+    while (head < value.length && value[head] === mirrored[head]) head++;
+    while (tail < value.length - head && tail < mirrored.length - head && value[value.length - 1 - tail] === mirrored[mirrored.length - 1 - tail]) tail++;
+    return value.slice(head, value.length - tail);
+  }
   textEntry.addEventListener('input', (event) => {
     if (event.isComposing) return;
-    feedText(textEntry.value);
-    textEntry.value = '';
+    feedText(added(textEntry.value));
+    textEntry.value = mirrored ?? '';
   });
   textEntry.addEventListener('compositionstart', () => textEntry.classList.add('composing'));
   textEntry.addEventListener('compositionend', (event) => {
     textEntry.classList.remove('composing');
-    feedText(textEntry.value || event.data);
-    textEntry.value = '';
+    feedText(mirrored === null ? textEntry.value || event.data : event.data);
+    textEntry.value = mirrored ?? '';
   });
   textEntry.addEventListener('paste', (event) => {
     event.preventDefault();

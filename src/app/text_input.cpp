@@ -2,6 +2,7 @@
 
 #include <emscripten.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -15,8 +16,14 @@
 
 // glue.js places its <input> over (x, y, w, h) in CSS pixels, names it (and describes it with the field's
 // help) and focuses it; active 0 blurs it.
-EM_JS(void, el_js_text_input, (int active, float x, float y, float w, float h, int decimal, const char* name, const char* help), {
-    window.embeddingLabHost.textInput(active, x, y, w, h, decimal, UTF8ToString(name), UTF8ToString(help));
+EM_JS(void, el_js_text_input, (int active, float x, float y, float w, float h, int decimal, const char* name, const char* value, const char* help), {
+    window.embeddingLabHost.textInput(active, x, y, w, h, decimal, UTF8ToString(name), UTF8ToString(value), UTF8ToString(help));
+});
+
+// The field's text as typed so far and its selection (UTF-16 units: ImWchar is 16 bits), told when they
+// change: glue.js shows them in its <input>, for a screen reader to read back (its value was always "").
+EM_JS(void, el_js_text_value, (const char* text, int start, int end), {
+    window.embeddingLabHost.textValue(UTF8ToString(text), start, end);
 });
 
 // The item the keyboard moved to on the canvas, named: glue.js says it on a line a screen reader reads.
@@ -43,6 +50,11 @@ void RegisterTextField(TextFieldKind kind) {
 
 void ClearTextFields() { g_fields.clear(); }
 
+bool TextFieldActive() {
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    return g.ActiveId != 0 && g.InputTextState.ID == g.ActiveId;
+}
+
 std::string FieldName(const char* label) {
     const char* end = ImGui::FindRenderedTextEnd(label);
     return end > label ? std::string(label, end) : std::string(end + (*end ? 2 : 0));
@@ -68,8 +80,7 @@ static struct {
 
 void ReportTextInput() {
     ImGuiContext& g = *ImGui::GetCurrentContext();
-    const bool active = g.ActiveId != 0 && g.InputTextState.ID == g.ActiveId &&
-                        !(g.InputTextState.Flags & ImGuiInputTextFlags_ReadOnly);
+    const bool active = TextFieldActive() && !(g.InputTextState.Flags & ImGuiInputTextFlags_ReadOnly);
     // The page resized while a field is typed in (a phone turned, a window narrowed) lays out anew,
     // and the field may land off screen: while the new layout settles (ten frames), the page scrolls
     // it back to 40 % of the page's height, and a table scrolls it into view sideways. A field whose
@@ -95,7 +106,7 @@ void ReportTextInput() {
         if (g_tap_grace_frames > 0 && --g_tap_grace_frames > 0) return;
         if (g_reported.active) {
             g_reported.active = false;
-            el_js_text_input(0, 0, 0, 0, 0, 0, "", "");
+            el_js_text_input(0, 0, 0, 0, 0, 0, "", "", "");
         }
         return;
     }
@@ -112,17 +123,29 @@ void ReportTextInput() {
     }
     const bool numeric = (g.InputTextState.Flags & (ImGuiInputTextFlags_CharsDecimal | ImGuiInputTextFlags_CharsScientific)) != 0;
     const bool decimal = kind == TextFieldKind::Decimal || (kind == TextFieldKind::None && numeric);
-    if (g_reported.active && g_reported.decimal == decimal && g_reported.rect.Min.x == rect.Min.x &&
-        g_reported.rect.Min.y == rect.Min.y && g_reported.rect.Max.x == rect.Max.x && g_reported.rect.Max.y == rect.Max.y)
-        return;
-    g_reported = {true, rect, decimal};
-    const float s = 1.0f / g_app.pixel_ratio;
-    // Named with the value it opened with ("W[2][1]: 0.25"): the <input> is emptied as each key reaches
-    // the field, so a screen reader would read no value.
-    const ImVector<char>& was = g.InputTextState.InitialTextA;  // (with its terminating zero)
-    const std::string name = g_named_id != g.ActiveId ? "" : was.Size > 1 ? g_name + ": " + was.Data : g_name;
-    el_js_text_input(1, rect.Min.x * s, rect.Min.y * s, rect.GetWidth() * s, rect.GetHeight() * s, decimal ? 1 : 0, name.c_str(),
-                     g_focus_help.c_str());  // (what its "(?)" shows while it is typed in)
+    static std::string text_said;
+    static int selection_said[2];
+    if (!g_reported.active || g_reported.decimal != decimal || g_reported.rect.Min.x != rect.Min.x ||
+        g_reported.rect.Min.y != rect.Min.y || g_reported.rect.Max.x != rect.Max.x || g_reported.rect.Max.y != rect.Max.y) {
+        g_reported = {true, rect, decimal};
+        const float s = 1.0f / g_app.pixel_ratio;
+        // Named, with the value it opened with: "W[2][1]: 0.25" on the page's line, and where the <input> does
+        // not show the text typed (on a touch screen: glue.js's textValue).
+        const ImVector<char>& was = g.InputTextState.InitialTextA;  // (with its terminating zero)
+        const bool named = g_named_id == g.ActiveId;
+        el_js_text_input(1, rect.Min.x * s, rect.Min.y * s, rect.GetWidth() * s, rect.GetHeight() * s, decimal ? 1 : 0,
+                         named ? g_name.c_str() : "", named && was.Size > 1 ? was.Data : "",
+                         g_focus_help.c_str());  // (what its "(?)" shows while it is typed in)
+        text_said = "\x01";  // (told anew)
+    }
+    const ImGuiInputTextState& st = g.InputTextState;
+    std::vector<char> text(size_t(st.CurLenA) + 1);
+    ImTextStrToUtf8(text.data(), int(text.size()), st.TextW.Data, st.TextW.Data + st.CurLenW);
+    const int a = std::min(st.Stb.select_start, st.Stb.select_end), b = std::max(st.Stb.select_start, st.Stb.select_end);
+    const int selection[2] = {a != b ? a : st.Stb.cursor, a != b ? b : st.Stb.cursor};
+    if (text_said == text.data() && selection[0] == selection_said[0] && selection[1] == selection_said[1]) return;
+    text_said = text.data(), selection_said[0] = selection[0], selection_said[1] = selection[1];
+    el_js_text_value(text.data(), selection[0], selection[1]);
 }
 
 // The keyboard's item on the canvas, named for a screen reader. ImGui says nothing of it: the canvas

@@ -18,6 +18,8 @@ enum class TextFieldKind { None = 0, Decimal = 1, Text = 2, Signed = 3 };
 // Call right after a text field or an editable cell: a tap there opens the keyboard.
 void RegisterTextField(TextFieldKind kind);
 void ClearTextFields();  // at the start of each frame (with the widget rectangles)
+// A text field is being typed in (ImGui's active item is one).
+bool TextFieldActive();
 // Right after a text field, its label ("lr", "##ids", "W[2][1]") and text: while the field is edited,
 // glue.js names its <input> with it and the value the field opened with ("W[2][1]: 0.25"), which is
 // what a screen reader reads; while the keyboard's arrows are on it, it is the focus's name with its

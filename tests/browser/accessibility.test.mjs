@@ -361,22 +361,50 @@ for (const [name, hash, size] of [
 // reads: every one was "The value being edited", whichever value it was. Now each is named as the
 // page names it, with the value it opened with (the <input> itself is emptied as each key reaches the
 // field: its value was heard nowhere), by the mouse and by the keyboard (Tab), read from the accessibility tree.
-test('a canvas field being edited is named for a screen reader as the page names it', async () => {
+// The <input> a field is typed through had an empty value: a screen reader could not read back "0.77"
+// before Enter, and the name kept what the field opened with ("ids: 1" with "2, 0, 2" typed).
+test('a canvas field being edited is named for a screen reader as the page names it, and reads back what is typed', async () => {
   let page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&bag=sum&opt=sgd');
   let cdp = await page.context().newCDPSession(page);
   const heard = async () => {
     const { nodes } = await cdp.send('Accessibility.getFullAXTree');
     const focused = nodes.filter((n) => (n.properties || []).some((p) => p.name === 'focused' && p.value.value)).pop();  // the page's, then its own
-    return focused ? `${focused.role.value}: ${focused.name ? focused.name.value : ''}` : 'nothing focused';
+    return focused ? `${focused.role.value}: ${focused.name ? focused.name.value : ''}${focused.value?.value ? ' = ' + focused.value.value : ''}` : 'nothing focused';
   };
-  for (const [widget, name] of [['cell:W:1:2', 'W[1][2]: 0.6'], ['cell:G:0:1', 'G[0][1]: -0.02'], ['ids', 'ids: 1'],
-                                ['offsets', 'offsets: 0'], ['V', 'V: 3'], ['opt:lr', 'lr: 0.1']]) {  // lr last: it scrolls the page
+  const caret = () => page.evaluate(() => [document.activeElement.selectionStart, document.activeElement.selectionEnd]);
+  for (const [widget, name, value] of [['cell:W:1:2', 'W[1][2]', '0.6'], ['cell:G:0:1', 'G[0][1]', '-0.02'], ['ids', 'ids', '1'],
+                                       ['offsets', 'offsets', '0'], ['V', 'V', '3'], ['opt:lr', 'lr', '0.1']]) {  // lr last: it scrolls the page
     await clickWidget(page, widget);
     await frames(page, 4);
-    assert.equal(await heard(), `textbox: ${name}`, `${widget} being edited`);
+    assert.equal(await heard(), `textbox: ${name} = ${value}`, `${widget} being edited`);
+    if (widget.startsWith('cell:')) assert.deepEqual(await caret(), [0, value.length], `${widget}: its text selected, as on the canvas`);
     await page.keyboard.press('Escape');
     await frames(page, 3);
   }
+  // Typed, moved in and deleted from: the <input> holds the field's text and caret at each key.
+  await clickWidget(page, 'cell:W:1:2');
+  await frames(page, 4);
+  for (const [key, value, at] of [['-', '-', 1], ['2', '-2', 2], ['ArrowLeft', '-2', 1], ['Backspace', '2', 0], ['End', '2', 1], ['7', '27', 2]]) {
+    if (key.length === 1) await page.keyboard.type(key);
+    else await page.keyboard.press(key);
+    await frames(page, 3);
+    assert.equal(await heard(), `textbox: W[1][2] = ${value}`, `after ${key}`);
+    assert.deepEqual(await caret(), [at, at], `the caret after ${key}`);
+  }
+  await page.keyboard.press('Enter');
+  await frames(page, 3);
+  assert.equal((await snapshot(page)).table[1][2], 27, 'what was read back is what was committed');
+  await clickWidget(page, 'ids');
+  await frames(page, 4);
+  await page.keyboard.press('Control+A');
+  await frames(page, 2);
+  assert.deepEqual(await caret(), [0, 1], 'Ctrl+A selects the field\'s text, in the <input> too');
+  await page.keyboard.type('2, 0, 2');
+  await frames(page, 3);
+  assert.equal(await heard(), 'textbox: ids = 2, 0, 2');
+  await page.keyboard.press('Enter');
+  await frames(page, 3);
+  assert.deepEqual((await snapshot(page)).ids, [2, 0, 2]);
   assert.deepEqual(page.problems, []);
   await page.context().close();
   // By the keyboard alone, on a page just opened: Tab goes from the header's controls to the first field, V.
@@ -389,7 +417,7 @@ test('a canvas field being edited is named for a screen reader as the page names
     await frames(page, 3);
     said = await heard();
   }
-  assert.equal(said, 'textbox: V: 3', 'the first field Tab reaches');
+  assert.equal(said, 'textbox: V = 3', 'the first field Tab reaches');
   // and the help its "(?)" shows while the keyboard is in it, as the field's description
   const { nodes } = await cdp.send('Accessibility.getFullAXTree');
   const field = nodes.filter((n) => (n.properties || []).some((p) => p.name === 'focused' && p.value.value)).pop();
@@ -430,7 +458,8 @@ test('Tab on the canvas names each control for a screen reader, with its state',
     let now = '';
     // Tab opens a field (glue.js's <input> is named then); the arrows land on one without opening it:
     // then the live line says it with its text and help.
-    const entry = () => page.evaluate(() => document.activeElement.getAttribute('aria-label'));
+    // (its name the field's, its value the field's text)
+    const entry = () => page.evaluate(() => `${document.activeElement.getAttribute('aria-label')}: ${document.activeElement.value}`);
     for (let i = 0; i < 40 && (await entry()) !== 'd: 3'; i++) await press('Tab');
     // From V to d the <input> keeps the browser's focus and changes its name, which not every screen
     // reader says: the live line says it too.
@@ -473,7 +502,7 @@ test('a screen reader in the canvas: an application that takes every key, each c
   assert.match(canvas.description?.value ?? '', /^Keyboard: Tab and arrow keys move between controls/);
   assert.doesNotMatch(canvas.description.value, /gather and one-hot/, 'not described by the live line');
   const line = () => page.textContent('#focused');
-  const active = () => page.evaluate(() => { const e = document.activeElement; return e.id === 'text-entry' ? e.getAttribute('aria-label') : e.id; });
+  const active = () => page.evaluate(() => { const e = document.activeElement; return e.id === 'text-entry' ? `${e.getAttribute('aria-label')}: ${e.value}` : e.id; });
   const press = async (key) => { await page.keyboard.press(key); await frames(page, 3); };
   await page.locator('#canvas').focus();
   for (let i = 0; i < 40 && (await line()) !== 'example'; i++) await press('Tab');
