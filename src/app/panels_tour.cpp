@@ -93,16 +93,19 @@ void ShowTourBar(App& app) {
     // panel it speaks of gets the screen: on a phone the header and this box took a third of it.
     const ImVec2 screen = ImGui::GetMainViewport()->WorkSize;
     const bool small = screen.x / app.dpr < 600.0f || screen.y / app.dpr < 520.0f;
+    // On a short screen (a phone held sideways) it folds while a field is typed in, too: with the
+    // phone's keyboard up, the header and this box left the field a sliver.
+    const bool folded = small && (app.tour.text_folded || (TextFieldActive() && screen.y / app.dpr < 520.0f));
     if (small) {
         ImGui::SameLine();
         // One id whatever it says: the keyboard's focus stays on it (with the label's id it was lost, and Tab with it).
-        if (SmallButton(format("%s###tour-fold", app.tour.text_folded ? TR(tour_show_text) : TR(tour_hide_text)).c_str()))
-            app.tour.text_folded = !app.tour.text_folded;
+        if (SmallButton(format("%s###tour-fold", folded ? TR(tour_show_text) : TR(tour_hide_text)).c_str()))
+            app.tour.text_folded = !folded;
         RecordItemRect("tour-fold");
     }
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), "%s", tr(s.title));
     RecordItemRect("tour-title");
-    if (!(small && app.tour.text_folded)) TextWrapped("%s", tr(s.text));
+    if (!folded) TextWrapped("%s", tr(s.text));
     ImGui::BeginDisabled(step == 0);
     if (ImGui::Button(TR(tour_back))) {
         GoToTourStep(app, depth, step - 1);

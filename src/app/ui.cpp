@@ -213,8 +213,7 @@ struct PanelHold {
     float rise = 0;                           // this frame: how far to scroll back
 
     void Begin() {
-        const ImGuiContext& g = *ImGui::GetCurrentContext();
-        typing = g.ActiveId != 0 && g.InputTextState.ID == g.ActiveId;
+        typing = TextFieldActive();
         typed = was_typing && !typing, was_typing = typing, rise = 0;
     }
     float Offset(uint32_t key, float row_top, float row_height) {

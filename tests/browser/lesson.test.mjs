@@ -176,6 +176,27 @@ test('on a phone the tour step\'s text folds away, and the next step shows its t
   await closePage(desktop);
 });
 
+// A phone held sideways with its keyboard up left a field a sliver under the header and the tour's box: on
+// a short screen the step's text folds while a field is typed in, and comes back after.
+test('on a short screen the tour step\'s text folds while a field is typed in', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&tour=basics&step=1', { width: 844, height: 390 });
+  await settle(page);
+  const boxBottom = async () => { const r = await rect(page, 'tour-leave'); return r.y + r.height; };
+  const open = await boxBottom();
+  await clickWidget(page, 'cell:W:0:1');
+  await frames(page, 4);
+  const typing = await boxBottom();
+  assert.ok(open - typing > 15, `typing in W[0][1] raised the box's end from ${open} to ${typing} only`);
+  assert.ok((await rect(page, 'tour-title')).visible, 'the step\'s title stays');
+  await page.keyboard.type('0.77');
+  await page.keyboard.press('Enter');
+  await settle(page);
+  assert.equal((await snapshot(page)).table[0][1], Math.fround(0.77), 'the edit is taken');
+  assert.equal(await boxBottom(), open, 'the text is back once the field is closed');
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 // The button's id came from its label: Enter changed "Hide text" to "Show text", the keyboard's focus was
 // lost with the old id, and Tab did nothing after.
 test('keyboard only: Enter on "Hide text" keeps the focus there, says "Show text", and Tab goes on to Back', async () => {
