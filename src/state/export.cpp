@@ -143,8 +143,14 @@ std::string pytorch_script(const AppState& s, const Derived& d) {
     py += "out = F.embedding(ids, W" + args + ")  # (B, d) the lookup\n";
     py += "onehot = F.one_hot(ids, V).float()       # (B, V)\n";
     py += "matmul = onehot @ W.detach()              # (B, d) the same numbers, every zero multiplied\n";
-    py += "out.backward(G)                           # dW: rows of the looked-up ids only\n";
-    if (o.scale_grad_by_freq)  // (WebAssembly has no fused multiply-add; the page's two routes stay equal)
+    // PyTorch's backward raises for sparse with scale_grad_by_freq, as the page refuses it: left out.
+    const bool refused = o.sparse && o.scale_grad_by_freq;
+    if (refused)
+        py += "# No backward: PyTorch refuses sparse=True with scale_grad_by_freq=True (RuntimeError), and the\n"
+              "# page does not compute it either.\n";
+    else
+        py += "out.backward(G)                           # dW: rows of the looked-up ids only\n";
+    if (o.scale_grad_by_freq && !refused)  // (WebAssembly has no fused multiply-add; the page's two routes stay equal)
         py += "# PyTorch's CPU kernel adds s_k * g_b with a fused multiply-add (one rounding): a row it scales can\n"
               "# differ from the page's in its last bit (the page rounds the product first)\n";
     py += "\n";
@@ -153,7 +159,8 @@ std::string pytorch_script(const AppState& s, const Derived& d) {
         py += "print('rows max_norm rescaled:', (~torch.isclose(W.detach(), W_before, rtol=0, atol=0, equal_nan=True))"
               ".any(1).nonzero().flatten().tolist())\n";
     py += "print('matmul =', matmul.tolist())\n";
-    py += std::string("print('grad =', W.grad") + (o.sparse ? ".to_dense()" : "") + ".tolist())\n";
+    if (refused) py += "print('grad: not computed (sparse with scale_grad_by_freq)')\n";
+    else py += std::string("print('grad =', W.grad") + (o.sparse ? ".to_dense()" : "") + ".tolist())\n";
     if (s.bag != BagChoice::None) {  // after the lookup's prints: where the page refuses the bags, PyTorch stops here
         const char* mode = s.bag == BagChoice::Sum ? "sum" : s.bag == BagChoice::Mean ? "mean" : "max";
         py += "\noffsets = torch.tensor(" + py_ids(s.offsets) + ")  # bag j: ids[offsets[j]:offsets[j+1]]\n";

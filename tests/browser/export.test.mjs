@@ -132,6 +132,24 @@ for (const [option, key, refusal] of [['scale_grad_by_freq', 'freqscale=1', /max
   });
 }
 
+// sparse with scale_grad_by_freq: PyTorch's backward raises, and the script died before printing
+// anything. It prints the lookup and leaves the backward out, as the page does.
+test('the PyTorch script of sparse with scale_grad_by_freq prints the lookup and leaves out the backward PyTorch refuses', { skip: !existsSync(PYTHON) && 'no /usr/bin/python3' }, async () => {
+  const page = await openPage(browser, `${server.url}#v=1&V=3&d=3&init=example&ids=1,1,2&sparse=1&freqscale=1`);
+  const s = await snapshot(page);
+  assert.match(s.errors.result, /scale_grad_by_freq/, 'the page refuses the gradient');
+  const script = await page.evaluate(() => window.embeddingLab.exportScript('pytorch'));
+  const output = execFileSync(PYTHON, ['-c', script], { encoding: 'utf8', stdio: 'pipe' });
+  const printed = parseOutput(output);
+  const rows = s.ids.map((k) => s.table[k]);
+  assert.deepEqual(printed.gather, rows);
+  assert.deepEqual(printed.matmul, rows);
+  assert.equal(printed.grad, undefined);
+  assert.match(output, /^grad: not computed/m);
+  assert.match(script, /PyTorch refuses sparse=True with scale_grad_by_freq=True/);
+  await closePage(page);
+});
+
 test('the Copy as NumPy button shows the script for copying by hand', async () => {
   const page = await openPage(browser, server.url, { width: 1400, height: 900 });
   await clickWidget(page, 'copy-numpy');

@@ -78,3 +78,13 @@ TEST_CASE("with max_norm the scripts start from the table before the rescale", "
     CHECK_THAT(el::pytorch_script(s, d), Catch::Contains(rescaled));
     CHECK_THAT(el::pytorch_script(s, d), Catch::Contains("(none here"));
 }
+
+// The instructor's review, defect 3: PyTorch's backward raises for sparse with scale_grad_by_freq; the script printed nothing.
+TEST_CASE("the PyTorch script leaves out the backward PyTorch refuses, and says why", "[export]") {
+    el::AppState s;
+    REQUIRE(el::decode_link("v=1&V=3&d=3&init=example&ids=1,1,2&sparse=1&freqscale=1", s).ok());
+    const std::string pt = el::pytorch_script(s, derived(s));
+    CHECK_THAT(pt, !Catch::Contains("out.backward(G)"));
+    CHECK_THAT(pt, Catch::Contains("PyTorch refuses sparse=True with scale_grad_by_freq=True"));
+    CHECK_THAT(pt, Catch::Contains("print('gather ='"));
+}
