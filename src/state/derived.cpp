@@ -52,6 +52,19 @@ static void compute_bags(const AppState& s, const std::vector<float>& W, Derived
     if (!out.ok()) return void(v.error = out.status().error);
     v.bags = out.rows();
     v.gather = out.values();
+    v.upstream.assign(size_t(v.bags) * s.d, 0.0f);
+    std::copy_n(s.upstream.begin(), std::min(v.upstream.size(), s.upstream.size()), v.upstream.begin());
+    if (Status st = embedding_bag_grad(v.grad, W, s.V, s.d, s.ids, s.offsets, options, v.upstream); !st.ok())
+        return void(v.error = st.error);
+    for (int k = 0; k < s.V; k++) {
+        bool touched = false;
+        for (int c = 0; c < s.d; c++) {
+            const float g = v.grad[size_t(k) * s.d + c];
+            touched |= g != 0.0f;
+            if (std::isfinite(g)) v.grad_abs_max = std::max(v.grad_abs_max, std::fabs(g));
+        }
+        if (touched) v.grad_touched_rows.push_back(k);
+    }
     // No matrix route for max (not linear), nor over the one-hot route's work limit: bags*V*d <= B*V*d,
     // and its matrix M is bags x V floats (409.6 MB at 1,024 bags of V = 100,000).
     if (s.bag == BagChoice::Max || !d.result.one_hot_skipped.empty()) return;

@@ -164,11 +164,20 @@ std::string pytorch_script(const AppState& s, const Derived& d) {
     if (s.bag != BagChoice::None) {  // after the lookup's prints: where the page refuses the bags, PyTorch stops here
         const char* mode = s.bag == BagChoice::Sum ? "sum" : s.bag == BagChoice::Mean ? "mean" : "max";
         py += "\noffsets = torch.tensor(" + py_ids(s.offsets) + ")  # bag j: ids[offsets[j]:offsets[j+1]]\n";
-        py += std::string("bags = F.embedding_bag(ids, W.detach(), offsets, mode='") + mode + "'" +
+        // The bag's own backward: one upstream row per bag (the page takes G's first rows), not G
+        // per position (the grad printed above is the per-position lookup's).
+        py += "W_bag = W.detach().clone().requires_grad_(True)  # W as the lookup left it\n";
+        py += std::string("bags = F.embedding_bag(ids, W_bag, offsets, mode='") + mode + "'" +
               (o.padding_idx ? ", padding_idx=" + std::to_string(*o.padding_idx) : std::string()) +
               // (max refuses either, as the page does: the script stops here with PyTorch's message)
               (o.scale_grad_by_freq ? ", scale_grad_by_freq=True" : "") + (o.sparse ? ", sparse=True" : "") + ")  # (bags, d)\n";
         py += "print('bags =', bags.tolist())\n";
+        if (!refused) {
+            py += "n = min(len(offsets), len(ids))\n";
+            py += "G_bags = torch.zeros(len(offsets), d); G_bags[:n] = G[:n]  # (bags, d): G's first rows, as the page takes\n";
+            py += "bags.backward(G_bags)  # the bag's gradient: dW_bag = M^T @ G_bags (max: to the rows holding it)\n";
+            py += std::string("print('bag_grad =', W_bag.grad") + (o.sparse ? ".to_dense()" : "") + ".tolist())\n";
+        }
     }
     return py;
 }

@@ -17,7 +17,7 @@ const PYTHON = '/usr/bin/python3';  // Debian's python3, where python3-numpy and
 function parseOutput(text) {
   const out = {};
   for (const line of text.split('\n')) {
-    const m = line.match(/^(gather|matmul|grad|bags) = (.*)$/);
+    const m = line.match(/^(gather|matmul|grad|bags|bag_grad) = (.*)$/);
     if (m) out[m[1]] = JSON.parse(m[2].replace(/-inf\b/g, '"-inf"').replace(/(?<!-)\binf\b/g, '"inf"').replace(/\bnan\b/g, '"nan"'));
   }
   return out;
@@ -83,6 +83,11 @@ const torchCases = [
   ['EmbeddingBag mean with padding', 'v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=mean&offsets=0,2&pad=1'],
   ['EmbeddingBag sum', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=sum&offsets=0,1,3'],
   ['EmbeddingBag max', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=max&offsets=0,3'],
+  ['EmbeddingBag mean (the preset)', 'v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=mean&offsets=0,2'],
+  ['EmbeddingBag max with padding and an empty bag', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=max&offsets=0,3,3&pad=1&g=0:0:0.5,1:1:-2,2:2:3'],
+  ['EmbeddingBag sum with scale_grad_by_freq', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=sum&offsets=0,2&freqscale=1&g=0:0:0.7,1:2:-0.3'],
+  ['EmbeddingBag mean with sparse gradients', 'v=1&V=6&d=2&init=normal&seed=5&ids=1,2,3,3&bag=mean&offsets=0,2&sparse=1'],
+  ['more bags than ids', 'v=1&V=3&d=2&init=example&ids=2,0&bag=sum&offsets=0,1,2'],
   ['a large table', 'v=1&V=20000&d=8&init=normal&seed=3&ids=7,19999,7'],
 ];
 
@@ -97,8 +102,12 @@ for (const [name, link] of torchCases) {
     assert.deepEqual(printed.gather, s.gather);
     assert.deepEqual(printed.matmul, s.matmul);
     assert.deepEqual(printed.grad, s.gradTable);
-    if (link.includes('bag=')) assert.deepEqual(printed.bags, s.bagOutputs);
-    else assert.equal(printed.bags, undefined);
+    if (link.includes('bag=')) {
+      assert.deepEqual(printed.bags, s.bagOutputs);
+      // The bag's own backward (defect 1 of the review): not the lookup's G per position, G_bags per bag.
+      assert.equal(s.bagGrad?.length, s.V, 'the page computed the bag\'s gradient');
+      assert.deepEqual(printed.bag_grad, s.bagGrad);
+    } else assert.equal(printed.bags, undefined);
     if (link.includes('maxnorm=')) {
       // The script starts from W before the page's rescale: PyTorch's own max_norm rescales the
       // rows the page says it rescaled (the comment, from the page's lookup), and no others.
