@@ -69,6 +69,39 @@ static std::string rescaled_rows_text(const Derived& d) {
     return out;
 }
 
+// EmbeddingBag in NumPy, in the page's order of operations (so, bit for bit): each bag's rows added
+// (or compared, for max) in batch order, then divided by n_j; and the bag matrix M times W, whose
+// sums run over blocks of 512 ids, as the page's matmul kernel adds them.
+static std::string numpy_bag_lines(const AppState& s, const Derived& d) {
+    const char* mode = s.bag == BagChoice::Sum ? "sum" : s.bag == BagChoice::Mean ? "mean" : "max";
+    std::string py = std::string("\n# EmbeddingBag, mode ") + mode + ": bag j reduces ids[offsets[j]:offsets[j+1]]" +
+                     (d.result.padding_row >= 0 ? ", the padding id left out" : "") + "\n";
+    py += "offsets = " + py_ids(s.offsets) + "\n";
+    py += "bag_ids = [[k for k in ids[a:b]" +
+          (d.result.padding_row >= 0 ? " if k != " + std::to_string(d.result.padding_row) : std::string()) +
+          "] for a, b in zip(offsets, offsets[1:] + [len(ids)])]\n";
+    py += "bags = np.zeros((len(offsets), d), dtype=np.float32)  # (bags, d)\n";
+    py += "for j, ks in enumerate(bag_ids):\n";
+    py += "    for i, k in enumerate(ks):\n";
+    py += s.bag == BagChoice::Max ? "        bags[j] = W[k] if i == 0 else np.where(W[k] > bags[j], W[k], bags[j])\n"
+                                  : "        bags[j] += W[k]\n";
+    if (s.bag == BagChoice::Mean) py += "    if ks: bags[j] /= np.float32(len(ks))\n";
+    py += "print('bags =', bags.tolist())\n";
+    if (d.bag.matrix.empty()) return py;  // max is not linear; over the one-hot limit the page has no M either
+    py += "M = np.zeros((len(offsets), V), dtype=np.float32)  # the bag matrix: a multi-hot row per bag\n";
+    py += "for j, ks in enumerate(bag_ids):\n";
+    py += s.bag == BagChoice::Mean ? "    for k in ks: M[j, k] += np.float32(1) / np.float32(len(ks))\n"
+                                   : "    for k in ks: M[j, k] += 1\n";
+    py += "bags_matmul = None\n";
+    py += "for k0 in range(0, V, 512):\n";
+    py += "    part = np.zeros((len(offsets), d), dtype=np.float32)\n";
+    py += "    for k in range(k0, min(k0 + 512, V)): part += M[:, k:k + 1] * W[k]\n";
+    py += "    bags_matmul = part if bags_matmul is None else bags_matmul + part\n";
+    if (int64_t(d.bag.bags) * s.V <= kWholeTableLimit) py += "print('M =', M.tolist())\n";
+    py += "print('bags_matmul =', bags_matmul.tolist())  # M @ W\n";
+    return py;
+}
+
 std::string numpy_script(const AppState& s, const Derived& d) {
     const EmbeddingOptions& o = s.lookup;
     std::string py = "# Embedding Lab: this state in NumPy (float32 throughout). Letters as on the page:\n"
@@ -114,6 +147,7 @@ std::string numpy_script(const AppState& s, const Derived& d) {
     py += "same = (dW == dW_matmul) | (np.isnan(dW) & np.isnan(dW_matmul))\n";
     py += "diff = np.subtract(dW, dW_matmul, out=np.zeros_like(dW), where=~same)\n";
     py += "print('largest difference between the two gradients:', float(np.abs(diff).max()) if dW.size else 0.0)\n";
+    if (s.bag != BagChoice::None && d.bag.bags > 0) py += numpy_bag_lines(s, d);
     return py;
 }
 

@@ -17,7 +17,7 @@ const PYTHON = '/usr/bin/python3';  // Debian's python3, where python3-numpy and
 function parseOutput(text) {
   const out = {};
   for (const line of text.split('\n')) {
-    const m = line.match(/^(gather|matmul|grad|bags|bag_grad) = (.*)$/);
+    const m = line.match(/^(gather|matmul|grad|bags|bag_grad|bags_matmul|M) = (.*)$/);
     if (m) out[m[1]] = JSON.parse(m[2].replace(/-inf\b/g, '"-inf"').replace(/(?<!-)\binf\b/g, '"inf"').replace(/\bnan\b/g, '"nan"'));
   }
   return out;
@@ -41,6 +41,30 @@ for (const [name, link] of cases) {
     assert.deepEqual(printed.gather, s.gather);
     assert.deepEqual(printed.matmul, s.matmul);
     assert.deepEqual(printed.grad, s.gradTable);
+    await closePage(page);
+  });
+}
+
+// EmbeddingBag in the NumPy script too (it printed no bags): the bags, and M @ W as the page computes it.
+const numpyBagCases = [
+  ['EmbeddingBag mean (the preset)', 'v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=mean&offsets=0,2'],
+  ['EmbeddingBag mean with padding', 'v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=mean&offsets=0,2&pad=1'],
+  ['EmbeddingBag sum, an empty bag', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=sum&offsets=0,1,1,3'],
+  ['EmbeddingBag max with padding', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=max&offsets=0,3&pad=0'],
+  ['EmbeddingBag mean on a large table', 'v=1&V=20000&d=8&init=normal&seed=3&ids=7,19999,7,600,12000&bag=mean&offsets=0,2'],
+];
+
+for (const [name, link] of numpyBagCases) {
+  test(`the NumPy script prints the page's bags: ${name}`, { skip: !existsSync(PYTHON) && 'no /usr/bin/python3' }, async () => {
+    const page = await openPage(browser, `${server.url}#${link}`);
+    const script = await page.evaluate(() => window.embeddingLab.exportScript('numpy'));
+    const printed = parseOutput(execFileSync(PYTHON, ['-c', script], { encoding: 'utf8' }));
+    const s = await snapshot(page);
+    assert.ok(s.bagOutputs.length > 0, 'the page computed the bags');
+    assert.deepEqual(printed.bags, s.bagOutputs);
+    if (link.includes('bag=max')) assert.equal(printed.bags_matmul, undefined, 'max has no matrix route');
+    else assert.deepEqual(printed.bags_matmul, s.bagMatmul);
+    if (link.includes('V=4')) assert.equal(printed.M.length, s.bag.bags, 'M, one row per bag');
     await closePage(page);
   });
 }

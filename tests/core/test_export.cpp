@@ -115,3 +115,13 @@ TEST_CASE("the PyTorch script leaves out the backward PyTorch refuses, and says 
     CHECK_THAT(pt, Catch::Contains("PyTorch refuses sparse=True with scale_grad_by_freq=True"));
     CHECK_THAT(pt, Catch::Contains("print('gather ='"));
 }
+
+// The instructor's review, defect 7: the NumPy script of a bag state printed no bags.
+TEST_CASE("the NumPy script of a bag state prints the bags and M @ W", "[export][bag]") {
+    el::AppState s;
+    REQUIRE(el::decode_link("v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=mean&offsets=0,2", s).ok());
+    const std::string np = el::numpy_script(s, derived(s));
+    CHECK_THAT(np, Catch::Contains("print('bags ='"));
+    CHECK_THAT(np, Catch::Contains("print('M ='"));
+    CHECK_THAT(np, Catch::Contains("print('bags_matmul ='"));
+}
