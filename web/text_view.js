@@ -706,6 +706,8 @@
       parts.push(el('p', { id: 'tv-dw-covered', text: t('dom_dw_covered') }));
     } else if (s.matrices.gradTable[1] === V) {
       parts.push(el('p', { id: 'tv-picture-backward', text: t('dom_picture_backward') }));  // the canvas's backward picture, in words
+      const bagGrad = s.matrices.bagGrad[1] === V;  // a bag on: this dW is the lookup's, the bag's follows
+      if (bagGrad) parts.push(el('p', { id: 'tv-bag-grad-note', text: t('lesson_bag_grad_note') }));
       const dwRows = big ? s.touchedRows.filter((r) => !paged || onPage.has(r)) : rows;
       const gRows = dwRows.map((r) => ({ index: r, label: tf(touched.has(r) ? 'dom_touched_row' : 'dom_id_n', r),
                                          values: rowOf(s, 'gradTable', r), mark: touched.has(r) }));
@@ -718,6 +720,12 @@
         const sum = bs.map((b) => `g_${b}`).join(' + ');
         if (bs.length > 1 && onPage.has(id) && touched.has(id))
           parts.push(el('p', { text: tf('dom_repeated_id', id, bs.length, id, s.settings.freqscale ? `(${sum}) / ${bs.length}` : sum) }));
+      }
+      if (bagGrad) {
+        const bagTouched = new Set(s.bag.gradTouchedRows);
+        parts.push(el('p', { id: 'tv-bag-grad', text: tf('lesson_bag_grad_title', s.bag.bags) + ' ' + t(s.bag.mode === 'max' ? 'lesson_bag_grad_max' : 'lesson_bag_grad_linear') }),
+          table('dW_bag', 'dom_column_n', d, (big ? s.bag.gradTouchedRows.filter((r) => !paged || onPage.has(r)) : rows).map((r) =>
+            ({ index: r, label: tf(bagTouched.has(r) ? 'dom_touched_row' : 'dom_id_n', r), values: rowOf(s, 'bagGrad', r), mark: bagTouched.has(r) }))));
       }
     }
     }

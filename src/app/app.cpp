@@ -203,6 +203,13 @@ void ApplyLanguage(App& app) {
     if (revision == app.link_revision) apply_link(app, link);
 }
 
+// "0, 1, 2" for the live line: at most 8 rows, then "and N more".
+static std::string row_list(const std::vector<int>& rows) {
+    std::string out;
+    for (size_t i = 0; i < rows.size() && i < 8; i++) out += (i ? ", " : "") + std::to_string(rows[i]);
+    return rows.size() > 8 ? format(TR(lesson_live_list_more), out.c_str(), int(rows.size()) - 8) : out;
+}
+
 // The screen-reader line: the highlight, both routes' result and which rows the gradient reaches,
 // as clauses joined by "; ", numbers in the page's language (0,4 in German). While a question card
 // covers dW it says nothing of dW: neither the rows the gradient reaches nor the highlighted id's
@@ -239,12 +246,12 @@ std::string describe_result(App& app) {
                 : upstream_zero ? TR(lesson_live_grad_none_zero)
                                 : TR(lesson_live_grad_none_cancel);
     } else {
-        std::string touched;
-        for (size_t i = 0; i < r.touched_rows.size() && i < 8; i++)
-            touched += (i ? ", " : "") + std::to_string(r.touched_rows[i]);
-        if (r.touched_rows.size() > 8)
-            touched = format(TR(lesson_live_list_more), touched.c_str(), int(r.touched_rows.size()) - 8);
-        text += format(r.touched_rows.size() == 1 ? TR(lesson_live_grad_row) : TR(lesson_live_grad_rows), touched.c_str());
+        text += format(r.touched_rows.size() == 1 ? TR(lesson_live_grad_row) : TR(lesson_live_grad_rows),
+                       row_list(r.touched_rows).c_str());
+    }
+    if (const BagView& v = app.derived.bag; !v.grad.empty()) {  // a bag on: the lookup's dW is not the bag's
+        const std::string rows = row_list(v.grad_touched_rows);
+        (text += "; ") += format(TR(lesson_live_bag_grad), rows.empty() ? TR(lesson_bag_none) : rows.c_str());
     }
     if (!r.grads_equal && r.one_hot_skipped.empty()) (text += "; ") += TR(lesson_grad_differ);
     return text;

@@ -66,6 +66,8 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     AppendMatrix(j, "gradTable", r.grad_scatter, r.grad_scatter.empty() ? 0 : r.V, r.d);
     AppendMatrix(j, "bagOutputs", g_app.derived.bag.gather, g_app.derived.bag.bags, r.d);
     AppendMatrix(j, "bagMatmul", g_app.derived.bag.matmul, g_app.derived.bag.matmul.empty() ? 0 : g_app.derived.bag.bags, r.d);
+    AppendMatrix(j, "bagUpstream", g_app.derived.bag.upstream, g_app.derived.bag.bags, r.d);
+    AppendMatrix(j, "bagGrad", g_app.derived.bag.grad, g_app.derived.bag.grad.empty() ? 0 : s.V, s.d);
     j.back() = '}';
     // Written through one helper, a call per group, not chains of temporaries: the page weight
     // budget counts every byte of this code.
@@ -98,6 +100,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     put({"\"settings\":", link_settings_json(s), ",\"tour\":{\"depth\":", setting("tour"), ",\"step\":", setting("step"),
          "},\"bag\":{\"mode\":", setting("bag"), ","});
     AppendInts(j, "offsets", s.offsets);
+    AppendInts(j, "gradTouchedRows", g_app.derived.bag.grad_touched_rows);
     put({"\"bags\":", std::to_string(g_app.derived.bag.bags), ",\"maxDifference\":", json_number(g_app.derived.bag.max_difference),
          ",\"error\":", json_string(g_app.derived.bag.error),
          "},\"language\":", json_string(active_language().code),  // the language in use (lang= or the browser's)

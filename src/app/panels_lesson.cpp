@@ -700,6 +700,21 @@ static void ShowGradientChecks(const App& app) {
                         int(r.touched_rows.size()), r.V, untouched);
 }
 
+// With a bag on, the dW above is the per-position lookup's; the bag's own backward, below it.
+static void ShowBagGradient(const App& app) {
+    const AppState& s = app.state;
+    const BagView& v = app.derived.bag;
+    if (s.bag == BagChoice::None || v.grad.empty()) return;
+    ImGui::Spacing();
+    TextWrapped(TR(lesson_bag_grad_title), v.bags);
+    TextWrapped("%s", s.bag == BagChoice::Max ? TR(lesson_bag_grad_max) : TR(lesson_bag_grad_linear));
+    GridSpec gw{"dW_bag", TR(lesson_row_id), s.V, s.d, nullptr, v.grad.data(), v.grad_abs_max};
+    gw.marked_rows = &v.grad_touched_rows;
+    gw.marked_tooltip = TR(lesson_dw_marked_tooltip);
+    CellGrid(gw, nullptr, nullptr);
+    RecordItemRect("bag-grad");
+}
+
 void ShowBackwardPanel(App& app) {
     AppState& s = app.state;
     const LessonResult& r = app.derived.result;
@@ -726,6 +741,7 @@ void ShowBackwardPanel(App& app) {
     ImGui::Spacing();
     ShowBackwardPicture(app);
     ImGui::Spacing();
+    if (s.bag != BagChoice::None) TextWrappedColored(ErrorColor(), "%s", TR(lesson_bag_grad_note));
     TextWrapped("%s", TR(lesson_dw_formula));
     GridSpec gw{"dW", TR(lesson_row_id), r.V, r.d, nullptr, r.grad_scatter.data(), app.derived.grad_abs_max};
     gw.marked_rows = &r.touched_rows;
@@ -733,6 +749,7 @@ void ShowBackwardPanel(App& app) {
     CellGrid(gw, nullptr, nullptr);
     ShowAccumulation(app);
     ShowGradientChecks(app);
+    ShowBagGradient(app);
 }
 
 }  // namespace el

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "autograd.h"
 #include "embedding.h"
 #include "i18n/i18n.h"
 #include "limits.h"
@@ -151,6 +152,21 @@ Tensor embedding_bag(Tensor W, const std::vector<int>& ids, const std::vector<in
         }
     };
     return out;
+}
+
+Status embedding_bag_grad(std::vector<float>& out, std::vector<float>& dW, std::vector<float> W, int V, int d,
+                          const std::vector<int>& ids, const std::vector<int>& offsets,
+                          const EmbeddingBagOptions& options, const std::vector<float>& G_bags) {
+    Tensor W_t = Tensor::from(V, d, std::move(W));
+    const Tensor bags = embedding_bag(W_t, ids, offsets, options);
+    if (!bags.ok()) return bags.status();
+    if (G_bags.size() != size_t(bags.size()))
+        return Status::Fail(format(TR(lesson_error_upstream_size), G_bags.size(), (long long)bags.size()));
+    // L = sum(out * G_bags), so dL/dout = G_bags exactly
+    if (Status s = sum(mul(bags, Tensor::from(bags.rows(), d, G_bags))).backward(); !s.ok()) return s;
+    out = bags.values();
+    dW = options.embedding.sparse ? sparse_to_dense(W_t.sparse_grad(), V) : std::move(W_t.grads());
+    return Status::Ok();
 }
 
 }  // namespace el

@@ -32,4 +32,12 @@ Status check_offsets(const std::vector<int>& offsets, int B, bool include_last_o
 Tensor embedding_bag(Tensor W, const std::vector<int>& ids, const std::vector<int>& offsets,
                      const EmbeddingBagOptions& options = {}, const Tensor& per_sample_weights = Tensor());
 
+// Forward and the bag's backward at once, for an upstream gradient of one row per bag, through
+// embedding_bag's own autograd: dW = M^T @ G_bags for sum and mean (weights 1 and 1/n_j, padding left
+// out, times s_k with scale_grad_by_freq), and for max each column's g to the row that holds the max.
+// W is (V,d); G_bags is (bags,d); out is (bags,d); dW is (V,d), dense (a sparse gradient summed into it).
+Status embedding_bag_grad(std::vector<float>& out, std::vector<float>& dW, std::vector<float> W, int V, int d,
+                          const std::vector<int>& ids, const std::vector<int>& offsets,
+                          const EmbeddingBagOptions& options, const std::vector<float>& G_bags);
+
 }  // namespace el

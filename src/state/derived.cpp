@@ -48,10 +48,27 @@ static void compute_bags(const AppState& s, const std::vector<float>& W, Derived
     options.mode = s.bag == BagChoice::Sum ? BagMode::kSum : s.bag == BagChoice::Mean ? BagMode::kMean : BagMode::kMax;
     options.embedding = s.lookup;
     options.embedding.max_norm.reset();  // already applied to W by the lesson's forward pass
-    Tensor out = embedding_bag(Tensor::from(s.V, s.d, W), s.ids, s.offsets, options);
-    if (!out.ok()) return void(v.error = out.status().error);
-    v.bags = out.rows();
-    v.gather = out.values();
+    // The bags' upstream gradient G_bags: G's first rows, one per bag (offsets has one entry a bag).
+    const size_t bags = s.offsets.size();
+    v.upstream.assign(bags * size_t(s.d), 0.0f);
+    std::copy_n(s.upstream.begin(), std::min(v.upstream.size(), s.upstream.size()), v.upstream.begin());
+    if (Status st = embedding_bag_grad(v.gather, v.grad, W, s.V, s.d, s.ids, s.offsets, options, v.upstream); !st.ok()) {
+        v.upstream.clear();
+        return void(v.error = st.error);
+    }
+    v.bags = int(bags);
+    std::vector<int> looked_up = s.ids;  // only their rows can have gradient: not all V rows scanned
+    std::sort(looked_up.begin(), looked_up.end());
+    looked_up.erase(std::unique(looked_up.begin(), looked_up.end()), looked_up.end());
+    for (int k : looked_up) {
+        bool touched = false;
+        for (int c = 0; c < s.d; c++) {
+            const float g = v.grad[size_t(k) * s.d + c];
+            touched |= g != 0.0f;
+            if (std::isfinite(g)) v.grad_abs_max = std::max(v.grad_abs_max, std::fabs(g));
+        }
+        if (touched) v.grad_touched_rows.push_back(k);
+    }
     // No matrix route for max (not linear), nor over the one-hot route's work limit: bags*V*d <= B*V*d,
     // and its matrix M is bags x V floats (409.6 MB at 1,024 bags of V = 100,000).
     if (s.bag == BagChoice::Max || !d.result.one_hot_skipped.empty()) return;

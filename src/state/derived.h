@@ -18,6 +18,12 @@ struct BagView {
     std::vector<float> matrix;   // (bags,V) M, empty for max (not linear) and over the one-hot work limit
     std::vector<float> matmul;   // (bags,d) M @ W
     float max_difference = 0;    // |gather - matmul| at worst: float rounding of the sums
+    // The bag's own backward (the lookup's dW is per position): G_bags is G's first `bags` rows
+    // (zeros past B), one upstream row per bag; grad = M^T @ G_bags (max: to the rows holding it).
+    std::vector<float> upstream;        // (bags,d) G_bags
+    std::vector<float> grad;            // (V,d) dW_bag
+    std::vector<int> grad_touched_rows;  // rows of grad with a nonzero number
+    float grad_abs_max = 0;              // finite values only
     std::string error;
 };
 

@@ -69,6 +69,39 @@ static std::string rescaled_rows_text(const Derived& d) {
     return out;
 }
 
+// EmbeddingBag in NumPy, in the page's order of operations (so, bit for bit): each bag's rows added
+// (or compared, for max) in batch order, then divided by n_j; and the bag matrix M times W, whose
+// sums run over blocks of 512 ids, as the page's matmul kernel adds them.
+static std::string numpy_bag_lines(const AppState& s, const Derived& d) {
+    const char* mode = s.bag == BagChoice::Sum ? "sum" : s.bag == BagChoice::Mean ? "mean" : "max";
+    std::string py = std::string("\n# EmbeddingBag, mode ") + mode + ": bag j reduces ids[offsets[j]:offsets[j+1]]" +
+                     (d.result.padding_row >= 0 ? ", the padding id left out" : "") + "\n";
+    py += "offsets = " + py_ids(s.offsets) + "\n";
+    py += "bag_ids = [[k for k in ids[a:b]" +
+          (d.result.padding_row >= 0 ? " if k != " + std::to_string(d.result.padding_row) : std::string()) +
+          "] for a, b in zip(offsets, offsets[1:] + [len(ids)])]\n";
+    py += "bags = np.zeros((len(offsets), d), dtype=np.float32)  # (bags, d)\n";
+    py += "for j, ks in enumerate(bag_ids):\n";
+    py += "    for i, k in enumerate(ks):\n";
+    py += s.bag == BagChoice::Max ? "        bags[j] = W[k] if i == 0 else np.where(W[k] > bags[j], W[k], bags[j])\n"
+                                  : "        bags[j] += W[k]\n";
+    if (s.bag == BagChoice::Mean) py += "    if ks: bags[j] /= np.float32(len(ks))\n";
+    py += "print('bags =', bags.tolist())\n";
+    if (d.bag.matrix.empty()) return py;  // max is not linear; over the one-hot limit the page has no M either
+    py += "M = np.zeros((len(offsets), V), dtype=np.float32)  # the bag matrix: a multi-hot row per bag\n";
+    py += "for j, ks in enumerate(bag_ids):\n";
+    py += s.bag == BagChoice::Mean ? "    for k in ks: M[j, k] += np.float32(1) / np.float32(len(ks))\n"
+                                   : "    for k in ks: M[j, k] += 1\n";
+    py += "bags_matmul = None\n";
+    py += "for k0 in range(0, V, 512):\n";
+    py += "    part = np.zeros((len(offsets), d), dtype=np.float32)\n";
+    py += "    for k in range(k0, min(k0 + 512, V)): part += M[:, k:k + 1] * W[k]\n";
+    py += "    bags_matmul = part if bags_matmul is None else bags_matmul + part\n";
+    if (int64_t(d.bag.bags) * s.V <= kWholeTableLimit) py += "print('M =', M.tolist())\n";
+    py += "print('bags_matmul =', bags_matmul.tolist())  # M @ W\n";
+    return py;
+}
+
 std::string numpy_script(const AppState& s, const Derived& d) {
     const EmbeddingOptions& o = s.lookup;
     std::string py = "# Embedding Lab: this state in NumPy (float32 throughout). Letters as on the page:\n"
@@ -114,6 +147,7 @@ std::string numpy_script(const AppState& s, const Derived& d) {
     py += "same = (dW == dW_matmul) | (np.isnan(dW) & np.isnan(dW_matmul))\n";
     py += "diff = np.subtract(dW, dW_matmul, out=np.zeros_like(dW), where=~same)\n";
     py += "print('largest difference between the two gradients:', float(np.abs(diff).max()) if dW.size else 0.0)\n";
+    if (s.bag != BagChoice::None && d.bag.bags > 0) py += numpy_bag_lines(s, d);
     return py;
 }
 
@@ -143,8 +177,14 @@ std::string pytorch_script(const AppState& s, const Derived& d) {
     py += "out = F.embedding(ids, W" + args + ")  # (B, d) the lookup\n";
     py += "onehot = F.one_hot(ids, V).float()       # (B, V)\n";
     py += "matmul = onehot @ W.detach()              # (B, d) the same numbers, every zero multiplied\n";
-    py += "out.backward(G)                           # dW: rows of the looked-up ids only\n";
-    if (o.scale_grad_by_freq)  // (WebAssembly has no fused multiply-add; the page's two routes stay equal)
+    // PyTorch's backward raises for sparse with scale_grad_by_freq, as the page refuses it: left out.
+    const bool refused = o.sparse && o.scale_grad_by_freq;
+    if (refused)
+        py += "# No backward: PyTorch refuses sparse=True with scale_grad_by_freq=True (RuntimeError), and the\n"
+              "# page does not compute it either.\n";
+    else
+        py += "out.backward(G)                           # dW: rows of the looked-up ids only\n";
+    if (o.scale_grad_by_freq && !refused)  // (WebAssembly has no fused multiply-add; the page's two routes stay equal)
         py += "# PyTorch's CPU kernel adds s_k * g_b with a fused multiply-add (one rounding): a row it scales can\n"
               "# differ from the page's in its last bit (the page rounds the product first)\n";
     py += "\n";
@@ -153,15 +193,25 @@ std::string pytorch_script(const AppState& s, const Derived& d) {
         py += "print('rows max_norm rescaled:', (~torch.isclose(W.detach(), W_before, rtol=0, atol=0, equal_nan=True))"
               ".any(1).nonzero().flatten().tolist())\n";
     py += "print('matmul =', matmul.tolist())\n";
-    py += std::string("print('grad =', W.grad") + (o.sparse ? ".to_dense()" : "") + ".tolist())\n";
+    if (refused) py += "print('grad: not computed (sparse with scale_grad_by_freq)')\n";
+    else py += std::string("print('grad =', W.grad") + (o.sparse ? ".to_dense()" : "") + ".tolist())\n";
     if (s.bag != BagChoice::None) {  // after the lookup's prints: where the page refuses the bags, PyTorch stops here
         const char* mode = s.bag == BagChoice::Sum ? "sum" : s.bag == BagChoice::Mean ? "mean" : "max";
         py += "\noffsets = torch.tensor(" + py_ids(s.offsets) + ")  # bag j: ids[offsets[j]:offsets[j+1]]\n";
-        py += std::string("bags = F.embedding_bag(ids, W.detach(), offsets, mode='") + mode + "'" +
+        // The bag's own backward: one upstream row per bag (the page takes G's first rows), not G
+        // per position (the grad printed above is the per-position lookup's).
+        py += "W_bag = W.detach().clone().requires_grad_(True)  # W as the lookup left it\n";
+        py += std::string("bags = F.embedding_bag(ids, W_bag, offsets, mode='") + mode + "'" +
               (o.padding_idx ? ", padding_idx=" + std::to_string(*o.padding_idx) : std::string()) +
               // (max refuses either, as the page does: the script stops here with PyTorch's message)
               (o.scale_grad_by_freq ? ", scale_grad_by_freq=True" : "") + (o.sparse ? ", sparse=True" : "") + ")  # (bags, d)\n";
         py += "print('bags =', bags.tolist())\n";
+        if (!refused) {
+            py += "n = min(len(offsets), len(ids))\n";
+            py += "G_bags = torch.zeros(len(offsets), d); G_bags[:n] = G[:n]  # (bags, d): G's first rows, as the page takes\n";
+            py += "bags.backward(G_bags)  # the bag's gradient: dW_bag = M^T @ G_bags (max: to the rows holding it)\n";
+            py += std::string("print('bag_grad =', W_bag.grad") + (o.sparse ? ".to_dense()" : "") + ".tolist())\n";
+        }
     }
     return py;
 }

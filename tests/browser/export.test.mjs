@@ -17,7 +17,7 @@ const PYTHON = '/usr/bin/python3';  // Debian's python3, where python3-numpy and
 function parseOutput(text) {
   const out = {};
   for (const line of text.split('\n')) {
-    const m = line.match(/^(gather|matmul|grad|bags) = (.*)$/);
+    const m = line.match(/^(gather|matmul|grad|bags|bag_grad|bags_matmul|M) = (.*)$/);
     if (m) out[m[1]] = JSON.parse(m[2].replace(/-inf\b/g, '"-inf"').replace(/(?<!-)\binf\b/g, '"inf"').replace(/\bnan\b/g, '"nan"'));
   }
   return out;
@@ -41,6 +41,30 @@ for (const [name, link] of cases) {
     assert.deepEqual(printed.gather, s.gather);
     assert.deepEqual(printed.matmul, s.matmul);
     assert.deepEqual(printed.grad, s.gradTable);
+    await closePage(page);
+  });
+}
+
+// EmbeddingBag in the NumPy script too (it printed no bags): the bags, and M @ W as the page computes it.
+const numpyBagCases = [
+  ['EmbeddingBag mean (the preset)', 'v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=mean&offsets=0,2'],
+  ['EmbeddingBag mean with padding', 'v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=mean&offsets=0,2&pad=1'],
+  ['EmbeddingBag sum, an empty bag', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=sum&offsets=0,1,1,3'],
+  ['EmbeddingBag max with padding', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=max&offsets=0,3&pad=0'],
+  ['EmbeddingBag mean on a large table', 'v=1&V=20000&d=8&init=normal&seed=3&ids=7,19999,7,600,12000&bag=mean&offsets=0,2'],
+];
+
+for (const [name, link] of numpyBagCases) {
+  test(`the NumPy script prints the page's bags: ${name}`, { skip: !existsSync(PYTHON) && 'no /usr/bin/python3' }, async () => {
+    const page = await openPage(browser, `${server.url}#${link}`);
+    const script = await page.evaluate(() => window.embeddingLab.exportScript('numpy'));
+    const printed = parseOutput(execFileSync(PYTHON, ['-c', script], { encoding: 'utf8' }));
+    const s = await snapshot(page);
+    assert.ok(s.bagOutputs.length > 0, 'the page computed the bags');
+    assert.deepEqual(printed.bags, s.bagOutputs);
+    if (link.includes('bag=max')) assert.equal(printed.bags_matmul, undefined, 'max has no matrix route');
+    else assert.deepEqual(printed.bags_matmul, s.bagMatmul);
+    if (link.includes('V=4')) assert.equal(printed.M.length, s.bag.bags, 'M, one row per bag');
     await closePage(page);
   });
 }
@@ -83,6 +107,11 @@ const torchCases = [
   ['EmbeddingBag mean with padding', 'v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=mean&offsets=0,2&pad=1'],
   ['EmbeddingBag sum', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=sum&offsets=0,1,3'],
   ['EmbeddingBag max', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=max&offsets=0,3'],
+  ['EmbeddingBag mean (the preset)', 'v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=mean&offsets=0,2'],
+  ['EmbeddingBag max with padding and an empty bag', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=max&offsets=0,3,3&pad=1&g=0:0:0.5,1:1:-2,2:2:3'],
+  ['EmbeddingBag sum with scale_grad_by_freq', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=sum&offsets=0,2&freqscale=1&g=0:0:0.7,1:2:-0.3'],
+  ['EmbeddingBag mean with sparse gradients', 'v=1&V=6&d=2&init=normal&seed=5&ids=1,2,3,3&bag=mean&offsets=0,2&sparse=1'],
+  ['more bags than ids', 'v=1&V=3&d=2&init=example&ids=2,0&bag=sum&offsets=0,1,2'],
   ['a large table', 'v=1&V=20000&d=8&init=normal&seed=3&ids=7,19999,7'],
 ];
 
@@ -97,8 +126,12 @@ for (const [name, link] of torchCases) {
     assert.deepEqual(printed.gather, s.gather);
     assert.deepEqual(printed.matmul, s.matmul);
     assert.deepEqual(printed.grad, s.gradTable);
-    if (link.includes('bag=')) assert.deepEqual(printed.bags, s.bagOutputs);
-    else assert.equal(printed.bags, undefined);
+    if (link.includes('bag=')) {
+      assert.deepEqual(printed.bags, s.bagOutputs);
+      // The bag's own backward (defect 1 of the review): not the lookup's G per position, G_bags per bag.
+      assert.equal(s.bagGrad?.length, s.V, 'the page computed the bag\'s gradient');
+      assert.deepEqual(printed.bag_grad, s.bagGrad);
+    } else assert.equal(printed.bags, undefined);
     if (link.includes('maxnorm=')) {
       // The script starts from W before the page's rescale: PyTorch's own max_norm rescales the
       // rows the page says it rescaled (the comment, from the page's lookup), and no others.
@@ -131,6 +164,24 @@ for (const [option, key, refusal] of [['scale_grad_by_freq', 'freqscale=1', /max
     await closePage(page);
   });
 }
+
+// sparse with scale_grad_by_freq: PyTorch's backward raises, and the script died before printing
+// anything. It prints the lookup and leaves the backward out, as the page does.
+test('the PyTorch script of sparse with scale_grad_by_freq prints the lookup and leaves out the backward PyTorch refuses', { skip: !existsSync(PYTHON) && 'no /usr/bin/python3' }, async () => {
+  const page = await openPage(browser, `${server.url}#v=1&V=3&d=3&init=example&ids=1,1,2&sparse=1&freqscale=1`);
+  const s = await snapshot(page);
+  assert.match(s.errors.result, /scale_grad_by_freq/, 'the page refuses the gradient');
+  const script = await page.evaluate(() => window.embeddingLab.exportScript('pytorch'));
+  const output = execFileSync(PYTHON, ['-c', script], { encoding: 'utf8', stdio: 'pipe' });
+  const printed = parseOutput(output);
+  const rows = s.ids.map((k) => s.table[k]);
+  assert.deepEqual(printed.gather, rows);
+  assert.deepEqual(printed.matmul, rows);
+  assert.equal(printed.grad, undefined);
+  assert.match(output, /^grad: not computed/m);
+  assert.match(script, /PyTorch refuses sparse=True with scale_grad_by_freq=True/);
+  await closePage(page);
+});
 
 test('the Copy as NumPy button shows the script for copying by hand', async () => {
   const page = await openPage(browser, server.url, { width: 1400, height: 900 });

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { serve, launch, openPage, closePage, snapshot, frames, typeInto, clickWidget, ROOT } from './harness.mjs';
+import { serve, launch, openPage, closePage, snapshot, frames, typeInto, clickWidget, textViewArrived, ROOT } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -1607,5 +1607,22 @@ test('in German the labs\' figures are headed in German: no row named by its Eng
     .map((b) => [b.querySelector('caption').textContent, b.scrollWidth - b.clientWidth]).filter(([, d]) => d > 0));
   assert.deepEqual(past, [], 'figure tables past their boxes');
   assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
+// Defect 1 of the instructor's review: with a bag on, dW (row 3 = g_3 + g_4) is the per-position
+// lookup's, and nothing said so. The canvas, the text view and the live line now say it and give the
+// bag's own gradient dW_bag = M^T @ G_bags (mean: row 3 = 2/3 g_bag1), the numbers PyTorch gives.
+test('with a bag on, the text view, the live line and the canvas say dW is the lookup\'s and give the bag\'s own', async () => {
+  const page = await openPage(browser, `${server.url}#v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=mean&offsets=0,2`, { width: 1400, height: 900 });
+  await textViewArrived(page);
+  const s = await snapshot(page);
+  assert.deepEqual(s.bagGrad[3], [0.006666666828095913, -0.013333333656191826, 0.019999999552965164], 'torch 1.13, mean mode');
+  assert.deepEqual(s.bagGrad[2], [0.0033333334140479565, -0.006666666828095913, 0.009999999776482582]);
+  assert.match(s.liveText, /that is the per-position lookup's; EmbeddingBag's reaches rows 0, 1, 2, 3$/);
+  assert.match(await page.textContent('#tv-bag-grad-note'), /per-position lookup's, not the bag's/);
+  assert.match(await page.textContent('#tv-bag-grad'), /G's first 2 rows.*M\^T @ G_bags/);
+  assertSameTable(await domTable(page, 'dW_bag'), s.bagGrad, 'dW_bag');
+  assert.ok(await page.evaluate(() => window.embeddingLab.widgetRect('bag-grad')), 'the canvas draws dW_bag');
   await closePage(page);
 });

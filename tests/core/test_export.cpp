@@ -78,3 +78,50 @@ TEST_CASE("with max_norm the scripts start from the table before the rescale", "
     CHECK_THAT(el::pytorch_script(s, d), Catch::Contains(rescaled));
     CHECK_THAT(el::pytorch_script(s, d), Catch::Contains("(none here"));
 }
+
+// Defect 1 of the instructor's review: with a bag on, the page showed only the per-position lookup's
+// dW (row 3 = g_3 + g_4). EmbeddingBag's own gradient takes one upstream row per bag (the page: G's
+// first rows) and, in mean mode, gives each id 1/n_j of its bag's row per use.
+TEST_CASE("with a bag on, the bag's own gradient is PyTorch's nn.EmbeddingBag's", "[export][bag]") {
+    el::AppState s;
+    REQUIRE(el::decode_link("v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=mean&offsets=0,2", s).ok());
+    const el::Derived d = derived(s);
+    REQUIRE(d.bag.grad.size() == 12);
+    // torch 1.13: F.embedding_bag(ids, W, offsets, mode='mean').backward(G[:2]), printed as float32
+    const std::vector<float> torch = {0.004999999888241291f, -0.009999999776482582f, 0.014999999664723873f,
+                                      0.004999999888241291f, -0.009999999776482582f, 0.014999999664723873f,
+                                      0.0033333334140479565f, -0.006666666828095913f, 0.009999999776482582f,
+                                      0.006666666828095913f, -0.013333333656191826f, 0.019999999552965164f};
+    CHECK(d.bag.grad == torch);
+    CHECK(d.bag.grad_touched_rows == std::vector<int>{0, 1, 2, 3});
+    CHECK(d.result.grad_scatter[9] == 0.02f);  // the lookup's row 3, g_3 + g_4: not the bag's
+    const std::string pt = el::pytorch_script(s, d);
+    CHECK_THAT(pt, Catch::Contains("bags.backward(G_bags)"));
+    CHECK_THAT(pt, Catch::Contains("print('bag_grad ='"));
+    SECTION("max: each column's gradient goes to the row holding the max") {
+        REQUIRE(el::decode_link("v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=max&offsets=0,2&pad=3", s).ok());
+        const el::Derived m = derived(s);
+        // bag 0 = rows 0, 1: row 1 wins every column; bag 1 = rows 2 and the padding row 3 (left out)
+        CHECK(m.bag.grad == std::vector<float>{0, 0, 0, 0.01f, -0.02f, 0.03f, 0.01f, -0.02f, 0.03f, 0, 0, 0});
+    }
+}
+
+// The instructor's review, defect 3: PyTorch's backward raises for sparse with scale_grad_by_freq; the script printed nothing.
+TEST_CASE("the PyTorch script leaves out the backward PyTorch refuses, and says why", "[export]") {
+    el::AppState s;
+    REQUIRE(el::decode_link("v=1&V=3&d=3&init=example&ids=1,1,2&sparse=1&freqscale=1", s).ok());
+    const std::string pt = el::pytorch_script(s, derived(s));
+    CHECK_THAT(pt, !Catch::Contains("out.backward(G)"));
+    CHECK_THAT(pt, Catch::Contains("PyTorch refuses sparse=True with scale_grad_by_freq=True"));
+    CHECK_THAT(pt, Catch::Contains("print('gather ='"));
+}
+
+// The instructor's review, defect 7: the NumPy script of a bag state printed no bags.
+TEST_CASE("the NumPy script of a bag state prints the bags and M @ W", "[export][bag]") {
+    el::AppState s;
+    REQUIRE(el::decode_link("v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=mean&offsets=0,2", s).ok());
+    const std::string np = el::numpy_script(s, derived(s));
+    CHECK_THAT(np, Catch::Contains("print('bags ='"));
+    CHECK_THAT(np, Catch::Contains("print('M ='"));
+    CHECK_THAT(np, Catch::Contains("print('bags_matmul ='"));
+}
