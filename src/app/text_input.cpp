@@ -20,7 +20,7 @@ EM_JS(void, el_js_text_input, (int active, float x, float y, float w, float h, i
     window.embeddingLabHost.textInput(active, x, y, w, h, decimal, UTF8ToString(name), UTF8ToString(value), UTF8ToString(help));
 });
 
-// The field's text as typed so far and its selection (UTF-16 units: ImWchar is 16 bits), told when they
+// The field's text as typed so far and its selection (in UTF-16 units, as the <input>'s), told when they
 // change: glue.js shows them in its <input>, for a screen reader to read back (its value was always "").
 EM_JS(void, el_js_text_value, (const char* text, int start, int end), {
     window.embeddingLabHost.textValue(UTF8ToString(text), start, end);
@@ -141,8 +141,10 @@ void ReportTextInput() {
     const ImGuiInputTextState& st = g.InputTextState;
     std::vector<char> text(size_t(st.CurLenA) + 1);
     ImTextStrToUtf8(text.data(), int(text.size()), st.TextW.Data, st.TextW.Data + st.CurLenW);
+    // In the <input>'s units, UTF-16's: a character past U+FFFF (an emoji) is one ImWchar, two units there.
+    const auto utf16 = [&](int i) { return i + int(std::count_if(st.TextW.Data, st.TextW.Data + i, [](ImWchar c) { return c > 0xFFFF; })); };
     const int a = std::min(st.Stb.select_start, st.Stb.select_end), b = std::max(st.Stb.select_start, st.Stb.select_end);
-    const int selection[2] = {a != b ? a : st.Stb.cursor, a != b ? b : st.Stb.cursor};
+    const int selection[2] = {utf16(a != b ? a : st.Stb.cursor), utf16(a != b ? b : st.Stb.cursor)};
     if (text_said == text.data() && selection[0] == selection_said[0] && selection[1] == selection_said[1]) return;
     text_said = text.data(), selection_said[0] = selection[0], selection_said[1] = selection[1];
     el_js_text_value(text.data(), selection[0], selection[1]);
