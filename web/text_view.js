@@ -709,8 +709,9 @@
       const dwRows = big ? s.touchedRows.filter((r) => !paged || onPage.has(r)) : rows;
       const gRows = dwRows.map((r) => ({ index: r, label: tf(touched.has(r) ? 'dom_touched_row' : 'dom_id_n', r),
                                          values: rowOf(s, 'gradTable', r), mark: touched.has(r) }));
-      parts.push(table(big ? ofPage(t('dom_dw_caption_big')) : t('dom_dw_caption'), 'dom_column_n', d, gRows),
-        el('p', { id: 'tv-touched', text: tf('dom_rows_touched', s.touchedRows.join(', ') || t('dom_none')) }));
+      const all = s.touchedRows.length === V;  // no "every other row": there is none
+      parts.push(table(big ? ofPage(t(all ? 'dom_dw_caption_big_all' : 'dom_dw_caption_big')) : t('dom_dw_caption'), 'dom_column_n', d, gRows),
+        el('p', { id: 'tv-touched', text: tf(all ? 'dom_rows_touched_all' : 'dom_rows_touched', s.touchedRows.join(', ') || t('dom_none')) }));
       const uses = new Map();
       s.ids.forEach((id, b) => uses.set(id, [...(uses.get(id) || []), b]));
       // (Not the padding row's, which gets no gradient: it is not touched. scale_grad_by_freq divides the sum.)

@@ -244,7 +244,11 @@ std::string describe_result(App& app) {
             touched += (i ? ", " : "") + std::to_string(r.touched_rows[i]);
         if (r.touched_rows.size() > 8)
             touched = format(TR(lesson_live_list_more), touched.c_str(), int(r.touched_rows.size()) - 8);
-        text += format(r.touched_rows.size() == 1 ? TR(lesson_live_grad_row) : TR(lesson_live_grad_rows), touched.c_str());
+        // Every row: "only" would name a restriction there is not.
+        const char* said = int(r.touched_rows.size()) == r.V ? TR(lesson_live_grad_all)
+                           : r.touched_rows.size() == 1     ? TR(lesson_live_grad_row)
+                                                            : TR(lesson_live_grad_rows);
+        text += format(said, touched.c_str());
     }
     if (!r.grads_equal && r.one_hot_skipped.empty()) (text += "; ") += TR(lesson_grad_differ);
     return text;

@@ -696,8 +696,12 @@ static void ShowGradientChecks(const App& app) {
     if (r.fd_checked && r.fd_skipped_row >= 0)
         TextWrappedColored(dim, TR(lesson_fd_skipped_row), r.fd_skipped_row);
     const int untouched = r.V - int(r.touched_rows.size());
-    TextWrappedColored(dim, untouched == 1 ? TR(lesson_touched_one_untouched) : TR(lesson_touched_many_untouched),
-                        int(r.touched_rows.size()), r.V, untouched);
+    if (untouched == 0)  // no "other 0 rows": there are none
+        TextWrappedColored(dim, TR(lesson_touched_all), r.V);
+    else
+        TextWrappedColored(dim, untouched == 1 ? TR(lesson_touched_one_untouched) : TR(lesson_touched_many_untouched),
+                           int(r.touched_rows.size()), r.V, untouched);
+    RecordItemRect(untouched == 0 ? "touched-rows:all" : "touched-rows");  // which sentence, for the tests
 }
 
 void ShowBackwardPanel(App& app) {

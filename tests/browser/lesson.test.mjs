@@ -792,3 +792,20 @@ test('a page showing a few panels offers "Show all panels", which brings the res
   assert.deepEqual(page.problems, []);
   await closePage(page);
 });
+
+// Every row of W touched (V = 4, ids 0..3): the canvas said "the other 0 rows have gradient exactly 0" and the
+// live line "gradient reaches rows 0, 1, 2, 3 only", of rows that do not exist. With a fifth row, as before.
+test('with every row touched, the canvas and the live line say so, and name no other rows', async () => {
+  for (const [V, all] of [[4, true], [5, false]]) {
+    const page = await openPage(browser, server.url + `#v=1&V=${V}&d=3&init=normal&seed=1&ids=0,1,2,3`, { width: 1400, height: 900 });
+    const s = await snapshot(page);
+    assert.equal(s.liveText.includes('gradient reaches every row: 0, 1, 2, 3'), all, s.liveText);
+    assert.equal(s.liveText.includes('gradient reaches rows 0, 1, 2, 3 only'), !all, s.liveText);
+    const shown = await page.evaluate(() => ({ all: window.embeddingLab.widgetRect('touched-rows:all'), some: window.embeddingLab.widgetRect('touched-rows') }));
+    assert.ok(all ? shown.all && !shown.some : shown.some && !shown.all, `V = ${V}: ${JSON.stringify(shown)}`);
+    await closePage(page);
+  }
+  const de = await openPage(browser, server.url + '#v=1&lang=de&V=4&d=3&init=normal&seed=1&ids=0,1,2,3');
+  assert.match((await snapshot(de)).liveText, /der Gradient erreicht jede Zeile: 0, 1, 2, 3/);
+  await closePage(de);
+});

@@ -43,7 +43,9 @@ async function assertDomEqualsSnapshot(page, label) {
   assertSameTable(await domTable(page, 'dW'), s.gradTable, `${label}: dW`);
   assert.equal(await page.inputValue('#tv-ids'), s.ids.join(', '), `${label}: ids`);
   const touched = await page.textContent('#tv-touched');
-  assert.ok(touched.startsWith(`Rows touched: ${s.touchedRows.join(', ') || 'none'};`), `${label}: ${touched}`);
+  const all = s.touchedRows.length === s.V;  // then no "every other row": there is none
+  assert.ok(touched.startsWith(all ? `Rows touched: all of them (${s.touchedRows.join(', ')});`
+                                   : `Rows touched: ${s.touchedRows.join(', ') || 'none'};`), `${label}: ${touched}`);
 }
 
 test('keyboard only: Escape, Tab into the text view, edit W[1][2], read the new gather back from the DOM', async () => {
@@ -1608,4 +1610,21 @@ test('in German the labs\' figures are headed in German: no row named by its Eng
   assert.deepEqual(past, [], 'figure tables past their boxes');
   assert.deepEqual(page.problems, []);
   await closePage(page);
+});
+
+// With every row of W touched (V = 4, ids 0..3) the text view spoke of "every other row" of dW, which
+// does not exist; with a row left over it still does. In English and German.
+test('the text view names the all-rows-touched case in its own words, in English and German', async () => {
+  const expected = {
+    en: ['Rows touched: all of them (0, 1, 2, 3); no row of dW is exactly zero.', 'Rows touched: 0, 1, 2, 3; every other row of dW is exactly zero.'],
+    de: ['Berührte Zeilen: alle (0, 1, 2, 3); keine Zeile von dW ist exakt null.', 'Berührte Zeilen: 0, 1, 2, 3; jede andere Zeile von dW ist exakt null.'],
+  };
+  for (const lang of ['en', 'de']) {
+    for (const [i, V] of [[0, 4], [1, 5]]) {
+      const page = await openPage(browser, server.url + `#v=1&view=text&lang=${lang}&V=${V}&d=3&init=normal&seed=1&ids=0,1,2,3`);
+      await page.waitForFunction(() => document.getElementById('tv-touched'));
+      assert.equal(await page.textContent('#tv-touched'), expected[lang][i], `${lang}, V = ${V}`);
+      await closePage(page);
+    }
+  }
 });
