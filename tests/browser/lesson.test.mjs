@@ -299,13 +299,13 @@ test('the self-check answers a claim and the follow-up question reveals its answ
   for (const i of [0, 1, 2, 3]) assert.ok(await rect(page, `answer:${i}`), `follow-up ${i} has its button`);
   await clickWidget(page, 'claim-false:0');
   await frames(page, 2);
-  assert.deepEqual(await claims(), [0, -1, -1, -1, -1, -1]);
+  assert.deepEqual(await claims(), [0, -1, -1, -1, -1, -1, -1]);
   for (const i of [3, 0]) await clickWidget(page, `answer:${i}`);
   await frames(page, 2);
   await screenshot(page, 'lesson-selfcheck');
   assert.equal(await rect(page, 'answer:0'), null, 'the button gives way to the answer');
   assert.equal(await rect(page, 'answer:3'), null);
-  assert.deepEqual(await claims(), [0, -1, -1, -1, -1, -1], 'revealing answers leaves the claims as answered');
+  assert.deepEqual(await claims(), [0, -1, -1, -1, -1, -1, -1], 'revealing answers leaves the claims as answered');
   await closePage(page);
 });
 
@@ -808,4 +808,25 @@ test('with every row touched, the canvas and the live line say so, and name no o
   const de = await openPage(browser, server.url + '#v=1&lang=de&V=4&d=3&init=normal&seed=1&ids=0,1,2,3');
   assert.match((await snapshot(de)).liveText, /der Gradient erreicht jede Zeile: 0, 1, 2, 3/);
   await closePage(de);
+});
+
+// lesson.md section 6 lists "It compresses the input." among the wrong claims; the self-check had only six.
+test('the self-check has the lesson\'s seventh wrong claim, last, with its explanation and a link', async () => {
+  const page = await openPage(browser, server.url + '#v=1&quiz=claims', { width: 1400, height: 900 });
+  const claims = await page.evaluate(() => JSON.parse(Module.UTF8ToString(Module._el_text_view_json())).claims);
+  assert.equal(claims.length, 7);
+  assert.equal(claims[0][0], 'The embedding layer is a nonlinear transformation.', 'the first six keep their places');
+  assert.equal(claims[2][0], 'Every row of the table receives gradient on every training step.');
+  assert.equal(claims[6][0], 'It compresses the input.');
+  assert.match(claims[6][2], /^False\. It re-parameterises the first dense layer as d free numbers per id/);
+  assert.match(claims[6][2], /d < V\*h\/\(V\+h\)/);
+  // quiz=claims asks all seven as cards, the new one last (its answer event: claim-6).
+  const cards = await page.evaluate(() => JSON.parse(Module.UTF8ToString(Module._el_text_view_json())).cards);
+  assert.deepEqual(cards.map((c) => c.kind), Array(7).fill('claim'));
+  assert.equal(cards[6].prompt, 'True or false? "It compresses the input."');
+  await clickWidget(page, 'claim-false:6');
+  await frames(page, 2);
+  assert.deepEqual(await page.evaluate(() => JSON.parse(Module.UTF8ToString(Module._el_text_view_json())).claims.map((c) => c[1])),
+                   [-1, -1, -1, -1, -1, -1, 0]);
+  await closePage(page);
 });
