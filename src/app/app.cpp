@@ -10,6 +10,7 @@
 #include "panels.h"
 #include "state/parse.h"
 #include "state/teach.h"
+#include "widgets.h"
 
 namespace el {
 
@@ -174,6 +175,7 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     // A link (a preset, a tour step) replaces what was typed, refused text and its message too, also
     // where it leaves the value as it was (a preset with the same batch kept "2, 7" and its message).
     refresh_text(app.commits, app.state, app.text, false, true);
+    ForgetAllRefusedText();  // the number fields' (V, lr, ...) kept refusals go the same way
     link_written(app.commits);  // the address keeps the link as given until the learner edits
     // It loaded, so it fit; its state's link may still be longer (1e6 comes back as 1e+06).
     const std::string link = encode_link(app.state);

@@ -830,3 +830,23 @@ test('the self-check has the lesson\'s seventh wrong claim, last, with its expla
                    [-1, -1, -1, -1, -1, -1, 0]);
   await closePage(page);
 });
+
+// /tmp/review-j b2.mjs: "abc" refused in V stayed red, with its message, after the duplicates preset
+// replaced the state (and after setLink). A new state shows its own values.
+test('a preset or a new link drops a number field\'s refused text and its message', async () => {
+  const page = await openPage(browser, server.url, { width: 1280, height: 800 });
+  await typeInto(page, 'V', 'abc');
+  assert.match((await snapshot(page)).errors.fields, /V: 'abc' is not a whole number/);
+  await clickWidget(page, 'preset:duplicates');
+  await frames(page, 8);
+  let s = await snapshot(page);
+  assert.deepEqual(s.ids, [2, 0, 2, 2], 'the preset loaded');
+  assert.equal(s.errors.fields, '', 'no refusal left from before the preset');
+  await typeInto(page, 'V', '2.5');
+  assert.match((await snapshot(page)).errors.fields, /2\.5/);
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&init=example&ids=1'));
+  await frames(page, 4);
+  s = await snapshot(page);
+  assert.equal(s.errors.fields, '', 'nor after a link');
+  await closePage(page);
+});
