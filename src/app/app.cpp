@@ -163,8 +163,10 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     lab.selected_row = -1, lab.follow_up_asked = false;
     // The deeper build's links say so, whatever link it was given (panels.h).
     if (kDeeperTierLoaded) app.state.deeper_tier = true;
-    for (std::string& e : held.errors) app.link_messages.errors.push_back(std::move(e));
-    for (std::string& n : held.notices) app.link_messages.notices.push_back(std::move(n));
+    // First: a long list of the link's own ends in "... and N more", which stays last.
+    auto& said = app.link_messages;
+    said.errors.insert(said.errors.begin(), held.errors.begin(), held.errors.end());
+    said.notices.insert(said.notices.begin(), held.notices.begin(), held.notices.end());
     // No theme in the link: the system's preference (prefers-contrast, forced colours, dark), not written back.
     if (app.state.theme_follows_system) app.state.theme = Theme(browser_preferred_theme());
     app.table_editor = {}, app.upstream_editor = {};
