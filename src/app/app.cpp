@@ -51,8 +51,10 @@ void EditIds(App& app, const char* text, const IdsEditStart* start) {
     auto& field = app.text.ids;
     if (text != field.text) std::snprintf(field.text, sizeof field.text, "%s", text);
     std::vector<int> ids;
-    const Status st = parse_ids(text, app.state.V, ids);  // the whole text, even past the field's room
+    std::string notice;
+    const Status st = parse_ids(text, app.state.V, ids, &notice);  // the whole text, even past the field's room
     field.error = st.ok() ? "" : format(TR(lesson_still_using), st.error.c_str(), format_ids_brief(app.state.ids).c_str());
+    field.notice.clear();
     if (!st.ok()) {
         // The batch in use is what this edit committed last ("2" of "2, 7"): the refused text and its
         // message stay once the edit ends (refresh_text rewrites only a field behind the state).
@@ -61,6 +63,9 @@ void EditIds(App& app, const char* text, const IdsEditStart* start) {
     }
     if (start && start->valid && start->d == app.state.d) app.state.upstream = start->upstream, app.state.offsets = start->offsets;
     SetIds(app, std::move(ids));
+    // "1,,2" taken as 1, 2: the text stays as typed, with a word on the entry left out (refresh_text
+    // keeps a field that shows the state's value).
+    if (!notice.empty()) field.notice = std::move(notice), field.shown = format_ids(app.state.ids);
 }
 
 void SetIds(App& app, std::vector<int> ids) {

@@ -382,11 +382,13 @@ void ShowIdsPanel(App& app) {
         if (!start.valid) start = {true, app.state.d, app.state.upstream, app.state.offsets};
         EditIds(app, field.text, &start);
     }
-    if (!ImGui::IsItemActive() && start.valid) start = {};
+    const bool typing = ImGui::IsItemActive();  // "1, 2," on the way to "1, 2, 3" needs no word yet
+    if (!typing && start.valid) start = {};
     RecordItemRect("ids");
     RegisterTextField(TextFieldKind::Text), NameTextField("ids", field.text);
     HelpMarker(TR(lesson_ids_help));
     ErrorText(field.error);
+    if (!typing && !field.notice.empty()) TextWrappedColored(ImGui::GetColorU32(ImGuiCol_TextDisabled), "%s", field.notice.c_str());
     ShowIdChips(app);
     ShowRandomBatch(app);
     EndLocked(app, kLockIds);

@@ -191,9 +191,11 @@ static std::string encode_ids(const AppState& s) {
     for (size_t i = 0; i < s.ids.size(); i++) out += (i ? "," : "") + std::to_string(s.ids[i]);
     return out;
 }
-static Status decode_ids(AppState& s, std::string_view text) {
+static Status decode_ids(AppState& s, std::string_view text, std::vector<std::string>& notices) {
     std::vector<int> ids;
-    if (Status st = parse_ids(text, s.V, ids); !st.ok()) return st;
+    std::string empty_entry;  // "ids=1,,2", or a link cut after "ids=4,": the rest is taken, with a word
+    if (Status st = parse_ids(text, s.V, ids, &empty_entry); !st.ok()) return st;
+    if (!empty_entry.empty()) notices.push_back(std::move(empty_entry));
     s.ids = std::move(ids);
     fit_upstream(s, s.d);
     return Status::Ok();
@@ -503,7 +505,7 @@ static const std::vector<LinkField>& fields() {
          .set = EL_SET(teach.max_height, int)},
         // Data: read after V, d, init and seed have made the table.
         {.key = "ids", .meaning = "the batch", .type = L::Custom, .phase = P::Data, .always = true,
-         .encode = encode_ids, .decode = decode_ids},
+         .encode = encode_ids, .decode_noting = decode_ids},
         {.key = "offsets", .meaning = "where each bag starts in ids (EmbeddingBag)", .type = L::Custom,
          .phase = P::Data, .encode = encode_offsets, .decode = decode_offsets},
         {.key = "pad", .meaning = "padding_idx, or none", .type = L::Custom, .phase = P::Data,

@@ -850,3 +850,19 @@ test('a preset or a new link drops a number field\'s refused text and its messag
   assert.equal(s.errors.fields, '', 'nor after a link');
   await closePage(page);
 });
+
+// "1,,2" typed into the canvas's ids field was taken as 1, 2 without a word; it still is, with one.
+test('an empty entry typed into the ids field, or given to setIds, is left out with a notice', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=5&d=3&init=normal&seed=1&ids=1', { width: 1280, height: 800 });
+  await typeInto(page, 'ids', '1,,2');
+  let s = await snapshot(page);
+  assert.deepEqual(s.ids, [1, 2]);
+  assert.equal(s.errors.ids, '');
+  assert.equal(s.errors.idsNotice, 'an empty entry between commas was left out');
+  assert.deepEqual(await page.evaluate(() => window.embeddingLab.setIds('3, 4')), { ok: true, error: '' });
+  assert.equal((await snapshot(page)).errors.idsNotice, '', 'a clean batch clears it');
+  assert.deepEqual(await page.evaluate(() => window.embeddingLab.setIds('1,2,')),
+                   { ok: true, error: '', notice: 'an empty entry between commas was left out' });
+  assert.deepEqual((await snapshot(page)).ids, [1, 2]);
+  await closePage(page);
+});

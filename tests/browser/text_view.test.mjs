@@ -1628,3 +1628,16 @@ test('the text view names the all-rows-touched case in its own words, in English
     }
   }
 });
+
+// "1,,2" typed into the ids field was taken as 1, 2 without a word.
+test('an empty entry typed into the text view\'s ids field is left out with a notice', async () => {
+  const page = await openPage(browser, server.url + '#v=1&view=text&V=5&d=3&init=normal&seed=1&ids=1');
+  await page.waitForFunction(() => document.getElementById('tv-ids'));
+  await page.fill('#tv-ids', '1,,2');
+  await page.press('#tv-ids', 'Enter');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().ids.length === 2);
+  await page.waitForFunction(() => /empty entry/.test(document.getElementById('tv-ids-message')?.textContent || ''));
+  assert.equal(await page.textContent('#tv-ids-message'), 'an empty entry between commas was left out');
+  assert.deepEqual((await snapshot(page)).ids, [1, 2]);
+  await closePage(page);
+});

@@ -548,6 +548,20 @@ TEST_CASE("a cell repeated many times is one notice with its count; long lists e
     CHECK(m.error_count() == 20);
 }
 
+TEST_CASE("an empty entry in ids is a notice; the other ids are taken", "[link][ids][review]") {
+    for (const char* link : {"V=5&ids=1,,2", "V=5&ids=1,2,", "V=5&ids=,1,2"}) {
+        CAPTURE(link);
+        AppState s;
+        const el::LinkMessages m = decode_link(link, s);
+        CHECK(m.errors.empty());
+        CHECK(s.ids == std::vector<int>{1, 2});
+        REQUIRE(m.notices.size() == 1);
+        CHECK(m.notices[0] == "ids: an empty entry between commas was left out");
+    }
+    AppState s;
+    CHECK(decode_link("V=5&ids=1,2", s).notices.empty());
+}
+
 TEST_CASE("a tour step outside the tour names the tour's real steps, below as above", "[link][tour][review]") {
     const int steps = int(el::tour_steps(el::TourDepth::Basics).size());
     REQUIRE(steps > 1);
