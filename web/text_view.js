@@ -37,7 +37,7 @@
     setCell(r, c, text) { return notCell(r, c) || withString(String(text), (p) => answer(M()._el_set_cell(0, r, c, p))); },
     /** G[b][c] = text, as typed into the canvas's upstream cell: {ok, error}. */
     setUpstreamCell(b, c, text) { return notCell(b, c) || withString(String(text), (p) => answer(M()._el_set_cell(1, b, c, p))); },
-    /** The batch as typed into the ids field ("1, 1, 2"): {ok, error}. */
+    /** The batch as typed into the ids field ("1, 1, 2"): {ok, error}, and {notice} when an empty entry ("1,,2") was left out. */
     setIds(text) { return withString(String(text), (p) => answer(M()._el_set_ids(p))); },
     /** New V and d (numbers or text, read as the canvas's fields read them), as the Resize button: {ok, error}.
      *  With checkOnly, only whether each is a size (its field's message), nothing resized. */
@@ -648,7 +648,7 @@
                               'aria-invalid': s.errors.ids ? 'true' : null, readonly: !!lockOf('ids'),
                               onchange: (e) => { const r = lab.setIds(e.target.value); if (!r.ok) refuse(e.target, 'tv-ids-message', r.error); } });
     parts.push(el('h3', { text: t('dom_ids_heading') }), el('p', {}, el('label', { for: 'tv-ids', text: tf('dom_ids_label', B) + ' ' }), ids),
-               msg('tv-ids-message', s.errors.ids || lockOf('ids')));
+               msg('tv-ids-message', s.errors.ids || lockOf('ids') || s.errors.idsNotice));
     if (!hidden.has('random')) parts.push(...randomPart(extra.random, lockOf('ids')));
     if (!hidden.has('bag')) parts.push(setting('bag', t('dom_bag_mode'), 'none sum mean max'), s.bag.mode !== 'none' ? setting('offsets', t('dom_offsets')) : null);
     // The bags' outputs (at most a page's worth, as for positions), or why there are none.
@@ -711,8 +711,9 @@
       const dwRows = big ? s.touchedRows.filter((r) => !paged || onPage.has(r)) : rows;
       const gRows = dwRows.map((r) => ({ index: r, label: tf(touched.has(r) ? 'dom_touched_row' : 'dom_id_n', r),
                                          values: rowOf(s, 'gradTable', r), mark: touched.has(r) }));
-      parts.push(table(big ? ofPage(t('dom_dw_caption_big')) : t('dom_dw_caption'), 'dom_column_n', d, gRows),
-        el('p', { id: 'tv-touched', text: tf('dom_rows_touched', s.touchedRows.join(', ') || t('dom_none')) }));
+      const all = s.touchedRows.length === V;  // no "every other row": there is none
+      parts.push(table(big ? ofPage(t(all ? 'dom_dw_caption_big_all' : 'dom_dw_caption_big')) : t('dom_dw_caption'), 'dom_column_n', d, gRows),
+        el('p', { id: 'tv-touched', text: tf(all ? 'dom_rows_touched_all' : 'dom_rows_touched', s.touchedRows.join(', ') || t('dom_none')) }));
       const uses = new Map();
       s.ids.forEach((id, b) => uses.set(id, [...(uses.get(id) || []), b]));
       // (Not the padding row's, which gets no gradient: it is not touched. scale_grad_by_freq divides the sum.)

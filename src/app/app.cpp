@@ -10,6 +10,7 @@
 #include "panels.h"
 #include "state/parse.h"
 #include "state/teach.h"
+#include "widgets.h"
 
 namespace el {
 
@@ -50,8 +51,10 @@ void EditIds(App& app, const char* text, const IdsEditStart* start) {
     auto& field = app.text.ids;
     if (text != field.text) std::snprintf(field.text, sizeof field.text, "%s", text);
     std::vector<int> ids;
-    const Status st = parse_ids(text, app.state.V, ids);  // the whole text, even past the field's room
+    std::string notice;
+    const Status st = parse_ids(text, app.state.V, ids, &notice);  // the whole text, even past the field's room
     field.error = st.ok() ? "" : format(TR(lesson_still_using), st.error.c_str(), format_ids_brief(app.state.ids).c_str());
+    field.notice.clear();
     if (!st.ok()) {
         // The batch in use is what this edit committed last ("2" of "2, 7"): the refused text and its
         // message stay once the edit ends (refresh_text rewrites only a field behind the state).
@@ -60,6 +63,9 @@ void EditIds(App& app, const char* text, const IdsEditStart* start) {
     }
     if (start && start->valid && start->d == app.state.d) app.state.upstream = start->upstream, app.state.offsets = start->offsets;
     SetIds(app, std::move(ids));
+    // "1,,2" taken as 1, 2: the text stays as typed, with a word on the entry left out (refresh_text
+    // keeps a field that shows the state's value).
+    if (!notice.empty()) field.notice = std::move(notice), field.shown = format_ids(app.state.ids);
 }
 
 void SetIds(App& app, std::vector<int> ids) {
@@ -162,8 +168,10 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     lab.selected_row = -1, lab.follow_up_asked = false;
     // The deeper build's links say so, whatever link it was given (panels.h).
     if (kDeeperTierLoaded) app.state.deeper_tier = true;
-    for (std::string& e : held.errors) app.link_messages.errors.push_back(std::move(e));
-    for (std::string& n : held.notices) app.link_messages.notices.push_back(std::move(n));
+    // First: a long list of the link's own ends in "... and N more", which stays last.
+    auto& said = app.link_messages;
+    said.errors.insert(said.errors.begin(), held.errors.begin(), held.errors.end());
+    said.notices.insert(said.notices.begin(), held.notices.begin(), held.notices.end());
     // No theme in the link: the system's preference (prefers-contrast, forced colours, dark), not written back.
     if (app.state.theme_follows_system) app.state.theme = Theme(browser_preferred_theme());
     app.table_editor = {}, app.upstream_editor = {};
@@ -174,6 +182,7 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     // A link (a preset, a tour step) replaces what was typed, refused text and its message too, also
     // where it leaves the value as it was (a preset with the same batch kept "2, 7" and its message).
     refresh_text(app.commits, app.state, app.text, false, true);
+    ForgetAllRefusedText();  // the number fields' (V, lr, ...) kept refusals go the same way
     link_written(app.commits);  // the address keeps the link as given until the learner edits
     // It loaded, so it fit; its state's link may still be longer (1e6 comes back as 1e+06).
     const std::string link = encode_link(app.state);
@@ -246,8 +255,11 @@ std::string describe_result(App& app) {
                 : upstream_zero ? TR(lesson_live_grad_none_zero)
                                 : TR(lesson_live_grad_none_cancel);
     } else {
-        text += format(r.touched_rows.size() == 1 ? TR(lesson_live_grad_row) : TR(lesson_live_grad_rows),
-                       row_list(r.touched_rows).c_str());
+        // Every row: "only" would name a restriction there is not.
+        const char* said = int(r.touched_rows.size()) == r.V ? TR(lesson_live_grad_all)
+                           : r.touched_rows.size() == 1     ? TR(lesson_live_grad_row)
+                                                            : TR(lesson_live_grad_rows);
+        text += format(said, row_list(r.touched_rows).c_str());
     }
     if (const BagView& v = app.derived.bag; !v.grad.empty()) {  // a bag on: the lookup's dW is not the bag's
         const std::string rows = row_list(v.grad_touched_rows);

@@ -59,8 +59,8 @@ struct TourProgress {
     bool keyboard_follows = false; // started or left with the keyboard: its next button gets the focus
     bool text_folded = false;      // on a small screen, the step's text hidden (ShowTourBar); a new step shows it
     bool answer_shown[kFollowUpQuestions] = {};  // follow-up questions revealed
-    int claim_answer[kWrongClaims] = {-1, -1, -1, -1, -1, -1};  // self-check: -1 unanswered, 0 false, 1 true
-    static_assert(kWrongClaims == 6, "claim_answer starts with one -1 per claim");
+    int claim_answer[kWrongClaims] = {-1, -1, -1, -1, -1, -1, -1};  // self-check: -1 unanswered, 0 false, 1 true
+    static_assert(kWrongClaims == 7, "claim_answer starts with one -1 per claim");
 };
 
 struct App {

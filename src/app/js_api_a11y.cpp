@@ -36,8 +36,9 @@ static std::string ColorJson(ImU32 c) { return ColorJson(ImGui::ColorConvertU32T
 static std::string g_colors_json;
 static std::string g_answer;
 
-static const char* Answer(const std::string& error) {
-    g_answer = "{\"ok\":" + std::string(error.empty() ? "true" : "false") + ",\"error\":" + json_string(error) + "}";
+static const char* Answer(const std::string& error, const std::string& notice = "") {
+    g_answer = "{\"ok\":" + std::string(error.empty() ? "true" : "false") + ",\"error\":" + json_string(error) +
+               (notice.empty() ? "" : ",\"notice\":" + json_string(notice)) + "}";
     WakeUp();
     return g_answer.c_str();
 }
@@ -280,7 +281,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_draw_batch(const char* B, const char* s, con
 EMSCRIPTEN_KEEPALIVE const char* el_set_ids(const char* text) {
     if (Status locked = check_unlocked(g_app.state, kLockIds); !locked.ok()) return Answer(g_app.text.ids.error = locked.error);
     EditIds(g_app, text ? text : "");
-    return Answer(g_app.text.ids.error);
+    return Answer(g_app.text.ids.error, g_app.text.ids.notice);
 }
 
 // V and d as the canvas's Resize button applies them: {ok, error}.

@@ -382,11 +382,13 @@ void ShowIdsPanel(App& app) {
         if (!start.valid) start = {true, app.state.d, app.state.upstream, app.state.offsets};
         EditIds(app, field.text, &start);
     }
-    if (!ImGui::IsItemActive() && start.valid) start = {};
+    const bool typing = ImGui::IsItemActive();  // "1, 2," on the way to "1, 2, 3" needs no word yet
+    if (!typing && start.valid) start = {};
     RecordItemRect("ids");
     RegisterTextField(TextFieldKind::Text), NameTextField("ids", field.text);
     HelpMarker(TR(lesson_ids_help));
     ErrorText(field.error);
+    if (!typing && !field.notice.empty()) TextWrappedColored(ImGui::GetColorU32(ImGuiCol_TextDisabled), "%s", field.notice.c_str());
     ShowIdChips(app);
     ShowRandomBatch(app);
     EndLocked(app, kLockIds);
@@ -696,8 +698,12 @@ static void ShowGradientChecks(const App& app) {
     if (r.fd_checked && r.fd_skipped_row >= 0)
         TextWrappedColored(dim, TR(lesson_fd_skipped_row), r.fd_skipped_row);
     const int untouched = r.V - int(r.touched_rows.size());
-    TextWrappedColored(dim, untouched == 1 ? TR(lesson_touched_one_untouched) : TR(lesson_touched_many_untouched),
-                        int(r.touched_rows.size()), r.V, untouched);
+    if (untouched == 0)  // no "other 0 rows": there are none
+        TextWrappedColored(dim, TR(lesson_touched_all), r.V);
+    else
+        TextWrappedColored(dim, untouched == 1 ? TR(lesson_touched_one_untouched) : TR(lesson_touched_many_untouched),
+                           int(r.touched_rows.size()), r.V, untouched);
+    RecordItemRect(untouched == 0 ? "touched-rows:all" : "touched-rows");  // which sentence, for the tests
 }
 
 // With a bag on, the dW above is the per-position lookup's; the bag's own backward, below it.

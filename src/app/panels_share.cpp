@@ -28,7 +28,7 @@ namespace el {
 std::string LinkBannerHeading(const LinkMessages& m) {
     if (m.errors.empty()) return "";
     if (m.none_applied) return TR(teach_banner_not_applied);
-    return format(m.errors.size() == 1 ? TR(teach_banner_problems_one) : TR(teach_banner_problems_many), int(m.errors.size()));
+    return format(m.error_count() == 1 ? TR(teach_banner_problems_one) : TR(teach_banner_problems_many), m.error_count());
 }
 
 // What a loaded link said that could not be applied; the rest of it was.

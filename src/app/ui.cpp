@@ -333,7 +333,7 @@ void AfterFrame(App& app) {
     // (A cell's message names its cell: "W[2][1]: ...".)
     std::string errors(1, char('0' + app.training.frequency.running + 2 * app.cost_run.running() + 4 * app.budget_lab.run.running +
                                      8 * ExperimentsTraining()));
-    for (const std::string* e : {&app.text.ids.error, &app.text.size.error, &app.table_editor.error, &app.upstream_editor.error})
+    for (const std::string* e : {&app.text.ids.error, &app.text.ids.notice, &app.text.size.error, &app.table_editor.error, &app.upstream_editor.error})
         errors += '\n', errors += *e;
     const bool others_changed = app.commits.state != shown_revision || app.teach.answers != shown_answers || errors != shown_errors;
     if (others_changed || std::memcmp(picture, shown_picture, sizeof picture)) {

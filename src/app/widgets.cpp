@@ -374,6 +374,8 @@ const std::string* NewRefusal() {
     return r ? &r->message : nullptr;
 }
 
+void ForgetAllRefusedText() { g_refused.clear(), g_refusal_to_say = 0; }
+
 std::string KeptTextErrors() {
     std::string all;
     for (const RefusedText& r : g_refused) all += (all.empty() ? "" : "\n") + r.message;

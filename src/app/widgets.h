@@ -72,6 +72,9 @@ bool SettingField(AppState& s, const char* key, const char* label, const char* r
                   std::string& errors);
 // The messages of every field holding refused text (the snapshot's errors.fields), a line each.
 std::string KeptTextErrors();
+// Drops every number field's refused text and message: a link, preset or tour step replaced the
+// state, so the fields show its values (apply_link), even where a value stayed as it was.
+void ForgetAllRefusedText();
 // The newest field refusal not asked for before, once that field is no longer being typed in (its
 // message: "V: '0' is out of range ..."), else null: the live line says it (ui.cpp).
 const std::string* NewRefusal();

@@ -27,7 +27,7 @@ template <size_t N>
 static void refresh_field(TextField<N>& f, const std::string& value, bool replace_typed) {
     if (f.shown == value && !replace_typed) return;  // unchanged: keep what the learner typed, message and all
     std::snprintf(f.text, N, "%s", value.c_str());
-    f.error.clear();
+    f.error.clear(), f.notice.clear();
     f.shown = value;
 }
 

@@ -41,6 +41,7 @@ template <size_t N>
 struct TextField {
     char text[N] = {};
     std::string error;  // why `text` was not applied; empty when it was
+    std::string notice; // applied, with a word on how it was read ("an empty entry ... was left out")
     std::string shown;  // the state's value the text was last written from
 };
 struct SizeField {  // V and d, applied together by the Resize button

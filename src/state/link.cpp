@@ -79,13 +79,6 @@ static Status parse_int(std::string_view text, int64_t& out) {
 
 static bool same_bits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
-// The value a list of writes gives `cell` first.
-static float grid_value(const std::vector<std::pair<size_t, float>>& writes, size_t cell) {
-    for (auto [i, v] : writes)
-        if (i == cell) return v;
-    return 0.0f;
-}
-
 // Row r's cells that differ from `base(r, c)`, appended to `out` as ",r:c:value" (no comma first).
 template <class Base>
 static void append_row_cells(std::string& out, const float* row, int r, int cols, Base base) {
@@ -108,7 +101,11 @@ static Status decode_cells(std::string_view text, std::vector<float>& grid, int 
                            const char* row_letter, const char* col_letter, std::vector<std::string>& notices) {
     std::vector<std::pair<size_t, float>> writes;  // applied only if every entry is good
     std::map<size_t, int> first_entry;  // cell -> the entry that gave it first (which is used, as for keys)
-    std::vector<std::string> repeated;
+    // A repeated cell's notice is given once, however often it repeats (5,000 entries of one cell had
+    // given 4,999 notices): its count, and its first repeat, which orders the notices.
+    struct Repeat { size_t cell; int first, second, times; };
+    std::vector<Repeat> repeated;
+    std::map<size_t, size_t> repeat_of;  // cell -> its index in `repeated`
     size_t start = 0;
     int entry = 0;
     while (start <= text.size()) {
@@ -139,13 +136,19 @@ static Status decode_cells(std::string_view text, std::vector<float>& grid, int 
         const size_t cell = size_t(r) * size_t(cols) + size_t(c);
         if (auto [it, first] = first_entry.emplace(cell, entry); first)
             writes.emplace_back(cell, v);
+        else if (auto [at, new_repeat] = repeat_of.emplace(cell, repeated.size()); new_repeat)
+            repeated.push_back({cell, it->second, entry, 2});
         else
-            repeated.push_back(format(TR(msg_cell_twice), (long long)r, (long long)c, it->second, entry,
-                                      format_float(grid_value(writes, cell)).c_str()));
+            repeated[at->second].times++;
         entry++;
     }
     for (auto [i, v] : writes) grid[i] = v;
-    for (std::string& n : repeated) notices.push_back(std::move(n));
+    for (const Repeat& n : repeated) {
+        const long long r = (long long)(n.cell / size_t(cols)), c = (long long)(n.cell % size_t(cols));
+        const std::string used = format_float(grid[n.cell]);
+        notices.push_back(n.times == 2 ? format(TR(msg_cell_twice), r, c, n.first, n.second, used.c_str())
+                                       : format(TR(msg_cell_times), r, c, format_count(n.times).c_str(), n.first, used.c_str()));
+    }
     return Status::Ok();
 }
 
@@ -188,9 +191,11 @@ static std::string encode_ids(const AppState& s) {
     for (size_t i = 0; i < s.ids.size(); i++) out += (i ? "," : "") + std::to_string(s.ids[i]);
     return out;
 }
-static Status decode_ids(AppState& s, std::string_view text) {
+static Status decode_ids(AppState& s, std::string_view text, std::vector<std::string>& notices) {
     std::vector<int> ids;
-    if (Status st = parse_ids(text, s.V, ids); !st.ok()) return st;
+    std::string empty_entry;  // "ids=1,,2", or a link cut after "ids=4,": the rest is taken, with a word
+    if (Status st = parse_ids(text, s.V, ids, &empty_entry); !st.ok()) return st;
+    if (!empty_entry.empty()) notices.push_back(std::move(empty_entry));
     s.ids = std::move(ids);
     fit_upstream(s, s.d);
     return Status::Ok();
@@ -500,7 +505,7 @@ static const std::vector<LinkField>& fields() {
          .set = EL_SET(teach.max_height, int)},
         // Data: read after V, d, init and seed have made the table.
         {.key = "ids", .meaning = "the batch", .type = L::Custom, .phase = P::Data, .always = true,
-         .encode = encode_ids, .decode = decode_ids},
+         .encode = encode_ids, .decode_noting = decode_ids},
         {.key = "offsets", .meaning = "where each bag starts in ids (EmbeddingBag)", .type = L::Custom,
          .phase = P::Data, .encode = encode_offsets, .decode = decode_offsets},
         {.key = "pad", .meaning = "padding_idx, or none", .type = L::Custom, .phase = P::Data,
@@ -693,6 +698,14 @@ static void settle_settings(AppState& s, LinkMessages& msg) {
     fit_upstream(s, s.d);
 }
 
+// A banner (and the live line reading it) lists a few; the rest are counted: "... and 4,990 more".
+static void fold_long_list(std::vector<std::string>& list, int& left_out) {
+    if (list.size() <= kMaxListedMessages) return;
+    left_out = int(list.size() - (kMaxListedMessages - 1));
+    list.resize(kMaxListedMessages - 1);
+    list.push_back(format(TR(msg_list_more), format_count(left_out).c_str()));
+}
+
 LinkMessages decode_link(std::string_view fragment, AppState& out) {
     LinkMessages msg;
     AppState s;  // defaults
@@ -721,6 +734,8 @@ LinkMessages decode_link(std::string_view fragment, AppState& out) {
     settle_settings(s, msg);
     apply_phase(Phase::Data, values, s, msg);
     out = std::move(s);
+    fold_long_list(msg.errors, msg.errors_left_out);
+    fold_long_list(msg.notices, msg.notices_left_out);
     return msg;
 }
 

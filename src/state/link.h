@@ -28,11 +28,16 @@ constexpr size_t kMaxLinkBytes = 64 * 1024;  // longer fragments are refused who
 // cannot be shared by link, and the page says so rather than write or copy one it would refuse.
 inline bool link_fits(std::string_view link) { return link.size() <= kMaxLinkBytes; }
 
+// Each list holds at most this many lines; past it, the last line counts the rest ("... and 12 more").
+constexpr size_t kMaxListedMessages = 8;
 struct LinkMessages {
     std::vector<std::string> errors;   // rejected values: "V: '0' is out of range (1 to 100000)"
     std::vector<std::string> notices;  // harmless: unknown keys, repeated keys
+    int errors_left_out = 0, notices_left_out = 0;  // counted in the list's last line, not listed
     bool none_applied = false;         // refused whole (too long): the state is left as it was
     bool ok() const { return errors.empty(); }
+    // Every error, listed or not (the last line of a folded list is not one).
+    int error_count() const { return int(errors.size()) - (errors_left_out > 0) + errors_left_out; }
 };
 
 // The fragment without '#': "v=1&V=3&...". Fields at their default are left out,

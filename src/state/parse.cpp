@@ -196,14 +196,18 @@ std::string check_decimal_shown(std::string_view text, float lo, float hi, float
     return out = v, std::string();
 }
 
-Status parse_ids(std::string_view text, int V, std::vector<int>& out) {
+Status parse_ids(std::string_view text, int V, std::vector<int>& out, std::string* notice) {
     std::vector<int> ids;
     size_t i = 0;
     const size_t n = text.size();
     int position = 0;
+    bool empty_entry = false;  // a comma with no id before it, or after the last id
     while (i < n) {
+        int commas = 0;
         while (i < n && (text[i] == ',' || text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'))
-            i++;
+            commas += text[i++] == ',';
+        // Between two ids one comma separates; at the start or the end any comma has an empty side.
+        if (commas > (ids.empty() || i == n ? 0 : 1)) empty_entry = true;
         if (i == n) break;
         size_t j = i;
         while (j < n && text[j] != ',' && text[j] != ' ' && text[j] != '\t' && text[j] != '\n' && text[j] != '\r')
@@ -224,6 +228,7 @@ Status parse_ids(std::string_view text, int V, std::vector<int>& out) {
     }
     if (ids.empty()) return Status::Fail(TR(msg_ids_empty));
     out = std::move(ids);
+    if (notice) *notice = empty_entry ? TR(msg_ids_empty_entry) : "";
     return Status::Ok();
 }
 

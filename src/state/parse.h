@@ -38,8 +38,9 @@ std::string check_whole(std::string_view text, int64_t lo, int64_t hi, int64_t& 
 std::string check_decimal_shown(std::string_view text, float lo, float hi, float& out);
 
 // A batch of ids separated by commas and/or spaces ("1, 1, 2"). Each must be
-// an integer in [0, V); the batch holds 1..kMaxB ids.
-Status parse_ids(std::string_view text, int V, std::vector<int>& out);
+// an integer in [0, V); the batch holds 1..kMaxB ids. An empty entry ("1,,2", "1, 2,", ",1") is left
+// out, and `notice` (when given) says so; else it is left empty.
+Status parse_ids(std::string_view text, int V, std::vector<int>& out, std::string* notice = nullptr);
 
 // "1, 1, 2"
 std::string format_ids(const std::vector<int>& ids);

@@ -138,6 +138,9 @@ const std::array<WrongClaim, kWrongClaims>& wrong_claims() {
          "v=1&V=5&d=4&init=normal&seed=7&ids=3&panels=tour,forward"},
         {{Msg::tour_claim_batch}, {Msg::tour_claim_batch_why},
          "v=1&V=3&d=3&init=example&ids=2,0,2,2&panels=tour,forward"},
+        // Last, after lesson.md's order: the answer events claim-0..5 keep their claims.
+        {{Msg::tour_claim_compress}, {Msg::tour_claim_compress_why},
+         "v=1&V=3&d=3&init=example&ids=1&xV=50000&xd=32&xh=256&panels=tour,budget&deeper=1"},
     });
     return list;
 }

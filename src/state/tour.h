@@ -42,7 +42,7 @@ struct FollowUpQuestion {
     const char* link;  // a state that shows the answer
 };
 // The page keeps a flag per question and per claim (app.h), in arrays of these sizes.
-inline constexpr size_t kFollowUpQuestions = 4, kWrongClaims = 6;
+inline constexpr size_t kFollowUpQuestions = 4, kWrongClaims = 7;
 const std::array<FollowUpQuestion, kFollowUpQuestions>& follow_up_questions();
 
 // A common wrong claim: every one is false; the explanation says why and the link

@@ -369,8 +369,8 @@ test('answering each question card right and wrong posts the expected messages t
   await click('auto', 'card:moved-rows:check'); check('moved-rows', false, 1);
   await click('auto', 'card:moved-rows:row:1');
   await click('auto', 'card:moved-rows:check'); check('moved-rows', true, 2);
-  // The six claims: each is false, so True is wrong and False right.
-  for (let i = 0; i < 6; i++) {
+  // The seven claims: each is false, so True is wrong and False right.
+  for (let i = 0; i < 7; i++) {
     await click('auto', `card:claim-${i}:true`); check(`claim-${i}`, false, 1);
     await click('auto', `card:claim-${i}:false`); check(`claim-${i}`, true, 2);
   }

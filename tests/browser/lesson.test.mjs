@@ -320,13 +320,13 @@ test('the self-check answers a claim and the follow-up question reveals its answ
   for (const i of [0, 1, 2, 3]) assert.ok(await rect(page, `answer:${i}`), `follow-up ${i} has its button`);
   await clickWidget(page, 'claim-false:0');
   await frames(page, 2);
-  assert.deepEqual(await claims(), [0, -1, -1, -1, -1, -1]);
+  assert.deepEqual(await claims(), [0, -1, -1, -1, -1, -1, -1]);
   for (const i of [3, 0]) await clickWidget(page, `answer:${i}`);
   await frames(page, 2);
   await screenshot(page, 'lesson-selfcheck');
   assert.equal(await rect(page, 'answer:0'), null, 'the button gives way to the answer');
   assert.equal(await rect(page, 'answer:3'), null);
-  assert.deepEqual(await claims(), [0, -1, -1, -1, -1, -1], 'revealing answers leaves the claims as answered');
+  assert.deepEqual(await claims(), [0, -1, -1, -1, -1, -1, -1], 'revealing answers leaves the claims as answered');
   await closePage(page);
 });
 
@@ -811,5 +811,79 @@ test('a page showing a few panels offers "Show all panels", which brings the res
   assert.doesNotMatch(await page.evaluate(() => location.hash), /panels=/);
   assert.equal(await rect(page, 'all-panels'), null, 'the button goes with the restriction');
   assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
+// Every row of W touched (V = 4, ids 0..3): the canvas said "the other 0 rows have gradient exactly 0" and the
+// live line "gradient reaches rows 0, 1, 2, 3 only", of rows that do not exist. With a fifth row, as before.
+test('with every row touched, the canvas and the live line say so, and name no other rows', async () => {
+  for (const [V, all] of [[4, true], [5, false]]) {
+    const page = await openPage(browser, server.url + `#v=1&V=${V}&d=3&init=normal&seed=1&ids=0,1,2,3`, { width: 1400, height: 900 });
+    const s = await snapshot(page);
+    assert.equal(s.liveText.includes('gradient reaches every row: 0, 1, 2, 3'), all, s.liveText);
+    assert.equal(s.liveText.includes('gradient reaches rows 0, 1, 2, 3 only'), !all, s.liveText);
+    const shown = await page.evaluate(() => ({ all: window.embeddingLab.widgetRect('touched-rows:all'), some: window.embeddingLab.widgetRect('touched-rows') }));
+    assert.ok(all ? shown.all && !shown.some : shown.some && !shown.all, `V = ${V}: ${JSON.stringify(shown)}`);
+    await closePage(page);
+  }
+  const de = await openPage(browser, server.url + '#v=1&lang=de&V=4&d=3&init=normal&seed=1&ids=0,1,2,3');
+  assert.match((await snapshot(de)).liveText, /der Gradient erreicht jede Zeile: 0, 1, 2, 3/);
+  await closePage(de);
+});
+
+// lesson.md section 6 lists "It compresses the input." among the wrong claims; the self-check had only six.
+test('the self-check has the lesson\'s seventh wrong claim, last, with its explanation and a link', async () => {
+  const page = await openPage(browser, server.url + '#v=1&quiz=claims', { width: 1400, height: 900 });
+  const claims = await page.evaluate(() => JSON.parse(Module.UTF8ToString(Module._el_text_view_json())).claims);
+  assert.equal(claims.length, 7);
+  assert.equal(claims[0][0], 'The embedding layer is a nonlinear transformation.', 'the first six keep their places');
+  assert.equal(claims[2][0], 'Every row of the table receives gradient on every training step.');
+  assert.equal(claims[6][0], 'It compresses the input.');
+  assert.match(claims[6][2], /^False\. It re-parameterises the first dense layer as d free numbers per id/);
+  assert.match(claims[6][2], /d < V\*h\/\(V\+h\)/);
+  // quiz=claims asks all seven as cards, the new one last (its answer event: claim-6).
+  const cards = await page.evaluate(() => JSON.parse(Module.UTF8ToString(Module._el_text_view_json())).cards);
+  assert.deepEqual(cards.map((c) => c.kind), Array(7).fill('claim'));
+  assert.equal(cards[6].prompt, 'True or false? "It compresses the input."');
+  await clickWidget(page, 'claim-false:6');
+  await frames(page, 2);
+  assert.deepEqual(await page.evaluate(() => JSON.parse(Module.UTF8ToString(Module._el_text_view_json())).claims.map((c) => c[1])),
+                   [-1, -1, -1, -1, -1, -1, 0]);
+  await closePage(page);
+});
+
+// /tmp/review-j b2.mjs: "abc" refused in V stayed red, with its message, after the duplicates preset
+// replaced the state (and after setLink). A new state shows its own values.
+test('a preset or a new link drops a number field\'s refused text and its message', async () => {
+  const page = await openPage(browser, server.url, { width: 1280, height: 800 });
+  await typeInto(page, 'V', 'abc');
+  assert.match((await snapshot(page)).errors.fields, /V: 'abc' is not a whole number/);
+  await clickWidget(page, 'preset:duplicates');
+  await frames(page, 8);
+  let s = await snapshot(page);
+  assert.deepEqual(s.ids, [2, 0, 2, 2], 'the preset loaded');
+  assert.equal(s.errors.fields, '', 'no refusal left from before the preset');
+  await typeInto(page, 'V', '2.5');
+  assert.match((await snapshot(page)).errors.fields, /2\.5/);
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&init=example&ids=1'));
+  await frames(page, 4);
+  s = await snapshot(page);
+  assert.equal(s.errors.fields, '', 'nor after a link');
+  await closePage(page);
+});
+
+// "1,,2" typed into the canvas's ids field was taken as 1, 2 without a word; it still is, with one.
+test('an empty entry typed into the ids field, or given to setIds, is left out with a notice', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=5&d=3&init=normal&seed=1&ids=1', { width: 1280, height: 800 });
+  await typeInto(page, 'ids', '1,,2');
+  let s = await snapshot(page);
+  assert.deepEqual(s.ids, [1, 2]);
+  assert.equal(s.errors.ids, '');
+  assert.equal(s.errors.idsNotice, 'an empty entry between commas was left out');
+  assert.deepEqual(await page.evaluate(() => window.embeddingLab.setIds('3, 4')), { ok: true, error: '' });
+  assert.equal((await snapshot(page)).errors.idsNotice, '', 'a clean batch clears it');
+  assert.deepEqual(await page.evaluate(() => window.embeddingLab.setIds('1,2,')),
+                   { ok: true, error: '', notice: 'an empty entry between commas was left out' });
+  assert.deepEqual((await snapshot(page)).ids, [1, 2]);
   await closePage(page);
 });

@@ -43,7 +43,9 @@ async function assertDomEqualsSnapshot(page, label) {
   assertSameTable(await domTable(page, 'dW'), s.gradTable, `${label}: dW`);
   assert.equal(await page.inputValue('#tv-ids'), s.ids.join(', '), `${label}: ids`);
   const touched = await page.textContent('#tv-touched');
-  assert.ok(touched.startsWith(`Rows touched: ${s.touchedRows.join(', ') || 'none'};`), `${label}: ${touched}`);
+  const all = s.touchedRows.length === s.V;  // then no "every other row": there is none
+  assert.ok(touched.startsWith(all ? `Rows touched: all of them (${s.touchedRows.join(', ')});`
+                                   : `Rows touched: ${s.touchedRows.join(', ') || 'none'};`), `${label}: ${touched}`);
 }
 
 test('keyboard only: Escape, Tab into the text view, edit W[1][2], read the new gather back from the DOM', async () => {
@@ -1624,5 +1626,35 @@ test('with a bag on, the text view, the live line and the canvas say dW is the l
   assert.match(await page.textContent('#tv-bag-grad'), /G's first 2 rows.*M\^T @ G_bags/);
   assertSameTable(await domTable(page, 'dW_bag'), s.bagGrad, 'dW_bag');
   assert.ok(await page.evaluate(() => window.embeddingLab.widgetRect('bag-grad')), 'the canvas draws dW_bag');
+  await closePage(page);
+});
+
+// With every row of W touched (V = 4, ids 0..3) the text view spoke of "every other row" of dW, which
+// does not exist; with a row left over it still does. In English and German.
+test('the text view names the all-rows-touched case in its own words, in English and German', async () => {
+  const expected = {
+    en: ['Rows touched: all of them (0, 1, 2, 3); no row of dW is exactly zero.', 'Rows touched: 0, 1, 2, 3; every other row of dW is exactly zero.'],
+    de: ['Berührte Zeilen: alle (0, 1, 2, 3); keine Zeile von dW ist exakt null.', 'Berührte Zeilen: 0, 1, 2, 3; jede andere Zeile von dW ist exakt null.'],
+  };
+  for (const lang of ['en', 'de']) {
+    for (const [i, V] of [[0, 4], [1, 5]]) {
+      const page = await openPage(browser, server.url + `#v=1&view=text&lang=${lang}&V=${V}&d=3&init=normal&seed=1&ids=0,1,2,3`);
+      await page.waitForFunction(() => document.getElementById('tv-touched'));
+      assert.equal(await page.textContent('#tv-touched'), expected[lang][i], `${lang}, V = ${V}`);
+      await closePage(page);
+    }
+  }
+});
+
+// "1,,2" typed into the ids field was taken as 1, 2 without a word.
+test('an empty entry typed into the text view\'s ids field is left out with a notice', async () => {
+  const page = await openPage(browser, server.url + '#v=1&view=text&V=5&d=3&init=normal&seed=1&ids=1');
+  await page.waitForFunction(() => document.getElementById('tv-ids'));
+  await page.fill('#tv-ids', '1,,2');
+  await page.press('#tv-ids', 'Enter');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().ids.length === 2);
+  await page.waitForFunction(() => /empty entry/.test(document.getElementById('tv-ids-message')?.textContent || ''));
+  assert.equal(await page.textContent('#tv-ids-message'), 'an empty entry between commas was left out');
+  assert.deepEqual((await snapshot(page)).ids, [1, 2]);
   await closePage(page);
 });

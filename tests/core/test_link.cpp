@@ -516,6 +516,52 @@ TEST_CASE("a cell given twice in one key is a notice, as a repeated key is", "[l
     }
 }
 
+TEST_CASE("a cell repeated many times is one notice with its count; long lists end in a count", "[link][errors][review]") {
+    std::string cells;
+    for (int i = 0; i < 5000; i++) cells += (i ? ",0:0:" : "0:0:") + std::to_string(i);
+    AppState s;
+    el::LinkMessages m = decode_link("V=3&d=3&ids=1&cells=" + cells, s);
+    CHECK(m.errors.empty());
+    REQUIRE(m.notices.size() == 1);
+    CHECK(m.notices[0] == "cells: cell 0:0 is given 5,000 times (first in entry 0); the first value, 0, is used");
+    CHECK(s.W[0] == 0.0f);
+
+    // 40 unknown keys and 30 cells each given twice: 7 listed, then "... and 63 more".
+    std::string link = "V=10&d=3&ids=1";
+    for (int i = 0; i < 40; i++) link += "&zz" + std::to_string(i) + "=1";
+    link += "&cells=";
+    for (int r = 0; r < 10; r++)
+        for (int c = 0; c < 3; c++) link += (r || c ? "," : "") + std::to_string(r) + ":" + std::to_string(c) + ":1," +
+                                           std::to_string(r) + ":" + std::to_string(c) + ":2";
+    m = decode_link(link, s);
+    REQUIRE(m.notices.size() == el::kMaxListedMessages);
+    CHECK(m.notices.back() == "... and 63 more");
+    CHECK(m.notices_left_out == 63);
+    CHECK(s.W[29] == 1.0f);
+
+    // Errors too, and the banner's count is of all of them.
+    link = "V=3&d=3&ids=1";
+    for (int i = 0; i < 20; i++) link += "&%zz" + std::to_string(i) + "=1";
+    m = decode_link(link, s);
+    REQUIRE(m.errors.size() == el::kMaxListedMessages);
+    CHECK(m.errors.back() == "... and 13 more");
+    CHECK(m.error_count() == 20);
+}
+
+TEST_CASE("an empty entry in ids is a notice; the other ids are taken", "[link][ids][review]") {
+    for (const char* link : {"V=5&ids=1,,2", "V=5&ids=1,2,", "V=5&ids=,1,2"}) {
+        CAPTURE(link);
+        AppState s;
+        const el::LinkMessages m = decode_link(link, s);
+        CHECK(m.errors.empty());
+        CHECK(s.ids == std::vector<int>{1, 2});
+        REQUIRE(m.notices.size() == 1);
+        CHECK(m.notices[0] == "ids: an empty entry between commas was left out");
+    }
+    AppState s;
+    CHECK(decode_link("V=5&ids=1,2", s).notices.empty());
+}
+
 TEST_CASE("a tour step outside the tour names the tour's real steps, below as above", "[link][tour][review]") {
     const int steps = int(el::tour_steps(el::TourDepth::Basics).size());
     REQUIRE(steps > 1);

@@ -94,6 +94,23 @@ TEST_CASE("id lists accept commas and spaces and name the bad token", "[parse][i
     CHECK(ids == std::vector<int>{1});  // a rejected list never changes the batch
 }
 
+TEST_CASE("an empty entry between commas is left out with a word, the rest taken", "[parse][ids][review]") {
+    std::vector<int> ids;
+    std::string notice = "stale";
+    for (const char* text : {"1,,2", "1, ,2", "1,2,", "1, 2, ", ",1,2", " , 1 2"}) {
+        CAPTURE(text);
+        REQUIRE(parse_ids(text, 3, ids, &notice).ok());
+        CHECK(ids == std::vector<int>{1, 2});
+        CHECK_THAT(notice, Catch::Contains("empty entry"));
+    }
+    for (const char* text : {"1, 2", "1 2", "1,2", " 1 ,2 ", "1\t2"}) {
+        CAPTURE(text);
+        REQUIRE(parse_ids(text, 3, ids, &notice).ok());
+        CHECK(ids == std::vector<int>{1, 2});
+        CHECK(notice.empty());
+    }
+}
+
 // Whole UTF-8 characters: each lead byte followed by exactly its continuation bytes.
 static bool whole_utf8(const std::string& s) {
     for (size_t i = 0; i < s.size();) {

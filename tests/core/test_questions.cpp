@@ -140,7 +140,7 @@ TEST_CASE("quiz sets pick their cards; the claims are cards too", "[questions]")
     CHECK(el::make_questions(loaded("v=1&quiz=backward")).size() == 2);
     CHECK(el::make_questions(loaded("v=1&quiz=step")).size() == 1);
     const auto all = el::make_questions(loaded("v=1&quiz=all"));
-    REQUIRE(all.size() == 9);
+    REQUIRE(all.size() == 10);  // 2 backward + 1 step + 7 claims
     CHECK(all[3].id == "claim-0");
     CHECK(all[3].kind == el::QuestionKind::Claim);
     CHECK_FALSE(all[3].truth);

@@ -30,7 +30,7 @@ TEST_CASE("every tour step, question and claim links to a state that loads clean
     CHECK(el::tour_steps(TourDepth::None).empty());
     REQUIRE(el::follow_up_questions().size() == 4);
     for (const auto& q : el::follow_up_questions()) require_valid_link(q.link);
-    REQUIRE(el::wrong_claims().size() == 6);
+    REQUIRE(el::wrong_claims().size() == 7);  // lesson.md section 6: "It compresses the input." is the seventh
     for (const auto& c : el::wrong_claims()) {
         require_valid_link(c.link);
         CHECK((std::string(c.explanation).rfind("False", 0) == 0 || std::string(c.explanation).rfind("Not", 0) == 0));
