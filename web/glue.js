@@ -46,13 +46,31 @@
     if (code === 'en' || !LANGUAGES.includes(code)) return Promise.resolve();
     if (!catalogFetches[code]) {
       const inline = window.embeddingLabCatalogs && window.embeddingLabCatalogs[code];  // the single-file page
-      catalogFetches[code] = (inline ? Promise.resolve(inline)
+      catalogFetches[code] = Promise.all([(inline ? Promise.resolve(inline)
         : fetch(new URL('lang/' + code + '.json', glueUrl || location.href), { credentials: 'same-origin' })
           .then((r) => { if (!r.ok) throw new Error('lang/' + code + '.json: HTTP ' + r.status); return r.json(); }))
-        .then((json) => { catalogs[code] = { json }; }, (e) => { catalogs[code] = { error: e.message || String(e) }; })
+        .then((json) => { catalogs[code] = { json }; }, (e) => { catalogs[code] = { error: e.message || String(e) }; }),
+        fetchFont()])  // its letters (umlauts) are in the whole font: drawn with it from the language's first frame
         .then(() => { if (appRunning) Module._el_catalog_arrived(); });  // before main(), main() reads it
     }
     return catalogFetches[code];
+  }
+  // The whole font (font.ttf; the wasm has what the page itself writes, src/app/main.cpp): fetched once
+  // some text needs a glyph the wasm's part lacks, or with another language's catalog.
+  let fontFetch = null, fontBytes = null;
+  function fetchFont() {
+    const inline = window.embeddingLabFont;  // the single-file page
+    return fontFetch ||= (inline ? Promise.resolve(Uint8Array.from(atob(inline), (c) => c.charCodeAt(0)))
+      : fetch(new URL('font.ttf', glueUrl || location.href), { credentials: 'same-origin' })
+        .then((r) => { if (!r.ok) throw new Error('font.ttf: HTTP ' + r.status); return r.arrayBuffer(); }))
+      .then((bytes) => { fontBytes = new Uint8Array(bytes); }, () => {});  // (not there: the page's '?' marks stay)
+  }
+  // The app asks for it: given at once when it is here (the frame asking draws with it), else once it is.
+  function giveFont() {
+    if (!fontBytes) return void fetchFont().then(() => fontBytes && giveFont());
+    const ptr = Module._malloc(fontBytes.length);  // the app's from now on
+    Module.HEAPU8.set(fontBytes, ptr);
+    Module._el_font_arrived(ptr, fontBytes.length);
   }
   const linkLanguage = (/(?:^|&)lang=([a-z]+)(?:&|$)/.exec(location.hash.slice(1)) || [])[1];
   const startLanguage = LANGUAGES.includes(linkLanguage) ? linkLanguage : browserLanguage();
@@ -255,6 +273,7 @@
       else closeTextEntry();
     },
     textValue: (text, start, end) => showText(text, start, end),
+    fetchFont: giveFont,
     fatal,
     browserLanguage,
     // The page's language changed (app.cpp ApplyLanguage): <html lang>, which screen readers

@@ -69,6 +69,18 @@ static const ImWchar kAllGlyphRanges[] = {
 };
 static constexpr ImWchar kMissingGlyphMark = 0x00BF;
 static bool g_all_glyphs = false;
+// The wasm holds only the first ranges' glyphs (el_font_ttf: CMakeLists.txt subsets the font twice); the
+// whole font is the site's font.ttf, which glue.js fetches when asked and hands over (el_font_arrived).
+static const unsigned char* g_whole_font = nullptr;
+static int g_whole_font_size = 0;
+EM_JS(void, el_js_fetch_font, (), { window.embeddingLabHost.fetchFont(); });
+
+// The whole font is here: asked for once; glue.js gives it during the call when it has it already.
+static bool WholeFontHere() {
+    static bool asked = false;
+    if (!g_whole_font && !asked) asked = true, el_js_fetch_font();
+    return g_whole_font != nullptr;
+}
 
 // ImGui works in device pixels here: the font is rasterised at its CSS size x dpr
 // and every style size is scaled by dpr, so text stays crisp at any zoom.
@@ -82,7 +94,8 @@ static void ApplyFont(float dpr) {
     config.FontDataOwnedByAtlas = false;  // the bytes are a constant in the wasm
     config.OversampleH = 2;
     config.OversampleV = 1;
-    ImFont* font = io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(el_font_ttf), int(el_font_ttf_size),
+    ImFont* font = io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(g_all_glyphs ? g_whole_font : el_font_ttf),
+                                                  g_all_glyphs ? g_whole_font_size : int(el_font_ttf_size),
                                                   std::round(15.0f * dpr), &config,
                                                   g_all_glyphs ? kAllGlyphRanges : kFirstGlyphRanges);
     // A character missing from the first atlas is drawn with the mark's glyph (not '?', which
@@ -242,14 +255,15 @@ static void Frame() {
     if (!ShouldDraw()) return;
     ApplyLanguage(g_app);  // lang= or the browser's, once its catalog is there (app.cpp)
     // A language other than English writes letters beyond the first atlas (umlauts): the whole font at once.
-    if (!g_all_glyphs && active_language().code != kLanguages[0].code) g_all_glyphs = true, ApplyFont(g_app.dpr);
+    if (!g_all_glyphs && active_language().code != kLanguages[0].code && WholeFontHere()) g_all_glyphs = true, ApplyFont(g_app.dpr);
     ApplyScaleAndTheme();
     if (g_frame_stats.in_layout_frame()) MarkStartup("font atlas and style");
 
     // Building the UI (frameStats().uiMs): input, the panels and ImGui's draw lists.
     const double ui_t0 = emscripten_get_now();
     BuildUi();
-    if (NeedsAllGlyphs(ImGui::GetDrawData())) {
+    // (Until font.ttf is here, drawn with the mark: glue.js wakes the page when it has given it.)
+    if (NeedsAllGlyphs(ImGui::GetDrawData()) && WholeFontHere()) {
         g_all_glyphs = true;
         ApplyFont(g_app.dpr);
         BuildUi();  // the same frame with every glyph; the first build is never drawn
@@ -293,6 +307,11 @@ static void Frame() {
 extern "C" EMSCRIPTEN_KEEPALIVE void el_frame() { el::Frame(); }
 // glue.js fetched a language's catalog (or failed to): the next frame applies it (ApplyLanguage).
 extern "C" EMSCRIPTEN_KEEPALIVE void el_catalog_arrived() { el::WakeUp(); }
+// The whole font's bytes (glue.js's giveFont), the app's for good: the atlas reads them at every rebuild.
+extern "C" EMSCRIPTEN_KEEPALIVE void el_font_arrived(const unsigned char* bytes, int size) {
+    el::g_whole_font = bytes, el::g_whole_font_size = size;
+    el::WakeUp();
+}
 
 int main() {
     using namespace el;

@@ -2,7 +2,8 @@
 """Builds the single-file page: web/index.html with its stylesheet, scripts and icon inlined, and
 the deeper build's Emscripten script and wasm (it has every panel: a file cannot load more later).
 The wasm goes in as base64 text, window.embeddingLabWasm, which web/glue.js compiles; the
-languages' catalogs (lang/<code>.json, src/i18n/build_catalog.py) as window.embeddingLabCatalogs.
+languages' catalogs (lang/<code>.json, src/i18n/build_catalog.py) as window.embeddingLabCatalogs;
+the whole font (font.ttf beside the wasm, which the site fetches on demand) as window.embeddingLabFont.
 
     single_file.py <web dir> <embedding_lab_deeper.js> <embedding_lab_deeper.wasm> <out.html> [<lang/xx.json> ...]
 
@@ -32,6 +33,7 @@ def main(web_dir, js_file, wasm_file, out_file, *catalog_files):
         '<script src="glue.js"></script>':
             script('window.embeddingLabWasm = "' + base64.b64encode(pathlib.Path(wasm_file).read_bytes()).decode() + '";') +
             "\n" + script('window.embeddingLabCatalogs = ' + json.dumps(catalogs, ensure_ascii=False) + ';') +
+            "\n" + script('window.embeddingLabFont = "' + base64.b64encode((pathlib.Path(wasm_file).parent / "font.ttf").read_bytes()).decode() + '";') +
             "\n" + script((web / "glue.js").read_text(encoding="utf-8")) +
             # glue.js adds these on the site (text_view.js after the first frame, the Emscripten
             # script of one of two builds at once); here they are inline.
