@@ -484,7 +484,7 @@ static const std::vector<LinkField>& fields() {
         {.key = "section", .meaning = "a section of the experiments panel opened and scrolled to: rawid, bias, nonfinite",
          .type = L::Choice, .choices = kSectionNames,
          .get = [](const AppState& s) { return s.panels & kPanelExperiments ? double(s.section) : 0.0; },
-         .set = [](AppState& s, double v) { s.section = int(v), s.panels |= v ? kPanelExperiments : 0; }},
+         .set = [](AppState& s, double v) { s.section = int(v), s.panels |= v ? uint32_t(kPanelExperiments) : 0u; }},
         {.key = "tour", .meaning = "guided tour depth", .type = L::Choice, .choices = kTourNames,
          .get = EL_GET(tour), .set = EL_SET(tour, TourDepth)},
         {.key = "step", .meaning = "tour step", .type = L::Int, .lo = 0, .hi = 99, .get = EL_GET(tour_step),
