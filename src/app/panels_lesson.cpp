@@ -699,7 +699,7 @@ static void ShowGradientChecks(const App& app) {
         TextWrappedColored(dim, TR(lesson_fd_skipped_row), r.fd_skipped_row);
     const int untouched = r.V - int(r.touched_rows.size());
     if (untouched == 0)  // no "other 0 rows": there are none
-        TextWrappedColored(dim, TR(lesson_touched_all), r.V);
+        TextWrappedColored(dim, TR(lesson_touched_all), r.V, r.V);  // (V = 1 too: no "all 1 rows")
     else
         TextWrappedColored(dim, untouched == 1 ? TR(lesson_touched_one_untouched) : TR(lesson_touched_many_untouched),
                            int(r.touched_rows.size()), r.V, untouched);
