@@ -147,6 +147,9 @@ EMSCRIPTEN_KEEPALIVE void el_paste_text(const char* text) {
     std::string one_line;
     for (const char* p = text; *p; p++)
         if (!(p[0] == '\r' && p[1] == '\n')) one_line += (*p == '\n' || *p == '\r' || *p == '\t') ? ' ' : *p;
+    // Ctrl+V's Ctrl is down in ImGui (glue.js reports the modifiers with each key), and a field drops
+    // characters typed with Ctrl down: the paste was lost. Its release comes again with the key's.
+    ImGui::GetIO().AddKeyEvent(ImGuiMod_Ctrl, false);
     ImGui::GetIO().AddInputCharactersUTF8(one_line.c_str());
     WakeUp();
 }

@@ -747,7 +747,7 @@ void ShowBackwardPanel(App& app) {
     ImGui::Spacing();
     ShowBackwardPicture(app);
     ImGui::Spacing();
-    if (s.bag != BagChoice::None) TextWrappedColored(ErrorColor(), "%s", TR(lesson_bag_grad_note));
+    if (s.bag != BagChoice::None) TextWrapped("%s", TR(lesson_bag_grad_note));  // (a caution, not an error: not in red)
     TextWrapped("%s", TR(lesson_dw_formula));
     GridSpec gw{"dW", TR(lesson_row_id), r.V, r.d, nullptr, r.grad_scatter.data(), app.derived.grad_abs_max};
     gw.marked_rows = &r.touched_rows;

@@ -177,6 +177,7 @@ static void ShowSelfCheck(App& app) {
             ImGui::Indent();
             TextWrapped("%s", tr(claims[i].explanation));
             if (SmallButton(TR(tour_show_me))) browser_open_link(LinkKeepingPage(app, claims[i].link).c_str());
+            RecordItemRect(("claim-show:" + std::to_string(i)).c_str());
             ImGui::Unindent();
         }
         ImGui::PopID();

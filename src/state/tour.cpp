@@ -118,8 +118,9 @@ const std::array<FollowUpQuestion, kFollowUpQuestions>& follow_up_questions() {
          "v=1&V=3&d=3&init=example&ids=1&aspread=2&panels=tour,experiments,budget&deeper=1"},
         {{Msg::tour_followup_step_question}, {Msg::tour_followup_step_answer},
          "v=1&V=200&d=8&init=normal&seed=2&ids=1&opt=sgd&lr=0.1&mom=0.9&panels=tour,training"},
+        // The deeper tour's step about it: it frames the calculator (the panel's top is far above it).
         {{Msg::tour_followup_compress_question}, {Msg::tour_followup_compress_answer},
-         "v=1&V=3&d=3&init=example&ids=1&xV=50000&xd=32&xh=256&panels=tour,budget&deeper=1"},
+         "v=1&V=3&d=3&init=example&ids=1&xV=50000&xd=32&xh=256&panels=tour,budget&deeper=1&tour=deeper&step=10"},
     });
     return list;
 }
@@ -140,7 +141,7 @@ const std::array<WrongClaim, kWrongClaims>& wrong_claims() {
          "v=1&V=3&d=3&init=example&ids=2,0,2,2&panels=tour,forward"},
         // Last, after lesson.md's order: the answer events claim-0..5 keep their claims.
         {{Msg::tour_claim_compress}, {Msg::tour_claim_compress_why},
-         "v=1&V=3&d=3&init=example&ids=1&xV=50000&xd=32&xh=256&panels=tour,budget&deeper=1"},
+         "v=1&V=3&d=3&init=example&ids=1&xV=50000&xd=32&xh=256&panels=tour,budget&deeper=1&tour=deeper&step=10"},
     });
     return list;
 }

@@ -89,10 +89,10 @@ test('the heat scale: zero is neutral and a quarter of the scale shows its sign 
 // at its edge: it read "1.235e+2", 123.5. Now it is written shorter ("1.23e22"), clear of the edge; so is a
 // tiny one. Read in the pixels: the columns with text in them, against the cell's fill.
 test('a number too wide for its cell is written shorter, not cut off at the edge', async () => {
-  const page = await openPage(browser, `${server.url}#v=1&V=2&d=3&init=zeros&ids=0&cells=0:0:1.2345679e22,0:1:-1.2345e-22,1:0:-0.1235`,
+  const page = await openPage(browser, `${server.url}#v=1&V=2&d=3&init=zeros&ids=0&cells=0:0:1.2345679e22,0:1:-1.2345e-22,1:0:-0.1235,1:1:12345.678`,
                               { width: 1280, height: 800, dpr: 2 });
   const box = await page.locator('#canvas').boundingBox();
-  for (const [name, clipped] of [['cell:W:0:0', true], ['cell:W:0:1', true], ['cell:W:1:0', false]]) {
+  for (const [name, clipped] of [['cell:W:0:0', true], ['cell:W:0:1', true], ['cell:W:1:0', false], ['cell:W:1:1', true]]) {
     const r = await page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
     // Inside the outline (1 px) and its rounded corners, at device pixels.
     const png = decodePng(await page.screenshot({ clip: { x: box.x + r.x + 1.5, y: box.y + r.y + 3, width: r.width - 3, height: r.height - 6 }, scale: 'device' }));

@@ -255,6 +255,36 @@ test('a drag inside a text field selects its text (the focus moving to the text 
   await closePage(page);
 });
 
+// Ctrl+V's Ctrl is held in ImGui (the page reports the modifiers with each key) when the paste event
+// brings the text, and a field drops characters typed with Ctrl down: the pasted text was lost.
+test('Ctrl+V pastes the clipboard into a canvas field, with Ctrl held', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { width: 1280, height: 800 });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
+  await page.evaluate(() => navigator.clipboard.writeText('0.75'));
+  await clickWidget(page, 'cell:W:0:0');
+  await frames(page, 3);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+V');
+  await frames(page, 4);
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+  assert.equal((await snapshot(page)).table[0][0], 0.75, 'W[0][0] takes the pasted 0.75');
+  await page.evaluate(() => navigator.clipboard.writeText('2 0 '));
+  await clickWidget(page, 'ids');
+  await frames(page, 3);
+  await page.keyboard.press('End');
+  await page.keyboard.type(' ');
+  await page.keyboard.press('Control+V');
+  await frames(page, 3);
+  await page.keyboard.press('Control+V');  // twice
+  await frames(page, 4);
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+  assert.deepEqual((await snapshot(page)).ids, [1, 2, 0, 2, 0]);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 test('a pasted emoji stays in the field as typed, and the message names it by its code point', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { width: 1280, height: 800 });
   await page.evaluate(() => { window.embeddingLabHost.copyText = (text) => { window.__copied = text; }; });

@@ -852,6 +852,23 @@ test('the self-check has the lesson\'s seventh wrong claim, last, with its expla
   await closePage(page);
 });
 
+// Its "Show me" reloaded into the deeper build at the budget panel's top: the calculator it speaks of
+// was far below, out of view. It opens the deeper tour's step about it, which frames the calculator.
+test('"Show me" on the seventh claim frames the compression calculator', async () => {
+  const page = await openPage(browser, server.url + '#v=1&panels=tour', { width: 1280, height: 800 });
+  await clickWidget(page, 'claim-false:6');
+  await frames(page, 2);
+  await clickWidget(page, 'claim-show:6');
+  await settle(page);  // (the link reloads into the deeper build)
+  await frames(page, 6);
+  const s = await snapshot(page);
+  assert.equal(s.tour.step, 10, 'the deeper tour\'s step 11');
+  const section = await page.evaluate(() => window.embeddingLab.widgetRect('tour-section'));
+  assert.ok(section?.visible && section.y < 800, `the calculator's section is framed on screen: ${JSON.stringify(section)}`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 // /tmp/review-j b2.mjs: "abc" refused in V stayed red, with its message, after the duplicates preset
 // replaced the state (and after setLink). A new state shows its own values.
 test('a preset or a new link drops a number field\'s refused text and its message', async () => {
@@ -879,11 +896,11 @@ test('an empty entry typed into the ids field, or given to setIds, is left out w
   let s = await snapshot(page);
   assert.deepEqual(s.ids, [1, 2]);
   assert.equal(s.errors.ids, '');
-  assert.equal(s.errors.idsNotice, 'an empty entry between commas was left out');
+  assert.equal(s.errors.idsNotice, 'an empty entry (two commas in a row, or a comma at an end) was left out');
   assert.deepEqual(await page.evaluate(() => window.embeddingLab.setIds('3, 4')), { ok: true, error: '' });
   assert.equal((await snapshot(page)).errors.idsNotice, '', 'a clean batch clears it');
   assert.deepEqual(await page.evaluate(() => window.embeddingLab.setIds('1,2,')),
-                   { ok: true, error: '', notice: 'an empty entry between commas was left out' });
+                   { ok: true, error: '', notice: 'an empty entry (two commas in a row, or a comma at an end) was left out' });
   assert.deepEqual((await snapshot(page)).ids, [1, 2]);
   await closePage(page);
 });

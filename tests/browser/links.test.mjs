@@ -376,10 +376,10 @@ test('a cell repeated 5,000 times is one notice with its count; a long banner li
 // /tmp/review-i l2.mjs/l5.mjs: "ids=1,,2", "ids=1,2," and a link cut after "ids=4," were taken without a word.
 test('an empty entry in a link\'s ids is a notice; the other ids are taken', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=5&d=3&init=normal&seed=1&ids=1,,2');
-  assert.deepEqual((await snapshot(page)).linkErrors, { ok: true, errors: [], notices: ['ids: an empty entry between commas was left out'] });
+  assert.deepEqual((await snapshot(page)).linkErrors, { ok: true, errors: [], notices: ['ids: an empty entry (two commas in a row, or a comma at an end) was left out'] });
   for (const [link, ids] of [['v=1&V=5&ids=1,2,', [1, 2]], ['v=1&V=5&d=3&ids=4,', [4]]]) {
     const said = await page.evaluate((l) => window.embeddingLab.setLink(l), link);
-    assert.deepEqual(said, { ok: true, errors: [], notices: ['ids: an empty entry between commas was left out'] }, link);
+    assert.deepEqual(said, { ok: true, errors: [], notices: ['ids: an empty entry (two commas in a row, or a comma at an end) was left out'] }, link);
     assert.deepEqual((await snapshot(page)).ids, ids, link);
   }
   await closePage(page);

@@ -192,6 +192,10 @@ test('the single-file build works offline from file:// and inside <iframe sandbo
   await local.goto(`${fileUrl}#v=1&V=3&d=3&init=example&ids=2`);
   await ready(local);
   assert.deepEqual((await snapshot(local)).ids, [2]);
+  // In German too, from the catalog inlined in the file (none was: it stayed English, saying so in red).
+  await local.goto(`${fileUrl}#v=1&V=3&d=3&init=example&ids=2&lang=de`);
+  await local.waitForFunction(() => document.documentElement.lang === 'de', null, { timeout: 10000 });
+  assert.match(await local.evaluate(() => document.title), /Embedding Lab/);
   assert.deepEqual(local.requests.filter((u) => !u.startsWith(fileUrl) && !u.startsWith('data:')), []);
   assert.deepEqual(local.problems, []);
   await local.context().close();

@@ -1654,7 +1654,7 @@ test('an empty entry typed into the text view\'s ids field is left out with a no
   await page.press('#tv-ids', 'Enter');
   await page.waitForFunction(() => window.embeddingLab.snapshot().ids.length === 2);
   await page.waitForFunction(() => /empty entry/.test(document.getElementById('tv-ids-message')?.textContent || ''));
-  assert.equal(await page.textContent('#tv-ids-message'), 'an empty entry between commas was left out');
+  assert.equal(await page.textContent('#tv-ids-message'), 'an empty entry (two commas in a row, or a comma at an end) was left out');
   assert.deepEqual((await snapshot(page)).ids, [1, 2]);
   await closePage(page);
 });

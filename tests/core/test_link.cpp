@@ -556,7 +556,7 @@ TEST_CASE("an empty entry in ids is a notice; the other ids are taken", "[link][
         CHECK(m.errors.empty());
         CHECK(s.ids == std::vector<int>{1, 2});
         REQUIRE(m.notices.size() == 1);
-        CHECK(m.notices[0] == "ids: an empty entry between commas was left out");
+        CHECK(m.notices[0] == "ids: an empty entry (two commas in a row, or a comma at an end) was left out");
     }
     AppState s;
     CHECK(decode_link("V=5&ids=1,2", s).notices.empty());
