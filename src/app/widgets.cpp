@@ -147,10 +147,12 @@ std::string ShortNumber(float v) {
 // ("1.2e22", not "1.235e+2" cut off by a cell's edge, which read as 123.5); "" when nothing fits.
 std::string FittedNumber(float v, float room) {
     std::string s = ShortNumber(v);
-    // 5 to 7 digits before the point, where %.4g wrote an exponent: whole first ("12346", not "1.23e4").
+    // 5 to 7 digits before the point, where %.4g wrote an exponent: whole first ("12346", not "1.23e4");
+    // anywhere else not (0.01 would be "0").
+    const bool whole = std::fabs(v) >= 1e4f && std::fabs(v) < 1e7f;
     for (const char* fmt : {"%.0f", "%.3g", "%.2g"}) {
         if (ImGui::CalcTextSize(s.c_str()).x <= room || !std::isfinite(v)) return s;
-        if (fmt[2] == 'f' && !(std::fabs(v) >= 1e4f && std::fabs(v) < 1e7f)) continue;
+        if (fmt[3] == 'f' && !whole) continue;
         s = format(fmt, double(v));  // the language's decimal
         if (const size_t e = s.find('e'); e != std::string::npos) {  // e+22 -> e22, e-05 -> e-5
             size_t digits = e + 1 + (s[e + 1] == '+' || s[e + 1] == '-');

@@ -609,6 +609,28 @@ untimed('from the keyboard a block lights a looked-up id and names it; Enter pin
   await closePage(page);
 });
 
+// A narrow cell's number is written shorter or not at all, never rounded to another: a slip in fitting
+// numbers to their cells (a whole number tried for every value) drew G's 0.01 and -0.02 as "0" and "-0"
+// in a phone's picture. Read in the pixels: the ink of G's first cell spans a whole "0.01", or nothing.
+untimed('a narrow picture cell shows its number whole or none: 0.01 never drawn as "0"', async () => {
+  for (const [opts, drawn] of [[{ width: 390, height: 844, dpr: 2, mobile: true }, false], [{ width: 1440, height: 900, dpr: 2 }, true]]) {
+    const page = await openPage(browser, server.url + '#v=1&V=4&d=3&init=example&ids=0,1,2,3,3&panels=backward', opts);
+    await widgetCenter(page, 'picture:G'), await moveAway(page);
+    const r = await rect(page, 'picture:G');
+    const box = await page.locator('#canvas').boundingBox();
+    // G's cell (b 0, column 0), inside its edges.
+    const png = decodePng(await page.screenshot({ clip: { x: box.x + r.x + 2, y: box.y + r.y + 2, width: r.width / 3 - 4, height: r.height / 5 - 4 } }));
+    const px = (x, y) => [0, 1, 2].map((k) => png.pixels[(y * png.width + x) * png.channels + k]);
+    const fill = px(0, 0);
+    const inked = [...Array(png.width).keys()].filter((x) => [...Array(png.height).keys()].some((y) => px(x, y).some((v, k) => Math.abs(v - fill[k]) > 80)));
+    const span = inked.length ? (Math.max(...inked) - Math.min(...inked) + 1) / 2 : 0;  // CSS px
+    console.log(`G[0][0] in the picture at ${opts.width} px: its number's ink spans ${span} CSS px`);
+    if (drawn) assert.ok(span >= 20, `"0.01" drawn whole at ${opts.width} px: ${span} px of ink`);
+    else assert.ok(span === 0 || span >= 20, `G[0][0] at ${opts.width} px: ${span} px of ink, a number cut short ("0")`);
+    await closePage(page);
+  }
+});
+
 // One pixel's colour, in page coordinates.
 async function pixel(page, x, y) {
   const png = decodePng(await page.screenshot({ clip: { x, y, width: 1, height: 1 } }));
