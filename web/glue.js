@@ -581,8 +581,9 @@
   function focusTextEntry() {
     if (document.activeElement !== textEntry) textEntry.focus({ preventScroll: true });
   }
-  // Named as the field is ("lr: 0.1", "W[2][1]: 0.6"; src/app/text_input.h): a screen reader says which value
-  // it is, and the field's help after it.
+  // Named as the field is ("lr", "W[2][1]"; src/app/text_input.h), with the value it opened with where the
+  // <input> does not show the text ("W[2][1]: 0.6"): a screen reader says which value it is, and the
+  // field's help after it.
   function openTextEntry(x, y, w, h, decimal, label = '', value = '', help = '') {  // a tap's: named once the app has the field
     const name = label && value ? `${label}: ${value}` : label;
     // Tab from field to field keeps the focus on this <input>: only its name changes, which some screen
@@ -667,10 +668,7 @@
     sendKey(key, true);
     sendKey(key, false);
   });
-  // Text lands once: typed or inserted text at each input event, composed text (IME, and
-  // phone keyboards that compose words) only when the composition is committed.
-  // Text that changed the <input> anyway (not cancelled): what it added goes to the field, and the
-  // <input> shows the field's text again.
+  // Where the <input> shows the field's text, text that changed it anyway (not cancelled): what it added.
   function added(value) {
     if (mirrored === null) return value;
     let head = 0, tail = 0;
@@ -678,6 +676,9 @@
     while (tail < value.length - head && tail < mirrored.length - head && value[value.length - 1 - tail] === mirrored[mirrored.length - 1 - tail]) tail++;
     return value.slice(head, value.length - tail);
   }
+  // Text lands once: typed or inserted text at each input event, composed text (IME, and
+  // phone keyboards that compose words) only when the composition is committed; the <input> is then
+  // emptied, or shows the field's text again.
   textEntry.addEventListener('input', (event) => {
     if (event.isComposing) return;
     feedText(added(textEntry.value));
