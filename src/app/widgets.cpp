@@ -633,11 +633,17 @@ bool CellGrid(const GridSpec& g, CellEditor* ed, int* add_id) {
         *g.scroll_to_row = -1;
     }
     // Only the cells in view are widgets: rows by the clipper, columns from the scroll offset.
+    // While Tab looks for the next control, every column, and the first row for Tab (ImGui's clipper adds
+    // the last one for Shift+Tab): out of view, the grid's first rows and the columns past its width were
+    // never reached (Tab landed on G[2][0]).
+    const ImGuiContext& gc = *ImGui::GetCurrentContext();
+    const bool tabbing = gc.NavMoveScoringItems && (gc.NavMoveFlags & ImGuiNavMoveFlags_IsTabbing);
     const float scroll_x = ImGui::GetScrollX(), view_w = ImGui::GetWindowWidth();
-    const int c0 = std::clamp(int((scroll_x - label_w - Px(8)) / pitch), 0, g.cols);
-    const int c1 = std::clamp(int((scroll_x + view_w - label_w) / pitch) + 1, 0, g.cols);
+    const int c0 = tabbing ? 0 : std::clamp(int((scroll_x - label_w - Px(8)) / pitch), 0, g.cols);
+    const int c1 = tabbing ? g.cols : std::clamp(int((scroll_x + view_w - label_w) / pitch) + 1, 0, g.cols);
     ImGuiListClipper clipper;
     clipper.Begin(g.rows, row_h);
+    if (tabbing && gc.NavTabbingDir == 1) clipper.IncludeItemByIndex(0);
     while (clipper.Step()) {
         for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; r++) {
             ImGui::PushID(r);

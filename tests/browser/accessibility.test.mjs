@@ -487,6 +487,23 @@ test('Tab on the canvas names each control for a screen reader, with its state',
   }
 });
 
+// The cell grids build only the cells in view: Tab coming down from the picture above landed on G[2][0]
+// (G's first rows above the page's view) and never reached the columns past the grid's width (d = 16).
+test('Tab reaches every cell of a grid, its first rows and the columns out of view too', async () => {
+  const page = await openPage(browser, `${server.url}#v=1&V=100000&d=16&ids=5,99998,7&panels=forward,backward`, { width: 1280, height: 800 });
+  const said = () => page.textContent('#focused');
+  const press = async (key) => { await page.keyboard.press(key); await frames(page, 3); return said(); };
+  await page.locator('#canvas').focus();
+  let now = '';
+  for (let i = 0; i < 40 && !now.startsWith('W[ids], b 0'); i++) now = await press('Tab');
+  assert.match(await press('Tab'), /^G\[0\]\[0\]: /, 'from the gather\'s picture to G\'s first cell');
+  for (let c = 1; c < 16; c++) assert.match(await press('Tab'), new RegExp(`^G\\[0\\]\\[${c}\\]: `), `G[0][${c}]`);
+  assert.match(await press('Tab'), /^G\[1\]\[0\]: /, 'then the next row');
+  assert.match(await press('Shift+Tab'), /^G\[0\]\[15\]: /, 'and back');
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 // Found with a real screen reader (Orca 43 under Xvfb, driving Chromium): on a canvas with no role it stayed
 // in browse mode, where its arrow keys read the page's text instead of reaching the canvas (and NVDA's
 // Enter there is a click on the element, not a key); each change of the live line, which described the
