@@ -157,7 +157,6 @@ static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d,
     // hover); "" when even that does not fit. 3 px on each side: with 1, neighbours read as one
     // expression ("-0.9607-0.4713").
     const float room = g.cw - Px(6);
-    const auto label = [&](float v) { return FittedNumber(v, room); };
     // Numbers in every cell or in none: a blank among numbered cells reads as a missing value
     // (a narrow grid showed 0.01 and 0.03 and nothing for the -0.02 between them).
     const bool grid = !g.rows.compressed() && !g.cols.compressed();  // one cell per row and column
@@ -165,7 +164,7 @@ static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d,
     for (int row = 0; text && row < g.rows.cells; row++)
         for (int cc = 0; text && cc < g.cols.cells; cc++) {
             const float v = value(row, cc);
-            text = !(filled(row) || v != 0.0f) || !label(v).empty();
+            text = !(filled(row) || v != 0.0f) || !FittedNumber(v, room).empty();
         }
     for (int rc = 0; rc < g.rows.cells; rc++) {
         const int n = g.parts(rc);
@@ -179,7 +178,7 @@ static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d,
                 if (full) dl->AddRectFilled(a, b, log_scale ? HeatColor(log_scale_fraction(v, scale), 1.0f) : HeatColor(v, scale));
                 else if (grid) dl->AddRect(a, b, line);
                 if (text && (full || v != 0.0f)) {
-                    const std::string s = label(v);
+                    const std::string s = FittedNumber(v, room);
                     const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
                     dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f),
                                 full ? ImGui::GetColorU32(ImGuiCol_Text) : DimColor(), s.c_str());
@@ -195,6 +194,10 @@ static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d,
 }
 
 // The one-hot block: pale zeros and one lit 1 per link (a tick when compressed), or the chips.
+// The one-hot block writes its zeros: cell for cell, wide enough for a "0" (DrawBands then starts its
+// bands at the block's edge, not across them).
+static bool WritesZeros(const GridGeom& g) { return !g.rows.compressed() && !g.cols.compressed() && g.cw >= Px(8); }
+
 static void DrawLeft(ImDrawList* dl, const Product& P, const GridGeom& g, int hl) {
     const ImU32 pale = g_colors.zero_cell, lit = g_colors.lit;
     const ImU32 dim = g_colors.zero_text;
@@ -220,7 +223,7 @@ static void DrawLeft(ImDrawList* dl, const Product& P, const GridGeom& g, int hl
             for (int k = 0; k < g.cols.cells; k++) {
                 const ImVec2 a = g.cell_min(i, k), b = g.cell_max(i, k);
                 dl->AddRectFilled(ImVec2(a.x + Px(0.5f), a.y + Px(0.5f)), ImVec2(b.x - Px(0.5f), b.y - Px(0.5f)), pale);
-                if (g.cw >= Px(8)) {  // (DrawBands then starts its bands at the block's edge)
+                if (WritesZeros(g)) {
                     const ImVec2 ts = ImGui::CalcTextSize("0");
                     dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f), dim, "0");
                 }
@@ -391,6 +394,11 @@ static int NextLinkedId(const GridGeom& g, RowIds row_id, int lit) {
     return at == order.end() || at + 1 == order.end() ? order.front() : *(at + 1);
 }
 
+// A block's row as the keyboard hears it: "W, id 5" for a row of the table, "out, b 1: id 99998" for a position.
+static std::string KeyRowName(const char* block, RowIds row_id, int row) {
+    return row_id.ids ? format(TR(picture_key_position), block, row, row_id(row)) : format(TR(picture_key_row), block, row);
+}
+
 // An invisible button over a drawn region of P (`name` its block's name): hover highlights the id of the row
 // under the pointer, a click pins it. Keyboard focus lights a looked-up row (the pinned id's, else the
 // first) and names it; Enter pins the next looked-up id. Not the focus a click or tap leaves: after a tap (no hover once the finger is
@@ -416,7 +424,7 @@ static HoverCell RegionButton(App& app, const char* id, const Product& P, const 
         // The first block is said with the product's name: the keyboard comes to the picture there.
         const std::string block = name != P.left_name ? std::string(name)
             : format(P.chips ? "%s -> %s -> %s: %s" : "%s @ %s = %s: %s", P.left_name, P.mid_name, P.right_name, name);
-        NameItem(format(row_id.ids ? TR(picture_key_position) : TR(picture_key_row), block.c_str(), row_id.ids ? h.row : idv, idv).c_str(), nullptr);
+        NameItem(KeyRowName(block.c_str(), row_id, h.row).c_str(), nullptr);
         DescribeFocusedItem(TR(picture_key_help));
     }
     if (key_pressed) {
@@ -568,13 +576,12 @@ static void DrawBands(ImDrawList* dl, const Product& P, const ProductLayout& lay
     const int faint_alpha = std::clamp(int(255.0f * 16.0f / float(std::max<size_t>(P.links.size(), 1))), 28, 255);
     const ImU32 faint = WithAlpha(g_colors.band, faint_alpha), strong = AccentColor();
     const bool many = P.links.size() > 32;
-    const bool zeros_written = !L.rows.compressed() && !L.cols.compressed() && L.cw >= Px(8);  // as DrawLeft
     auto draw_link = [&](int i, int k, ImU32 color, float th) {
         // The lit 1 of link (i, k) is at row i, column k, forward (row b, column id) and backward alike
         // (onehot^T: row id, column b). Backward's had them swapped: bands left from the wrong cells.
         // Where the one-hot block writes its zeros the band leaves the block's edge: from the 1 it ran
         // across the rest of the row and struck its zeros through.
-        const float lx = P.chips || zeros_written ? L.p.x + L.width() : L.col_x(k) + L.cw * 0.5f;
+        const float lx = P.chips || WritesZeros(L) ? L.p.x + L.width() : L.col_x(k) + L.cw * 0.5f;
         const float ly = L.row_y(i);
         const ImVec2 a(lx, ly), b(M.p.x - lay.label_w + Px(2), M.row_y(k)), c(M.p.x + M.width(), M.row_y(k)),
             e(Rg.p.x, Rg.row_y(i));
@@ -667,8 +674,7 @@ static void ProductInput(App& app, ImDrawList* dl, const Product& P, const Produ
         }
         if (ImGui::IsItemHovered() || ItemKeyboardFocused()) NoteHoveredId(app, P.mid_id(k));
         if (ItemKeyboardFocused()) {
-            NameItem(P.mid_id.ids ? format(TR(picture_key_position), P.mid_name, k, P.mid_id(k)).c_str()
-                                  : format(TR(picture_key_row), P.mid_name, k).c_str(), nullptr);
+            NameItem(KeyRowName(P.mid_name, P.mid_id, k).c_str(), nullptr);
             DescribeFocusedItem(TR(picture_key_label_help));
         }
         if (ImGui::IsItemClicked() || (ImGui::IsItemFocused() && ImGui::IsKeyPressed(ImGuiKey_Enter, false)))
