@@ -99,6 +99,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_cell(int upstream, int r, int c, const c
 // One setting by its share-link key ("pad", "maxnorm", "lr", "zipf", ...) from its text, parsed and
 // checked by the link's own field table (the same message a link gets); init=NAME is the fill
 // button (the table is regenerated). The keys with their own setters, and the teacher's, are refused.
+// {ok, error}, and {notice} when the value was taken with a word (an empty entry in offsets left out).
 // typed: read as typed into the page's field for it (type_link_field: "0,5", "50.000" in German).
 EMSCRIPTEN_KEEPALIVE const char* el_set_field(const char* key_text, const char* text, int typed) {
     const std::string key = key_text ? key_text : "";
@@ -109,11 +110,14 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_field(const char* key_text, const char* 
     if (Status locked = check_unlocked(s, lock_of_key(key)); !locked.ok()) return Answer(g_app.teach.lock_message = locked.error);
     if (const std::string held = RunHoldsKey(g_app, key); !held.empty()) return Answer(held);
     AppState next = s;
-    if (Status st = (typed ? type_link_field : set_link_field)(next, key, text ? text : ""); !st.ok()) return Answer(key + ": " + st.error);
+    std::vector<std::string> notices;  // offsets "0,,2": taken as 0, 2, with a word, as setIds gives one
+    if (Status st = (typed ? type_link_field : set_link_field)(next, key, text ? text : "", &notices); !st.ok()) return Answer(key + ": " + st.error);
     if (key == "init") regenerate_table(next);
     s = std::move(next);
     Commit(g_app, key.c_str());
-    return Answer("");
+    std::string notice;
+    for (const std::string& n : notices) notice += (notice.empty() ? "" : "; ") + n;
+    return Answer("", notice);
 }
 
 // G's fill buttons by name (canonical, ones, random, mse): {ok, error}.

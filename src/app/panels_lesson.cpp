@@ -362,14 +362,19 @@ static void ShowBagSettings(App& app) {
     auto& field = app.text.offsets;
     if (ImGui::InputText("offsets", field.text, sizeof field.text)) {
         std::vector<int> offsets;
-        Status st = parse_ids(field.text, s.B() + 1, offsets);
+        std::string notice;  // "0,,2" taken as 0, 2, with a word, as the ids field does
+        Status st = parse_ids(field.text, s.B() + 1, offsets, &notice);
         if (st.ok()) st = check_offsets(offsets, s.B(), false);
         field.error = st.ok() ? "" : format(TR(lesson_offsets_error), st.error.c_str(), format_ids_brief(s.offsets).c_str());
+        field.notice = st.ok() ? notice : "";
         if (st.ok()) s.offsets = offsets, Commit(app, "bag offsets");
+        if (!field.notice.empty()) field.shown = format_ids(s.offsets);  // the text stays as typed, with its word
     }
+    const bool typing = ImGui::IsItemActive();
     RecordItemRect("offsets");
     RegisterTextField(TextFieldKind::Text), NameTextField("offsets", field.text);
     ErrorText(field.error);
+    if (!typing && !field.notice.empty()) TextWrappedColored(ImGui::GetColorU32(ImGuiCol_TextDisabled), "%s", field.notice.c_str());
 }
 
 void ShowIdsPanel(App& app) {

@@ -108,12 +108,14 @@ static Status decode_cells(std::string_view text, std::vector<float>& grid, int 
     std::map<size_t, size_t> repeat_of;  // cell -> its index in `repeated`
     size_t start = 0;
     int entry = 0;
+    bool empty_entry = false;  // "0:0:1,,1:1:2", or a link cut after a comma: the rest is taken, with a word
     while (start <= text.size()) {
         size_t end = text.find(',', start);
         if (end == std::string_view::npos) end = text.size();
         const std::string_view item = text.substr(start, end - start);
         start = end + 1;
         if (item.empty()) {
+            empty_entry |= !text.empty();
             if (end == text.size()) break;
             continue;
         }
@@ -143,6 +145,7 @@ static Status decode_cells(std::string_view text, std::vector<float>& grid, int 
         entry++;
     }
     for (auto [i, v] : writes) grid[i] = v;
+    if (empty_entry) notices.push_back(TR(msg_empty_entry));
     for (const Repeat& n : repeated) {
         const long long r = (long long)(n.cell / size_t(cols)), c = (long long)(n.cell % size_t(cols));
         const std::string used = format_float(grid[n.cell]);
@@ -206,21 +209,21 @@ static std::string encode_offsets(const AppState& s) {
     for (size_t i = 0; i < s.offsets.size(); i++) out += (i ? "," : "") + std::to_string(s.offsets[i]);
     return out;
 }
-static Status decode_offsets(AppState& s, std::string_view text) {
+static Status decode_offsets(AppState& s, std::string_view text, std::vector<std::string>& notices) {
+    // As the ids: "0,2", "0, 2" (typed into the text view's field), "0,,2" or a link cut after "offsets=0,"
+    // (the rest taken, with a word).
+    bool empty_entry = false;
+    const std::vector<std::string_view> entries = split_list(text, empty_entry);
+    if (entries.size() > size_t(kMaxB)) return Status::Fail(format(TR(msg_offsets_more_than), kMaxB));
     std::vector<int> offsets;
-    size_t start = 0;
-    while (start <= text.size()) {
-        size_t end = text.find(',', start);
-        if (end == std::string_view::npos) end = text.size();
-        const std::string_view item = text.substr(start, end - start);
-        start = end + 1;
+    for (std::string_view item : entries) {
         int64_t v = 0;
         if (Status st = parse_int(item, v); !st.ok()) return st;
-        if (offsets.size() >= size_t(kMaxB)) return Status::Fail(format(TR(msg_offsets_more_than), kMaxB));
         offsets.push_back(int(std::clamp<int64_t>(v, -1, int64_t(kMaxB) + 1)));
     }
     if (Status st = check_offsets(offsets, s.B(), false); !st.ok()) return st;
     s.offsets = std::move(offsets);
+    if (empty_entry) notices.push_back(TR(msg_empty_entry));
     return Status::Ok();
 }
 
@@ -507,7 +510,7 @@ static const std::vector<LinkField>& fields() {
         {.key = "ids", .meaning = "the batch", .type = L::Custom, .phase = P::Data, .always = true,
          .encode = encode_ids, .decode_noting = decode_ids},
         {.key = "offsets", .meaning = "where each bag starts in ids (EmbeddingBag)", .type = L::Custom,
-         .phase = P::Data, .encode = encode_offsets, .decode = decode_offsets},
+         .phase = P::Data, .encode = encode_offsets, .decode_noting = decode_offsets},
         {.key = "pad", .meaning = "padding_idx, or none", .type = L::Custom, .phase = P::Data,
          .encode = encode_padding, .decode = decode_padding},
         {.key = "cells", .meaning = "cells of W that differ from the generator, row:col:value", .type = L::Custom,
@@ -771,20 +774,22 @@ std::string link_settings_json(const AppState& s) {
     return out + '}';
 }
 
-Status set_link_field(AppState& s, std::string_view key, std::string_view text) {
+Status set_link_field(AppState& s, std::string_view key, std::string_view text, std::vector<std::string>* notices) {
     for (const LinkField& f : fields())
         if (key == f.key) {
-            std::vector<std::string> notices;  // none here: cells, g and step, which note, have their own setters
-            return decode_field(f, s, text, notices);
+            std::vector<std::string> noted;
+            Status st = decode_field(f, s, text, noted);
+            if (notices) *notices = std::move(noted);
+            return st;
         }
     return Status::Fail(TR(msg_no_such_setting));
 }
 
-Status type_link_field(AppState& s, std::string_view key, std::string_view typed) {
+Status type_link_field(AppState& s, std::string_view key, std::string_view typed, std::vector<std::string>* notices) {
     std::string text(typed);
     for (const LinkField& f : fields())
         if (key == f.key && f.type <= LinkType::Float) text = f.type == LinkType::Int ? whole_from_locale(typed) : number_from_locale(typed);
-    Status st = set_link_field(s, key, text);
+    Status st = set_link_field(s, key, text, notices);
     // Quoted as typed ("'1,5' ... (0 bis 0,999)", "'50.000' ..."), not as the link took it (1.5, 50000):
     // the quote leads the message.
     if (const std::string as_taken = quoted(text); st.error.rfind(as_taken, 0) == 0) st.error = quoted(typed) + st.error.substr(as_taken.size());

@@ -78,11 +78,12 @@ std::string link_settings_json(const AppState& s);
 
 // Sets one field from its text exactly as a link's key=value would (the same parse, limits and
 // message); a key the table does not have is refused. On failure `s` may be half-changed: pass a copy.
-Status set_link_field(AppState& s, std::string_view key, std::string_view text);
+// `notices` (when given) gets what a link would note of the value ("an empty entry ... was left out").
+Status set_link_field(AppState& s, std::string_view key, std::string_view text, std::vector<std::string>* notices = nullptr);
 // The same from text typed into the page's field for it, in the page's language: a number may have a
 // decimal comma ("0,5" in German) and a count the language's thousands separators ("50.000", "50,000").
 // The message quotes the text as typed.
-Status type_link_field(AppState& s, std::string_view key, std::string_view typed);
+Status type_link_field(AppState& s, std::string_view key, std::string_view typed, std::vector<std::string>* notices = nullptr);
 
 // The fields among `keys` that are not at their default, as encode_link writes them ("&key=value"
 // each, in the table's order): what a link would carry of those keys alone.

@@ -196,26 +196,33 @@ std::string check_decimal_shown(std::string_view text, float lo, float hi, float
     return out = v, std::string();
 }
 
-Status parse_ids(std::string_view text, int V, std::vector<int>& out, std::string* notice) {
-    std::vector<int> ids;
+std::vector<std::string_view> split_list(std::string_view text, bool& empty_entry) {
+    std::vector<std::string_view> entries;
+    const auto separator = [](char c) { return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
     size_t i = 0;
     const size_t n = text.size();
-    int position = 0;
-    bool empty_entry = false;  // a comma with no id before it, or after the last id
+    empty_entry = false;
     while (i < n) {
         int commas = 0;
-        while (i < n && (text[i] == ',' || text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'))
-            commas += text[i++] == ',';
-        // Between two ids one comma separates; at the start or the end any comma has an empty side.
-        if (commas > (ids.empty() || i == n ? 0 : 1)) empty_entry = true;
+        while (i < n && separator(text[i])) commas += text[i++] == ',';
+        // Between two entries one comma separates; at the start or the end any comma has an empty side.
+        if (commas > (entries.empty() || i == n ? 0 : 1)) empty_entry = true;
         if (i == n) break;
         size_t j = i;
-        while (j < n && text[j] != ',' && text[j] != ' ' && text[j] != '\t' && text[j] != '\n' && text[j] != '\r')
-            j++;
-        const std::string_view token = text.substr(i, j - i);
+        while (j < n && !separator(text[j])) j++;
+        entries.push_back(text.substr(i, j - i));
         i = j;
-        if (int(ids.size()) >= kMaxB)
-            return Status::Fail(format(TR(msg_ids_too_many), kMaxB));
+    }
+    return entries;
+}
+
+Status parse_ids(std::string_view text, int V, std::vector<int>& out, std::string* notice) {
+    bool empty_entry = false;
+    const std::vector<std::string_view> entries = split_list(text, empty_entry);
+    if (entries.size() > size_t(kMaxB)) return Status::Fail(format(TR(msg_ids_too_many), kMaxB));
+    std::vector<int> ids;
+    for (int position = 0; position < int(entries.size()); position++) {
+        const std::string_view token = entries[size_t(position)];
         int64_t value = 0;
         if (parse_whole(token, value) != Whole::Ok)
             return Status::Fail(format(TR(msg_id_not_whole), quote_text(token, 24).c_str(), position));
@@ -224,11 +231,10 @@ Status parse_ids(std::string_view text, int V, std::vector<int>& out, std::strin
         if (value >= V)
             return Status::Fail(format(TR(msg_id_text_out_of_range), quote_text(token, 24).c_str(), position, V - 1));
         ids.push_back(int(value));
-        position++;
     }
     if (ids.empty()) return Status::Fail(TR(msg_ids_empty));
     out = std::move(ids);
-    if (notice) *notice = empty_entry ? TR(msg_ids_empty_entry) : "";
+    if (notice) *notice = empty_entry ? TR(msg_empty_entry) : "";
     return Status::Ok();
 }
 

@@ -37,6 +37,10 @@ std::string check_whole(std::string_view text, int64_t lo, int64_t hi, int64_t& 
 // The same for a decimal as the page's language writes it (parse_float_shown), its limits written so.
 std::string check_decimal_shown(std::string_view text, float lo, float hi, float& out);
 
+// The entries of a list separated by commas and/or spaces ("1, 1, 2", "0 2"); `empty_entry` says
+// whether a comma had no entry on one side ("1,,2", "1, 2,", ",1"), which the list leaves out.
+std::vector<std::string_view> split_list(std::string_view text, bool& empty_entry);
+
 // A batch of ids separated by commas and/or spaces ("1, 1, 2"). Each must be
 // an integer in [0, V); the batch holds 1..kMaxB ids. An empty entry ("1,,2", "1, 2,", ",1") is left
 // out, and `notice` (when given) says so; else it is left empty.

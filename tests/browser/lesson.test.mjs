@@ -904,3 +904,22 @@ test('an empty entry typed into the ids field, or given to setIds, is left out w
   assert.deepEqual((await snapshot(page)).ids, [1, 2]);
   await closePage(page);
 });
+
+// The bags' offsets field took "0,,2" as 0, 2 without a word (the ids field beside it says one), and
+// setField('offsets', ...) gave none either.
+test('an empty entry typed into the offsets field, or given to setField, is left out with a notice', async () => {
+  const said = 'an empty entry (two commas in a row, or a comma at an end) was left out';
+  const page = await openPage(browser, server.url + '#v=1&V=5&d=3&init=normal&seed=1&ids=1,2,3,4&bag=sum&offsets=0', { width: 1280, height: 800 });
+  await typeInto(page, 'offsets', '0,,2');
+  let s = await snapshot(page);
+  assert.deepEqual(s.bag.offsets, [0, 2]);
+  assert.equal(s.errors.offsetsNotice, said);
+  await typeInto(page, 'offsets', '0, 3');
+  s = await snapshot(page);
+  assert.deepEqual(s.bag.offsets, [0, 3]);
+  assert.equal(s.errors.offsetsNotice, '', 'a clean list clears it');
+  assert.deepEqual(await page.evaluate(() => window.embeddingLab.setField('offsets', '0,1,')), { ok: true, error: '', notice: said });
+  assert.deepEqual((await snapshot(page)).bag.offsets, [0, 1]);
+  assert.deepEqual(await page.evaluate(() => window.embeddingLab.setField('offsets', '0,1')), { ok: true, error: '' });
+  await closePage(page);
+});

@@ -384,3 +384,18 @@ test('an empty entry in a link\'s ids is a notice; the other ids are taken', asy
   }
   await closePage(page);
 });
+
+// Empty entries in cells=, g= and offsets= were skipped without a word.
+test('an empty entry in a link\'s cells, g or offsets is the same notice; the other entries are taken', async () => {
+  const said = 'an empty entry (two commas in a row, or a comma at an end) was left out';
+  const page = await openPage(browser, server.url + '#v=1&V=4&d=3&init=normal&seed=1&ids=1&cells=0:0:1,,0:1:5');
+  let s = await snapshot(page);
+  assert.deepEqual(s.linkErrors, { ok: true, errors: [], notices: ['cells: ' + said] });
+  assert.deepEqual(s.table[0].slice(0, 2), [1, 5]);
+  for (const [link, key] of [['v=1&V=4&d=3&ids=1&g=0:0:2,', 'g'], ['v=1&V=4&d=3&ids=1,2,3&bag=sum&offsets=0,,2', 'offsets']]) {
+    assert.deepEqual(await page.evaluate((l) => window.embeddingLab.setLink(l), link), { ok: true, errors: [], notices: [key + ': ' + said] }, link);
+  }
+  s = await snapshot(page);
+  assert.deepEqual(s.bag.offsets, [0, 2]);
+  await closePage(page);
+});

@@ -1658,3 +1658,21 @@ test('an empty entry typed into the text view\'s ids field is left out with a no
   assert.deepEqual((await snapshot(page)).ids, [1, 2]);
   await closePage(page);
 });
+
+// The offsets setting took "0,,2" as 0, 2 without a word (setField gave none).
+test('an empty entry typed into the text view\'s offsets field is left out with a notice beside it', async () => {
+  const said = 'an empty entry (two commas in a row, or a comma at an end) was left out';
+  const page = await openPage(browser, server.url + '#v=1&view=text&V=5&d=3&init=normal&seed=1&ids=1,2,3,4&bag=sum&offsets=0');
+  await page.waitForFunction(() => document.getElementById('tv-f-offsets'));
+  await page.fill('#tv-f-offsets', '0,,2');
+  await page.press('#tv-f-offsets', 'Enter');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().bag.offsets.length === 2);
+  await page.waitForFunction(() => /empty entry/.test(document.getElementById('tv-f-offsets-message')?.textContent || ''));
+  assert.equal(await page.textContent('#tv-f-offsets-message'), said, 'kept through the redraw the commit brings');
+  assert.equal(await page.getAttribute('#tv-f-offsets', 'aria-invalid'), null, 'taken, not refused');
+  await page.fill('#tv-f-offsets', '0, 3');
+  await page.press('#tv-f-offsets', 'Enter');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().bag.offsets[1] === 3);
+  await page.waitForFunction(() => document.getElementById('tv-f-offsets-message')?.textContent === '');
+  await closePage(page);
+});

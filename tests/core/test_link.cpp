@@ -562,6 +562,39 @@ TEST_CASE("an empty entry in ids is a notice; the other ids are taken", "[link][
     CHECK(decode_link("V=5&ids=1,2", s).notices.empty());
 }
 
+TEST_CASE("an empty entry in cells, g or offsets is the same notice; the other entries are taken", "[link][review]") {
+    const std::string said = "an empty entry (two commas in a row, or a comma at an end) was left out";
+    for (const std::string key : {"cells", "g"}) {
+        for (const std::string cells : {"0:0:1,,0:1:5", "0:0:1,0:1:5,", ",0:0:1,0:1:5"}) {
+            CAPTURE(key, cells);
+            AppState s;
+            const el::LinkMessages m = decode_link("V=3&d=3&ids=1&" + key + "=" + cells, s);
+            CHECK(m.errors.empty());
+            REQUIRE(m.notices.size() == 1);
+            CHECK(m.notices[0] == key + ": " + said);
+            const std::vector<float>& grid = key == "cells" ? s.W : s.upstream;
+            CHECK(grid[0] == 1.0f);
+            CHECK(grid[1] == 5.0f);
+        }
+    }
+    for (const char* link : {"V=5&ids=1,2,3&bag=sum&offsets=0,,2", "V=5&ids=1,2,3&bag=sum&offsets=0,2,"}) {
+        CAPTURE(link);
+        AppState s;
+        const el::LinkMessages m = decode_link(link, s);
+        CHECK(m.errors.empty());
+        CHECK(s.offsets == std::vector<int>{0, 2});
+        REQUIRE(m.notices.size() == 1);
+        CHECK(m.notices[0] == "offsets: " + said);
+    }
+    AppState s;
+    CHECK(decode_link("V=3&d=3&ids=1&cells=0:0:1&bag=sum&offsets=0", s).notices.empty());
+    // Spaced as the ids are, and as the text view's offsets field is typed in ("0, 2"): no word.
+    const el::LinkMessages m = decode_link("V=5&ids=1,2,3&bag=sum&offsets=0, 2", s);
+    CHECK(m.errors.empty());
+    CHECK(m.notices.empty());
+    CHECK(s.offsets == std::vector<int>{0, 2});
+}
+
 TEST_CASE("a tour step outside the tour names the tour's real steps, below as above", "[link][tour][review]") {
     const int steps = int(el::tour_steps(el::TourDepth::Basics).size());
     REQUIRE(steps > 1);
