@@ -80,13 +80,31 @@ static std::string numpy_bag_lines(const AppState& s, const Derived& d) {
     py += "bag_ids = [[k for k in ids[a:b]" +
           (d.result.padding_row >= 0 ? " if k != " + std::to_string(d.result.padding_row) : std::string()) +
           "] for a, b in zip(offsets, offsets[1:] + [len(ids)])]\n";
+    const bool max = s.bag == BagChoice::Max;
     py += "bags = np.zeros((len(offsets), d), dtype=np.float32)  # (bags, d)\n";
+    if (max) py += "arg = np.full((len(offsets), d), -1)  # the id holding each bag's max, per column (the first, if tied)\n";
     py += "for j, ks in enumerate(bag_ids):\n";
     py += "    for i, k in enumerate(ks):\n";
-    py += s.bag == BagChoice::Max ? "        bags[j] = W[k] if i == 0 else np.where(W[k] > bags[j], W[k], bags[j])\n"
-                                  : "        bags[j] += W[k]\n";
+    py += max ? "        win = W[k] > bags[j] if i else np.ones(d, dtype=bool)\n"
+                "        bags[j], arg[j] = np.where(win, W[k], bags[j]), np.where(win, k, arg[j])\n"
+              : "        bags[j] += W[k]\n";
     if (s.bag == BagChoice::Mean) py += "    if ks: bags[j] /= np.float32(len(ks))\n";
     py += "print('bags =', bags.tolist())\n";
+    // The bag's own backward, as the page's autograd runs it: one upstream row per bag (G's first rows),
+    // each looked-up id's term s_k * (w * g_bag_j) added in batch order.
+    py += "n = min(len(offsets), len(ids))\n";
+    py += "G_bags = np.zeros((len(offsets), d), dtype=np.float32); G_bags[:n] = G[:n]  # (bags, d): G's first rows, as the page takes\n";
+    py += "dW_bag = np.zeros_like(W)  # EmbeddingBag's gradient: dW_bag = M^T @ G_bags";
+    if (max) {
+        py += " (max: to the rows holding it)\n";
+        py += "for j, c in zip(*np.nonzero(arg >= 0)): dW_bag[arg[j, c], c] += G_bags[j, c]\n";
+    } else {
+        const std::string term = s.bag == BagChoice::Mean ? "np.float32(1) / np.float32(len(ks)) * G_bags[j]" : "G_bags[j]";
+        py += "\nfor j, ks in enumerate(bag_ids):\n";
+        py += "    for k in ks: dW_bag[k] += " +
+              (s.lookup.scale_grad_by_freq ? "np.float32(1) / np.float32(counts[k]) * (" + term + ")" : term) + "\n";
+    }
+    py += "print('bag_grad =', dW_bag.tolist())\n";
     if (d.bag.matrix.empty()) return py;  // max is not linear; over the one-hot limit the page has no M either
     py += "M = np.zeros((len(offsets), V), dtype=np.float32)  # the bag matrix: a multi-hot row per bag\n";
     py += "for j, ks in enumerate(bag_ids):\n";

@@ -45,12 +45,17 @@ for (const [name, link] of cases) {
   });
 }
 
-// EmbeddingBag in the NumPy script too (it printed no bags): the bags, and M @ W as the page computes it.
+// EmbeddingBag in the NumPy script too (it printed no bags): the bags, M @ W as the page computes it,
+// and the bag's own gradient dW_bag (it printed none; the PyTorch script did), bit for bit.
 const numpyBagCases = [
   ['EmbeddingBag mean (the preset)', 'v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=mean&offsets=0,2'],
   ['EmbeddingBag mean with padding', 'v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=mean&offsets=0,2&pad=1'],
   ['EmbeddingBag sum, an empty bag', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=sum&offsets=0,1,1,3'],
   ['EmbeddingBag max with padding', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=max&offsets=0,3&pad=0'],
+  ['EmbeddingBag max, ties and an empty bag', 'v=1&V=4&d=3&init=zeros&ids=1,2,3,0&bag=max&offsets=0,2,2&cells=2:0:1,1:1:1&g=0:0:0.5,1:1:-2,2:2:3'],
+  ['EmbeddingBag sum with scale_grad_by_freq', 'v=1&V=5&d=3&init=normal&seed=6&ids=4,4,1,0,2&bag=sum&offsets=0,2&freqscale=1&g=0:0:0.7,1:2:-0.3'],
+  ['EmbeddingBag mean with scale_grad_by_freq', 'v=1&V=6&d=2&init=normal&seed=5&ids=1,2,3,3&bag=mean&offsets=0,1&freqscale=1&g=1:0:0.3'],
+  ['EmbeddingBag mean with sparse gradients', 'v=1&V=6&d=2&init=normal&seed=5&ids=1,2,3,3,1&bag=mean&offsets=0,2&sparse=1'],
   ['EmbeddingBag mean on a large table', 'v=1&V=20000&d=8&init=normal&seed=3&ids=7,19999,7,600,12000&bag=mean&offsets=0,2'],
 ];
 
@@ -58,13 +63,15 @@ for (const [name, link] of numpyBagCases) {
   test(`the NumPy script prints the page's bags: ${name}`, { skip: !existsSync(PYTHON) && 'no /usr/bin/python3' }, async () => {
     const page = await openPage(browser, `${server.url}#${link}`);
     const script = await page.evaluate(() => window.embeddingLab.exportScript('numpy'));
-    const printed = parseOutput(execFileSync(PYTHON, ['-c', script], { encoding: 'utf8' }));
+    const printed = parseOutput(execFileSync(PYTHON, ['-c', script], { encoding: 'utf8', maxBuffer: 64 << 20 }));
     const s = await snapshot(page);
     assert.ok(s.bagOutputs.length > 0, 'the page computed the bags');
     assert.deepEqual(printed.bags, s.bagOutputs);
     if (link.includes('bag=max')) assert.equal(printed.bags_matmul, undefined, 'max has no matrix route');
     else assert.deepEqual(printed.bags_matmul, s.bagMatmul);
-    if (link.includes('V=4')) assert.equal(printed.M.length, s.bag.bags, 'M, one row per bag');
+    if (link.includes('V=4') && !link.includes('bag=max')) assert.equal(printed.M.length, s.bag.bags, 'M, one row per bag');
+    assert.equal(s.bagGrad?.length, s.V, 'the page computed the bag\'s gradient');
+    assert.deepEqual(printed.bag_grad, s.bagGrad);
     await closePage(page);
   });
 }

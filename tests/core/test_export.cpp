@@ -117,11 +117,13 @@ TEST_CASE("the PyTorch script leaves out the backward PyTorch refuses, and says 
 }
 
 // The instructor's review, defect 7: the NumPy script of a bag state printed no bags.
-TEST_CASE("the NumPy script of a bag state prints the bags and M @ W", "[export][bag]") {
+// (export.test.mjs runs it and compares each printed number with the page's, dW_bag too)
+TEST_CASE("the NumPy script of a bag state prints the bags, M @ W and the bag's gradient", "[export][bag]") {
     el::AppState s;
     REQUIRE(el::decode_link("v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=mean&offsets=0,2", s).ok());
     const std::string np = el::numpy_script(s, derived(s));
     CHECK_THAT(np, Catch::Contains("print('bags ='"));
     CHECK_THAT(np, Catch::Contains("print('M ='"));
     CHECK_THAT(np, Catch::Contains("print('bags_matmul ='"));
+    CHECK_THAT(np, Catch::Contains("print('bag_grad ='"));
 }
