@@ -94,13 +94,13 @@ static std::string numpy_bag_lines(const AppState& s, const Derived& d) {
     // each looked-up id's term s_k * (w * g_bag_j) added in batch order.
     py += "n = min(len(offsets), len(ids))\n";
     py += "G_bags = np.zeros((len(offsets), d), dtype=np.float32); G_bags[:n] = G[:n]  # (bags, d): G's first rows, as the page takes\n";
-    py += "dW_bag = np.zeros_like(W)  # EmbeddingBag's gradient: dW_bag = M^T @ G_bags";
+    py += "dW_bag = np.zeros_like(W)  # EmbeddingBag's gradient: ";
     if (max) {
-        py += " (max: to the rows holding it)\n";
+        py += "column c of g_bag_j goes to the row holding that column's max\n";
         py += "for j, c in zip(*np.nonzero(arg >= 0)): dW_bag[arg[j, c], c] += G_bags[j, c]\n";
     } else {
         const std::string term = s.bag == BagChoice::Mean ? "np.float32(1) / np.float32(len(ks)) * G_bags[j]" : "G_bags[j]";
-        py += "\nfor j, ks in enumerate(bag_ids):\n";
+        py += "dW_bag = M^T @ G_bags\nfor j, ks in enumerate(bag_ids):\n";
         py += "    for k in ks: dW_bag[k] += " +
               (s.lookup.scale_grad_by_freq ? "np.float32(1) / np.float32(counts[k]) * (" + term + ")" : term) + "\n";
     }
