@@ -226,6 +226,7 @@
       framesStarted = true, appRunning = true;
       settle();
     },
+    wakeFrames() { askFrame(); },  // an idle page woken by an edit (main.cpp: KeepAwake)
     // The canvas's copy buttons (and Ctrl+C in its fields): said on the live line once the browser
     // has taken it; if it refuses, the share box shows the text to copy by hand.
     copyText(text) {
@@ -353,9 +354,15 @@
     if (token !== frameAsked) return;  // given up on (see the IntersectionObserver below)
     frameAsked = 0;
     if (!framesOn) return;
-    Module._el_frame();
-    askFrame();  // after the frame: if it aborted (out of memory), the loop ends with it
+    // After the frame: if it aborted (out of memory), the loop ends with it. Idle (0): no more
+    // frames until input (below) or an edit wakes the page.
+    if (Module._el_frame()) askFrame();
   }
+  // Any input may change what the page shows: it asks for frames again (the app's listeners,
+  // which hand it over, are on the canvas and the text entry; these run first, in the capture phase).
+  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointerleave', 'wheel', 'keydown', 'keyup', 'touchstart',
+                      'touchmove', 'touchend', 'touchcancel', 'focusin', 'focusout', 'beforeinput', 'input', 'compositionend', 'paste'])
+    window.addEventListener(type, () => askFrame(), { capture: true, passive: true });
   function askFrame() {
     // (Off screen, settling: a timer, as a browser runs no animation frames in a frame it does not show.)
     if (!framesOn || frameAsked) return;

@@ -30,6 +30,7 @@
 
 // glue.js's requestAnimationFrame loop: el_frame while the page is seen.
 EM_JS(void, el_js_start_frames, (), { window.embeddingLabHost.startFrames(); });
+EM_JS(void, el_js_wake_frames, (), { window.embeddingLabHost.wakeFrames(); });
 
 // No C++ exception is ever caught here (the page is built without them), yet libc++'s inline
 // helpers still throw (std::length_error, std::out_of_range, std::bad_function_call: a bug, never
@@ -154,7 +155,14 @@ static void ApplyScaleAndTheme() {
 static constexpr double kAwakeAfterInputMs = 1000.0;
 static double g_awake_until = 0.0;
 
-static void KeepAwake() { g_awake_until = std::max(g_awake_until, emscripten_get_now() + kAwakeAfterInputMs); }
+// An idle page asks for no animation frames at all (it had a callback at every vsync, 2.7 % of a
+// core, to find nothing to draw): el_frame answers whether more are wanted, and an edit or input
+// that wakes the page asks glue.js for them again (its input listeners do so too).
+static bool g_frames_wanted = true;
+static void KeepAwake() {
+    g_awake_until = std::max(g_awake_until, emscripten_get_now() + kAwakeAfterInputMs);
+    if (!g_frames_wanted) g_frames_wanted = true, el_js_wake_frames();
+}
 
 // Anything but the pointer moving or the page scrolling may change what a panel shows:
 // panels out of view are measured again (offscreen.cpp).
@@ -304,7 +312,14 @@ static void Frame() {
 
 }  // namespace el
 
-extern "C" EMSCRIPTEN_KEEPALIVE void el_frame() { el::Frame(); }
+// One animation frame; 0 once the page is idle (glue.js then asks for none until woken).
+extern "C" EMSCRIPTEN_KEEPALIVE int el_frame() {
+    using namespace el;
+    Frame();
+    g_frames_wanted = !g_context_lost && !g_shaders_refused &&
+                      (!g_first_frame_presented || emscripten_get_now() < g_awake_until || AppBusy(g_app));
+    return g_frames_wanted;
+}
 // glue.js fetched a language's catalog (or failed to): the next frame applies it (ApplyLanguage).
 extern "C" EMSCRIPTEN_KEEPALIVE void el_catalog_arrived() { el::WakeUp(); }
 // The whole font's bytes (glue.js's giveFont), the app's for good: the atlas reads them at every rebuild.

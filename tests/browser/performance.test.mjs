@@ -139,6 +139,38 @@ untimed('idle: no frames after 2 s without input', async () => {
   await page.context().close();
 });
 
+// The idle page drew nothing, but glue.js still asked for an animation frame at every vsync to find
+// that out (300 callbacks in 5 s: /tmp/review-m, defect 4). Now it asks for none until woken.
+untimed('idle: no animation frames asked for either; a pointer move, a key and an edit each wake the page', async () => {
+  const page = await openPage(browser, server.url);
+  await page.evaluate(() => {
+    const ask = window.requestAnimationFrame;
+    window.asked = 0;
+    window.requestAnimationFrame = (f) => (window.asked++, ask.call(window, f));
+  });
+  const asked = () => page.evaluate(() => window.asked);
+  const idleFor = async (ms) => { await sleep(ms); const a = await asked(); await sleep(1500); return [a, await asked()]; };
+  const box = await page.locator('#canvas').boundingBox();
+  await page.mouse.move(box.x + 100, box.y + 100);
+  await page.focus('#canvas');  // (a key goes to the canvas)
+  let [a, b] = await idleFor(2000);
+  console.log(`idle page: ${a} animation frames asked for in the 2 s after the last input, ${b - a} in the 1.5 s after`);
+  assert.equal(b, a, 'the idle page kept asking for animation frames');
+  for (const [what, wake] of [
+    ['a pointer move', () => page.mouse.move(box.x + 300, box.y + 200)],
+    ['a key', () => page.keyboard.press('Tab')],
+    ['an edit through the API', () => page.evaluate(() => window.embeddingLab.setIds('2, 0'))],
+  ]) {
+    const before = (await stats(page)).frames;
+    await wake();
+    await page.waitForFunction((n) => window.embeddingLab.frameStats().frames > n, before, { timeout: 5000 });
+    [a, b] = await idleFor(2000);
+    assert.equal(b, a, `asleep again after ${what}`);
+  }
+  assert.deepEqual((await page.evaluate(() => window.embeddingLab.snapshot())).ids, [2, 0]);
+  await page.context().close();
+});
+
 untimed('idle: no frames after 2 s when the canvas is exactly the screen\'s size', async () => {
   const page = await openPage(browser, server.url);  // screen == viewport == canvas
   const { a, b } = await idleFrames(page);
