@@ -154,6 +154,7 @@
     const hash = location.hash.slice(1);
     if (hash === writtenHash || !Module._el_set_link) return;
     writtenHash = hash;
+    window.embeddingLabHost.linksOpened++;
     withString(hash, (ptr) => Module._el_set_link(ptr, 1));  // the address keeps the link as given
     settle();  // a new link off the host page's screen: two seconds of frames post its new height
   }
@@ -171,6 +172,7 @@
   window.embeddingLabHost = {
     withString,
     whole,
+    linksOpened: 0,  // links from outside (the address, setLink): text typed and not entered gives way to them (text_view.js)
     locationHash() { return location.hash.slice(1); },
     pageUrl() { return location.href.split('#')[0]; },
     replaceHash(link) {
@@ -756,6 +758,7 @@
     setLink(fragment) {
       const text = String(fragment).replace(/^#/, '');
       settle();  // (as for a new address)
+      window.embeddingLabHost.linksOpened++;
       return withString(text, (ptr) => JSON.parse(Module.UTF8ToString(Module._el_set_link(ptr, 0))));
     },
     /** The script "Copy as NumPy" / "Copy as PyTorch" gives: kind is 'numpy' or 'pytorch'. */

@@ -70,8 +70,10 @@
   }
 
   // --- Building HTML (text is always set as text, never as markup) -------------------------
+  const labelOf = {};  // a field's id -> its label's text (said of it once it is gone from the page)
   function el(tag, attrs = {}, ...children) {
     const e = document.createElement(tag);
+    if (tag === 'label') labelOf[attrs.for] = attrs.text?.trim();
     for (const [k, v] of Object.entries(attrs)) {
       if (v === undefined || v === null || v === false) continue;
       if (k === 'text') e.textContent = v;
@@ -79,11 +81,15 @@
       // field, during the redraw or after it. Looked at once the redraw is done: not taken when that
       // text stayed in the field in its place (render keeps typed text, and Enter sends it from
       // there); taken when the redraw dropped it (the value it was typed over had changed).
+      // Not when a link from outside (Back, a course page, a preset) brought that redraw: the link wins,
+      // and the text typed is said to be left (it was put over the new state, without a word).
       else if (k === 'onchange') {
-        const send = taking(e, (ev) => e.change(ev));
+        const send = taking(e, (ev) => e.change(ev)), opened = window.embeddingLabHost.linksOpened;
         e.change = v;  // (a drop-down kept through a redraw takes the new one: render)
         e.addEventListener('change', (ev) => (replacing || !e.isConnected
-          ? setTimeout(() => byId(e.id)?.value === e.value || send(ev)) : send(ev)));
+          ? setTimeout(() => byId(e.id)?.value === e.value ||
+              (window.embeddingLabHost.linksOpened === opened ? send(ev) : say(tf('dom_typed_left', labelOf[e.id] || e.getAttribute('aria-label') || e.id, e.value))))
+          : send(ev)));
       }
       else if (k.startsWith('on')) e.addEventListener(k.slice(2), k === 'onkeydown' ? taking(e, v) : v);
       else e.setAttribute(k, v === true ? '' : v);
@@ -124,7 +130,8 @@
     return el('p', { id, class: 'message', text: text || '' });
   }
   function showMessage(messageId, text, said = text) {  // into a message already on the page, read out
-    byId(messageId).textContent = text;
+    const m = byId(messageId);
+    if (m) m.textContent = text;  // (gone with its panel: read out only)
     announce(messageId, said);
   }
 
@@ -604,6 +611,7 @@
     // Leaving V or d (Tab) checks both without resizing, as the canvas's fields check what is typed.
     const resize = (checkOnly) => {
       const fields = ['tv-V', 'tv-d'].map((id) => byId(id));
+      if (!fields[0] || !fields[1]) return;  // gone with the table's panel (a link took it away)
       fields.forEach(unrefuse);
       const r = lab.setSize(fields[0].value, fields[1].value, checkOnly === true);
       if (r.ok) return;

@@ -1676,3 +1676,33 @@ test('an empty entry typed into the text view\'s offsets field is left out with 
   await page.waitForFunction(() => document.getElementById('tv-f-offsets-message')?.textContent === '');
   await closePage(page);
 });
+
+// /tmp/review-l, defects 1 and 2: text typed into a text-view field and not entered, then a new link
+// (Back, a course page, a preset): the field's change came after the redraw, and was put over the
+// link's state without a word (lr=0.5 over the link's 0.2), or threw where the redraw had taken the
+// field's panel away ("Cannot read properties of null").
+test('text typed and not entered gives way to a new link, with a word, and nothing throws', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=4&d=3&init=example&ids=0,1,2&lr=0.1&view=text');
+  for (const [id, typed, link] of [
+    ['tv-f-lr', '0.5', 'v=1&V=6&d=3&init=example&ids=1&lr=0.2&view=text'],            // the field stays
+    ['tv-V', '7', 'v=1&V=4&d=3&init=example&ids=0,1,2&view=text&panels=ids'],          // its panel goes
+    ['tv-w-0-0', 'abc', 'v=1&V=4&d=3&init=example&ids=0,1,2&view=text&panels=ids'],
+  ]) {
+    await page.evaluate(() => { location.hash = 'v=1&V=4&d=3&init=example&ids=0,1,2&lr=0.1&view=text'; });
+    await page.waitForFunction((i) => document.getElementById(i), id);
+    const name = await page.evaluate((i) => document.querySelector(`label[for="${i}"]`)?.textContent.trim() ||
+                                            document.getElementById(i).getAttribute('aria-label'), id);
+    await page.fill('#' + id, typed);  // (focused, the change not yet sent)
+    await page.evaluate((l) => { location.hash = l; }, link);
+    await frames(page, 4);
+    await page.waitForTimeout(200);  // (the field's change comes after the redraw)
+    const s = await snapshot(page);
+    assert.equal(s.link, await page.evaluate(() => window.embeddingLab.getLink()));
+    if (link.includes('lr=0.2')) assert.equal(Math.fround(s.settings.lr), Math.fround(0.2), 'the link\'s lr, not the typed one');
+    else assert.equal(s.V, 4);
+    assert.equal(s.table[0][0], Math.fround(0.1), 'W[0][0] as the link has it');
+    assert.equal(await page.textContent('#live'), `${name}: '${typed}' was typed but not entered when a new link opened; the link's value is kept.`, id);
+    assert.deepEqual(page.problems, [], id);
+  }
+  await closePage(page);
+});
