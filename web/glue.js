@@ -522,7 +522,9 @@
     const pan = canvas.style.touchAction, dy = touches[0].clientY - touchStart.y;
     const panned = event.type === 'touchstart' ? pan.startsWith('pan')
                    : event.type === 'touchmove' && (pan === 'pan-y' || pan === (dy > 0 ? 'pan-up' : 'pan-down'));
-    if (!panned) event.preventDefault();
+    // (Not one the browser made uncancellable, as it does while a scroll of the host page runs: Chromium
+    // logs the attempt as an error.)
+    if (!panned && event.cancelable) event.preventDefault();
     // Two fingers moved apart or together zoom the page's text and controls (src/app/platform_web.cpp,
     // el_zoom), from the zoom they came down at.
     const all = event.touches, spread = () => Math.hypot(all[0].clientX - all[1].clientX, all[0].clientY - all[1].clientY);

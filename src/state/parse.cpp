@@ -144,6 +144,7 @@ Status parse_float_shown(std::string_view text, float& out) {
 }
 
 Whole parse_whole(std::string_view text, int64_t& out) {
+    text = trim(text);  // " 5 " is 5, as a decimal field reads " 0.5 "
     if (!is_decimal(text)) return Whole::NotANumber;
     size_t i = 0;
     const bool negative = text[0] == '-';

@@ -24,7 +24,7 @@ std::string display_float(float v);
 Status parse_float_shown(std::string_view text, float& out);
 
 // A whole number as a person may write one: digits, or decimal or scientific notation that names a
-// whole number ("100", "+100", "1e2", "100.0"). NotANumber for text that is no number, NotWhole for
+// whole number ("100", "+100", "1e2", "100.0"), spaces around it left out. NotANumber for text that is no number, NotWhole for
 // one with a fraction ("2.5", "1e-1"). Past +-1e18 the value comes back as +-1e18 (past every limit),
 // so that a range check, not "not a whole number", answers "1e30".
 enum class Whole { Ok, NotANumber, NotWhole };

@@ -169,6 +169,8 @@ TEST_CASE("a number typed for a field with limits is taken or refused in the lin
     CHECK(n == 12);
     CHECK(check_whole("1e2", 1, 1024, n).empty());
     CHECK(n == 100);
+    CHECK(check_whole(" 5 ", 1, 1024, n).empty());  // as " 0.5 " is a decimal (it was "' 5 ' is not a whole number")
+    CHECK(n == 5);
     n = -7;
     CHECK(check_whole("0", 1, 1024, n) == "'0' is out of range (1 to 1,024)");
     CHECK(check_whole("4294967296", 0, 4294967295, n) == "'4294967296' is out of range (0 to 4,294,967,295)");
