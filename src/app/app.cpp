@@ -17,8 +17,7 @@ namespace el {
 // The derived results of the latest revision; a training session follows max_norm's rescale by the
 // lookup (training_follow_lookup): a new batch is looked up, as in PyTorch, without resetting the optimizer.
 static void RefreshDerived(App& app) {
-    if (refresh_derived(app.commits, app.state, app.derived) && !app.derived.table_before_lookup.empty())
-        training_follow_lookup(app.training.session, app.derived.table_before_lookup, app.state.W);
+    if (refresh_derived(app.commits, app.state, app.derived)) training_follow_lookup(app.training.session, app.state);
 }
 
 // A refused cell's message, and its open editor, go with the cell when a resize (or a shorter batch,

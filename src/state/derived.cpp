@@ -99,17 +99,30 @@ void derive(const AppState& s, Derived& d) {
     LessonInput in{s.V, s.d, s.W, s.ids, s.upstream, s.lookup};
     d.result_error = compute_lesson(in, d.result).error;
     const std::vector<float>& W = table_after_lookup(s, d);
-    if (&W != &s.W) d.table_before_lookup = s.W;
-    else d.table_before_lookup.clear();
     summarise(s, W, d);
     compute_bags(s, W, d);
 }
 
 bool write_back_max_norm(AppState& s, Derived& d) {
+    LookupWriteBack& w = s.written_back;
+    w = {};
     const std::vector<float>& W = table_after_lookup(s, d);
     if (&W == &s.W) return false;
-    s.W = W;
+    // Only the rescaled rows: every other row of the lookup's table is W's own (B*d numbers, not V*d).
+    const size_t n = size_t(s.d);
+    w.V = s.V, w.d = s.d, w.rows = d.result.renormed_rows;
+    for (int k : w.rows) {
+        float* row = &s.W[size_t(k) * n];
+        w.before.insert(w.before.end(), row, row + n);
+        std::copy_n(&W[size_t(k) * n], n, row);
+        w.after.insert(w.after.end(), row, row + n);
+    }
     return true;
+}
+
+void release_tables(Derived& d) {
+    d.result = {}, d.bag = {};
+    d.table_overview.clear();
 }
 
 }  // namespace el

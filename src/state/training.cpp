@@ -90,8 +90,14 @@ Status training_step(AppState& s, TrainingSession& t, int n) {
     return Status::Ok();
 }
 
-void training_follow_lookup(TrainingSession& t, const std::vector<float>& before, const std::vector<float>& after) {
-    if (t.active && same_bits(before, t.W_after)) t.W_after = after;
+void training_follow_lookup(TrainingSession& t, const AppState& s) {
+    if (!t.active || t.W_after.size() != s.W.size() || s.written_back.rows.empty()) return;
+    const size_t n = size_t(s.d), bytes = n * sizeof(float);
+    for (int r = 0; r < s.V; r++) {  // row by row: no (V,d) copy of the table before the lookup
+        const float* kept = &t.W_after[size_t(r) * n];
+        if (std::memcmp(kept, &s.W[size_t(r) * n], bytes) && std::memcmp(kept, row_before_lookup(s, r), bytes)) return;
+    }
+    for (int k : s.written_back.rows) std::copy_n(&s.W[size_t(k) * n], n, &t.W_after[size_t(k) * n]);
 }
 
 void training_reset(AppState& s, TrainingSession& t) {

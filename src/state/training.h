@@ -50,9 +50,9 @@ constexpr int kMaxStepsAtOnce = 1000;  // optimizer steps per click of "Step n"
 // keeps the value it had after the last good step.
 Status training_step(AppState& s, TrainingSession& t, int n);
 // max_norm's rescale of W by the page's own lookup (a forward pass: PyTorch's renorms W in place, and
-// its optimizer never hears of it) is not an edit: a session whose table went from `before` to
-// `after` that way carries on, its optimizer state kept.
-void training_follow_lookup(TrainingSession& t, const std::vector<float>& before, const std::vector<float>& after);
+// its optimizer never hears of it) is not an edit: a session whose table is W as this revision's lookup
+// found it or left it (s.written_back's rows) carries on, its optimizer state kept.
+void training_follow_lookup(TrainingSession& t, const AppState& s);
 // What a step would refuse before it runs: the optimizer's settings, and an optimizer that takes
 // no sparse gradient when the lookup makes one (s.lookup.sparse), as PyTorch refuses it.
 Status training_optimizer_check(const AppState& s);
