@@ -154,6 +154,16 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     const FrequencySettings frequency = app.state.frequency;
     const CostShape cost = app.state.cost;
     const BudgetSettings budget = app.state.budget;
+    // A link refused whole (only one too long is) leaves the page as it was. Any other replaces the
+    // table: the old state's (V,d) buffers (W, the derived data, the training session's tables and
+    // optimizer state) go first, so that the heap never holds two large states at once.
+    std::string_view body = held.fragment;
+    if (!body.empty() && body[0] == '#') body.remove_prefix(1);
+    if (link_fits(body)) {
+        std::vector<float>().swap(app.state.W);  // decode_link replaces the whole state
+        release_tables(app.derived);
+        app.training.session = TrainingSession{};
+    }
     app.link_messages = decode_link(held.fragment, app.state);
     if (app.link_messages.none_applied) {  // refused whole: the page stays as it was, with the message
         Commit(app, "link refused");

@@ -49,6 +49,8 @@ bool refresh_derived(CommitLog& log, AppState& s, Derived& d) {
         derive(s, d);
         write_back_max_norm(s, d);
     }
+    // W holds the lookup's table now (lookup_table): not kept twice.
+    if (d.result_error.empty()) d.result.table.clear(), d.result.table.shrink_to_fit();
     log.derived = log.state;
     return true;
 }

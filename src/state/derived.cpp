@@ -96,8 +96,10 @@ static const std::vector<float>& table_after_lookup(const AppState& s, const Der
 }
 
 void derive(const AppState& s, Derived& d) {
-    LessonInput in{s.V, s.d, s.W, s.ids, s.upstream, s.lookup};
+    LessonInput in{s.V, s.d, {}, s.ids, s.upstream, s.lookup};
+    in.table = &s.W;  // read where it is: no (V,d) copy
     d.result_error = compute_lesson(in, d.result).error;
+    d.bag.grad.clear(), d.bag.grad.shrink_to_fit();  // not held beside the new one
     const std::vector<float>& W = table_after_lookup(s, d);
     summarise(s, W, d);
     compute_bags(s, W, d);
@@ -118,6 +120,12 @@ bool write_back_max_norm(AppState& s, Derived& d) {
         w.after.insert(w.after.end(), row, row + n);
     }
     return true;
+}
+
+const std::vector<float>& lookup_table(const LessonResult& r, const AppState& s) {
+    static const std::vector<float> none;
+    if (!r.table.empty()) return r.table;
+    return s.W.size() == size_t(r.V) * size_t(r.d) ? s.W : none;
 }
 
 void release_tables(Derived& d) {

@@ -49,6 +49,11 @@ void derive(const AppState& s, Derived& out);
 // Returns whether W changed.
 bool write_back_max_norm(AppState& s, Derived& d);
 
+// W as the lesson's lookup left it: result.table, or W itself once refresh_derived wrote the lookup's
+// rescaled rows into it and let result.table go (a second (V,d) copy, 64 MB at 2^24 cells). Empty
+// when neither has the result's shape.
+const std::vector<float>& lookup_table(const LessonResult& r, const AppState& s);
+
 // The large buffers of `d` (each (V,d)) let go, before a new state's are made (a link opened):
 // the heap is then not asked for both at once. The next derive() fills them again.
 void release_tables(Derived& d);

@@ -70,20 +70,35 @@ Status training_step(AppState& s, TrainingSession& t, int n) {
     }
 
     const std::vector<float> targets = s.loss == LossKind::Mse ? training_targets(s) : std::vector<float>{};
+    // Only looked-up rows can be rescaled by the forward pass (max_norm): ids in order, each once.
+    std::vector<int> looked_up = s.ids;
+    std::sort(looked_up.begin(), looked_up.end());
+    looked_up.erase(std::unique(looked_up.begin(), looked_up.end()), looked_up.end());
+    std::erase_if(looked_up, [&s](int k) { return k < 0 || k >= s.V; });  // (the lookup refuses them)
+    const size_t d = size_t(s.d), bytes = d * sizeof(float);
     for (int i = 0; i < n; i++) {
-        Tensor W = Tensor::from(s.V, s.d, s.W);
+        // The step's handle on the table takes W's numbers (moved, not copied: 64 MB at 2^24 cells);
+        // the looked-up rows, (rows, d), are kept as they were: they tell which rows the forward pass
+        // rescaled, and W is given back as it was if the step fails.
+        std::vector<float> rows_before(looked_up.size() * d);
+        for (size_t j = 0; j < looked_up.size(); j++) std::copy_n(&s.W[size_t(looked_up[j]) * d], d, &rows_before[j * d]);
+        Tensor W = Tensor::from(s.V, s.d, std::move(s.W));
+        const auto give_back = [&](Status st) {
+            s.W = std::move(W.values());
+            for (size_t j = 0; j < looked_up.size(); j++) std::copy_n(&rows_before[j * d], d, &s.W[size_t(looked_up[j]) * d]);
+            return st;
+        };
         Tensor loss = step_loss(s, W, targets);
-        if (!loss.ok()) return loss.status();
+        if (!loss.ok()) return give_back(loss.status());
         std::vector<int> rescaled;  // rows the forward pass rewrote (max_norm)
-        for (int k = 0; k < s.V; k++)
-            if (std::memcmp(W.data() + size_t(k) * s.d, s.W.data() + size_t(k) * s.d, size_t(s.d) * sizeof(float)))
-                rescaled.push_back(k);
-        if (Status st = loss.backward(); !st.ok()) return st;
+        for (size_t j = 0; j < looked_up.size(); j++)
+            if (std::memcmp(W.data() + size_t(looked_up[j]) * d, &rows_before[j * d], bytes)) rescaled.push_back(looked_up[j]);
+        if (Status st = loss.backward(); !st.ok()) return give_back(st);
         StepReport r;
-        if (Status st = t.optimizer.step(W, r); !st.ok()) return st;
+        if (Status st = t.optimizer.step(W, r); !st.ok()) return give_back(st);
         for (int k : r.touched_rows) t.touched_unchanged += !std::binary_search(r.changed_rows.begin(), r.changed_rows.end(), k);
         t.changed_untouched += (long long)r.changed_untouched_rows().size();
-        s.W = W.values();
+        s.W = std::move(W.values());  // (moved: W goes out of scope)
         t.last = std::move(r), t.rescaled_rows = std::move(rescaled), t.last_loss = loss.item();
         t.W_after = s.W;  // per step: an error in a later step must not orphan this one
     }

@@ -1,0 +1,51 @@
+// The wasm heap through the largest documented states, opened again and again as shared links are:
+// the page must stay alive and the heap level off (review: a 32,768 x 512 table with 1,024 ids,
+// max_norm and Adam took the heap to 952 MB of its 1,024 MB on one load, and the 4th load aborted).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, closePage, frames } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const MB = 1 << 20;
+const ids = (n, V, k) => Array.from({ length: n }, (_, i) => (i * 7919 + k) % V).join(',');
+// Both at V x d = 2^24 cells or close to it (the limit), B = 1,024 (the limit), each with Adam's two
+// (V,d) buffers beside W; A with max_norm too (its lookup rescales every looked-up row).
+const A = `v=1&V=32768&d=512&init=normal&seed=5&ids=${ids(1024, 32768, 1)}&maxnorm=0.3&opt=adam&lr=0.01`;
+const B = `v=1&V=100000&d=167&init=normal&seed=6&ids=${ids(1024, 100000, 2)}&opt=adam&lr=0.01`;
+
+// What such a state needs at once, in (V,d) tables of 64 MB: W, the training session's table before
+// the first step and after the last, Adam's two moments, and the lookup's gradient (Derived); while a
+// step or the lookup runs, its own table and gradient beside them: 7 tables, 448 MB (617 MB of heap
+// measured, the same after every load: the heap grows by up to 96 MB at a time, and emmalloc keeps
+// free blocks between the tables). Before the fix the first load took 952 MB and the 3rd or 4th
+// aborted at 1,024 MB. The bound leaves that growth step and two tables' worth of free blocks, and
+// stays a quarter below the maximum.
+const BOUND_MB = 768;
+
+test('the largest states, opened again and again, leave the heap level and below its bound', async () => {
+  const page = await openPage(browser, server.url);
+  const heaps = [];
+  for (let round = 1; round <= 3; round++)
+    for (const [name, link] of [['A', A], ['B', B]]) {
+      const r = await page.evaluate((l) => {
+        const ok = window.embeddingLab.setLink(l).ok;
+        const step = JSON.parse(Module.UTF8ToString(Module._el_step_json(2)));
+        return { ok, step: step.step, error: step.error || '', heap: Module.HEAP8.length };
+      }, link);
+      await frames(page, 2);
+      assert.equal(r.ok, true, `${name}, round ${round}`);
+      assert.equal(r.error, '', `${name}, round ${round}: the step's error`);
+      assert.equal(r.step, 2, `${name}, round ${round}: two steps taken`);
+      heaps.push(r.heap);
+      assert.ok(r.heap <= BOUND_MB * MB, `${name}, round ${round}: heap ${r.heap / MB} MB, over ${BOUND_MB} MB (${heaps.map((h) => h / MB)})`);
+    }
+  // Level: the last round asked for no more heap than the first two had.
+  assert.ok(heaps[5] <= Math.max(...heaps.slice(0, 4)), `heap kept growing: ${heaps.map((h) => h / MB)} MB`);
+  const alive = await page.evaluate(() => ({ status: document.getElementById('status').className, V: window.embeddingLab.snapshot({ matrices: false }).V }));
+  assert.deepEqual(alive, { status: 'hidden', V: 100000 });
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
