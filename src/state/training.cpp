@@ -24,18 +24,21 @@ bool same_optimizer_config(const OptimizerConfig& a, const OptimizerConfig& b) {
 std::vector<float> training_targets(const AppState& s) {
     std::vector<float> T(size_t(s.V) * size_t(s.d));
     for (int k = 0; k < s.V; k++)
-        for (int c = 0; c < s.d; c++) T[size_t(k) * s.d + c] = generated_cell(TableInit::Uniform, s.seed + 1, s.d, k, c);
+        for (int c = 0; c < s.d; c++) T[size_t(k) * s.d + c] = training_target(s, k, c);
     return T;
 }
 
+float training_target(const AppState& s, int k, int c) { return generated_cell(TableInit::Uniform, s.seed + 1, s.d, k, c); }
+
 // The scalar loss of one step; W is the step's handle on the table (max_norm writes into it).
-static Tensor step_loss(const AppState& s, Tensor& W, const std::vector<float>& targets) {
+static Tensor step_loss(const AppState& s, Tensor& W) {
     const int B = s.B(), d = s.d;
     Tensor out = embedding(W, s.ids, s.lookup);  // (B,d)
     if (s.loss == LossKind::Mse) {
-        std::vector<float> T_ids(size_t(B) * size_t(d));  // (B,d) T[ids[b]]
+        if (!out.ok()) return out;
+        std::vector<float> T_ids(size_t(B) * size_t(d));  // (B,d) T[ids[b]], not the (V,d) T: B*d numbers
         for (int b = 0; b < B; b++)
-            std::copy_n(targets.data() + size_t(s.ids[size_t(b)]) * d, d, T_ids.data() + size_t(b) * d);
+            for (int c = 0; c < d; c++) T_ids[size_t(b) * d + c] = training_target(s, s.ids[size_t(b)], c);
         return mse_loss(out, Tensor::from(B, d, std::move(T_ids)));
     }
     if (s.upstream.size() != size_t(B) * size_t(d))
@@ -48,19 +51,22 @@ Status training_optimizer_check(const AppState& s) {
     return s.lookup.sparse ? check_sparse_gradient_optimizer(s.optimizer) : Status::Ok();
 }
 
-Status training_step(AppState& s, TrainingSession& t, int n) {
+// The steps; `trial_kept` set: a trial on a copy (follow_up_step) whose session carries no tables
+// (V,d): whether it continues the page's session is known, and W_before, W_after are not kept.
+static Status run_steps(AppState& s, TrainingSession& t, int n, const bool* trial_kept) {
     if (n < 1 || n > kMaxStepsAtOnce)
         return Status::Fail(format(TR(labs_train_steps_range), kMaxStepsAtOnce));
     if (s.B() == 0) return Status::Fail(TR(labs_train_empty_batch));
     if (Status st = training_optimizer_check(s); !st.ok()) return st;
 
     // Continue the session only if the table is exactly as the last step left it.
-    const bool kept = t.active && t.V == s.V && t.d == s.d && same_bits(s.W, t.W_after);
+    const bool kept = trial_kept ? *trial_kept : t.active && t.V == s.V && t.d == s.d && same_bits(s.W, t.W_after);
     if (!kept) {
         const bool was_active = t.active;
         t = TrainingSession{};
         t.notice = was_active ? TR(labs_train_notice_w_changed) : "";
-        t.active = true, t.V = s.V, t.d = s.d, t.W_before = s.W;
+        t.active = true, t.V = s.V, t.d = s.d;
+        if (!trial_kept) t.W_before = s.W;
     } else if (!same_optimizer_config(t.config, s.optimizer)) {
         t.notice = TR(labs_train_notice_settings);
     }
@@ -69,7 +75,6 @@ Status training_step(AppState& s, TrainingSession& t, int n) {
         t.config = s.optimizer;
     }
 
-    const std::vector<float> targets = s.loss == LossKind::Mse ? training_targets(s) : std::vector<float>{};
     // Only looked-up rows can be rescaled by the forward pass (max_norm): ids in order, each once.
     std::vector<int> looked_up = s.ids;
     std::sort(looked_up.begin(), looked_up.end());
@@ -88,7 +93,7 @@ Status training_step(AppState& s, TrainingSession& t, int n) {
             for (size_t j = 0; j < looked_up.size(); j++) std::copy_n(&rows_before[j * d], d, &s.W[size_t(looked_up[j]) * d]);
             return st;
         };
-        Tensor loss = step_loss(s, W, targets);
+        Tensor loss = step_loss(s, W);
         if (!loss.ok()) return give_back(loss.status());
         std::vector<int> rescaled;  // rows the forward pass rewrote (max_norm)
         for (size_t j = 0; j < looked_up.size(); j++)
@@ -100,10 +105,12 @@ Status training_step(AppState& s, TrainingSession& t, int n) {
         t.changed_untouched += (long long)r.changed_untouched_rows().size();
         s.W = std::move(W.values());  // (moved: W goes out of scope)
         t.last = std::move(r), t.rescaled_rows = std::move(rescaled), t.last_loss = loss.item();
-        t.W_after = s.W;  // per step: an error in a later step must not orphan this one
+        if (!trial_kept) t.W_after = s.W;  // per step: an error in a later step must not orphan this one
     }
     return Status::Ok();
 }
+
+Status training_step(AppState& s, TrainingSession& t, int n) { return run_steps(s, t, n, nullptr); }
 
 void training_follow_lookup(TrainingSession& t, const AppState& s) {
     if (!t.active || t.W_after.size() != s.W.size() || s.written_back.rows.empty()) return;
@@ -120,9 +127,15 @@ void training_reset(AppState& s, TrainingSession& t) {
     t = TrainingSession{};
 }
 
-Status follow_up_step(const AppState& s, const TrainingSession& t, uint64_t seed, FollowUpAnswer& out) {
+Status follow_up_step(const AppState& s, TrainingSession& t, uint64_t seed, FollowUpAnswer& out) {
     AppState trial = s;
-    TrainingSession session = t;  // a copy: the page's optimizer state is left alone
+    const bool kept = t.active && t.V == s.V && t.d == s.d && same_bits(s.W, t.W_after);
+    // A copy of the session: the page's optimizer state is left alone. Not of its two tables (V,d),
+    // which one trial step never reads (Reset's, and the last step's, compared just now): moved aside
+    // and put back, not copied (64 MB each at 2^24 cells).
+    std::vector<float> W_before = std::move(t.W_before), W_after = std::move(t.W_after);
+    TrainingSession session = t;
+    t.W_before = std::move(W_before), t.W_after = std::move(W_after);
     FollowUpAnswer a;
     Rng rng(seed);
     trial.ids.resize(size_t(a.B));
@@ -130,8 +143,8 @@ Status follow_up_step(const AppState& s, const TrainingSession& t, uint64_t seed
     trial.upstream.resize(size_t(a.B) * size_t(s.d));
     for (int b = 0; b < a.B; b++)
         for (int c = 0; c < s.d; c++) trial.upstream[size_t(b) * s.d + c] = default_upstream(c);
-    a.fresh = !(t.active && t.V == s.V && t.d == s.d && same_bits(s.W, t.W_after) && same_optimizer_config(t.config, s.optimizer));
-    if (Status st = training_step(trial, session, 1); !st.ok()) return st;
+    a.fresh = !(kept && same_optimizer_config(t.config, s.optimizer));
+    if (Status st = run_steps(trial, session, 1, &kept); !st.ok()) return st;
     std::vector<int> distinct = trial.ids;
     std::sort(distinct.begin(), distinct.end());
     a.distinct = int(std::unique(distinct.begin(), distinct.end()) - distinct.begin());

@@ -41,6 +41,7 @@ bool same_optimizer_config(const OptimizerConfig& a, const OptimizerConfig& b);
 // The target row of id k for the mse loss: uniform in [-1, 1) from (seed + 1, k, c).
 // Returns T (V,d).
 std::vector<float> training_targets(const AppState& s);
+float training_target(const AppState& s, int k, int c);  // T[k][c], without the (V,d) table
 
 constexpr int kMaxStepsAtOnce = 1000;  // optimizer steps per click of "Step n"
 
@@ -61,7 +62,8 @@ Status training_optimizer_check(const AppState& s);
 void training_reset(AppState& s, TrainingSession& t);
 
 // The follow-up question (the lesson's third follow-up): one step on a batch of 64 ids, drawn
-// uniformly from the seed, on a copy of the table and of the current optimizer state.
+// uniformly from the seed, on a copy of the table and of the current optimizer state. `t` is left
+// as it was: its two tables (V,d), which one trial step never reads, are moved aside, not copied.
 struct FollowUpAnswer {
     int B = 64, distinct = 0;
     int touched = 0, changed = 0;
@@ -69,7 +71,7 @@ struct FollowUpAnswer {
     std::string optimizer;
     bool fresh = true;  // the optimizer had no state yet (no earlier step)
 };
-Status follow_up_step(const AppState& s, const TrainingSession& t, uint64_t seed, FollowUpAnswer& out);
+Status follow_up_step(const AppState& s, TrainingSession& t, uint64_t seed, FollowUpAnswer& out);
 
 // The frequency experiment as the page runs it: a few steps per frame until `target`.
 struct FrequencyRun {
