@@ -61,7 +61,8 @@ inline bool same_value(float a, float b) { return a == b || (a != a && b != b); 
 
 // Validates the input (sizes, ids, upstream shape) and fills `out`; on a refused input
 // `out` is left as it was so the caller keeps its last good result. Once the input is taken,
-// out's (V,d) buffers are let go before the new ones are made (the heap never holds both).
+// out's (V,d) buffers are let go before the new ones are made (the heap never holds both); when
+// the heap has no room for the new ones, `out` is emptied and the refusal names V x d.
 Status compute_lesson(const LessonInput& in, LessonResult& out);
 
 }  // namespace el

@@ -80,3 +80,30 @@ test('the heaviest state with the follow-up question asked, opened three times, 
   assert.deepEqual(page.problems, []);
   await closePage(page);
 });
+
+// A step the heap cannot hold is refused with the sizes and what to make smaller; the page never aborts.
+// The heap is filled first (blocks of 32 MB from malloc, until it gives no more; two given back, for the
+// page's own small needs): A's first Adam step then asks for 5 tables, 320 MB, which are not there.
+test('a step the heap has no room for is refused with a message naming V and d, and the page lives on', async () => {
+  const page = await openPage(browser, server.url);
+  const r = await page.evaluate((l) => {
+    const ok = window.embeddingLab.setLink(l).ok;
+    const blocks = [];
+    for (let p; (p = Module._malloc(32 << 20)); ) blocks.push(p);
+    Module._free(blocks.pop()), Module._free(blocks.pop());
+    const refused = JSON.parse(Module.UTF8ToString(Module._el_step_json(1)));
+    const answer = JSON.parse(Module.UTF8ToString(Module._el_follow_up_json(1)));
+    for (const p of blocks) Module._free(p);
+    const taken = JSON.parse(Module.UTF8ToString(Module._el_step_json(1)));
+    return { ok, held: blocks.length, refused: refused.error, answer: answer.error, taken: [taken.step, taken.error || ''] };
+  }, A);
+  await frames(page, 2);
+  assert.equal(r.ok, true);
+  assert.ok(r.held > 4, `only ${r.held} blocks of 32 MB were taken`);
+  assert.match(r.refused, /could not give this step 336 MB for 5 copies of the table \(V x d = 16,777,216\): make V or d smaller/);
+  assert.match(r.answer, /copies of the table .*make V or d smaller/);
+  assert.deepEqual(r.taken, [1, '']);
+  assert.equal(await page.evaluate(() => document.getElementById('status').className), 'hidden');
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
