@@ -17,8 +17,7 @@ namespace el {
 // The derived results of the latest revision; a training session follows max_norm's rescale by the
 // lookup (training_follow_lookup): a new batch is looked up, as in PyTorch, without resetting the optimizer.
 static void RefreshDerived(App& app) {
-    if (refresh_derived(app.commits, app.state, app.derived) && !app.derived.table_before_lookup.empty())
-        training_follow_lookup(app.training.session, app.derived.table_before_lookup, app.state.W);
+    if (refresh_derived(app.commits, app.state, app.derived)) training_follow_lookup(app.training.session, app.state);
 }
 
 // A refused cell's message, and its open editor, go with the cell when a resize (or a shorter batch,
@@ -155,6 +154,16 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     const FrequencySettings frequency = app.state.frequency;
     const CostShape cost = app.state.cost;
     const BudgetSettings budget = app.state.budget;
+    // A link refused whole (only one too long is) leaves the page as it was. Any other replaces the
+    // table: the old state's (V,d) buffers (W, the derived data, the training session's tables and
+    // optimizer state) go first, so that the heap never holds two large states at once.
+    std::string_view body = held.fragment;
+    if (!body.empty() && body[0] == '#') body.remove_prefix(1);
+    if (link_fits(body)) {
+        std::vector<float>().swap(app.state.W);  // decode_link replaces the whole state
+        release_tables(app.derived);
+        app.training.session = TrainingSession{};
+    }
     app.link_messages = decode_link(held.fragment, app.state);
     if (app.link_messages.none_applied) {  // refused whole: the page stays as it was, with the message
         Commit(app, "link refused");

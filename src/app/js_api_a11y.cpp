@@ -9,6 +9,7 @@
 #include <initializer_list>
 #include <string_view>
 #include <string>
+#include <utility>
 
 #include "core/limits.h"
 #include "i18n/i18n.h"
@@ -109,9 +110,16 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_field(const char* key_text, const char* 
     AppState& s = g_app.state;
     if (Status locked = check_unlocked(s, lock_of_key(key)); !locked.ok()) return Answer(g_app.teach.lock_message = locked.error);
     if (const std::string held = RunHoldsKey(g_app, key); !held.empty()) return Answer(held);
+    // The edit is made on a copy, all but W's cells (no key set here reads or writes them; init
+    // regenerates them): a table of 2^24 numbers is not copied for a setting.
+    std::vector<float> W = std::exchange(s.W, {});
     AppState next = s;
+    next.W = std::move(W);
     std::vector<std::string> notices;  // offsets "0,,2": taken as 0, 2, with a word, as setIds gives one
-    if (Status st = (typed ? type_link_field : set_link_field)(next, key, text ? text : "", &notices); !st.ok()) return Answer(key + ": " + st.error);
+    if (Status st = (typed ? type_link_field : set_link_field)(next, key, text ? text : "", &notices); !st.ok()) {
+        s.W = std::move(next.W);
+        return Answer(key + ": " + st.error);
+    }
     if (key == "init") regenerate_table(next);
     s = std::move(next);
     Commit(g_app, key.c_str());

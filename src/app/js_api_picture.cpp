@@ -32,7 +32,7 @@ static const char* WalkJson(const App& app, const std::string& error) {
     j += ",\"active\":" + std::string(w.b >= 0 ? "true" : "false") + ",\"running\":" + (w.running ? "true" : "false") +
          ",\"done\":" + (w.done() ? "true" : "false");
     if (w.b >= 0) {
-        const float gathered = r.table[size_t(w.id) * size_t(r.d) + size_t(w.c)];
+        const float gathered = lookup_table(r, g_app.state)[size_t(w.id) * size_t(r.d) + size_t(w.c)];
         // terms: e_i[r] * W[r][c] taken so far; zeroTerms: those against zero; gatherSteps: the lookup's one step.
         j += ",\"b\":" + std::to_string(w.b) + ",\"c\":" + std::to_string(w.c) + ",\"id\":" + std::to_string(w.id) +
              ",\"V\":" + std::to_string(w.V) + ",\"terms\":" + std::to_string(w.terms_done) +
@@ -76,7 +76,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_walk_start(int b, int c, double speed, int s
     Status st = StartWalk(g_app, b, c);
     if (st.ok() && skip) {
         const LessonResult& r = g_app.derived.result;
-        walk_skip_to_end(g_app.picture.walk, r.table.data(), r.d);
+        walk_skip_to_end(g_app.picture.walk, lookup_table(r, g_app.state).data(), r.d);
         if (g_app.picture.walk_done_frame < 0) g_app.picture.walk_done_frame = g_frame_stats.frames;
     }
     return WalkJson(g_app, st.error);

@@ -778,11 +778,11 @@ static void ShowWalkControls(App& app) {
             w.running = !w.running, WakeUp();
         RecordItemRect("walk:play");
         SameLineIfFits(50);
-        if (SmallButton(TR(picture_walk_step))) w.running = false, walk_step(w, r.table.data(), r.d, 1);
+        if (SmallButton(TR(picture_walk_step))) w.running = false, walk_step(w, lookup_table(r, app.state).data(), r.d, 1);
         RecordItemRect("walk:step");
         SameLineIfFits(90);
         if (SmallButton(TR(picture_walk_skip))) {
-            walk_skip_to_end(w, r.table.data(), r.d);
+            walk_skip_to_end(w, lookup_table(r, app.state).data(), r.d);
             if (p.walk_done_frame < 0) p.walk_done_frame = g_frame_stats.frames;
         }
         RecordItemRect("walk:skip");
@@ -800,19 +800,19 @@ static void ShowWalkControls(App& app) {
     const int term = w.terms_done - 1;
     ImGui::PushTextWrapPos(0.0f);
     if (term >= 0 && !w.done()) {
-        const float x = r.table[size_t(term) * r.d + w.c];
+        const float x = lookup_table(r, app.state)[size_t(term) * r.d + w.c];
         TextWrapped(term == w.id ? TR(picture_walk_term_one) : TR(picture_walk_term_zero), term, w.id, term, term, w.c,
                     ShortNumber(x).c_str());
     }
     TextWrapped(TR(picture_walk_matmul), w.terms_done, w.V, w.zero_terms, ShortNumber(w.sum).c_str());
-    TextWrapped(TR(picture_walk_gather), w.id, w.c, ShortNumber(r.table[size_t(w.id) * r.d + w.c]).c_str());
+    TextWrapped(TR(picture_walk_gather), w.id, w.c, ShortNumber(lookup_table(r, app.state)[size_t(w.id) * r.d + w.c]).c_str());
     ImGui::PopTextWrapPos();
 }
 
 void ShowForwardPicture(App& app) {
     const AppState& s = app.state;
     const LessonResult& r = app.derived.result;
-    if (r.B == 0 || int(r.table.size()) != r.V * r.d || int(s.ids.size()) != r.B) return;
+    if (r.B == 0 || int(lookup_table(r, app.state).size()) != r.V * r.d || int(s.ids.size()) != r.B) return;
     std::vector<std::pair<int, int>> links;
     links.reserve(size_t(r.B));
     for (int b = 0; b < r.B; b++) links.emplace_back(b, s.ids[size_t(b)]);
@@ -822,7 +822,7 @@ void ShowForwardPicture(App& app) {
     mm.left_rect = "picture:onehot", mm.mid_rect = "picture:W", mm.right_rect = "picture:out";
     mm.left_letter = "b", mm.mid_letter = TR(lesson_row_id), mm.right_letter = "b";
     mm.R = r.B, mm.K = r.V, mm.d = r.d;
-    mm.mid = r.table.data(), mm.mid_scale = app.derived.table_abs_max;
+    mm.mid = lookup_table(r, app.state).data(), mm.mid_scale = app.derived.table_abs_max;
     // out: the gather's, the same numbers, when the one-hot route was over its work limit
     mm.right = r.matmul.empty() ? r.gather.data() : r.matmul.data(), mm.right_scale = app.derived.table_abs_max;
     mm.links = links;

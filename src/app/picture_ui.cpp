@@ -38,7 +38,7 @@ void PictureFrameStart(App& app) {
         // Wall-clock pace, so slow frames (a loaded machine, software WebGL) do not stretch the walk;
         // only a long stall (a hidden tab) is not made up at once.
         const double dt = std::min(double(ImGui::GetIO().DeltaTime), 0.5);
-        walk_advance(w, r.table.data(), r.d, dt, walk_terms_per_second(w.V, p.walk_speed));
+        walk_advance(w, lookup_table(r, app.state).data(), r.d, dt, walk_terms_per_second(w.V, p.walk_speed));
         if (w.done() && p.walk_done_frame < 0) p.walk_done_frame = g_frame_stats.frames;
     }
 }
@@ -48,13 +48,13 @@ bool PictureBusy(const App& app) { return app.picture.walk.running; }
 Status StartWalk(App& app, int b, int c) {
     PictureUi& p = app.picture;
     const LessonResult& r = app.derived.result;
-    if (r.B == 0 || r.table.empty()) return Status::Fail("walk: nothing computed yet");
+    if (r.B == 0 || lookup_table(r, app.state).empty()) return Status::Fail("walk: nothing computed yet");
     Status st = walk_start(p.walk, app.state.ids, r.V, r.d, b, c);
     if (!st.ok()) return st;
     p.selected_b = b, p.selected_c = c;
     p.walk_started_frame = g_frame_stats.frames, p.walk_done_frame = -1, p.walk_revision = app.commits.state;
     if (p.reduced_motion) {  // no animation: the end state at once
-        walk_skip_to_end(p.walk, r.table.data(), r.d);
+        walk_skip_to_end(p.walk, lookup_table(r, app.state).data(), r.d);
         p.walk_done_frame = g_frame_stats.frames;
     } else {
         p.walk.running = true;

@@ -19,6 +19,9 @@ void TrainingSteps(App& app, int n) {
     if (Status st = check_unlocked(app.state, kLockTable); !st.ok()) {
         lab.error = st.error;
     } else {
+        // The derived tables go before the step makes its own (Commit computes them again, whatever
+        // the step did): the heap never holds both.
+        release_tables(app.derived);
         lab.error = training_step(app.state, lab.session, n).error;
         Commit(app, "training step");
         // The page's own forward pass (Commit) applies max_norm to the new W, as the next step's

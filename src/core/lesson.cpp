@@ -1,5 +1,6 @@
 #include "lesson.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -13,14 +14,22 @@
 
 namespace el {
 
+static const std::vector<float>& table_of(const LessonInput& in) { return in.table ? *in.table : in.W; }
+
 static Status check_sizes(const LessonInput& in) {
     if (in.V < 1 || in.V > kMaxV)
         return Status::Fail(format(TR(lesson_error_v_range), in.V, int(kMaxV)));
     if (in.d < 1 || in.d > kMaxD)
         return Status::Fail(format(TR(lesson_error_d_range), in.d, int(kMaxD)));
-    if (in.W.size() != size_t(in.V) * size_t(in.d))
-        return Status::Fail(format(TR(lesson_error_table_size), in.W.size(), (long long)in.V * in.d));
+    if (table_of(in).size() != size_t(in.V) * size_t(in.d))
+        return Status::Fail(format(TR(lesson_error_table_size), table_of(in).size(), (long long)in.V * in.d));
     return Status::Ok();
+}
+
+static std::vector<int> sorted_unique(std::vector<int> ids) {
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    return ids;
 }
 
 // L = sum over b, c of out[b][c] * G[b][c], so dL/dout = G exactly (1 * g = g).
@@ -34,11 +43,11 @@ static void finite_difference_check(const LessonInput& in, const Tensor& G, Less
     if (in.options.max_norm) return void(r.fd_note = TR(lesson_fd_note_max_norm));
     if (n > kFiniteDifferenceLimit)
         return void(r.fd_note = format(TR(lesson_fd_note_limit), (long long)kFiniteDifferenceLimit));
-    for (float v : in.W)
+    for (float v : table_of(in))
         if (!std::isfinite(v)) return void(r.fd_note = TR(lesson_fd_note_nonfinite_table));
     for (float v : in.upstream)
         if (!std::isfinite(v)) return void(r.fd_note = TR(lesson_fd_note_nonfinite_upstream));
-    Tensor W = Tensor::from(in.V, in.d, in.W);
+    Tensor W = Tensor::from(in.V, in.d, table_of(in));
     EmbeddingOptions options = in.options;
     options.sparse = false;
     options.scale_grad_by_freq = false;  // the true dL/dW, which finite differences measure
@@ -76,9 +85,16 @@ Status compute_lesson(const LessonInput& in, LessonResult& out) {
     r.V = V, r.d = d, r.B = B;
     const Tensor G = Tensor::from(B, d, in.upstream);
 
+    // The input is taken: the last result's (V,d) buffers go before the new ones are made.
+    out.table.clear(), out.table.shrink_to_fit(), out.grad_scatter.clear(), out.grad_scatter.shrink_to_fit();
+    out.grad_matmul.clear(), out.grad_matmul.shrink_to_fit();
+    // The gather route's table and gradient (the one-hot route's two more come after them are gone).
+    if (const size_t bytes = size_t(V) * size_t(d) * sizeof(float); !heap_has_room(bytes, 2))
+        return out = {}, Status::Fail(format(TR(lesson_error_no_memory), format_count((long long)(2.0 * double(bytes) / 1e6 + 0.5)).c_str(),
+                                   format_count((long long)V * d).c_str()));
     // Gather route: forward copies rows (B,d), backward scatter-adds G into dW (V,d).
-    Tensor W_gather = Tensor::from(V, d, in.W);
-    const std::vector<float> before = in.options.max_norm ? in.W : std::vector<float>{};
+    const std::vector<float>& before = table_of(in);  // left as it was: the rows max_norm rescales are in W_gather
+    Tensor W_gather = Tensor::from(V, d, before);
     Tensor out_gather = embedding(W_gather, in.ids, in.options);
     Tensor loss_gather = upstream_loss(out_gather, G);
     if (Status s = loss_gather.backward(); !s.ok()) return s;
@@ -87,13 +103,10 @@ Status compute_lesson(const LessonInput& in, LessonResult& out) {
     r.table = std::move(W_gather.values());
     r.grad_scatter = in.options.sparse ? sparse_to_dense(W_gather.sparse_grad(), V) : std::move(W_gather.grads());
     r.sparse_indices = W_gather.sparse_grad().indices;
-    if (in.options.max_norm)
-        for (int v = 0; v < V; v++)
-            for (int c = 0; c < d; c++)
-                if (r.table[size_t(v) * d + c] != before[size_t(v) * d + c]) {
-                    r.renormed_rows.push_back(v);
-                    break;
-                }
+    if (in.options.max_norm)  // only looked-up rows can be rescaled: B*d numbers compared, not V*d
+        for (const int v : sorted_unique(in.ids))
+            if (v >= 0 && v < V && !std::equal(&r.table[size_t(v) * d], &r.table[size_t(v) * d] + d, &before[size_t(v) * d]))
+                r.renormed_rows.push_back(v);
 
     // One-hot route: onehot (B,V) @ W (V,d), every zero multiplied; dW = S^T @ G. Its
     // gradient is always dense: a matmul's gradient has no sparse form. The block is built a
@@ -102,7 +115,7 @@ Status compute_lesson(const LessonInput& in, LessonResult& out) {
     if (r.one_hot_skipped.empty()) {
         EmbeddingOptions dense = in.options;
         dense.sparse = false;
-        Tensor W_matmul = Tensor::from(V, d, in.W);
+        Tensor W_matmul = Tensor::from(V, d, table_of(in));
         Tensor out_matmul = embedding_one_hot(W_matmul, in.ids, dense);
         Tensor loss_matmul = upstream_loss(out_matmul, G);
         if (Status s = loss_matmul.backward(); !s.ok()) return s;

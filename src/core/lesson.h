@@ -17,6 +17,7 @@ struct LessonInput {
     std::vector<int> ids;         // (B,)  may repeat
     std::vector<float> upstream;  // (B,d) g_b = dL/dout[b]
     EmbeddingOptions options;     // PyTorch's padding_idx, max_norm, scale_grad_by_freq, sparse
+    const std::vector<float>* table = nullptr;  // when set, the table is read here (W left empty): no copy
 };
 
 struct LessonResult {
@@ -58,8 +59,10 @@ struct LessonResult {
 // when the gathered cell itself is NaN).
 inline bool same_value(float a, float b) { return a == b || (a != a && b != b); }
 
-// Validates the input (sizes, ids, upstream shape) and fills `out`; on error
-// `out` is left as it was so the caller keeps its last good result.
+// Validates the input (sizes, ids, upstream shape) and fills `out`; on a refused input
+// `out` is left as it was so the caller keeps its last good result. Once the input is taken,
+// out's (V,d) buffers are let go before the new ones are made (the heap never holds both); when
+// the heap has no room for the new ones, `out` is emptied and the refusal names V x d.
 Status compute_lesson(const LessonInput& in, LessonResult& out);
 
 }  // namespace el

@@ -2,6 +2,7 @@
 // Letters as in the lesson: V = ids (table rows), d = width, B = batch.
 #pragma once
 #include <cstdint>
+#include <cstdlib>
 
 namespace el {
 
@@ -14,5 +15,16 @@ constexpr int64_t kMaxOneHotFloats = int64_t(32) * 1024 * 1024;
 // time), so its bound is work: B*V*d multiply-adds each way, 2^31 (V = 100,000, B = 1,024 fits up
 // to d = 20). Above it the page would stall for seconds on every edit.
 constexpr int64_t kMaxOneHotMultAdds = int64_t(1) << 31;
+
+// Whether the heap can give `tables` blocks of `bytes` at once: asked for, then given back. The page's
+// malloc returns null when the browser has no more memory to give (-sABORTING_MALLOC=0), where a
+// vector would abort the page; so a step that needs (V,d) tables asks first, and is refused.
+inline bool heap_has_room(size_t bytes, int tables) {
+    void* blocks[8] = {};
+    int got = 0;
+    while (got < tables && got < 8 && (blocks[got] = std::malloc(bytes))) got++;
+    for (int i = 0; i < got; i++) std::free(blocks[i]);
+    return got == tables;
+}
 
 }  // namespace el

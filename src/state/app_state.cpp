@@ -64,6 +64,20 @@ float generated_cell(TableInit init, uint32_t seed, int d, int r, int c) {
     return 0.0f;
 }
 
+const float* row_before_lookup(const AppState& s, int r) {
+    const LookupWriteBack& w = s.written_back;
+    if (w.V == s.V && w.d == s.d)
+        if (auto it = std::lower_bound(w.rows.begin(), w.rows.end(), r); it != w.rows.end() && *it == r)
+            return &w.before[size_t(it - w.rows.begin()) * size_t(s.d)];
+    return &s.W[size_t(r) * size_t(s.d)];
+}
+
+std::vector<float> table_before_lookup(const AppState& s) {
+    std::vector<float> W = s.W;
+    for (int r : s.written_back.rows) std::copy_n(row_before_lookup(s, r), s.d, &W[size_t(r) * size_t(s.d)]);
+    return W;
+}
+
 float default_upstream(int c) {
     static const float pattern[3] = {0.01f, -0.02f, 0.03f};
     return pattern[c % 3];

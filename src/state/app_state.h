@@ -108,6 +108,17 @@ struct CostShape {
 // working copy must fit the browser's heap. 2^24 cells = 64 MB as float32.
 constexpr int64_t kMaxTableCells = int64_t(1) << 24;
 
+// max_norm's write-back (derived.h: write_back_max_norm): the rows of W the lookup rescaled in place,
+// as they were before it and as it left them, each (rows, d). Only these rows, never a copy of W
+// (W may hold 2^24 numbers). The link carries the rows as they were, since opening it runs the same
+// lookup again; a later revision whose lookup does not rescale them the same way makes them W's own.
+struct LookupWriteBack {
+    int V = 0, d = 0;
+    std::vector<int> rows;      // ascending
+    std::vector<float> before;  // (rows, d)
+    std::vector<float> after;   // (rows, d) as W holds them
+};
+
 struct AppState {
     // The table W and the batch: what the lesson is about.
     int V = 3, d = 3;
@@ -116,6 +127,7 @@ struct AppState {
     std::vector<float> W = {0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f, 0.7f, 0.8f, 0.9f};  // (V,d)
     std::vector<int> ids = {1};                                                   // (B,)
     std::vector<float> upstream = {0.01f, -0.02f, 0.03f};                         // (B,d)
+    LookupWriteBack written_back;  // what this revision's lookup wrote into W (none: empty)
 
     // How the lookup behaves (PyTorch's nn.Embedding options) and how it trains.
     EmbeddingOptions lookup;
@@ -151,6 +163,11 @@ struct AppState {
 // The generator's value for cell (r, c). Example: 0.1 * (r*d + c + 1), so the 3x3
 // example is [[0.1,0.2,0.3],[0.4,0.5,0.6],[0.7,0.8,0.9]]; Normal: N(0,1); Uniform: U(-1,1).
 float generated_cell(TableInit init, uint32_t seed, int d, int r, int c);
+
+// Row r of W as this revision's lookup found it: before max_norm's write-back (s.written_back).
+const float* row_before_lookup(const AppState& s, int r);
+// W as this revision's lookup found it, (V,d): a copy, for the exported scripts.
+std::vector<float> table_before_lookup(const AppState& s);
 
 // The canonical upstream gradient [0.01, -0.02, 0.03], repeated across d.
 float default_upstream(int c);

@@ -96,20 +96,41 @@ static const std::vector<float>& table_after_lookup(const AppState& s, const Der
 }
 
 void derive(const AppState& s, Derived& d) {
-    LessonInput in{s.V, s.d, s.W, s.ids, s.upstream, s.lookup};
+    LessonInput in{s.V, s.d, {}, s.ids, s.upstream, s.lookup};
+    in.table = &s.W;  // read where it is: no (V,d) copy
     d.result_error = compute_lesson(in, d.result).error;
+    d.bag.grad.clear(), d.bag.grad.shrink_to_fit();  // not held beside the new one
     const std::vector<float>& W = table_after_lookup(s, d);
-    if (&W != &s.W) d.table_before_lookup = s.W;
-    else d.table_before_lookup.clear();
     summarise(s, W, d);
     compute_bags(s, W, d);
 }
 
 bool write_back_max_norm(AppState& s, Derived& d) {
+    LookupWriteBack& w = s.written_back;
+    w = {};
     const std::vector<float>& W = table_after_lookup(s, d);
     if (&W == &s.W) return false;
-    s.W = W;
+    // Only the rescaled rows: every other row of the lookup's table is W's own (B*d numbers, not V*d).
+    const size_t n = size_t(s.d);
+    w.V = s.V, w.d = s.d, w.rows = d.result.renormed_rows;
+    for (int k : w.rows) {
+        float* row = &s.W[size_t(k) * n];
+        w.before.insert(w.before.end(), row, row + n);
+        std::copy_n(&W[size_t(k) * n], n, row);
+        w.after.insert(w.after.end(), row, row + n);
+    }
     return true;
+}
+
+const std::vector<float>& lookup_table(const LessonResult& r, const AppState& s) {
+    static const std::vector<float> none;
+    if (!r.table.empty()) return r.table;
+    return s.W.size() == size_t(r.V) * size_t(r.d) ? s.W : none;
+}
+
+void release_tables(Derived& d) {
+    d.result = {}, d.bag = {};
+    d.table_overview.clear();
 }
 
 }  // namespace el

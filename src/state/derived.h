@@ -36,10 +36,6 @@ struct Derived {
     int table_nonfinite = 0;
     std::vector<float> table_overview;  // (kOverviewRows, kOverviewCols) downsampled W, signed max |v|
     BagView bag;
-    // (V,d) W as this revision's lookup found it, when max_norm rescaled rows of it (s.W then
-    // holds them rescaled: write_back_max_norm); empty otherwise. The exported scripts start
-    // from it, so that their own max_norm does the rescaling the page did.
-    std::vector<float> table_before_lookup;
 };
 
 // Recomputes `out` from `s` through the core. On refusal keeps the last good result and
@@ -47,8 +43,19 @@ struct Derived {
 void derive(const AppState& s, Derived& out);
 
 // The lookup's max_norm step, written back: PyTorch's forward rescales the looked-up rows of
-// W in place, so after derive() the rows the lesson rescaled are copied into s.W. Returns
-// whether W changed (then the summaries are refreshed too).
+// W in place, so after derive() the rows the lesson rescaled are copied into s.W, and
+// s.written_back keeps them as they were and as they are now (the exported scripts and the link
+// start from them as they were, so that their own max_norm does the rescaling the page did).
+// Returns whether W changed.
 bool write_back_max_norm(AppState& s, Derived& d);
+
+// W as the lesson's lookup left it: result.table, or W itself once refresh_derived wrote the lookup's
+// rescaled rows into it and let result.table go (a second (V,d) copy, 64 MB at 2^24 cells). Empty
+// when neither has the result's shape.
+const std::vector<float>& lookup_table(const LessonResult& r, const AppState& s);
+
+// The large buffers of `d` (each (V,d)) let go, before a new state's are made (a link opened):
+// the heap is then not asked for both at once. The next derive() fills them again.
+void release_tables(Derived& d);
 
 }  // namespace el

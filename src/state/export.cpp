@@ -57,7 +57,8 @@ static std::string make_array(const char* module) {
 
 // W is the table as the lookup finds it: before max_norm's rescaling, when it rescaled rows.
 static std::string table_lines(const AppState& s, const Derived& d, const char* module, const char* zeros) {
-    const std::vector<float>& W = d.table_before_lookup.empty() ? s.W : d.table_before_lookup;
+    const std::vector<float> before = s.written_back.rows.empty() ? std::vector<float>{} : table_before_lookup(s);
+    const std::vector<float>& W = before.empty() ? s.W : before;
     if (int64_t(s.V) * s.d <= kWholeTableLimit)
         return "W = " + make_array(module) + py_matrix(W, s.V, s.d, module) + ", dtype=" + module +
                ".float32)  # (V, d)\n";
@@ -77,9 +78,9 @@ static std::string table_lines(const AppState& s, const Derived& d, const char* 
 }
 
 // The rows max_norm rescaled, as the page lists them ("rows 2, 5"), for the scripts' comments.
-static std::string rescaled_rows_text(const Derived& d) {
+static std::string rescaled_rows_text(const AppState& s) {
     std::string out;
-    for (int k : d.result.renormed_rows) out += (out.empty() ? "" : ", ") + std::to_string(k);
+    for (int k : s.written_back.rows) out += (out.empty() ? "" : ", ") + std::to_string(k);
     return out;
 }
 
@@ -145,7 +146,7 @@ std::string numpy_script(const AppState& s, const Derived& d) {
     py += "G = np.array(" + py_matrix(s.upstream, s.B(), s.d, "np") + ", dtype=np.float32)  # (B, d)\n\n";
     if (o.max_norm) {
         py += "# max_norm: looked-up rows longer than max_norm are rescaled in place first";
-        py += d.table_before_lookup.empty() ? "\n" : " (here rows " + rescaled_rows_text(d) + ", as on the page)\n";
+        py += s.written_back.rows.empty() ? "\n" : " (here rows " + rescaled_rows_text(s) + ", as on the page)\n";
         py += "for k in sorted(set(ids.tolist())):\n";
         py += "    # the norm in float32, then widened, as PyTorch takes it; PyTorch adds the squares in another\n";
         py += "    # order, so a rescaled row can differ from the page's in its last bits\n";
@@ -202,8 +203,8 @@ std::string pytorch_script(const AppState& s, const Derived& d) {
     if (o.sparse) args += ", sparse=True";
     if (o.max_norm) {
         py += "# max_norm rescales each looked-up row of W whose norm exceeds it, in place, during the forward pass";
-        py += d.table_before_lookup.empty() ? " (none here: no looked-up row of this W is longer)\n"
-                                            : " (here rows " + rescaled_rows_text(d) + ", as on the page)\n";
+        py += s.written_back.rows.empty() ? " (none here: no looked-up row of this W is longer)\n"
+                                            : " (here rows " + rescaled_rows_text(s) + ", as on the page)\n";
         py += "W_before = W.detach().clone()\n";
     }
     py += "out = F.embedding(ids, W" + args + ")  # (B, d) the lookup\n";

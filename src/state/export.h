@@ -11,7 +11,7 @@ namespace el {
 
 // Each prints, one per line: gather = [...], matmul = [...], grad = [...] (the
 // table's gradient, V rows), as exact float32 values. `d` is derive(s)'s: when max_norm
-// rescaled rows, the script's W is the table before that (d.table_before_lookup).
+// rescaled rows, the script's W is the table before that (table_before_lookup(s), from s.written_back).
 std::string numpy_script(const AppState& s, const Derived& d);
 std::string pytorch_script(const AppState& s, const Derived& d);
 

@@ -157,25 +157,38 @@ static Status decode_cells(std::string_view text, std::vector<float>& grid, int 
 
 // Comparing every cell with generated_cell costs a log and a cos each (about 180 ms at V = 100,000 x 16),
 // and a commit encodes the link more than once (the address, snapshot(), the text view). So each row's
-// text is kept with the numbers it came from, and a later call works out again only the rows whose
-// numbers changed (the same text as encode_cells gives; test_link.cpp checks it after edits of every kind).
+// text is kept with a 64-bit hash of the numbers it came from (8 bytes a row, not a copy of W, which may
+// be 64 MB), and a later call works out again only the rows whose numbers changed (the same text as
+// encode_cells gives; test_link.cpp checks it after edits of every kind). A row is the table as this
+// revision's lookup found it (row_before_lookup): opening the link runs the lookup, and max_norm
+// rescales the same rows again.
+static uint64_t row_hash(const float* row, int cols) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (int c = 0; c < cols; c++) {
+        uint32_t bits;
+        std::memcpy(&bits, &row[c], sizeof bits);
+        h = (h ^ bits) * 0x100000001b3ull;
+        h ^= h >> 29;
+    }
+    return h;
+}
 static std::string encode_table_cells(const AppState& s) {
-    static struct { TableInit init; uint32_t seed; int d = -1; std::vector<float> W; std::vector<std::string> rows; } memo;
-    if (memo.init != s.init || memo.seed != s.seed || memo.d != s.d) memo.W.clear(), memo.rows.clear();
+    static struct { TableInit init; uint32_t seed; int d = -1; std::vector<uint64_t> hashes; std::vector<std::string> rows; } memo;
+    if (memo.init != s.init || memo.seed != s.seed || memo.d != s.d) memo.hashes.clear(), memo.rows.clear();
     memo.init = s.init, memo.seed = s.seed, memo.d = s.d;
-    memo.rows.resize(size_t(s.V));
+    const size_t fresh = memo.hashes.size();  // rows past it have no text yet
+    memo.rows.resize(size_t(s.V)), memo.hashes.resize(size_t(s.V));
     const auto generated = [&s](int r, int c) { return generated_cell(s.init, s.seed, s.d, r, c); };
     std::string out;
-    bool changed = memo.W.size() != s.W.size();
     for (int r = 0; r < s.V; r++) {
-        const size_t at = size_t(r) * size_t(s.d);
+        const float* row = row_before_lookup(s, r);
+        const uint64_t h = row_hash(row, s.d);
         std::string& text = memo.rows[size_t(r)];
-        if (at + size_t(s.d) > memo.W.size() || std::memcmp(&s.W[at], &memo.W[at], size_t(s.d) * sizeof(float)) != 0)
-            text.clear(), append_row_cells(text, &s.W[at], r, s.d, generated), changed = true;
+        if (size_t(r) >= fresh || h != memo.hashes[size_t(r)])
+            text.clear(), append_row_cells(text, row, r, s.d, generated), memo.hashes[size_t(r)] = h;
         if (!text.empty()) out += (out.empty() ? "" : ",") + text;
     }
-    if (changed) memo.W = s.W;  // (else it holds these numbers already)
-    if (memo.W.capacity() > 2 * memo.W.size()) memo.W.shrink_to_fit();  // not a large table's copy kept for a small one
+    if (memo.rows.capacity() > 2 * memo.rows.size()) memo.rows.shrink_to_fit(), memo.hashes.shrink_to_fit();
     return out;
 }
 static Status decode_table_cells(AppState& s, std::string_view text, std::vector<std::string>& notices) {

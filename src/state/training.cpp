@@ -1,11 +1,13 @@
 #include "training.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 #include "core/autograd.h"
 #include "core/embedding_autograd.h"
 #include "core/embedding_options.h"
+#include "core/limits.h"
 #include "core/random.h"
 #include "i18n/i18n.h"
 
@@ -24,18 +26,21 @@ bool same_optimizer_config(const OptimizerConfig& a, const OptimizerConfig& b) {
 std::vector<float> training_targets(const AppState& s) {
     std::vector<float> T(size_t(s.V) * size_t(s.d));
     for (int k = 0; k < s.V; k++)
-        for (int c = 0; c < s.d; c++) T[size_t(k) * s.d + c] = generated_cell(TableInit::Uniform, s.seed + 1, s.d, k, c);
+        for (int c = 0; c < s.d; c++) T[size_t(k) * s.d + c] = training_target(s, k, c);
     return T;
 }
 
+float training_target(const AppState& s, int k, int c) { return generated_cell(TableInit::Uniform, s.seed + 1, s.d, k, c); }
+
 // The scalar loss of one step; W is the step's handle on the table (max_norm writes into it).
-static Tensor step_loss(const AppState& s, Tensor& W, const std::vector<float>& targets) {
+static Tensor step_loss(const AppState& s, Tensor& W) {
     const int B = s.B(), d = s.d;
     Tensor out = embedding(W, s.ids, s.lookup);  // (B,d)
     if (s.loss == LossKind::Mse) {
-        std::vector<float> T_ids(size_t(B) * size_t(d));  // (B,d) T[ids[b]]
+        if (!out.ok()) return out;
+        std::vector<float> T_ids(size_t(B) * size_t(d));  // (B,d) T[ids[b]], not the (V,d) T: B*d numbers
         for (int b = 0; b < B; b++)
-            std::copy_n(targets.data() + size_t(s.ids[size_t(b)]) * d, d, T_ids.data() + size_t(b) * d);
+            for (int c = 0; c < d; c++) T_ids[size_t(b) * d + c] = training_target(s, s.ids[size_t(b)], c);
         return mse_loss(out, Tensor::from(B, d, std::move(T_ids)));
     }
     if (s.upstream.size() != size_t(B) * size_t(d))
@@ -48,19 +53,34 @@ Status training_optimizer_check(const AppState& s) {
     return s.lookup.sparse ? check_sparse_gradient_optimizer(s.optimizer) : Status::Ok();
 }
 
-Status training_step(AppState& s, TrainingSession& t, int n) {
+// A refusal when the heap cannot give `tables` tables (V,d) at once (core/limits.h).
+static Status room_for_tables(const AppState& s, int tables) {
+    const size_t bytes = size_t(s.V) * size_t(s.d) * sizeof(float);
+    if (heap_has_room(bytes, tables)) return Status::Ok();
+    return Status::Fail(format(TR(labs_train_no_memory), format_count((long long)(double(bytes) * tables / 1e6 + 0.5)).c_str(), tables,
+                               format_count((long long)s.V * s.d).c_str()));
+}
+
+// The steps; `trial_kept` set: a trial on a copy (follow_up_step) whose session carries no tables
+// (V,d): whether it continues the page's session is known, and W_before, W_after are not kept.
+static Status run_steps(AppState& s, TrainingSession& t, int n, const bool* trial_kept) {
     if (n < 1 || n > kMaxStepsAtOnce)
         return Status::Fail(format(TR(labs_train_steps_range), kMaxStepsAtOnce));
     if (s.B() == 0) return Status::Fail(TR(labs_train_empty_batch));
     if (Status st = training_optimizer_check(s); !st.ok()) return st;
 
     // Continue the session only if the table is exactly as the last step left it.
-    const bool kept = t.active && t.V == s.V && t.d == s.d && same_bits(s.W, t.W_after);
+    const bool kept = trial_kept ? *trial_kept : t.active && t.V == s.V && t.d == s.d && same_bits(s.W, t.W_after);
+    const bool was_active = t.active;
+    if (!kept) t = TrainingSession{};  // (its tables go before the new ones are asked for)
+    // The tables the steps make: W's gradient; a new session's W_before and W_after (not a trial's) and
+    // the optimizer's state (Adam's two moments, or SGD's momentum); a trial's copy of W is made already.
+    const bool sgd = s.optimizer.kind == OptimizerKind::kSGD || s.optimizer.kind == OptimizerKind::kLazySGD;
+    if (Status st = room_for_tables(s, 1 + (kept ? 0 : (trial_kept ? 0 : 2) + (sgd ? 1 : 2))); !st.ok()) return st;
     if (!kept) {
-        const bool was_active = t.active;
-        t = TrainingSession{};
         t.notice = was_active ? TR(labs_train_notice_w_changed) : "";
-        t.active = true, t.V = s.V, t.d = s.d, t.W_before = s.W;
+        t.active = true, t.V = s.V, t.d = s.d;
+        if (!trial_kept) t.W_before = s.W;
     } else if (!same_optimizer_config(t.config, s.optimizer)) {
         t.notice = TR(labs_train_notice_settings);
     }
@@ -69,29 +89,51 @@ Status training_step(AppState& s, TrainingSession& t, int n) {
         t.config = s.optimizer;
     }
 
-    const std::vector<float> targets = s.loss == LossKind::Mse ? training_targets(s) : std::vector<float>{};
+    // Only looked-up rows can be rescaled by the forward pass (max_norm): ids in order, each once.
+    std::vector<int> looked_up = s.ids;
+    std::sort(looked_up.begin(), looked_up.end());
+    looked_up.erase(std::unique(looked_up.begin(), looked_up.end()), looked_up.end());
+    std::erase_if(looked_up, [&s](int k) { return k < 0 || k >= s.V; });  // (the lookup refuses them)
+    const size_t d = size_t(s.d), bytes = d * sizeof(float);
     for (int i = 0; i < n; i++) {
-        Tensor W = Tensor::from(s.V, s.d, s.W);
-        Tensor loss = step_loss(s, W, targets);
-        if (!loss.ok()) return loss.status();
+        // The step's handle on the table takes W's numbers (moved, not copied: 64 MB at 2^24 cells);
+        // the looked-up rows, (rows, d), are kept as they were: they tell which rows the forward pass
+        // rescaled, and W is given back as it was if the step fails.
+        std::vector<float> rows_before(looked_up.size() * d);
+        for (size_t j = 0; j < looked_up.size(); j++) std::copy_n(&s.W[size_t(looked_up[j]) * d], d, &rows_before[j * d]);
+        Tensor W = Tensor::from(s.V, s.d, std::move(s.W));
+        const auto give_back = [&](Status st) {
+            s.W = std::move(W.values());
+            for (size_t j = 0; j < looked_up.size(); j++) std::copy_n(&rows_before[j * d], d, &s.W[size_t(looked_up[j]) * d]);
+            return st;
+        };
+        Tensor loss = step_loss(s, W);
+        if (!loss.ok()) return give_back(loss.status());
         std::vector<int> rescaled;  // rows the forward pass rewrote (max_norm)
-        for (int k = 0; k < s.V; k++)
-            if (std::memcmp(W.data() + size_t(k) * s.d, s.W.data() + size_t(k) * s.d, size_t(s.d) * sizeof(float)))
-                rescaled.push_back(k);
-        if (Status st = loss.backward(); !st.ok()) return st;
+        for (size_t j = 0; j < looked_up.size(); j++)
+            if (std::memcmp(W.data() + size_t(looked_up[j]) * d, &rows_before[j * d], bytes)) rescaled.push_back(looked_up[j]);
+        if (Status st = loss.backward(); !st.ok()) return give_back(st);
         StepReport r;
-        if (Status st = t.optimizer.step(W, r); !st.ok()) return st;
+        if (Status st = t.optimizer.step(W, r); !st.ok()) return give_back(st);
         for (int k : r.touched_rows) t.touched_unchanged += !std::binary_search(r.changed_rows.begin(), r.changed_rows.end(), k);
         t.changed_untouched += (long long)r.changed_untouched_rows().size();
-        s.W = W.values();
+        s.W = std::move(W.values());  // (moved: W goes out of scope)
         t.last = std::move(r), t.rescaled_rows = std::move(rescaled), t.last_loss = loss.item();
-        t.W_after = s.W;  // per step: an error in a later step must not orphan this one
+        if (!trial_kept) t.W_after = s.W;  // per step: an error in a later step must not orphan this one
     }
     return Status::Ok();
 }
 
-void training_follow_lookup(TrainingSession& t, const std::vector<float>& before, const std::vector<float>& after) {
-    if (t.active && same_bits(before, t.W_after)) t.W_after = after;
+Status training_step(AppState& s, TrainingSession& t, int n) { return run_steps(s, t, n, nullptr); }
+
+void training_follow_lookup(TrainingSession& t, const AppState& s) {
+    if (!t.active || t.W_after.size() != s.W.size() || s.written_back.rows.empty()) return;
+    const size_t n = size_t(s.d), bytes = n * sizeof(float);
+    for (int r = 0; r < s.V; r++) {  // row by row: no (V,d) copy of the table before the lookup
+        const float* kept = &t.W_after[size_t(r) * n];
+        if (std::memcmp(kept, &s.W[size_t(r) * n], bytes) && std::memcmp(kept, row_before_lookup(s, r), bytes)) return;
+    }
+    for (int k : s.written_back.rows) std::copy_n(&s.W[size_t(k) * n], n, &t.W_after[size_t(k) * n]);
 }
 
 void training_reset(AppState& s, TrainingSession& t) {
@@ -99,9 +141,17 @@ void training_reset(AppState& s, TrainingSession& t) {
     t = TrainingSession{};
 }
 
-Status follow_up_step(const AppState& s, const TrainingSession& t, uint64_t seed, FollowUpAnswer& out) {
+Status follow_up_step(const AppState& s, TrainingSession& t, uint64_t seed, FollowUpAnswer& out) {
+    // The trial's copies of W and of the optimizer's state, and its gradient.
+    if (Status st = room_for_tables(s, 4); !st.ok()) return st;
     AppState trial = s;
-    TrainingSession session = t;  // a copy: the page's optimizer state is left alone
+    const bool kept = t.active && t.V == s.V && t.d == s.d && same_bits(s.W, t.W_after);
+    // A copy of the session: the page's optimizer state is left alone. Not of its two tables (V,d),
+    // which one trial step never reads (Reset's, and the last step's, compared just now): moved aside
+    // and put back, not copied (64 MB each at 2^24 cells).
+    std::vector<float> W_before = std::move(t.W_before), W_after = std::move(t.W_after);
+    TrainingSession session = t;
+    t.W_before = std::move(W_before), t.W_after = std::move(W_after);
     FollowUpAnswer a;
     Rng rng(seed);
     trial.ids.resize(size_t(a.B));
@@ -109,8 +159,8 @@ Status follow_up_step(const AppState& s, const TrainingSession& t, uint64_t seed
     trial.upstream.resize(size_t(a.B) * size_t(s.d));
     for (int b = 0; b < a.B; b++)
         for (int c = 0; c < s.d; c++) trial.upstream[size_t(b) * s.d + c] = default_upstream(c);
-    a.fresh = !(t.active && t.V == s.V && t.d == s.d && same_bits(s.W, t.W_after) && same_optimizer_config(t.config, s.optimizer));
-    if (Status st = training_step(trial, session, 1); !st.ok()) return st;
+    a.fresh = !(kept && same_optimizer_config(t.config, s.optimizer));
+    if (Status st = run_steps(trial, session, 1, &kept); !st.ok()) return st;
     std::vector<int> distinct = trial.ids;
     std::sort(distinct.begin(), distinct.end());
     a.distinct = int(std::unique(distinct.begin(), distinct.end()) - distinct.begin());

@@ -41,6 +41,7 @@ bool same_optimizer_config(const OptimizerConfig& a, const OptimizerConfig& b);
 // The target row of id k for the mse loss: uniform in [-1, 1) from (seed + 1, k, c).
 // Returns T (V,d).
 std::vector<float> training_targets(const AppState& s);
+float training_target(const AppState& s, int k, int c);  // T[k][c], without the (V,d) table
 
 constexpr int kMaxStepsAtOnce = 1000;  // optimizer steps per click of "Step n"
 
@@ -50,9 +51,9 @@ constexpr int kMaxStepsAtOnce = 1000;  // optimizer steps per click of "Step n"
 // keeps the value it had after the last good step.
 Status training_step(AppState& s, TrainingSession& t, int n);
 // max_norm's rescale of W by the page's own lookup (a forward pass: PyTorch's renorms W in place, and
-// its optimizer never hears of it) is not an edit: a session whose table went from `before` to
-// `after` that way carries on, its optimizer state kept.
-void training_follow_lookup(TrainingSession& t, const std::vector<float>& before, const std::vector<float>& after);
+// its optimizer never hears of it) is not an edit: a session whose table is W as this revision's lookup
+// found it or left it (s.written_back's rows) carries on, its optimizer state kept.
+void training_follow_lookup(TrainingSession& t, const AppState& s);
 // What a step would refuse before it runs: the optimizer's settings, and an optimizer that takes
 // no sparse gradient when the lookup makes one (s.lookup.sparse), as PyTorch refuses it.
 Status training_optimizer_check(const AppState& s);
@@ -61,7 +62,8 @@ Status training_optimizer_check(const AppState& s);
 void training_reset(AppState& s, TrainingSession& t);
 
 // The follow-up question (the lesson's third follow-up): one step on a batch of 64 ids, drawn
-// uniformly from the seed, on a copy of the table and of the current optimizer state.
+// uniformly from the seed, on a copy of the table and of the current optimizer state. `t` is left
+// as it was: its two tables (V,d), which one trial step never reads, are moved aside, not copied.
 struct FollowUpAnswer {
     int B = 64, distinct = 0;
     int touched = 0, changed = 0;
@@ -69,7 +71,7 @@ struct FollowUpAnswer {
     std::string optimizer;
     bool fresh = true;  // the optimizer had no state yet (no earlier step)
 };
-Status follow_up_step(const AppState& s, const TrainingSession& t, uint64_t seed, FollowUpAnswer& out);
+Status follow_up_step(const AppState& s, TrainingSession& t, uint64_t seed, FollowUpAnswer& out);
 
 // The frequency experiment as the page runs it: a few steps per frame until `target`.
 struct FrequencyRun {

@@ -139,7 +139,8 @@ TEST_CASE("max_norm's rescaling is written back into W as a step of the lookup",
     p.end_frame(false);
     REQUIRE(p.derived.result_error.empty());
     REQUIRE_FALSE(p.derived.result.renormed_rows.empty());
-    CHECK(p.state.W == p.derived.result.table);  // the looked-up rows, rescaled, are in W now
+    CHECK(p.derived.result.table.empty());  // not a second copy of W
+    CHECK(&el::lookup_table(p.derived.result, p.state) == &p.state.W);  // the looked-up rows, rescaled, are in W now
     CHECK(p.state.W != W_before);
     CHECK(p.address == el::encode_link(p.state));  // and the address holds the rescaled table
     const int row = p.derived.result.renormed_rows[0];

@@ -4,11 +4,13 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <random>
 #include <string>
 
 #include "core/limits.h"
+#include "state/commit.h"
 #include "state/decimal.h"
 #include "state/link.h"
 #include "state/parse.h"
@@ -719,4 +721,89 @@ TEST_CASE("the table's cells in a link follow every change of W, V, d, init and 
         REQUIRE(el::decode_link(el::encode_link(s), back).ok());
         REQUIRE(std::memcmp(back.W.data(), s.W.data(), s.W.size() * sizeof(float)) == 0);
     }
+}
+
+// A page as the app keeps it: every edit committed, then derived, max_norm's write-back into W with it
+// (refresh_derived, as EndFrameCommit and apply_link do).
+struct RevisedPage {
+    AppState s;
+    el::Derived d;
+    el::CommitLog log;
+    void edit(const std::function<void(AppState&)>& change) {
+        change(s);
+        el::commit(log, "edit");
+        el::refresh_derived(log, s, d);
+    }
+};
+
+static RevisedPage opened(const std::string& link) {
+    RevisedPage p;
+    p.edit([&](AppState& s) {
+        const el::LinkMessages m = decode_link(link, s);
+        CAPTURE(m.errors);
+        REQUIRE(m.ok());
+    });
+    return p;
+}
+
+// The page's state, opened again from its own link: the same, bit for bit, the write-back included.
+static void require_round_trip(const RevisedPage& p) {
+    const RevisedPage q = opened(encode_link(p.s));
+    require_same_state(p.s, q.s);
+    REQUIRE(q.s.written_back.rows == p.s.written_back.rows);
+    REQUIRE(same_bits(q.s.written_back.before, p.s.written_back.before));
+    REQUIRE(same_bits(q.s.written_back.after, p.s.written_back.after));
+}
+
+static std::string every_7919th(int B, int V, int k = 0) {
+    std::string ids;
+    for (int i = 0; i < B; i++) ids += (i ? "," : "") + std::to_string((i * 7919 + k) % V);
+    return ids;
+}
+
+TEST_CASE("a max_norm link carries W as its lookup found it; opened, it gives the page bit for bit", "[link][max_norm][review]") {
+    // The reviewer's link (d = 64 there: 297 characters had become 78,311 once opened, every rescaled cell
+    // an edit); d = 16 here, so that the link still fits once 32 of its rows are W's own.
+    const std::string link = "v=1&V=1000&d=16&init=normal&seed=3&ids=" + every_7919th(64, 1000) + "&maxnorm=0.3";
+    RevisedPage p = opened(link);
+    REQUIRE(p.s.written_back.rows.size() == 64);  // every looked-up row is longer than 0.3: rescaled in W
+    REQUIRE(encode_link(p.s).size() < 2 * link.size());
+    require_round_trip(p);
+    const std::vector<float> W_rescaled = p.s.W;
+
+    // Another setting: the next lookup rescales the same rows as they were, and the link stays as short.
+    p.edit([](AppState& s) { s.optimizer.lr = 0.5f; });
+    REQUIRE(same_bits(p.s.W, W_rescaled));
+    REQUIRE(encode_link(p.s).size() < 2 * link.size());
+    require_round_trip(p);
+
+    // Other ids: the rows the last lookup rescaled and this one does not look up stay rescaled (PyTorch
+    // wrote them in place), and the link carries them as cells.
+    p.edit([](AppState& s) {
+        REQUIRE(el::parse_ids(every_7919th(32, 1000, 5), s.V, s.ids).ok());
+        el::fit_upstream(s, s.d);
+    });
+    REQUIRE(same_bits(p.s.W, [&] {
+        std::vector<float> W = W_rescaled;  // the 32 new rows rescaled too, from the generator's values
+        for (size_t i = 0; i < p.s.written_back.rows.size(); i++)
+            std::copy_n(&p.s.written_back.after[i * 16], 16, &W[size_t(p.s.written_back.rows[i]) * 16]);
+        return W;
+    }()));
+    const size_t with_old_rows = encode_link(p.s).size();
+    REQUIRE(with_old_rows > (64 - 32) * 16 * 6);  // the first batch's rows not looked up now: their cells, "r:c:value"
+    require_round_trip(p);
+
+    // A cell of a rescaled row edited; then a max_norm under which earlier rows are rescaled again.
+    p.edit([](AppState& s) { s.W[size_t(s.ids[0]) * 16 + 3] = 2.5f; });
+    require_round_trip(p);
+    p.edit([](AppState& s) { s.lookup.max_norm = 0.2; });
+    require_round_trip(p);
+    p.edit([](AppState& s) { s.lookup.max_norm = 0.5; });  // none longer now: nothing written back
+    REQUIRE(p.s.written_back.rows.empty());
+    require_round_trip(p);
+    p.edit([](AppState& s) {
+        REQUIRE(el::parse_ids(every_7919th(64, 1000), s.V, s.ids).ok());
+        el::fit_upstream(s, s.d);
+    });
+    require_round_trip(p);
 }
