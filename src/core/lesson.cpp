@@ -14,6 +14,13 @@
 
 namespace el {
 
+Status room_for_tables(int V, int d, int tables) {
+    const size_t bytes = size_t(V) * size_t(d) * sizeof(float);
+    if (heap_has_room(bytes, tables)) return Status::Ok();
+    return Status::Fail(format(TR(lesson_error_no_memory), format_count((long long)(double(bytes) * tables / 1e6 + 0.5)).c_str(), tables,
+                               format_count((long long)V * d).c_str()));
+}
+
 static const std::vector<float>& table_of(const LessonInput& in) { return in.table ? *in.table : in.W; }
 
 static Status check_sizes(const LessonInput& in) {
@@ -89,9 +96,7 @@ Status compute_lesson(const LessonInput& in, LessonResult& out) {
     out.table.clear(), out.table.shrink_to_fit(), out.grad_scatter.clear(), out.grad_scatter.shrink_to_fit();
     out.grad_matmul.clear(), out.grad_matmul.shrink_to_fit();
     // The gather route's table and gradient (the one-hot route's two more come after them are gone).
-    if (const size_t bytes = size_t(V) * size_t(d) * sizeof(float); !heap_has_room(bytes, 2))
-        return out = {}, Status::Fail(format(TR(lesson_error_no_memory), format_count((long long)(2.0 * double(bytes) / 1e6 + 0.5)).c_str(),
-                                   format_count((long long)V * d).c_str()));
+    if (Status st = room_for_tables(V, d, 2); !st.ok()) return out = {}, st;
     // Gather route: forward copies rows (B,d), backward scatter-adds G into dW (V,d).
     const std::vector<float>& before = table_of(in);  // left as it was: the rows max_norm rescales are in W_gather
     Tensor W_gather = Tensor::from(V, d, before);

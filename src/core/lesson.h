@@ -65,4 +65,8 @@ inline bool same_value(float a, float b) { return a == b || (a != a && b != b); 
 // the heap has no room for the new ones, `out` is emptied and the refusal names V x d.
 Status compute_lesson(const LessonInput& in, LessonResult& out);
 
+// Whether the heap can give `tables` (V,d) tables at once (core/limits.h: heap_has_room), or a refusal
+// naming the megabytes and V x d: a lookup or a training step asks first, never aborts the page.
+Status room_for_tables(int V, int d, int tables);
+
 }  // namespace el

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "i18n/i18n.h"
 #include "parse.h"
 
 namespace el {
@@ -38,15 +39,11 @@ static std::string py_ids(const std::vector<int>& ids) {
 // Prints a (V, d) gradient held in `var`: whole while the table is written whole; past that only its
 // looked-up rows, the only ones it can reach, and whether every other row is 0 (a 100,000 x 167
 // gradient printed whole was 94 MB of output, 99 % zeros). `others` marks those rows (first call).
-static std::string print_grad(const AppState& s, const char* name, const std::string& var, const char* module, bool first) {
-    if (int64_t(s.V) * s.d <= kWholeTableLimit) return std::string("print('") + name + " =', " + var + ".tolist())\n";
-    std::string py;
-    if (first)
-        py += std::string("rows = sorted(set(ids.tolist()))  # the looked-up ids\nothers = ") + module +
-              ".ones(V, dtype=bool); others[rows] = False\n";
-    py += std::string("print('") + name + " rows =', {k: " + var + "[k].tolist() for k in rows})\n";
-    py += std::string("print('") + name + " is 0 in every other row:', not " + var + "[others].any())\n";
-    return py;
+static std::string print_grad(const AppState& s, const char* name, const char* var, const char* module, bool first) {
+    if (int64_t(s.V) * s.d <= kWholeTableLimit) return format("print('%s =', %s.tolist())\n", name, var);
+    return format("%sprint('%s rows =', {k: %s[k].tolist() for k in rows})\nprint('%s is 0 in every other row:', not %s[others].any())\n",
+                  first ? format("rows = sorted(set(ids.tolist()))  # the looked-up ids\nothers = %s.ones(V, dtype=bool); others[rows] = False\n", module).c_str() : "",
+                  name, var, name, var);
 }
 
 // "W = ..." for the table: whole, or the rows that matter.
@@ -56,7 +53,7 @@ static std::string make_array(const char* module) {
 }
 
 // W is the table as the lookup finds it: before max_norm's rescaling, when it rescaled rows.
-static std::string table_lines(const AppState& s, const Derived& d, const char* module, const char* zeros) {
+static std::string table_lines(const AppState& s, const char* module, const char* zeros) {
     const std::vector<float> before = s.written_back.rows.empty() ? std::vector<float>{} : table_before_lookup(s);
     const std::vector<float>& W = before.empty() ? s.W : before;
     if (int64_t(s.V) * s.d <= kWholeTableLimit)
@@ -107,18 +104,16 @@ static std::string numpy_bag_lines(const AppState& s, const Derived& d) {
     py += "print('bags =', bags.tolist())\n";
     // The bag's own backward, as the page's autograd runs it: one upstream row per bag (G's first rows),
     // each looked-up id's term s_k * (w * g_bag_j) added in batch order.
-    py += "n = min(len(offsets), len(ids))\n";
-    py += "G_bags = np.zeros((len(offsets), d), dtype=np.float32); G_bags[:n] = G[:n]  # (bags, d): G's first rows, as the page takes\n";
-    py += "dW_bag = np.zeros_like(W)  # EmbeddingBag's gradient: ";
-    if (max) {
-        py += "column c of g_bag_j goes to the row holding that column's max\n";
-        py += "for j, c in zip(*np.nonzero(arg >= 0)): dW_bag[arg[j, c], c] += G_bags[j, c]\n";
-    } else {
-        const std::string term = s.bag == BagChoice::Mean ? "np.float32(1) / np.float32(len(ks)) * G_bags[j]" : "G_bags[j]";
-        py += "dW_bag = M^T @ G_bags\nfor j, ks in enumerate(bag_ids):\n";
-        py += "    for k in ks: dW_bag[k] += " +
-              (s.lookup.scale_grad_by_freq ? "np.float32(1) / np.float32(counts[k]) * (" + term + ")" : term) + "\n";
-    }
+    const bool scaled = s.lookup.scale_grad_by_freq;
+    py += format("n = min(len(offsets), len(ids))\n"
+                 "G_bags = np.zeros((len(offsets), d), dtype=np.float32); G_bags[:n] = G[:n]  # (bags, d): G's first rows, as the page takes\n"
+                 "dW_bag = np.zeros_like(W)  # EmbeddingBag's gradient: %s",
+                 max ? "column c of g_bag_j goes to the row holding that column's max\n"
+                       "for j, c in zip(*np.nonzero(arg >= 0)): dW_bag[arg[j, c], c] += G_bags[j, c]\n"
+                     : "dW_bag = M^T @ G_bags\nfor j, ks in enumerate(bag_ids):\n    for k in ks: dW_bag[k] += ");
+    if (!max)
+        py += format("%s%sG_bags[j]%s\n", scaled ? "np.float32(1) / np.float32(counts[k]) * (" : "",
+                     s.bag == BagChoice::Mean ? "np.float32(1) / np.float32(len(ks)) * " : "", scaled ? ")" : "");
     py += print_grad(s, "bag_grad", "dW_bag", "np", false);
     if (d.bag.matrix.empty()) return py;  // max is not linear; over the one-hot limit the page has no M either
     py += "M = np.zeros((len(offsets), V), dtype=np.float32)  # the bag matrix: a multi-hot row per bag\n";
@@ -141,7 +136,7 @@ std::string numpy_script(const AppState& s, const Derived& d) {
                      "# V ids, width d, a batch of B ids, upstream gradient G = dL/dout.\n"
                      "import numpy as np\n\n";
     py += "V, d = " + std::to_string(s.V) + ", " + std::to_string(s.d) + "\n";
-    py += table_lines(s, d, "np", "np.zeros((V, d), dtype=np.float32)");
+    py += table_lines(s, "np", "np.zeros((V, d), dtype=np.float32)");
     py += "ids = np.array(" + py_ids(s.ids) + ")  # (B,)\n";
     py += "G = np.array(" + py_matrix(s.upstream, s.B(), s.d, "np") + ", dtype=np.float32)  # (B, d)\n\n";
     if (o.max_norm) {
@@ -184,13 +179,13 @@ std::string numpy_script(const AppState& s, const Derived& d) {
     return py;
 }
 
-std::string pytorch_script(const AppState& s, const Derived& d) {
+std::string pytorch_script(const AppState& s, const Derived& /*d: the rows max_norm rescaled are in s.written_back*/) {
     const EmbeddingOptions& o = s.lookup;
     std::string py = "# Embedding Lab: this state in PyTorch. Letters as on the page:\n"
                      "# V ids, width d, a batch of B ids, upstream gradient G = dL/dout.\n"
                      "import torch\nimport torch.nn.functional as F\n\n";
     py += "V, d = " + std::to_string(s.V) + ", " + std::to_string(s.d) + "\n";
-    py += table_lines(s, d, "torch", "torch.zeros(V, d)");
+    py += table_lines(s, "torch", "torch.zeros(V, d)");
     py += "W = W.clone().requires_grad_(True)\n";
     py += "ids = torch.tensor(" + py_ids(s.ids) + ")  # (B,)\n";
     py += "G = torch.tensor(" + py_matrix(s.upstream, s.B(), s.d, "torch") + ")  # (B, d)\n\n";
@@ -227,7 +222,7 @@ std::string pytorch_script(const AppState& s, const Derived& d) {
               ".any(1).nonzero().flatten().tolist())\n";
     py += "print('matmul =', matmul.tolist())\n";
     if (refused) py += "print('grad: not computed (sparse with scale_grad_by_freq)')\n";
-    else py += std::string("dW = W.grad") + (o.sparse ? ".to_dense()" : "") + "\n" + print_grad(s, "grad", "dW", "torch", true);
+    else py += format("dW = W.grad%s\n", o.sparse ? ".to_dense()" : "") + print_grad(s, "grad", "dW", "torch", true);
     if (s.bag != BagChoice::None) {  // after the lookup's prints: where the page refuses the bags, PyTorch stops here
         const char* mode = s.bag == BagChoice::Sum ? "sum" : s.bag == BagChoice::Mean ? "mean" : "max";
         py += "\noffsets = torch.tensor(" + py_ids(s.offsets) + ")  # bag j: ids[offsets[j]:offsets[j+1]]\n";
@@ -243,7 +238,7 @@ std::string pytorch_script(const AppState& s, const Derived& d) {
             py += "n = min(len(offsets), len(ids))\n";
             py += "G_bags = torch.zeros(len(offsets), d); G_bags[:n] = G[:n]  # (bags, d): G's first rows, as the page takes\n";
             py += "bags.backward(G_bags)  # the bag's gradient: dW_bag = M^T @ G_bags (max: to the rows holding it)\n";
-            py += std::string("dW_bag = W_bag.grad") + (o.sparse ? ".to_dense()" : "") + "\n" + print_grad(s, "bag_grad", "dW_bag", "torch", false);
+            py += format("dW_bag = W_bag.grad%s\n", o.sparse ? ".to_dense()" : "") + print_grad(s, "bag_grad", "dW_bag", "torch", false);
         }
     }
     return py;

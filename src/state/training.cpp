@@ -7,6 +7,7 @@
 #include "core/autograd.h"
 #include "core/embedding_autograd.h"
 #include "core/embedding_options.h"
+#include "core/lesson.h"
 #include "core/limits.h"
 #include "core/random.h"
 #include "i18n/i18n.h"
@@ -53,13 +54,6 @@ Status training_optimizer_check(const AppState& s) {
     return s.lookup.sparse ? check_sparse_gradient_optimizer(s.optimizer) : Status::Ok();
 }
 
-// A refusal when the heap cannot give `tables` tables (V,d) at once (core/limits.h).
-static Status room_for_tables(const AppState& s, int tables) {
-    const size_t bytes = size_t(s.V) * size_t(s.d) * sizeof(float);
-    if (heap_has_room(bytes, tables)) return Status::Ok();
-    return Status::Fail(format(TR(labs_train_no_memory), format_count((long long)(double(bytes) * tables / 1e6 + 0.5)).c_str(), tables,
-                               format_count((long long)s.V * s.d).c_str()));
-}
 
 // The steps; `trial_kept` set: a trial on a copy (follow_up_step) whose session carries no tables
 // (V,d): whether it continues the page's session is known, and W_before, W_after are not kept.
@@ -76,7 +70,7 @@ static Status run_steps(AppState& s, TrainingSession& t, int n, const bool* tria
     // The tables the steps make: W's gradient; a new session's W_before and W_after (not a trial's) and
     // the optimizer's state (Adam's two moments, or SGD's momentum); a trial's copy of W is made already.
     const bool sgd = s.optimizer.kind == OptimizerKind::kSGD || s.optimizer.kind == OptimizerKind::kLazySGD;
-    if (Status st = room_for_tables(s, 1 + (kept ? 0 : (trial_kept ? 0 : 2) + (sgd ? 1 : 2))); !st.ok()) return st;
+    if (Status st = room_for_tables(s.V, s.d, 1 + (kept ? 0 : (trial_kept ? 0 : 2) + (sgd ? 1 : 2))); !st.ok()) return st;
     if (!kept) {
         t.notice = was_active ? TR(labs_train_notice_w_changed) : "";
         t.active = true, t.V = s.V, t.d = s.d;
@@ -143,7 +137,7 @@ void training_reset(AppState& s, TrainingSession& t) {
 
 Status follow_up_step(const AppState& s, TrainingSession& t, uint64_t seed, FollowUpAnswer& out) {
     // The trial's copies of W and of the optimizer's state, and its gradient.
-    if (Status st = room_for_tables(s, 4); !st.ok()) return st;
+    if (Status st = room_for_tables(s.V, s.d, 4); !st.ok()) return st;
     AppState trial = s;
     const bool kept = t.active && t.V == s.V && t.d == s.d && same_bits(s.W, t.W_after);
     // A copy of the session: the page's optimizer state is left alone. Not of its two tables (V,d),

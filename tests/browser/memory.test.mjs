@@ -100,7 +100,7 @@ test('a step the heap has no room for is refused with a message naming V and d, 
   await frames(page, 2);
   assert.equal(r.ok, true);
   assert.ok(r.held > 4, `only ${r.held} blocks of 32 MB were taken`);
-  assert.match(r.refused, /could not give this step 336 MB for 5 copies of the table \(V x d = 16,777,216\): make V or d smaller/);
+  assert.match(r.refused, /could not give 336 MB for 5 copies of the table \(V x d = 16,777,216\): make V or d smaller/);
   assert.match(r.answer, /copies of the table .*make V or d smaller/);
   assert.deepEqual(r.taken, [1, '']);
   assert.equal(await page.evaluate(() => document.getElementById('status').className), 'hidden');
