@@ -155,20 +155,8 @@
     if (hash === writtenHash || !Module._el_set_link) return;
     writtenHash = hash;
     window.embeddingLabHost.linksOpened++;
-    const open = () => {
-      if (location.hash.slice(1) !== hash) return;  // a newer link came meanwhile: it was opened instead
-      withString(hash, (ptr) => Module._el_set_link(ptr, 1));  // the address keeps the link as given
-      if (statusBox.className === 'busy') statusBox.className = 'hidden';
-      settle();  // a new link off the host page's screen: two seconds of frames post its new height
-    };
-    // A table of a million numbers or more takes a second or so to open, the page still meanwhile
-    // (a preset of 100,000 rows): said first, and opened once the browser has shown it.
-    const [V, d] = ['V', 'd'].map((k) => +(new RegExp(`(?:^|&)${k}=(\\d+)`).exec(hash)?.[1] || 0));
-    if (V * d < 1e6) return open();
-    const count = (n) => n.toLocaleString(document.documentElement.lang);  // 100,000 (100.000 in German), as the page writes it
-    statusBox.textContent = say('opening', 'Opening a table of {V} x {d}\u2026', { V: count(V), d: count(d) });
-    statusBox.className = 'busy';
-    setTimeout(open, 50);
+    withString(hash, (ptr) => Module._el_set_link(ptr, 1));  // the address keeps the link as given
+    settle();  // a new link off the host page's screen: two seconds of frames post its new height
   }
   window.addEventListener('hashchange', applyHash);
   let lastHeight = null;
@@ -374,8 +362,7 @@
   }
   // Any input may change what the page shows: it asks for frames again (the app's listeners,
   // which hand it over, are on the canvas and the text entry; these run first, in the capture phase).
-  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointerleave', 'wheel', 'keydown', 'keyup', 'touchstart',
-                      'touchmove', 'touchend', 'touchcancel', 'focusin', 'focusout', 'beforeinput', 'input', 'compositionend', 'paste'])
+  for (const type of 'pointerdown pointermove pointerup pointerleave wheel keydown keyup touchstart touchmove touchend touchcancel focusin focusout beforeinput input compositionend paste'.split(' '))
     window.addEventListener(type, () => askFrame(), { capture: true, passive: true });
   function askFrame() {
     // (Off screen, settling: a timer, as a browser runs no animation frames in a frame it does not show.)

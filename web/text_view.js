@@ -221,15 +221,13 @@
                       // out with the field's label (after a Tab the focus is on the next field already).
                       const why = r.error.replace(key + ': ', '');
                       if (!r.ok) refuse(e.target, messageId, why, label + ': ' + why);
-                      // Taken with a word ("an empty entry ... was left out"): beside the field until its next change.
-                      else if (r.notice) notes.set(key, r.notice), showMessage(messageId, r.notice, label + ': ' + r.notice);
-                      else if (notes.delete(key)) byId(messageId).textContent = '';
+                      // Taken with a word ("an empty entry ... was left out"): said, and shown beside the field.
+                      else if (r.notice) showMessage(messageId, r.notice, label + ': ' + r.notice);
                     } };
     const input = choices ? el('select', attrs, ...choices.split(' ').map((c) => el('option', { value: c, selected: c === value, text: c })))
       : el('input', box ? { ...attrs, type: 'checkbox', checked: value === '1' } : { ...attrs, type: 'text', value });
-    return el('p', {}, el('label', { for: id, text: label + ' ' }), input, ' ', el('span', { id: messageId, class: 'message', text: lock || notes.get(key) || '' }));
+    return el('p', {}, el('label', { for: id, text: label + ' ' }), input, ' ', el('span', { id: messageId, class: 'message', text: lock }));
   }
-  const notes = new Map();  // a setting's key -> the word setField gave when it took its value
 
   /** A lab's figures as a two-column table: every number, word and flag of its JSON's top level. */
   function figures(caption, o) {  // (a whole number exactly, as a count of bytes must be; others to 6 digits)

@@ -15,7 +15,7 @@
 namespace el {
 
 static bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+    return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0);  // (memcmp of null: UB)
 }
 
 bool same_optimizer_config(const OptimizerConfig& a, const OptimizerConfig& b) {

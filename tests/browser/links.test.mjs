@@ -399,30 +399,3 @@ test('an empty entry in a link\'s cells, g or offsets is the same notice; the ot
   assert.deepEqual(s.bag.offsets, [0, 2]);
   await closePage(page);
 });
-
-// A link to a table of millions of numbers held the page still for a second or more (5.8 s under load)
-// with nothing said (/tmp/review-m): it is said first, and opened once the browser has shown that.
-test('a link to a large table says it is opening one before the page goes still, then opens it', async () => {
-  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1');
-  const said = await page.evaluate(async () => {
-    location.hash = 'v=1&V=100000&d=16&init=normal&seed=1&ids=5,99998';
-    await new Promise((r) => setTimeout(r, 0));  // (hashchange comes as a task)
-    const status = document.getElementById('status');
-    return [status.className, status.textContent, window.embeddingLab.snapshot({ matrices: false }).V];
-  });
-  assert.deepEqual(said, ['busy', 'Opening a table of 100,000 x 16\u2026', 3], 'said, not yet opened');
-  await page.waitForFunction(() => window.embeddingLab.snapshot({ matrices: false }).V === 100000);
-  assert.equal(await page.getAttribute('#status', 'class'), 'hidden');
-  // A small table opens at once; and a large link overtaken by a newer one is not opened after it.
-  const after = await page.evaluate(async () => {
-    location.hash = 'v=1&V=50000&d=32&init=normal&seed=2&ids=1';
-    await new Promise((r) => setTimeout(r, 0));
-    location.hash = 'v=1&V=4&d=3&init=example&ids=2';
-    await new Promise((r) => setTimeout(r, 300));
-    const s = window.embeddingLab.snapshot({ matrices: false });
-    return [s.V, s.ids, document.getElementById('status').className];
-  });
-  assert.deepEqual(after, [4, [2], 'hidden']);
-  assert.deepEqual(page.problems, []);
-  await closePage(page);
-});

@@ -21,7 +21,7 @@ using el::decode_link;
 using el::encode_link;
 
 static bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+    return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0);  // (memcmp of null: UB)
 }
 
 // Every field a link carries, compared exactly (floats bit for bit).
