@@ -485,8 +485,9 @@ static void SumTooltip(const App& app, int b, int c) {
     const int id = s.ids[size_t(b)];
     std::string sum;
     const int shown = std::min(r.V, 6);
-    for (int v = 0; v < shown; v++) sum += (v ? " + " : "") + std::string(v == id ? "1*" : "0*") + display_float(lookup_table(r, app.state)[size_t(v) * r.d + c]);
-    if (id >= shown) sum += " + ... + 1*" + display_float(lookup_table(r, app.state)[size_t(id) * r.d + c]);
+    const std::vector<float>& W = lookup_table(r, app.state);
+    for (int v = 0; v < shown; v++) sum += (v ? " + " : "") + std::string(v == id ? "1*" : "0*") + display_float(W[size_t(v) * r.d + c]);
+    if (id >= shown) sum += " + ... + 1*" + display_float(W[size_t(id) * r.d + c]);
     if (r.V > shown) sum += format(TR(lesson_sum_more_terms), r.V);
     ImGui::Text(TR(lesson_sum_formula), b, c, id, c);
     TextWrappedUnformatted(sum.data(), sum.data() + sum.size());  // broken between terms

@@ -33,7 +33,7 @@ static Status check_sizes(const LessonInput& in) {
     return Status::Ok();
 }
 
-static std::vector<int> sorted_unique(std::vector<int> ids) {
+std::vector<int> distinct_ids(std::vector<int> ids) {
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     return ids;
@@ -109,7 +109,7 @@ Status compute_lesson(const LessonInput& in, LessonResult& out) {
     r.grad_scatter = in.options.sparse ? sparse_to_dense(W_gather.sparse_grad(), V) : std::move(W_gather.grads());
     r.sparse_indices = W_gather.sparse_grad().indices;
     if (in.options.max_norm)  // only looked-up rows can be rescaled: B*d numbers compared, not V*d
-        for (const int v : sorted_unique(in.ids))
+        for (const int v : distinct_ids(in.ids))
             if (v >= 0 && v < V && !std::equal(&r.table[size_t(v) * d], &r.table[size_t(v) * d] + d, &before[size_t(v) * d]))
                 r.renormed_rows.push_back(v);
 

@@ -65,6 +65,10 @@ inline bool same_value(float a, float b) { return a == b || (a != a && b != b); 
 // the heap has no room for the new ones, `out` is emptied and the refusal names V x d.
 Status compute_lesson(const LessonInput& in, LessonResult& out);
 
+// The ids of a batch in order, each once (B,) -> (distinct,): the only rows a lookup reads or its
+// gradient reaches.
+std::vector<int> distinct_ids(std::vector<int> ids);
+
 // Whether the heap can give `tables` (V,d) tables at once (core/limits.h: heap_has_room), or a refusal
 // naming the megabytes and V x d: a lookup or a training step asks first, never aborts the page.
 Status room_for_tables(int V, int d, int tables);

@@ -57,10 +57,7 @@ static void compute_bags(const AppState& s, const std::vector<float>& W, Derived
         return void(v.error = st.error);
     }
     v.bags = int(bags);
-    std::vector<int> looked_up = s.ids;  // only their rows can have gradient: not all V rows scanned
-    std::sort(looked_up.begin(), looked_up.end());
-    looked_up.erase(std::unique(looked_up.begin(), looked_up.end()), looked_up.end());
-    for (int k : looked_up) {
+    for (int k : distinct_ids(s.ids)) {  // only their rows can have gradient: not all V rows scanned
         bool touched = false;
         for (int c = 0; c < s.d; c++) {
             const float g = v.grad[size_t(k) * s.d + c];

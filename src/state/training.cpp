@@ -84,9 +84,7 @@ static Status run_steps(AppState& s, TrainingSession& t, int n, const bool* tria
     }
 
     // Only looked-up rows can be rescaled by the forward pass (max_norm): ids in order, each once.
-    std::vector<int> looked_up = s.ids;
-    std::sort(looked_up.begin(), looked_up.end());
-    looked_up.erase(std::unique(looked_up.begin(), looked_up.end()), looked_up.end());
+    std::vector<int> looked_up = distinct_ids(s.ids);
     std::erase_if(looked_up, [&s](int k) { return k < 0 || k >= s.V; });  // (the lookup refuses them)
     const size_t d = size_t(s.d), bytes = d * sizeof(float);
     for (int i = 0; i < n; i++) {
@@ -155,9 +153,7 @@ Status follow_up_step(const AppState& s, TrainingSession& t, uint64_t seed, Foll
         for (int c = 0; c < s.d; c++) trial.upstream[size_t(b) * s.d + c] = default_upstream(c);
     a.fresh = !(kept && same_optimizer_config(t.config, s.optimizer));
     if (Status st = run_steps(trial, session, 1, &kept); !st.ok()) return st;
-    std::vector<int> distinct = trial.ids;
-    std::sort(distinct.begin(), distinct.end());
-    a.distinct = int(std::unique(distinct.begin(), distinct.end()) - distinct.begin());
+    a.distinct = int(distinct_ids(trial.ids).size());
     const StepReport& r = session.last;
     a.touched = int(r.touched_rows.size()), a.changed = int(r.changed_rows.size());
     a.changed_untouched = int(r.changed_untouched_rows().size());
