@@ -80,7 +80,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_snapshot_json() {
     AppendInts(j, "differingOutputs", r.differing_outputs);
     put({"\"equal\":", json_bool(r.equal), ",\"gradsEqual\":", json_bool(r.grads_equal), ",\"oneHotSkipped\":",
          json_string(r.one_hot_skipped), ","});
-    put({"\"errors\":{\"ids\":", json_string(g_app.text.ids.error), ",\"idsNotice\":", json_string(g_app.text.ids.notice), ",\"offsetsNotice\":", json_string(g_app.text.offsets.notice), ",\"size\":", json_string(g_app.text.size.error),
+    put({"\"errors\":{\"ids\":", json_string(g_app.text.ids.error), ",\"idsNotice\":", json_string(g_app.text.ids.notice), ",\"offsets\":", json_string(g_app.text.offsets.error), ",\"offsetsNotice\":", json_string(g_app.text.offsets.notice), ",\"size\":", json_string(g_app.text.size.error),
          ",\"table\":", json_string(g_app.table_editor.error), ",\"upstream\":", json_string(g_app.upstream_editor.error),
          ",\"result\":", json_string(g_app.derived.result_error), ",\"lock\":", json_string(g_app.teach.lock_message),
          ",\"language\":", json_string(g_app.language_message), ",\"fields\":", json_string(KeptTextErrors()), "},"});

@@ -363,8 +363,7 @@ static void ShowBagSettings(App& app) {
     if (ImGui::InputText("offsets", field.text, sizeof field.text)) {
         std::vector<int> offsets;
         std::string notice;  // "0,,2" taken as 0, 2, with a word, as the ids field does
-        Status st = parse_ids(field.text, s.B() + 1, offsets, &notice);
-        if (st.ok()) st = check_offsets(offsets, s.B(), false);
+        const Status st = parse_offsets(field.text, s.B(), offsets, &notice);
         field.error = st.ok() ? "" : format(TR(lesson_offsets_error), st.error.c_str(), format_ids_brief(s.offsets).c_str());
         field.notice = st.ok() ? notice : "";
         if (st.ok()) s.offsets = offsets, Commit(app, "bag offsets");

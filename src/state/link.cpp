@@ -225,18 +225,9 @@ static std::string encode_offsets(const AppState& s) {
 static Status decode_offsets(AppState& s, std::string_view text, std::vector<std::string>& notices) {
     // As the ids: "0,2", "0, 2" (typed into the text view's field), "0,,2" or a link cut after "offsets=0,"
     // (the rest taken, with a word).
-    bool empty_entry = false;
-    const std::vector<std::string_view> entries = split_list(text, empty_entry);
-    if (entries.size() > size_t(kMaxB)) return Status::Fail(format(TR(msg_offsets_more_than), kMaxB));
-    std::vector<int> offsets;
-    for (std::string_view item : entries) {
-        int64_t v = 0;
-        if (Status st = parse_int(item, v); !st.ok()) return st;
-        offsets.push_back(int(std::clamp<int64_t>(v, -1, int64_t(kMaxB) + 1)));
-    }
-    if (Status st = check_offsets(offsets, s.B(), false); !st.ok()) return st;
-    s.offsets = std::move(offsets);
-    if (empty_entry) notices.push_back(TR(msg_empty_entry));
+    std::string notice;
+    if (Status st = parse_offsets(text, s.B(), s.offsets, &notice); !st.ok()) return st;
+    if (!notice.empty()) notices.push_back(notice);
     return Status::Ok();
 }
 

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/embedding_bag.h"
 #include "core/limits.h"
 #include "decimal.h"
 #include "i18n/i18n.h"
@@ -235,6 +236,21 @@ Status parse_ids(std::string_view text, int V, std::vector<int>& out, std::strin
     }
     if (ids.empty()) return Status::Fail(TR(msg_ids_empty));
     out = std::move(ids);
+    if (notice) *notice = empty_entry ? TR(msg_empty_entry) : "";
+    return Status::Ok();
+}
+
+Status parse_offsets(std::string_view text, int B, std::vector<int>& out, std::string* notice) {
+    bool empty_entry = false;
+    const std::vector<std::string_view> entries = split_list(text, empty_entry);
+    std::vector<int> offsets;  // how many: check_offsets says (at most kMaxB + 1)
+    for (std::string_view token : entries) {
+        int64_t v = 0;
+        if (parse_whole(token, v) != Whole::Ok) return Status::Fail(format(TR(msg_not_whole_number), quote_text(token, 32).c_str()));
+        offsets.push_back(int(std::clamp<int64_t>(v, -1, int64_t(kMaxB) + 1)));  // check_offsets names the value
+    }
+    if (Status st = check_offsets(offsets, B, false); !st.ok()) return st;
+    out = std::move(offsets);
     if (notice) *notice = empty_entry ? TR(msg_empty_entry) : "";
     return Status::Ok();
 }

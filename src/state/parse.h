@@ -46,6 +46,10 @@ std::vector<std::string_view> split_list(std::string_view text, bool& empty_entr
 // out, and `notice` (when given) says so; else it is left empty.
 Status parse_ids(std::string_view text, int V, std::vector<int>& out, std::string* notice = nullptr);
 
+// Where each bag starts in a batch of B ids ("0, 2"; EmbeddingBag's offsets): whole numbers that
+// check_offsets accepts (the first 0, none decreasing, none past B). Empty entries as in parse_ids.
+Status parse_offsets(std::string_view text, int B, std::vector<int>& out, std::string* notice = nullptr);
+
 // "1, 1, 2"
 std::string format_ids(const std::vector<int>& ids);
 // For a message: a short batch whole, a long one's first ten ids, "...", and its last.

@@ -923,3 +923,27 @@ test('an empty entry typed into the offsets field, or given to setField, is left
   assert.deepEqual(await page.evaluate(() => window.embeddingLab.setField('offsets', '0,1')), { ok: true, error: '' });
   await closePage(page);
 });
+
+// The canvas's offsets field was read as a list of ids: "0, 9" was refused with "id '9' at position 1 is
+// out of range (0 to 4)", a range of ids that has nothing to do with offsets. Now the words the link's and
+// setField's offsets use.
+test('the offsets field refuses in the words of offsets, not of ids, and keeps the bags', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=5&d=3&init=normal&seed=1&ids=1,2,3,4&bag=sum&offsets=0,2', { width: 1280, height: 800 });
+  // Typed a key at a time: each list taken on the way stays, as in the ids field ("0" before "0, 9").
+  for (const [typed, said, kept] of [
+    ['0, 9', 'offsets: offsets[1] = 9 is past the end of the 4 ids (still using 0)', [0]],
+    ['-1', 'offsets: offsets[0] is -1: the first bag must start at 0 (still using 0)', [0]],
+    ['0, 3, 1', 'offsets: offsets must not decrease: offsets[2] = 1 is below offsets[1] = 3 (still using 0, 3)', [0, 3]]]) {
+    await typeInto(page, 'offsets', typed);
+    await frames(page, 4);
+    const s = await snapshot(page);
+    assert.equal(s.errors.offsets, said, typed);
+    assert.deepEqual(s.bag.offsets, kept, 'a refused list leaves the bags as they were');
+  }
+  assert.deepEqual(await page.evaluate(() => window.embeddingLab.setField('offsets', '0, 9')),
+                   { ok: false, error: 'offsets: offsets[1] = 9 is past the end of the 4 ids' });
+  await typeInto(page, 'offsets', '0, 3');
+  await frames(page, 4);
+  assert.equal((await snapshot(page)).errors.offsets, '', 'a list taken clears the message');
+  await closePage(page);
+});

@@ -10,6 +10,7 @@
 using el::format_float;
 using el::parse_float;
 using el::parse_ids;
+using el::parse_offsets;
 using el::check_decimal_shown;
 using el::check_whole;
 
@@ -92,6 +93,33 @@ TEST_CASE("id lists accept commas and spaces and name the bad token", "[parse][i
     for (int i = 0; i < 1025; i++) many += "0 ";
     CHECK_THAT(parse_ids(many, 3, ids).error, Catch::Contains("more than 1024"));
     CHECK(ids == std::vector<int>{1});  // a rejected list never changes the batch
+}
+
+// The canvas's offsets field parsed with parse_ids until 2026-12-07 and spoke of ids ("id '-1' at
+// position 0 is negative ... 0 to 4"); the link's offsets had words of their own. One parser now.
+TEST_CASE("offsets lists are read as the ids are and refused in the offsets' own words", "[parse][offsets]") {
+    std::vector<int> offsets = {0};
+    std::string notice = "x";
+    CHECK(parse_offsets("0, 2 3", 4, offsets, &notice).ok());
+    CHECK(offsets == std::vector<int>{0, 2, 3});
+    CHECK(notice.empty());
+    CHECK(parse_offsets("0,,4", 4, offsets, &notice).ok());
+    CHECK(offsets == std::vector<int>{0, 4});
+    CHECK_THAT(notice, Catch::Contains("empty entry"));
+
+    offsets = {0, 1};
+    CHECK(parse_offsets("-1", 4, offsets).error == "offsets[0] is -1: the first bag must start at 0");
+    CHECK(parse_offsets("0, 7", 4, offsets).error == "offsets[1] = 7 is past the end of the 4 ids");
+    CHECK(parse_offsets("0, 3, 2", 4, offsets).error == "offsets must not decrease: offsets[2] = 2 is below offsets[1] = 3");
+    CHECK(parse_offsets("0, x", 4, offsets).error == "'x' is not a whole number");
+    CHECK(parse_offsets("0, 99999999999999999999", 4, offsets).error == "offsets[1] = 1025 is past the end of the 4 ids");
+    CHECK_THAT(parse_offsets(" , ", 4, offsets).error, Catch::Contains("offsets is empty"));
+    std::string zeros;
+    for (int i = 0; i < 1026; i++) zeros += "0,";
+    CHECK(parse_offsets(zeros, 4, offsets).error == "there are 1026 offsets; at most 1024 bags are allowed");
+    for (const std::string said : {parse_offsets("-1", 4, offsets).error, parse_offsets("0, 7", 4, offsets).error})
+        CHECK_THAT(said, !Catch::Contains("id "));
+    CHECK(offsets == std::vector<int>{0, 1});  // a refused list never changes the bags
 }
 
 TEST_CASE("an empty entry between commas is left out with a word, the rest taken", "[parse][ids][review]") {
