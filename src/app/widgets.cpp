@@ -143,24 +143,9 @@ std::string ShortNumber(float v) {
     return text;
 }
 
-// A number in `room` px: the short form, else a whole number, else 3, then 2 significant digits, an exponent written short
-// ("1.2e22", not "1.235e+2" cut off by a cell's edge, which read as 123.5); "" when nothing fits.
+// A number in `room` px (fit_number in state/parse.h).
 std::string FittedNumber(float v, float room) {
-    std::string s = ShortNumber(v);
-    // 5 to 7 digits before the point, where %.4g wrote an exponent: whole first ("12346", not "1.23e4");
-    // anywhere else not (0.01 would be "0").
-    const bool whole = std::fabs(v) >= 1e4f && std::fabs(v) < 1e7f;
-    for (const char* fmt : {"%.0f", "%.3g", "%.2g"}) {
-        if (ImGui::CalcTextSize(s.c_str()).x <= room || !std::isfinite(v)) return s;
-        if (fmt[3] == 'f' && !whole) continue;
-        s = format(fmt, double(v));  // the language's decimal
-        if (const size_t e = s.find('e'); e != std::string::npos) {  // e+22 -> e22, e-05 -> e-5
-            size_t digits = e + 1 + (s[e + 1] == '+' || s[e + 1] == '-');
-            while (digits + 1 < s.size() && s[digits] == '0') digits++;
-            s = s.substr(0, e + 1) + (s[e + 1] == '-' ? "-" : "") + s.substr(digits);
-        }
-    }
-    return ImGui::CalcTextSize(s.c_str()).x <= room ? s : std::string();
+    return fit_number(v, ShortNumber(v), [room](const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x <= room; });
 }
 
 static void TextWrappedV(const char* fmt, va_list args) {

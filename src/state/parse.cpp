@@ -255,6 +255,16 @@ Status parse_offsets(std::string_view text, int B, std::vector<int>& out, std::s
     return Status::Ok();
 }
 
+std::string number_in_digits(float v, const char* fmt) {
+    std::string s = format(fmt, double(v));  // the language's decimal
+    if (const size_t e = s.find('e'); e != std::string::npos) {  // e+22 -> e22, e-05 -> e-5
+        size_t digits = e + 1 + (s[e + 1] == '+' || s[e + 1] == '-');
+        while (digits + 1 < s.size() && s[digits] == '0') digits++;
+        s = s.substr(0, e + 1) + (s[e + 1] == '-' ? "-" : "") + s.substr(digits);
+    }
+    return s;
+}
+
 // "1, 1, 2"; more than `most` ids: the first ten, "...", and the last.
 static std::string join_ids(const std::vector<int>& ids, size_t most) {
     std::string s;

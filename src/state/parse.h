@@ -2,6 +2,7 @@
 // Every parser names the offending token in its error, so the UI can show it
 // next to the field while the last good value stays in use.
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -22,6 +23,21 @@ std::string format_float(float v);
 // never for links, exports or JSON. parse_float_shown reads it back (and a point too).
 std::string display_float(float v);
 Status parse_float_shown(std::string_view text, float& out);
+
+// A number in a cell of the page's grids: `short_form` (ShortNumber's 4 significant digits), else 3,
+// then 2, as long as `fits` (the text's width in the cell) says no; "" when nothing fits. 5 to 7
+// digits before the point are written whole first ("-99999", not "-1e+05", which reads as -100000).
+// An exponent is written short ("1.2e22", not "1.235e+2" cut off by the cell's edge: 123.5?).
+std::string number_in_digits(float v, const char* fmt);  // printf's fmt, the exponent written short
+template <class Fits>
+std::string fit_number(float v, std::string short_form, Fits fits) {
+    std::string s = std::fabs(v) >= 1e4f && std::fabs(v) < 1e7f ? number_in_digits(v, "%.0f") : std::move(short_form);
+    for (const char* fmt : {"%.3g", "%.2g"}) {
+        if (fits(s) || !std::isfinite(v)) return s;  // inf and nan as they are
+        s = number_in_digits(v, fmt);
+    }
+    return fits(s) ? s : std::string();
+}
 
 // A whole number as a person may write one: digits, or decimal or scientific notation that names a
 // whole number ("100", "+100", "1e2", "100.0"), spaces around it left out. NotANumber for text that is no number, NotWhole for

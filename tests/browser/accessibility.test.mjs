@@ -198,6 +198,29 @@ test('the text view in the high-contrast theme: white on black, yellow links and
   await closePage(page);
 });
 
+// In the dark theme the text view was #111 with every field white, every button light grey and light
+// scrollbars (the browser's light controls): glaring beside it. Its controls follow the theme now.
+test('the text view in the dark theme: its fields, buttons and scrollbars are dark too', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,1,2&theme=dark&view=text');
+  const look = () => page.evaluate(() => {
+    const rgb = (css) => css.match(/\d+/g).slice(0, 3).map(Number);
+    const field = getComputedStyle(document.getElementById('tv-w-1-2')), button = getComputedStyle(document.querySelector('#text-view button'));
+    return { scheme: getComputedStyle(document.getElementById('text-view')).colorScheme, fieldBackground: rgb(field.backgroundColor),
+             fieldText: rgb(field.color), buttonBackground: rgb(button.backgroundColor), buttonText: rgb(button.color) };
+  });
+  const luminance = (c) => c.reduce((a, v) => a + v, 0) / 765;
+  const dark = await look();
+  assert.equal(dark.scheme, 'dark');
+  assert.ok(luminance(dark.fieldBackground) < 0.5 && luminance(dark.buttonBackground) < 0.5, JSON.stringify(dark));  // (light: 1 and 0.94)
+  assert.ok(ratio(dark.fieldText, dark.fieldBackground) >= 4.5 && ratio(dark.buttonText, dark.buttonBackground) >= 4.5, JSON.stringify(dark));
+  await page.evaluate(() => window.embeddingLab.setField('theme', 'light'));
+  await page.waitForFunction(() => getComputedStyle(document.getElementById('text-view')).backgroundColor === 'rgb(255, 255, 255)');
+  const light = await look();
+  assert.ok(luminance(light.fieldBackground) > 0.9, `the light theme keeps light fields: ${JSON.stringify(light)}`);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 test('without a theme in the link the system decides: dark, more contrast, forced colours', async () => {
   const cases = [
     [{ colorScheme: 'light' }, '', 'light'],

@@ -5,12 +5,14 @@
 #include <cstring>
 #include <limits>
 
+#include "i18n/i18n.h"
 #include "state/parse.h"
 
 using el::format_float;
 using el::parse_float;
 using el::parse_ids;
 using el::parse_offsets;
+using el::fit_number;
 using el::check_decimal_shown;
 using el::check_whole;
 
@@ -213,4 +215,25 @@ TEST_CASE("a number typed for a field with limits is taken or refused in the lin
     CHECK(check_decimal_shown("nan", 0.0f, 3.0f, x) == "'nan' is out of range (0 to 3)");
     CHECK(check_decimal_shown("lots", 0.0f, 3.0f, x) == "'lots' is not a number");
     CHECK(x == -1.0f);
+}
+
+// A grid cell's text (widgets.cpp's FittedNumber, with the font's widths there): -99999 was drawn as
+// "-1e+05" (read as -100000) while -123456.789 beside it was "-123457": %.4g came first wherever it fit.
+TEST_CASE("a cell's number: whole from 5 to 7 digits, else fewer significant digits until it fits", "[parse][cells]") {
+    const auto in = [](size_t chars) { return [chars](const std::string& s) { return s.size() <= chars; }; };
+    const auto fit = [&](float v, size_t chars) { return fit_number(v, el::format("%.4g", double(v)), in(chars)); };
+    CHECK(fit(-99999.0f, 9) == "-99999");
+    CHECK(fit(12345.0f, 9) == "12345");
+    CHECK(fit(-123456.789f, 9) == "-123457");
+    CHECK(fit(9999999.0f, 9) == "9999999");
+    CHECK(fit(-123456.789f, 6) == "-1.2e5");   // the whole number does not fit: 3, then 2 digits
+    CHECK(fit(-123456.789f, 5) == "");
+    CHECK(fit(0.000012345f, 9) == "1.234e-05");
+    CHECK(fit(0.000012345f, 7) == "1.23e-5");
+    CHECK(fit(1e30f, 9) == "1e+30");
+    CHECK(fit(3.14159265f, 9) == "3.142");
+    CHECK(fit(3.14159265f, 3) == "3.1");
+    CHECK(fit(0.01f, 9) == "0.01");           // below 1e4 never whole (0.01 would be "0")
+    CHECK(fit(1e7f, 9) == "1e+07");
+    CHECK(fit(std::numeric_limits<float>::infinity(), 1) == "inf");
 }
