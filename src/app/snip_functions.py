@@ -8,6 +8,11 @@ the body `unreachable`: called after all, it would stop the app with glue.js's m
 compute something wrong. Each group is dead for a reason this script checks on every build: a
 function in the module that could call it, or a word in the page's sources (src/) that could make
 it run, stops the build, as does a name it cannot find.
+
+The functions in RETURNS are called, every frame, but for this page always return at once, having
+done nothing: their bodies become that return. Each has its reason, checked the same way: a word
+in src/ that could give them something to do, or a word the reason relies on going missing, stops
+the build.
 """
 import pathlib
 import re
@@ -46,6 +51,23 @@ GROUPS = [
      "(the browser draws the pointer: src/app/main.cpp)", [], [r'MouseDrawCursor\s*=']),
 ]
 UNREACHABLE_BODY = b'\x00\x00\x0b'  # no locals; unreachable; end
+
+# (function, its new body, why it does nothing here, words that could change that, words the reason needs)
+RETURNS = [
+    ('ImGui::UpdateWindowManualResize', b'\x00\x41\x00\x0b',  # no locals; i32.const 0; end
+     "Dear ImGui's resize grips and borders: Begin calls it for every window, and it returns 0 at "
+     "once for a window with NoResize or AlwaysAutoResize, and for an inactive one. The page window "
+     "has NoDecoration (NoResize with it), a child without ResizeX/ResizeY gets NoResize, tooltips, "
+     "popups and combos are AlwaysAutoResize, and the fallback Debug window, never written to, is "
+     "inactive",
+     [r'ImGuiChildFlags_Resize[XY]', r'BeginPopupModal', r'ImGui::Begin\((?!"Embedding Lab")'],
+     [r'ImGuiWindowFlags_NoDecoration \|']),
+    ('ImGui::NavUpdateWindowing', b'\x00\x0b',  # no locals; end
+     "Dear ImGui's window switching (Ctrl+Tab, which the browser keeps for its tabs; a gamepad's "
+     "menu button, and the page has no gamepad) and Alt toggling a window's menu layer (no window has "
+     "a menu bar): it changes nothing on a page of one window, whose keys never include those",
+     [r'MenuBar', r'HasGamepad', r'NavEnableGamepad', r'ConfigNavWindowingKey'], []),
+]
 
 
 def font_tables(path):
@@ -123,13 +145,25 @@ def main(wasm_path, font_path, src_dir):
         if unclear := [n for n in functions if len(names.get(n, [])) != 1]:
             sys.exit(f'{wasm_path}: not one function named {", ".join(unclear)} (inlined, renamed, gone or overloaded?)')
         snipped |= {names[n][0] - imported for n in functions}
+    returning = {}
+    for function, body, why, words, needs in RETURNS:
+        for word in words:
+            for path, text in sources.items():
+                if re.search(word, text):
+                    sys.exit(f'{path} has {word!r}, which may give {function} something to do: do not empty it ({why})')
+        for word in needs:
+            if not any(re.search(word, text) for text in sources.values()):
+                sys.exit(f'no source has {word!r}, which {function} may need: do not empty it ({why})')
+        if len(names.get(function, [])) != 1:
+            sys.exit(f'{wasm_path}: not one function named {function} (inlined, renamed, gone or overloaded?)')
+        returning[names[function][0] - imported] = body
 
     _, at, start, end = next(s for s in sections if s[0] == 10)
     count, j = leb(module, start)
     bodies = []
     for k in range(count):
         size, j = leb(module, j)
-        bodies.append(UNREACHABLE_BODY if k in snipped else module[j:j + size])
+        bodies.append(UNREACHABLE_BODY if k in snipped else returning.get(k, module[j:j + size]))
         j += size
     code = uleb(count) + b''.join(uleb(len(b)) + b for b in bodies)
     open(wasm_path, 'wb').write(module[:at] + b'\x0a' + uleb(len(code)) + code + module[end:])
