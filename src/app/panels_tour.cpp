@@ -88,7 +88,7 @@ void ShowTourBar(App& app) {
 
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyle().Colors[ImGuiCol_FrameBg]);
     ImGui::BeginChild("##tour", ImVec2(0, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_Border, ImGuiWindowFlags_NavFlattened);
-    ImGui::TextDisabled(TR(tour_bar_position), tour_depth_label(depth), step + 1, int(steps.size()));
+    TextWrappedColored(ImGui::GetColorU32(ImGuiCol_TextDisabled), TR(tour_bar_position), tour_depth_label(depth), step + 1, int(steps.size()));
     // On a small screen (a phone, a short course frame) the step's text folds away once read, so the
     // panel it speaks of gets the screen: on a phone the header and this box took a third of it.
     const ImVec2 screen = ImGui::GetMainViewport()->WorkSize;
@@ -97,13 +97,13 @@ void ShowTourBar(App& app) {
     // phone's keyboard up, the header and this box left the field a sliver.
     const bool folded = small && (app.tour.text_folded || (TextFieldActive() && screen.y / app.dpr < 520.0f));
     if (small) {
-        ImGui::SameLine();
+        SameLineIfFits(ButtonWidth(folded ? TR(tour_show_text) : TR(tour_hide_text)));
         // One id whatever it says: the keyboard's focus stays on it (with the label's id it was lost, and Tab with it).
         if (SmallButton(format("%s###tour-fold", folded ? TR(tour_show_text) : TR(tour_hide_text)).c_str()))
             app.tour.text_folded = !folded;
         RecordItemRect("tour-fold");
     }
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(GoodColor()), "%s", tr(s.title));
+    TextWrappedColored(GoodColor(), "%s", tr(s.title));
     RecordItemRect("tour-title");
     if (!folded) TextWrapped("%s", tr(s.text));
     ImGui::BeginDisabled(step == 0);
@@ -115,17 +115,18 @@ void ShowTourBar(App& app) {
     }
     RecordItemRect("tour-back");
     ImGui::EndDisabled();
-    ImGui::SameLine();
     const bool last = step + 1 == int(steps.size());
+    const char* next = last ? TR(tour_finish) : TR(tour_next);
+    SameLineIfFits(ButtonWidth(next));
     if (std::exchange(app.tour.keyboard_follows, false)) ImGui::SetKeyboardFocusHere();
     // One id whatever it says, so the keyboard's focus stays on it when "Next" becomes "Finish".
-    if (ImGui::Button(format("%s###tour-next", last ? TR(tour_finish) : TR(tour_next)).c_str())) {
+    if (ImGui::Button(format("%s###tour-next", next).c_str())) {
         if (last) LeaveTour(app, true);
         else GoToTourStep(app, depth, step + 1);
         if (last) app.tour.keyboard_follows = ImGui::GetIO().NavVisible;
     }
     RecordItemRect("tour-next");
-    ImGui::SameLine();
+    SameLineIfFits(ButtonWidth(TR(tour_leave)));
     if (ImGui::Button(TR(tour_leave))) LeaveTour(app, false), app.tour.keyboard_follows = ImGui::GetIO().NavVisible;
     RecordItemRect("tour-leave");
     ImGui::EndChild();

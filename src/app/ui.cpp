@@ -103,7 +103,7 @@ static void ShowHeader(App& app) {
         ImGui::PopTextWrapPos();
         SameLineIfFits(260);
     } else {
-        ImGui::SameLine();
+        SameLineIfFits(80);  // (a phone pinched to 200 %: the combo ran off the screen's edge)
     }
     const char* const theme_labels[] = {TR(page_theme_light), TR(page_theme_dark), TR(page_theme_contrast)};
     int theme = int(app.state.theme);
@@ -142,6 +142,8 @@ static void ShowHeader(App& app) {
 // there, and a short panel in a long row stays there (StickyOffset).
 static float PanelTopMargin() { return Px(12); }
 
+static float g_tour_bar_top = -FLT_MAX;  // where the tour's box starts, when it scrolls with the panels (ShowApp)
+
 // The panel the tour step points at gets a frame, and is scrolled into view: its top 12 px below
 // the page's. A step opened from a link is scrolled while the layout still settles (the scrollbar
 // appears and narrows the panels, so their text takes more lines; panels are measured as they come
@@ -153,7 +155,9 @@ static void ShowTourFocus(App& app, uint32_t panels) {
     // A step about one section of its panel (the budget panel's parts, screens apart on a phone) frames
     // that section, in the group that holds it (TourSection in panels_budget.cpp says where it begins).
     float top = a.y;
-    if (tour_step_section(app.state.tour, app.state.tour_step)) {
+    if (g_tour_bar_top > -FLT_MAX && g_tour_bar_top < a.y) {
+        top = g_tour_bar_top;  // the step's words above its panel: those first
+    } else if (tour_step_section(app.state.tour, app.state.tour_step)) {
         if (app.tour.section_top < a.y || app.tour.section_top > b.y) return;
         top = app.tour.section_top;
     }
@@ -248,14 +252,31 @@ void ShowApp(App& app) {
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
                                    ImGuiWindowFlags_NoBackground;
     ImGui::Begin("Embedding Lab", nullptr, flags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-    // The header, a link's messages and the tour step stay in view; the panels scroll below.
-    ShowHeader(app);
-    ShowLinkBanner(app);
-    ShowTourBar(app);
+    // The header, a link's messages and the tour step stay in view; the panels scroll below. Where
+    // they would take much of the screen (a phone pinched to 200 %, a browser at 400 %) they scroll
+    // with the panels, and the tour step sits right above the panel it speaks of: held, they took
+    // three quarters of a phone, and the tour's buttons were below its edge.
+    static float top_height = 0, tour_height = 0;  // theirs, as last built
+    static bool top_scrolls = false;
+    top_scrolls = top_height + tour_height > vp->WorkSize.y * (top_scrolls ? 0.3f : 0.4f);
+    const auto show_top = [&] {
+        const float y = ImGui::GetCursorPosY();
+        ShowHeader(app), ShowLinkBanner(app);
+        top_height = ImGui::GetCursorPosY() - y;
+    };
+    g_tour_bar_top = -FLT_MAX;
+    const auto show_tour = [&] {
+        const float y = ImGui::GetCursorPosY();
+        if (top_scrolls) g_tour_bar_top = ImGui::GetCursorScreenPos().y;
+        ShowTourBar(app);
+        tour_height = ImGui::GetCursorPosY() - y;
+    };
+    if (!top_scrolls) show_top(), show_tour();
     // NavFlattened: Tab and the arrow keys go on from the header into the panels (without it the
     // whole page was one stop that took Enter to get into, and Tab never reached a panel).
     ImGui::BeginChild("##page", ImVec2(0, 0), ImGuiChildFlags_None, ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NavFlattened);
     g_page_window = ImGui::GetCurrentWindow();
+    if (top_scrolls) show_top();
     ShowQuestionCards(app);  // quiz=: above the panels they ask about
 
     // Panels flow into as many columns as the width allows: 3 on a desktop, 1 on a phone.
@@ -282,9 +303,13 @@ void ShowApp(App& app) {
         return (app.state.panels & g.panels) && (kDeeperTierLoaded || g.show != ShowDeeperExperimentsPanel);
     };
     uint32_t keys[std::size(groups)];  // the groups shown, in order: a row holds `columns` of them
-    int n = 0;
+    int n = 0, tour_at = -1;  // the tour step's panel, when the step scrolls with the panels
     for (const Group& g : groups)
-        if (shown(g)) keys[n++] = uint32_t(&g - groups);
+        if (shown(g)) {
+            if (top_scrolls && tour_at < 0 && app.state.tour != TourDepth::None && (g.panels & app.tour.focus)) tour_at = n;
+            keys[n++] = uint32_t(&g - groups);
+        }
+    if (top_scrolls && tour_at < 0) show_tour();  // (no step, or its panel not shown: at the top)
     const float css_width = vp->WorkSize.x / app.dpr;
     int columns = css_width >= 1100 ? 3 : css_width >= 720 ? 2 : 1;
     columns = std::max(1, std::min(columns, n));
@@ -296,6 +321,7 @@ void ShowApp(App& app) {
         for (int i = 0; i < n; i++) {
             const Group& g = groups[keys[i]];
             ImGui::TableNextColumn();
+            if (i == tour_at) show_tour();
             if (i % columns == 0) row_height = RowHeight(keys + i, std::min(columns, n - i));
             const float offset = hold.Offset(keys[i], ImGui::GetCursorScreenPos().y, row_height);
             if (offset > 0) ImGui::SetCursorPosY(ImGui::GetCursorPosY() + offset);

@@ -176,6 +176,49 @@ test('on a phone the tour step\'s text folds away, and the next step shows its t
   await closePage(desktop);
 });
 
+// A phone pinched to the page's 200 % (160 px of layout across a 320 px screen): the header and the tour's
+// box stayed in view and took the whole screen; Next, Back and Leave were below its bottom edge, "Hide
+// text" past its right edge and the step's title cut. Now they scroll with the panels, the step's box
+// right above its panel, and everything in it wraps to the width. A browser at 400 % (320 x 200) likewise.
+test('a phone pinched to 200 %: the tour step and the header scroll with the panels, every button reachable', async () => {
+  const screen = { width: 320, height: 568 };
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { ...screen, dpr: 2, mobile: true });
+  await page.evaluate(() => window.Module._el_zoom(2));  // as two fingers spread to 200 % do (the page's limit)
+  await page.evaluate(() => window.embeddingLab.setLink(window.embeddingLab.getLink() + '&tour=basics&step=2'));
+  await settle(page);
+  const inside = (r) => r && r.x >= 0 && r.x + r.width <= screen.width;
+  for (const name of ['tour-title', 'tour-fold', 'tour-back', 'tour-next', 'tour-leave']) assert.ok(inside(await rect(page, name)), `${name} fits across: ${JSON.stringify(await rect(page, name))}`);
+  // The step's words first, its panel right under them: the box is scrolled to the top of the screen.
+  const title = await rect(page, 'tour-title');
+  assert.ok(title.visible && title.y < screen.height / 2, `the step's title at ${title.y}`);
+  assert.ok((await rect(page, 'tour-focus')).y > title.y, 'its panel under it');
+  // Next, scrolled to by a finger, goes on.
+  let next = await rect(page, 'tour-next');
+  for (let i = 0; i < 4 && !(next.visible && next.y + next.height <= screen.height); i++) {
+    await fingerDrag(page, [160, 500], [160, 250]);
+    next = await rect(page, 'tour-next');
+  }
+  assert.ok(next.visible && next.y + next.height <= screen.height, `Next reached: ${JSON.stringify(next)}`);
+  await page.touchscreen.tap(next.x + next.width / 2, next.y + next.height / 2);
+  await page.waitForFunction(() => window.embeddingLab.snapshot().tour.step === 3);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+  // A desktop browser at 400 %: the header scrolls away, and the table under it comes up.
+  const zoomed = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { width: 320, height: 200, dpr: 4 });
+  await zoomed.mouse.move(160, 150);
+  for (let i = 0; i < 3; i++) await zoomed.mouse.wheel(0, 120), await frames(zoomed, 3);
+  const theme = await rect(zoomed, 'theme');
+  assert.ok(!theme.visible || theme.y + theme.height <= 0, `the header scrolled away: ${JSON.stringify(theme)}`);
+  assert.deepEqual(zoomed.problems, []);
+  await closePage(zoomed);
+  // An unzoomed phone keeps its header and tour box in view (they take a third of it).
+  const phone = await openPage(browser, server.url + '#v=1&tour=basics&step=2', { width: 390, height: 844, dpr: 2, mobile: true });
+  await settle(phone);
+  for (let i = 0; i < 3; i++) await fingerDrag(phone, [200, 700], [200, 400]);
+  for (const name of ['theme', 'tour-next']) assert.ok((await rect(phone, name)).visible && (await rect(phone, name)).y >= 0, `${name} stays in view`);
+  await closePage(phone);
+});
+
 // A phone held sideways with its keyboard up left a field a sliver under the header and the tour's box: on
 // a short screen the step's text folds while a field is typed in, and comes back after.
 test('on a short screen the tour step\'s text folds while a field is typed in', async () => {
