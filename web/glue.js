@@ -57,20 +57,24 @@
   }
   // The whole font (font.ttf; the wasm has what the page itself writes, src/app/main.cpp): fetched once
   // some text needs a glyph the wasm's part lacks, or with another language's catalog.
-  let fontFetch = null, fontBytes = null;
+  // Not there (offline, a 404) or not the page's font (cut short, a host's HTML page): the page's '?'
+  // marks stay, and the next frame that needs it ten seconds later fetches it again.
+  let fontFetch = null, fontBytes = null, fontGiven = false;
+  const fontLater = () => { fontBytes = null; setTimeout(() => { fontFetch = null; }, 1e4); };
   function fetchFont() {
     const inline = window.embeddingLabFont;  // the single-file page
     return fontFetch ||= (inline ? Promise.resolve(Uint8Array.from(atob(inline), (c) => c.charCodeAt(0)))
       : fetch(new URL('font.ttf', glueUrl || location.href), { credentials: 'same-origin' })
         .then((r) => { if (!r.ok) throw new Error('font.ttf: HTTP ' + r.status); return r.arrayBuffer(); }))
-      .then((bytes) => { fontBytes = new Uint8Array(bytes); }, () => {});  // (not there: the page's '?' marks stay)
+      .then((bytes) => { fontBytes = new Uint8Array(bytes); }, fontLater);
   }
   // The app asks for it: given at once when it is here (the frame asking draws with it), else once it is.
   function giveFont() {
+    if (fontGiven) return;
     if (!fontBytes) return void fetchFont().then(() => fontBytes && giveFont());
     const ptr = Module._malloc(fontBytes.length);  // the app's from now on
     Module.HEAPU8.set(fontBytes, ptr);
-    Module._el_font_arrived(ptr, fontBytes.length);
+    if (!(fontGiven = !!Module._el_font_arrived(ptr, fontBytes.length))) console.warn('font.ttf is not the font this page was built with'), fontLater();
   }
   const linkLanguage = (/(?:^|&)lang=([a-z]+)(?:&|$)/.exec(location.hash.slice(1)) || [])[1];
   const startLanguage = LANGUAGES.includes(linkLanguage) ? linkLanguage : browserLanguage();
@@ -320,7 +324,9 @@
   if (compiled) {
     compiled.catch(() => {});  // reported when Emscripten asks for it, below
     Module.instantiateWasm = (imports, receiveInstance) => {
-      Promise.all([compiled, startCatalog, contextMade])
+      // (The language's catalog and font at most 3 s: a stalled one leaves the start in English, its
+      // texts applied when they come.)
+      Promise.all([compiled, Promise.race([startCatalog, new Promise((r) => setTimeout(r, 3e3))]), contextMade])
         .then(([module]) => gl && WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module)))
         // A frame sandboxed without allow-same-origin has the opaque origin "null": the .wasm is then
         // fetched cross-origin and refused, every time. Reloading cannot help; the course page can.
@@ -342,8 +348,11 @@
   // Emscripten's script for that build (the single-file page has it inline, after glue.js),
   // added now: it runs as soon as it is there (index.html preloads the first page's copy), so
   // main() starts once the wasm is compiled, not after the rest of the page has been parsed.
+  const noScript = () => fatal(say('no_script', 'Embedding Lab could not load {file}. Reload the page to try again.', { file: build + '.js' }));
+  // Arrived but broken (cut short, a host's HTML page in its place), it throws instead of running.
+  window.addEventListener('error', (e) => appRunning || !e.filename?.endsWith(build + '.js') || noScript());
   if (glueUrl) {
-    addScript(build + '.js', () => fatal(say('no_script', 'Embedding Lab could not load {file}. Reload the page to try again.', { file: build + '.js' })));
+    addScript(build + '.js', noScript);
   }
 
   // --- The main loop, and nothing drawn that nobody sees -----------------------
@@ -358,7 +367,9 @@
     if (!framesOn) return;
     // After the frame: if it aborted (out of memory), the loop ends with it. Idle (0): no more
     // frames until input (below) or an edit wakes the page.
-    if (Module._el_frame()) askFrame();
+    let more;
+    try { more = Module._el_frame(); } catch (e) { return fatal(abortMessage(e.message)); }  // (a trap: the wasm cannot go on)
+    if (more) askFrame();
   }
   // Any input may change what the page shows: it asks for frames again (the app's listeners,
   // which hand it over, are on the canvas and the text entry; these run first, in the capture phase).

@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -42,6 +44,7 @@ extern "C" [[noreturn]] void __cxa_throw(void*, void*, void (*)(void*)) { abort(
 
 extern "C" const unsigned char el_font_ttf[];
 extern "C" const unsigned int el_font_ttf_size;
+extern "C" const unsigned int el_whole_font_size, el_whole_font_hash;  // the site's font.ttf (font_data.cpp)
 
 namespace el {
 
@@ -76,10 +79,10 @@ static const unsigned char* g_whole_font = nullptr;
 static int g_whole_font_size = 0;
 EM_JS(void, el_js_fetch_font, (), { window.embeddingLabHost.fetchFont(); });
 
-// The whole font is here: asked for once; glue.js gives it during the call when it has it already.
+// The whole font is here: asked for until it is; glue.js gives it during the call when it has it
+// already (and fetches it again, ten seconds after a failure).
 static bool WholeFontHere() {
-    static bool asked = false;
-    if (!g_whole_font && !asked) asked = true, el_js_fetch_font();
+    if (!g_whole_font) el_js_fetch_font();
     return g_whole_font != nullptr;
 }
 
@@ -323,9 +326,15 @@ extern "C" EMSCRIPTEN_KEEPALIVE int el_frame() {
 // glue.js fetched a language's catalog (or failed to): the next frame applies it (ApplyLanguage).
 extern "C" EMSCRIPTEN_KEEPALIVE void el_catalog_arrived() { el::WakeUp(); }
 // The whole font's bytes (glue.js's giveFont), the app's for good: the atlas reads them at every rebuild.
-extern "C" EMSCRIPTEN_KEEPALIVE void el_font_arrived(const unsigned char* bytes, int size) {
+// Only font.ttf as this build made it (its size and FNV-1a hash): one cut short by a dropped connection,
+// or a host's HTML page in its place, made the atlas read past its end and stop the app. 0: refused.
+extern "C" EMSCRIPTEN_KEEPALIVE int el_font_arrived(unsigned char* bytes, int size) {
+    uint32_t hash = 2166136261u;
+    for (int i = 0; i < size; i++) hash = (hash ^ bytes[i]) * 16777619u;
+    if (size != int(el_whole_font_size) || hash != el_whole_font_hash) return free(bytes), 0;
     el::g_whole_font = bytes, el::g_whole_font_size = size;
     el::WakeUp();
+    return 1;
 }
 
 int main() {

@@ -296,6 +296,24 @@ test('lang=xx: a message naming it, the page in English; a catalog that cannot b
   await context.close();
 });
 
+// A German start waited for its catalog and the whole font with no limit: one stalled request (a mobile
+// link) kept "Loading Embedding Lab..." up for good, though the wasm had come.
+test('a stalled catalog does not hold the start: the page opens in English and turns German when it comes', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.route('**/lang/de.json', async (route) => { await new Promise((r) => setTimeout(r, 7000)); await route.continue(); });
+  const page = await context.newPage();
+  const t0 = Date.now();
+  await page.goto(server.url + LINK + '&lang=de');
+  await page.evaluate(() => window.embeddingLab.ready);
+  const waited = Date.now() - t0;
+  console.log(`  ready after ${waited} ms with the catalog held for 7 s`);
+  assert.ok(waited < 6000, `ready after ${waited} ms`);
+  assert.equal((await snapshot(page)).language, 'en');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().language === 'de', null, { timeout: 15000 });
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
+  await context.close();
+});
+
 test('a catalog made for another build is refused whole: English and a message', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.route('**/lang/de.json', async (route) => {

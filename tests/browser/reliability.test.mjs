@@ -236,6 +236,66 @@ test('running out of wasm memory shows a message naming it, not a dead canvas', 
   await page.context().close();
 });
 
+// A font.ttf cut short by a dropped connection (a server that sends no length) went to the font atlas,
+// which read past its end: 'memory access out of bounds', and the canvas blank for good, no message. A
+// host's HTML page in its place left it blank without an error. A font that failed was never fetched
+// again either: its letters stayed marks until a reload.
+test('a damaged font.ttf is refused: the page goes on with its marks, and fetches the font again later', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  let served = 0;
+  await context.route('**/font.ttf', async (route) => {
+    const response = await route.fetch();
+    const whole = await response.body();
+    await route.fulfill({ response, body: ++served === 1 ? whole.subarray(0, whole.length >> 1) : whole });
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(server.url + '#v=1&V=3&d=3&init=example&ids=1');
+  await page.evaluate(() => window.embeddingLab.ready);
+  const glyphs = () => page.evaluate(() => window.Module._el_font_glyphs());
+  assert.equal(await glyphs(), 99);
+  await typeInto(page, 'ids', '1, \u00e9');  // a letter beyond the wasm's part of the font
+  await page.waitForFunction(() => window.embeddingLab.snapshot().errors.ids !== '');
+  await frames(page, 6);
+  assert.equal(served, 1);
+  assert.equal(await glyphs(), 99, 'the half font is not taken');
+  await typeInto(page, 'cell:W:1:0', '0.75');  // and the page works on
+  assert.equal((await snapshot(page)).table[1][0], 0.75);
+  assert.equal(await page.locator('#status').getAttribute('class'), 'hidden');
+  // Ten seconds on, the next frame that needs the font fetches it again: the whole font this time.
+  await page.waitForTimeout(10500);
+  await page.mouse.move(400, 300);
+  await page.waitForFunction(() => window.Module._el_font_glyphs() > 99, null, { timeout: 10000 });
+  assert.equal(served, 2);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Emscripten's script arriving broken (cut short by a dropped connection, a host's HTML page in its
+// place) threw instead of running, and "Loading Embedding Lab..." stayed up for good.
+test('a broken Emscripten script gets the message naming it; a trap in a frame, the message that the page stopped', async () => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+  await context.route('**/embedding_lab.js', async (route) => {
+    const response = await route.fetch();
+    const text = await response.text();
+    await route.fulfill({ response, body: text.slice(0, text.length >> 1) });
+  });
+  const page = await context.newPage();
+  await page.goto(server.url);
+  const refused = await page.evaluate(() => window.embeddingLab.ready.then(() => 'ready', (e) => e.message));
+  assert.equal(refused, 'Embedding Lab could not load embedding_lab.js. Reload the page to try again.');
+  assert.equal(await page.locator('#status').textContent(), refused);
+  await context.close();
+  // A frame that traps (the wasm cannot go on) says so over the canvas, instead of leaving it blank.
+  const live = await openPage(browser, server.url, { width: 1000, height: 700 });
+  await live.evaluate(() => { window.Module._el_frame = () => { throw new WebAssembly.RuntimeError('memory access out of bounds'); }; });
+  await live.mouse.move(300, 300);
+  await live.locator('#status.error').waitFor();
+  assert.match(await live.locator('#status').textContent(), /^Embedding Lab stopped: memory access out of bounds \(memory in use: \d+ MB\)\. Reload the page to start again\.$/);
+  await live.context().close();
+});
+
 /** Bytes of JS heap in use after a full garbage collection (Chromium DevTools protocol). */
 async function jsHeapAfterGc(page, cdp) {
   await cdp.send('HeapProfiler.collectGarbage');
