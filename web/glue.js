@@ -34,6 +34,15 @@
     clearTimeout(textViewQueued);
     textViewQueued = 0, textViewWhole = false;
     if (window.embeddingLabTextView) window.embeddingLabTextView.update(textViewShown, !whole);
+    else loadTextView();
+  }
+  // The text view's script (a screen reader's view of the page, and half of the JS API), fetched after
+  // the first frame; one that failed is fetched again at the next change, ten seconds on.
+  let textViewLoading = false;
+  function loadTextView() {
+    if (textViewLoading || window.embeddingLabTextView || !glueUrl) return;
+    textViewLoading = true;
+    addScript('text_view.js', () => setTimeout(() => { textViewLoading = false; }, 1e4));
   }
   // Focus coming into the view brings a waiting update forward, to the task after the focus: the
   // browser sets a field's caret or selection after focusin (a click's caret, a script's select()
@@ -149,6 +158,19 @@
     statusBox.textContent = message;
     statusBox.className = 'error';
     rejectReady(new Error(message));
+    toParent({ type: 'embedding-lab:error', message });
+    // The deeper build would fail the same way at every reload: the same link without it is one click away.
+    if (build !== 'embedding_lab') {
+      const back = document.createElement('a');
+      back.href = location.href.replace(/([#&])deeper=1(&|$)/, (m, before, after) => (after ? before : ''));
+      back.textContent = say('without_deeper', 'Open this page without the deeper tour\'s experiments');
+      back.onclick = (e) => { e.preventDefault(); history.replaceState(history.state, '', back.href); location.reload(); };
+      statusBox.append(' ', back);
+    }
+  }
+  // A message for the course page around an embed (README, "Messages a host page can listen for").
+  function toParent(message) {
+    if (window.parent !== window) window.parent.postMessage(message, '*');
   }
 
   // The address's fragment holds the share link. Edits replace it (no history
@@ -191,7 +213,7 @@
     // again ({type: 'embedding-lab:height?'}: a host script attached after it was posted, web/embed.js).
     toParent(message) {
       if (message.type === 'embedding-lab:resize') lastHeight = message;
-      if (window.parent !== window) window.parent.postMessage(message, '*');
+      toParent(message);
     },
     // A copy of the current entry on top: the next replaceHash writes over the copy, and Back
     // returns to the address as it was (a tour keeps the learner's table that way).
@@ -214,7 +236,9 @@
       // The text view's script is fetched only now: before the first frame it would compete with
       // the wasm and Emscripten's script for the network and the main thread. It catches up with
       // the state when it arrives (textViewShown). The single-file page has it inline.
-      if (glueUrl) setTimeout(() => addScript('text_view.js'), 0);
+      setTimeout(loadTextView, 0);
+      // A course page hears the page is up (or, from fatal, that it could not start).
+      toParent({ type: 'embedding-lab:ready' });
       setTimeout(() => {
         try {
           Module._el_zoom(+sessionStorage.getItem('el-zoom'));  // (none: 0, which only asks)

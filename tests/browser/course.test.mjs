@@ -631,6 +631,25 @@ test('an auto-height embed in a 360 px column stays inside it: the course page d
 // fetched cross-origin and refused, always. The page said "Reload the page to try again" (it never
 // loads). The review saw it cut off: that frame overflowed its column (see the 360 px test), but a token of
 // the message ('sandbox="allow-') ran past a 120 px frame too, until the status box could break inside words.
+// A course page could not tell whether its frames had come up or failed (the wasm missing after a
+// deploy, a blocked file): each now says so, once.
+test('the course page hears each frame come up, and a frame that could not start, with its message', async () => {
+  for (const id of ['auto', 'fixed'])
+    assert.equal((await received()).filter((m) => m.from === id && m.data.type === 'embedding-lab:ready').length, 1, id);
+  await writeFile(path.join(hostDir, 'broken.html'), `<!doctype html><html><head><meta charset="utf-8"><title>Broken</title>
+<script>window.got = []; addEventListener('message', (e) => window.got.push(e.data));</script></head>
+<body><iframe src="${site.url}index.html#${FIXED_LINK.replace(/&/g, '&amp;')}" width="600" height="400" title="lab"></iframe></body></html>`);
+  const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  await context.route('**/embedding_lab.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  const course = await context.newPage();
+  await course.goto(host.url + 'broken.html');
+  await course.waitForFunction(() => window.got.some((m) => m.type === 'embedding-lab:error'), null, { timeout: 15000 });
+  const got = await course.evaluate(() => window.got);
+  assert.deepEqual(got.filter((m) => m.type !== 'embedding-lab:resize'), [{ type: 'embedding-lab:error',
+    message: 'Embedding Lab could not load its WebAssembly (embedding_lab.wasm: HTTP 404). Reload the page to try again.' }]);
+  await context.close();
+});
+
 test('in <iframe sandbox="allow-scripts"> the page says the sandbox needs allow-same-origin, wrapped inside its frame', async () => {
   await writeFile(path.join(hostDir, 'sandboxed.html'), `<!doctype html><html><head><meta charset="utf-8"><title>Sandboxed</title></head>
 <body style="margin:0"><iframe id="boxed" sandbox="allow-scripts" src="${site.url}index.html#${FIXED_LINK.replace(/&/g, '&amp;')}"

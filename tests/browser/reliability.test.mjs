@@ -296,6 +296,26 @@ test('a broken Emscripten script gets the message naming it; a trap in a frame, 
   await live.context().close();
 });
 
+// The deeper build missing (a partial deploy, a dropped connection): every reload failed the same way,
+// and the learner's page could be reached only by editing deeper=1 out of the address by hand.
+test('a deeper build that cannot load offers the same link without it: one click, and the edits are there', async () => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+  await context.route('**/embedding_lab_deeper.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  const page = await context.newPage();
+  await page.goto(server.url + '#v=1&V=3&d=3&init=example&ids=1&cells=1:0:0.75&deeper=1&panels=table,budget');
+  await page.locator('#status.error').waitFor();
+  const back = page.locator('#status a');
+  assert.equal(await back.textContent(), "Open this page without the deeper tour's experiments");
+  await back.click();
+  await page.waitForFunction(() => window.embeddingLab?.ready && window.Module?._el_snapshot_json);
+  await page.evaluate(() => window.embeddingLab.ready);
+  const s = await snapshot(page);
+  assert.equal(s.table[1][0], 0.75, 'the edit came back');
+  assert.doesNotMatch(s.link, /deeper=1/);
+  assert.doesNotMatch(page.url(), /deeper=1/);
+  await context.close();
+});
+
 /** Bytes of JS heap in use after a full garbage collection (Chromium DevTools protocol). */
 async function jsHeapAfterGc(page, cdp) {
   await cdp.send('HeapProfiler.collectGarbage');

@@ -1216,6 +1216,32 @@ test('text_view.js arriving after the app has drawn still shows the state, and t
   await context.close();
 });
 
+// text_view.js failing once (a dropped connection) left a screen reader with nothing and no way back:
+// the canvas's "Text view" button did nothing, setCell and the other setters were missing, and the
+// script was never fetched again. It is fetched again at the next change, ten seconds on.
+test('text_view.js failing once is fetched again at the next change: the view and its setters come', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  let asked = 0;
+  await context.route('**/text_view.js', (route) => (++asked === 1 ? route.fulfill({ status: 503, body: 'busy' }) : route.continue()));
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(server.url + CANONICAL);
+  await page.evaluate(() => window.embeddingLab.ready);
+  await frames(page, 3);
+  assert.equal(asked, 1);
+  assert.equal(await page.evaluate(() => typeof window.embeddingLab.setCell), 'undefined');
+  await page.waitForTimeout(10500);
+  await typeInto(page, 'cell:W:1:0', '0.75');  // a change: the view is fetched again
+  await page.waitForFunction(() => typeof window.embeddingLab.setCell === 'function' && document.querySelector('#text-view table'));
+  assert.equal(asked, 2);
+  assert.deepEqual(await page.evaluate(() => window.embeddingLab.setCell(0, 0, 0.5)), { ok: true, error: '' });
+  await page.waitForFunction(() => document.getElementById('tv-w-0-0').value === '0.5');
+  await assertDomEqualsSnapshot(page, 'text_view.js fetched again');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 // WCAG 1.4.10 (reflow): on a phone the view itself never pans sideways (it did: d = 8 made the
 // whole view 1022 px wide, cutting headings and paragraphs on the left once swiped); a wide table
 // scrolls inside a box of its own, which a keyboard can reach and a screen reader names.
