@@ -907,4 +907,13 @@
     /** Reloads the page with the deeper tier's experiments (the same link plus deeper=1); budget().loaded says if they are. */
     loadDeeperTier() { Module._el_load_deeper_tier(); },
   };
+  // Before main() has run there is no app to ask: a plain answer, not a minified "reading 'jb'".
+  for (const [name, f] of Object.entries(window.embeddingLab)) {
+    if (typeof f === 'function') {
+      window.embeddingLab[name] = function (...args) {
+        if (!appRunning) throw new Error('Embedding Lab is not ready yet: await embeddingLab.ready first');
+        return f.apply(this, args);
+      };
+    }
+  }
 })();

@@ -422,10 +422,16 @@ for (const [hash, line] of [['', /^Loading Embedding Lab\u2026$/], ['#v=1&lang=d
     // Taken at DOMContentLoaded, which on a busy machine can come after the line has shown.
     const start = await (await page.waitForFunction(() => window.__statusAtStart)).jsonValue();
     if (start.delaying) assert.equal(start.display, 'none', 'the loading line was laid out during its delay');
+    // The API, asked before the app runs, says so (it threw minified errors: "reading 'jb'").
+    for (const call of ['snapshot()', "setLink('v=1&V=4')", 'getLink()', "widgetRect('ids')"]) {
+      assert.equal(await page.evaluate((c) => { try { eval('window.embeddingLab.' + c); return 'no error'; } catch (e) { return e.message; } }, call),
+                   'Embedding Lab is not ready yet: await embeddingLab.ready first', call);
+    }
     release();
     await page.waitForFunction(() => window.embeddingLab !== undefined);
     await page.evaluate(() => window.embeddingLab.ready);
     assert.equal(await status.isVisible(), false, 'the loading line outlived the first frame');
+    assert.match(await page.evaluate(() => window.embeddingLab.getLink()), /^v=1&/, 'and answers once it runs');
     await context.close();
   });
 }
