@@ -635,7 +635,7 @@ test('an auto-height embed in a 360 px column stays inside it: the course page d
 // deploy, a blocked file): each now says so, once.
 test('the course page hears each frame come up, and a frame that could not start, with its message', async () => {
   for (const id of ['auto', 'fixed'])
-    assert.equal((await received()).filter((m) => m.from === id && m.data.type === 'embedding-lab:ready').length, 1, id);
+    assert.equal((await received()).filter((m) => m.from === id && m.data?.type === 'embedding-lab:ready').length, 1, id);
   await writeFile(path.join(hostDir, 'broken.html'), `<!doctype html><html><head><meta charset="utf-8"><title>Broken</title>
 <script>window.got = []; addEventListener('message', (e) => window.got.push(e.data));</script></head>
 <body><iframe src="${site.url}index.html#${FIXED_LINK.replace(/&/g, '&amp;')}" width="600" height="400" title="lab"></iframe></body></html>`);

@@ -24,6 +24,13 @@ const B = `v=1&V=100000&d=167&init=normal&seed=6&ids=${ids(1024, 100000, 2)}&opt
 // aborted at 1,024 MB. The bound leaves that growth step and two tables' worth of free blocks, and
 // stays a quarter below the maximum.
 const BOUND_MB = 768;
+// Level: after the first round the heap grows at most once more. The frames between two loads allocate
+// (ImGui's buffers, the text view's JSON) between the tables freed and those made next, so in some runs
+// one (V,d) table no longer fits a gap and the heap takes one more step (617 -> 727 MB; 836 -> 964 MB for
+// the heaviest state, in 2 of 7 runs on 2026-12-07, main and this build alike), then stays there: 8 loads
+// of the heaviest state gave 836 x 8 twice and 836 x 5 then 964 x 3. Before the fix it grew at every load
+// until the page aborted.
+const growths = (heaps, from) => heaps.slice(from).filter((h, i) => h > heaps[from + i - 1]).length;
 
 test('the largest states, opened again and again, leave the heap level and below its bound', async () => {
   const page = await openPage(browser, server.url);
@@ -42,8 +49,7 @@ test('the largest states, opened again and again, leave the heap level and below
       heaps.push(r.heap);
       assert.ok(r.heap <= BOUND_MB * MB, `${name}, round ${round}: heap ${r.heap / MB} MB, over ${BOUND_MB} MB (${heaps.map((h) => h / MB)})`);
     }
-  // Level: the last round asked for no more heap than the first two had.
-  assert.ok(heaps[5] <= Math.max(...heaps.slice(0, 4)), `heap kept growing: ${heaps.map((h) => h / MB)} MB`);
+  assert.ok(growths(heaps, 2) <= 1, `heap kept growing: ${heaps.map((h) => h / MB)} MB`);
   const alive = await page.evaluate(() => ({ status: document.getElementById('status').className, V: window.embeddingLab.snapshot({ matrices: false }).V }));
   assert.deepEqual(alive, { status: 'hidden', V: 100000 });
   assert.deepEqual(page.problems, []);
@@ -53,15 +59,15 @@ test('the largest states, opened again and again, leave the heap level and below
 // Everything that holds a (V,d) table at once: A's state with EmbeddingBag (mean, 1,024 bags: its own
 // gradient is one more table), the mse loss (its targets, only the looked-up rows' now) and the follow-up
 // question, whose trial step copies W and Adam's moments (the session's two other tables are moved aside,
-// not copied). 11 tables at once, 704 MB; 836 MB of heap measured, the same on every load. It had reached
-// 964 MB on the second load and 1,024 MB (the maximum) on the third.
+// not copied). 11 tables at once, 704 MB; 836 MB of heap measured, or 964 MB after the one step above. It
+// had reached 964 MB on the second load and 1,024 MB (the maximum) on the third.
 const HEAVY = `${A}&bag=mean&offsets=${Array.from({ length: 1024 }, (_, i) => i).join(',')}&loss=mse`;
-const HEAVY_BOUND_MB = 896;
+const HEAVY_BOUND_MB = 980;
 
-test('the heaviest state with the follow-up question asked, opened three times, stays level below its bound', async () => {
+test('the heaviest state with the follow-up question asked, opened four times, stays level below its bound', async () => {
   const page = await openPage(browser, server.url);
   const heaps = [];
-  for (let round = 1; round <= 3; round++) {
+  for (let round = 1; round <= 4; round++) {
     const r = await page.evaluate((l) => {
       const ok = window.embeddingLab.setLink(l).ok;
       const first = JSON.parse(Module.UTF8ToString(Module._el_step_json(2)));
@@ -75,7 +81,7 @@ test('the heaviest state with the follow-up question asked, opened three times, 
     heaps.push(r.heap);
     assert.ok(r.heap <= HEAVY_BOUND_MB * MB, `round ${round}: heap ${r.heap / MB} MB, over ${HEAVY_BOUND_MB} MB (${heaps.map((h) => h / MB)})`);
   }
-  assert.ok(heaps[2] <= heaps[1], `heap kept growing: ${heaps.map((h) => h / MB)} MB`);
+  assert.ok(growths(heaps, 1) <= 1, `heap kept growing: ${heaps.map((h) => h / MB)} MB`);
   assert.equal(await page.evaluate(() => document.getElementById('status').className), 'hidden');
   assert.deepEqual(page.problems, []);
   await closePage(page);
