@@ -22,9 +22,11 @@ EM_JS(void, el_js_keep_history_entry, (), { window.embeddingLabHost.keepHistoryE
 EM_JS(void, el_js_open_window, (const char* url), { window.embeddingLabHost.openWindow(UTF8ToString(url)); });
 EM_JS(void, el_js_open_link, (const char* link), { window.embeddingLabHost.openLink(UTF8ToString(link)); });
 
+// Forced colours (Windows' high-contrast themes) keep the system palette's side: a light one (black on
+// white) got the dark high-contrast canvas beside a white text view, which the browser draws in it.
 EM_JS(int, el_js_preferred_theme, (), {
-    const m = (q) => typeof matchMedia === "function" && matchMedia(q).matches;
-    return m("(prefers-contrast: more)") || m("(forced-colors: active)") ? 2 : m("(prefers-color-scheme: dark)") ? 1 : 0;
+    const m = (q) => typeof matchMedia === "function" && matchMedia(q).matches, dark = m("(prefers-color-scheme: dark)");
+    return m("(forced-colors: active)") ? (dark ? 2 : 0) : m("(prefers-contrast: more)") ? 2 : dark ? 1 : 0;
 });
 EM_JS(int, el_js_coarse_pointer, (), { return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches; });
 EM_JS(void, el_js_state_changed, (int text_view, int picture_only), {

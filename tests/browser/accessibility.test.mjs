@@ -227,6 +227,8 @@ test('without a theme in the link the system decides: dark, more contrast, force
     [{ colorScheme: 'dark' }, '', 'dark'],
     [{ colorScheme: 'light', contrast: 'more' }, '', 'contrast'],
     [{ colorScheme: 'dark', forcedColors: 'active' }, '', 'contrast'],
+    // A light forced palette (black on white): the text view is drawn in it, the canvas beside it light too.
+    [{ colorScheme: 'light', forcedColors: 'active' }, '', 'light'],
     [{ colorScheme: 'dark' }, '#v=1&ids=2&theme=light', 'light'],  // a link's theme wins
     [{ contrast: 'more' }, '#v=1&ids=2', 'contrast'],
     [{ colorScheme: 'dark' }, '#v=1&ids=2&theme=auto', 'dark'],
