@@ -318,7 +318,9 @@
     catalog(code) {
       const c = catalogs[code];
       if (!c) { fetchCatalog(code); return ''; }
-      if (c.error) return '!' + c.error;
+      // Said once, then forgotten: the app asks again only when the language is chosen again, and
+      // that fetches it again (offline, then back online: it had stayed refused until a reload).
+      if (c.error) return delete catalogs[code], delete catalogFetches[code], '!' + c.error;
       const j = c.json;
       if (!j || typeof j.fingerprint !== 'string' || !Array.isArray(j.messages)) return '!lang/' + code + '.json is not a catalog';
       return [j.fingerprint, ...j.messages].map((t) => String(t).replace(/\x1e/g, '') + '\x1e').join('');

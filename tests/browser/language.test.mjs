@@ -314,6 +314,25 @@ test('a stalled catalog does not hold the start: the page opens in English and t
   await context.close();
 });
 
+// A catalog that could not be fetched (offline) stayed refused for the page's life: choosing the language
+// again, back online, fetched nothing and said the same message.
+test('a catalog that failed is fetched again when the language is chosen again', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  let asked = 0;
+  await context.route('**/lang/de.json', (route) => (++asked === 1 ? route.abort('internetdisconnected') : route.continue()));
+  const page = await openIn(context, server.url + LINK);
+  await page.evaluate(() => window.embeddingLab.setLink(window.embeddingLab.getLink() + '&lang=de'));
+  await page.waitForFunction(() => window.embeddingLab.snapshot().errors.language !== '');
+  assert.match((await snapshot(page)).errors.language, /Deutsch/);
+  assert.equal((await snapshot(page)).language, 'en');
+  await page.evaluate(() => window.embeddingLab.setLink(window.embeddingLab.getLink().replace('lang=de', 'lang=en')));
+  await page.evaluate(() => window.embeddingLab.setLink(window.embeddingLab.getLink().replace('lang=en', 'lang=de')));
+  await page.waitForFunction(() => window.embeddingLab.snapshot().language === 'de');
+  assert.equal(asked, 2);
+  assert.equal((await snapshot(page)).errors.language, '');
+  await context.close();
+});
+
 test('a catalog made for another build is refused whole: English and a message', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.route('**/lang/de.json', async (route) => {
