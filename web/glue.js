@@ -10,6 +10,7 @@
   let appLive = '';  // the app's last sentence on the live line (setLiveText)
   let resolveReady, rejectReady;
   const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
+  ready.catch(() => {});  // (said on the page; an uncaught rejection besides was noise in a course site's error log)
   const glueUrl = document.currentScript && document.currentScript.src;
 
   // --- The page's language (src/i18n) ------------------------------------------
@@ -37,12 +38,12 @@
     else loadTextView();
   }
   // The text view's script (a screen reader's view of the page, and half of the JS API), fetched after
-  // the first frame; one that failed is fetched again at the next change, ten seconds on.
-  let textViewLoading = false;
+  // the first frame; one that failed is fetched again 10, 20, 40 s on ..., or at a change after that.
+  let textViewLoading = false, textViewWait = 5e3;
   function loadTextView() {
     if (textViewLoading || window.embeddingLabTextView || !glueUrl) return;
     textViewLoading = true;
-    addScript('text_view.js', () => setTimeout(() => { textViewLoading = false; }, 1e4));
+    addScript('text_view.js', () => setTimeout(() => { textViewLoading = false; loadTextView(); }, textViewWait *= 2));
   }
   // Focus coming into the view brings a waiting update forward, to the task after the focus: the
   // browser sets a field's caret or selection after focusin (a click's caret, a script's select()
@@ -162,7 +163,9 @@
     // The deeper build would fail the same way at every reload: the same link without it is one click away.
     if (build !== 'embedding_lab') {
       const back = document.createElement('a');
-      back.href = location.href.replace(/([#&])deeper=1(&|$)/, (m, before, after) => (after ? before : ''));
+      // (and out of the deeper tour: its steps there are the deeper build's)
+      const [page, hash = ''] = location.href.split('#'), drop = /(^|&)tour=deeper(&|$)/.test(hash) ? /^(deeper|tour|step)=/ : /^deeper=/;
+      back.href = page + '#' + hash.split('&').filter((part) => !drop.test(part)).join('&');
       back.textContent = say('without_deeper', 'Open this page without the deeper tour\'s experiments');
       back.onclick = (e) => { e.preventDefault(); history.replaceState(history.state, '', back.href); location.reload(); };
       statusBox.append(' ', back);

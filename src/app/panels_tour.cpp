@@ -84,7 +84,11 @@ void ShowTourBar(App& app) {
     if (steps.empty()) return ShowTourChooser(app);
     const int step = std::clamp(app.state.tour_step, 0, int(steps.size()) - 1);
     const TourStep& s = steps[size_t(step)];
-    if (app.tour.focus == 0) app.tour.focus = s.focus, app.tour.scroll_to_focus = true;  // opened from a link
+    // Opened from a link, or moved to another step by one (setLink, a course page, Back): its panel framed
+    // and scrolled to (a link to another step kept the last step's panel framed, and the page where it was).
+    static int shown = -1;
+    if (app.tour.focus == 0 || std::exchange(shown, int(depth) * 1000 + step) != int(depth) * 1000 + step)
+        app.tour.focus = s.focus, app.tour.scroll_to_focus = true;
 
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyle().Colors[ImGuiCol_FrameBg]);
     ImGui::BeginChild("##tour", ImVec2(0, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_Border, ImGuiWindowFlags_NavFlattened);

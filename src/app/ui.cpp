@@ -167,7 +167,9 @@ static void ShowTourFocus(App& app, uint32_t panels) {
     dl->AddRect(ImVec2(a.x - Px(4), a.y - Px(4)), ImVec2(std::min(b.x + Px(4), dl->GetClipRectMax().x - Px(2)), b.y + Px(4)),
                 GoodColor(), Px(4), 0, Px(2.5f));
     RecordItemRect("tour-focus");
-    app.tour.focus_in_view = ImGui::IsRectVisible(a, b);
+    // Framed again after a resize (a phone turned) only while its top is on screen: one scrolled into, to read
+    // further down (at 200 % a panel is screens tall), keeps the reader's place.
+    app.tour.focus_in_view = ImGui::IsRectVisible(ImVec2(a.x, top), ImVec2(b.x, top + Px(1)));
     if (!app.tour.scroll_to_focus) return;
     const float scroll = ImGui::GetScrollY();
     const float wanted = top - ImGui::GetWindowPos().y - PanelTopMargin() + scroll;  // in the page's own coordinates
@@ -259,15 +261,18 @@ void ShowApp(App& app) {
     static float top_height = 0, tour_height = 0;  // theirs, as last built
     static bool top_scrolls = false;
     top_scrolls = top_height + tour_height > vp->WorkSize.y * (top_scrolls ? 0.3f : 0.4f);
+    // (A link's messages go with the tour's box then, which the tour scrolls to: at the top they were
+    // scrolled out of sight.)
     const auto show_top = [&] {
         const float y = ImGui::GetCursorPosY();
-        ShowHeader(app), ShowLinkBanner(app);
+        ShowHeader(app);
+        if (!top_scrolls) ShowLinkBanner(app);
         top_height = ImGui::GetCursorPosY() - y;
     };
     g_tour_bar_top = -FLT_MAX;
     const auto show_tour = [&] {
         const float y = ImGui::GetCursorPosY();
-        if (top_scrolls) g_tour_bar_top = ImGui::GetCursorScreenPos().y;
+        if (top_scrolls) g_tour_bar_top = ImGui::GetCursorScreenPos().y, ShowLinkBanner(app);
         ShowTourBar(app);
         tour_height = ImGui::GetCursorPosY() - y;
     };

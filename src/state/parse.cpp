@@ -247,7 +247,7 @@ Status parse_offsets(std::string_view text, int B, std::vector<int>& out, std::s
     for (std::string_view token : entries) {
         int64_t v = 0;
         if (parse_whole(token, v) != Whole::Ok) return Status::Fail(format(TR(msg_not_whole_number), quote_text(token, 32).c_str()));
-        offsets.push_back(int(std::clamp<int64_t>(v, -1, int64_t(kMaxB) + 1)));  // check_offsets names the value
+        offsets.push_back(int(std::clamp<int64_t>(v, INT32_MIN, INT32_MAX)));  // check_offsets names the value
     }
     if (Status st = check_offsets(offsets, B, false); !st.ok()) return st;
     out = std::move(offsets);

@@ -114,7 +114,8 @@ TEST_CASE("offsets lists are read as the ids are and refused in the offsets' own
     CHECK(parse_offsets("0, 7", 4, offsets).error == "offsets[1] = 7 is past the end of the 4 ids");
     CHECK(parse_offsets("0, 3, 2", 4, offsets).error == "offsets must not decrease: offsets[2] = 2 is below offsets[1] = 3");
     CHECK(parse_offsets("0, x", 4, offsets).error == "'x' is not a whole number");
-    CHECK(parse_offsets("0, 99999999999999999999", 4, offsets).error == "offsets[1] = 1025 is past the end of the 4 ids");
+    CHECK(parse_offsets("0, 99999", 4, offsets).error == "offsets[1] = 99999 is past the end of the 4 ids");  // as typed
+    CHECK(parse_offsets("0, -5", 4, offsets).error == "offsets must not decrease: offsets[1] = -5 is below offsets[0] = 0");
     CHECK_THAT(parse_offsets(" , ", 4, offsets).error, Catch::Contains("offsets is empty"));
     std::string zeros;
     for (int i = 0; i < 1026; i++) zeros += "0,";
