@@ -116,13 +116,35 @@
     compiled = WebAssembly.compile(Uint8Array.from(atob(window.embeddingLabWasm), (c) => c.charCodeAt(0)));
   } else if (glueUrl) {
     const wasmUrl = new URL(build + '.wasm', glueUrl);
-    const load = () => fetch(wasmUrl, { credentials: 'same-origin' });
-    // A host serving .wasm with another type (or a browser without streaming): from the bytes instead.
-    const fromBytes = () => load().then((r) => {
+    const load = () => fetch(wasmUrl, { credentials: 'same-origin' }), response = load();
+    // A host serving .wasm with another type (or a browser without streaming): from the bytes instead,
+    // of the same response where the streaming compiler refused it unread (it was downloaded twice).
+    const fromBytes = () => response.then((r) => (r.bodyUsed ? load() : r), load).then((r) => {
       if (!r.ok) throw new Error(build + '.wasm: HTTP ' + r.status);
       return r.arrayBuffer();
     }).then((bytes) => WebAssembly.compile(bytes));
-    compiled = WebAssembly.compileStreaming ? WebAssembly.compileStreaming(load()).catch(fromBytes) : fromBytes();
+    compiled = WebAssembly.compileStreaming ? WebAssembly.compileStreaming(response).catch(fromBytes) : fromBytes();
+  }
+
+  // --- The stylesheet ----------------------------------------------------------
+  // style.css lays the page out: the canvas fills the window, the loading line lies over it, the screen
+  // reader's lines are out of sight. Not there (a dropped connection, a 404) or cut short (its last rule,
+  // :root's --whole, missing), it left a 300 x 150 canvas among them. Meanwhile the page has its
+  // essentials from here, and style.css is fetched again at once, then 1, 2, 4 ... s on (at most 30 s apart).
+  const sheetLink = document.querySelector('link[rel=stylesheet]');
+  const sheetWhole = (link) => /--whole/.test([...link.sheet?.cssRules || []].pop()?.cssText);
+  if (sheetLink && !sheetWhole(sheetLink)) {
+    (document.adoptedStyleSheets = [new CSSStyleSheet()])[0].replaceSync('html,body{overflow:hidden}.hidden{display:none!important}' +
+      '#canvas,#status{position:fixed;inset:0;width:100%;height:100%;touch-action:none;background:#f3f3f3}' +
+      '.sr-only{position:fixed;width:1px;height:1px;overflow:hidden}');
+    let tries = 0;
+    (function fetchSheet() {
+      const link = sheetLink.cloneNode();
+      link.href += '?again=' + ++tries;
+      link.onload = link.onerror = () => sheetWhole(link) ? (document.adoptedStyleSheets = [], settle())  // settled: the canvas's new size drawn
+        : (link.remove(), setTimeout(fetchSheet, Math.min(500 << tries, 3e4)));
+      sheetLink.after(link);
+    })();
   }
   // The WebGL2 context has only what an ImGui page needs (the renderer draws with it:
   // src/app/renderer_webgl2.cpp). ImGui draws opaque

@@ -272,6 +272,71 @@ test('a damaged font.ttf is refused: the page goes on with its marks, and fetche
   await context.close();
 });
 
+// style.css not arriving (a dropped connection, a 404) or cut short left a 300 x 150 canvas in the
+// corner, "Loading Embedding Lab..." under it for good and the screen reader's lines on show.
+test('a style.css that fails or comes cut short: the page is laid out all the same, and fetches it again until it is whole', async () => {
+  const laidOut = (page) => page.evaluate(() => {
+    const box = (id) => document.getElementById(id).getBoundingClientRect();
+    return { canvas: [box('canvas').width, box('canvas').height], status: getComputedStyle(document.getElementById('status')).display,
+             keys: box('keys').width, sheets: document.adoptedStyleSheets.length };
+  });
+  for (const how of ['missing', 'cut short', 'missing for good']) {
+    const phone = how === 'missing for good', [width, height] = phone ? [390, 844] : [900, 600];  // (a phone: the text view's
+    const context = await browser.newContext({ viewport: { width, height }, isMobile: phone, hasTouch: phone });  // tables widened it)
+    const asked = [];
+    await context.route('**/style.css*', async (route) => {
+      asked.push(route.request().url().split('/').pop());
+      if (how === 'missing for good' || (how === 'missing' && asked.length === 1)) return route.fulfill({ status: 404, body: 'not found' });
+      const response = await route.fetch();
+      const text = await response.text();
+      await route.fulfill({ response, body: asked.length === 1 ? text.slice(0, text.length >> 1) : text });
+    });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(server.url + '#v=1&V=3&d=3&init=example&ids=1');
+    await page.evaluate(() => window.embeddingLab.ready);
+    await frames(page, 2);
+    const first = await laidOut(page);
+    assert.deepEqual(first.canvas, [width, height], `${how}: the canvas fills the window`);
+    assert.equal(first.status, 'none', `${how}: the loading line goes with the first frame`);
+    assert.ok(first.keys <= 1, `${how}: the screen reader's lines stay out of sight (${first.keys} px wide)`);
+    await typeInto(page, 'cell:W:1:0', '0.75');  // and the canvas works
+    assert.equal((await snapshot(page)).table[1][0], 0.75, how);
+    if (how === 'missing for good') {
+      await page.waitForTimeout(2500);  // fetched again at once, 1 s and 2 s on
+      assert.deepEqual(asked, ['style.css', 'style.css?again=1', 'style.css?again=2', 'style.css?again=3'], how);
+      assert.equal((await laidOut(page)).sheets, 1, 'the essentials stay');
+    } else {
+      await page.waitForFunction(() => document.adoptedStyleSheets.length === 0);
+      assert.deepEqual(asked, ['style.css', 'style.css?again=1'], how);
+      assert.equal(await page.evaluate(() => getComputedStyle(document.body).fontSize), '15px', `${how}: the whole sheet applies`);
+      assert.deepEqual((await laidOut(page)).canvas, [width, height], how);
+    }
+    assert.deepEqual(errors, [], how);
+    await context.close();
+  }
+});
+
+// A host serving .wasm as application/octet-stream: the streaming compiler refuses it unread, and the
+// page fetched it a second time to compile it from its bytes.
+test('a .wasm served with another type: the page starts, compiled from the one download', async () => {
+  const context = await browser.newContext({ viewport: { width: 900, height: 600 } });
+  let served = 0;
+  await context.route('**/embedding_lab.wasm', async (route) => {
+    served++;
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'application/octet-stream' } });
+  });
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.evaluate(() => window.embeddingLab.ready);
+  assert.equal(served, 1, 'the wasm was downloaded more than once');
+  await typeInto(page, 'cell:W:1:0', '0.75');  // and the page works
+  assert.equal((await snapshot(page)).table[1][0], 0.75);
+  await context.close();
+});
+
 // Emscripten's script arriving broken (cut short by a dropped connection, a host's HTML page in its
 // place) threw instead of running, and "Loading Embedding Lab..." stayed up for good.
 test('a broken Emscripten script gets the message naming it; a trap in a frame, the message that the page stopped', async () => {
