@@ -46,6 +46,9 @@ struct LinkField {
     std::string (*encode)(const AppState&) = nullptr;
     Status (*decode)(AppState&, std::string_view) = nullptr;
     Status (*decode_noting)(AppState&, std::string_view, std::vector<std::string>& notices) = nullptr;
+    // Custom: the number it takes when typed (Int, Float), read in the page's language ("1,5" in German)
+    // as the Int and Float fields are; its words (none, off) as they are.
+    LinkType typed_as = LinkType::Custom;
     // decode_noting's notes are the link's problems (errors), the value still taken: a teacher's
     // misspelt lock is a lock missing, not a remark (the names it knows hold).
     bool notes_are_errors = false;
@@ -387,7 +390,7 @@ static const std::vector<LinkField>& fields() {
         {.key = "seed", .meaning = "seed of the normal/uniform table", .type = L::Int, .lo = 0, .hi = 4294967295.0,
          .get = EL_GET(seed), .set = EL_SET(seed, uint32_t)},
         {.key = "maxnorm", .meaning = "max_norm of the lookup, or off", .type = L::Custom,
-         .encode = encode_max_norm, .decode = decode_max_norm},
+         .encode = encode_max_norm, .decode = decode_max_norm, .typed_as = L::Float},
         {.key = "normtype", .meaning = "norm_type for max_norm", .type = L::Float, .lo = 0.1, .hi = INFINITY,
          .get = EL_GET(lookup.norm_type), .set = EL_SET(lookup.norm_type, float)},
         {.key = "freqscale", .meaning = "scale_grad_by_freq", .type = L::Bool,
@@ -516,7 +519,7 @@ static const std::vector<LinkField>& fields() {
         {.key = "offsets", .meaning = "where each bag starts in ids (EmbeddingBag)", .type = L::Custom,
          .phase = P::Data, .encode = encode_offsets, .decode_noting = decode_offsets},
         {.key = "pad", .meaning = "padding_idx, or none", .type = L::Custom, .phase = P::Data,
-         .encode = encode_padding, .decode = decode_padding},
+         .encode = encode_padding, .decode = decode_padding, .typed_as = L::Int},
         {.key = "cells", .meaning = "cells of W that differ from the generator, row:col:value", .type = L::Custom,
          .phase = P::Data, .encode = encode_table_cells, .decode_noting = decode_table_cells},
         {.key = "g", .meaning = "cells of G that differ from [0.01,-0.02,0.03], b:col:value", .type = L::Custom,
@@ -792,7 +795,8 @@ Status set_link_field(AppState& s, std::string_view key, std::string_view text, 
 Status type_link_field(AppState& s, std::string_view key, std::string_view typed, std::vector<std::string>* notices) {
     std::string text(typed);
     for (const LinkField& f : fields())
-        if (key == f.key && f.type <= LinkType::Float) text = f.type == LinkType::Int ? whole_from_locale(typed) : number_from_locale(typed);
+        if (const LinkType t = f.type == LinkType::Custom ? f.typed_as : f.type; key == f.key && t <= LinkType::Float)
+            text = t == LinkType::Int ? whole_from_locale(typed) : number_from_locale(typed);
     Status st = set_link_field(s, key, text, notices);
     // Quoted as typed ("'1,5' ... (0 bis 0,999)", "'50.000' ..."), not as the link took it (1.5, 50000):
     // the quote leads the message.

@@ -244,6 +244,17 @@ TEST_CASE("a count typed as the page writes counts is read whole: 50.000 in Germ
     CHECK(type_link_field(s, "lr", "0,25").ok());
     CHECK(s.optimizer.lr == 0.25f);
     CHECK(type_link_field(s, "mom", "1,5").error == "'1,5' is out of range (0 to 0,999)");
+    // max_norm and padding_idx take a word too (off, none): their numbers are read as the others' are
+    // (a German "1,5" was "not a number" there, beside norm_type taking it).
+    CHECK(type_link_field(s, "maxnorm", "1,5").ok());
+    CHECK(s.lookup.max_norm == 1.5);
+    CHECK(type_link_field(s, "maxnorm", "off").ok());
+    CHECK(!s.lookup.max_norm);
+    CHECK(type_link_field(s, "maxnorm", "1,5x").error == "'1,5x' is not a number (or off)");
+    CHECK(type_link_field(s, "pad", "1,0").ok());
+    CHECK(s.lookup.padding_idx == 1);
+    CHECK(type_link_field(s, "pad", "none").ok());
+    CHECK(!s.lookup.padding_idx);
     CHECK(set_link_field(s, "costV", "20.000").ok());  // a link writes numbers with a point, in any language
     CHECK(s.cost.V == 20);
     set_english();
