@@ -120,7 +120,23 @@ static LanguageChange SetLanguage(App& app, const std::string& code) {
                            : r.refused ? format(TR(page_language_refused), r.refused) : "";
     browser_set_document_language(active_language().code);
     Commit(app, "language");  // the fields, the screen-reader line and the text view are written anew
+    // A cell's refusal said again in the new language, or gone where its text now reads (0,5 in German).
+    for (const bool upstream : {false, true})
+        if (CellEditor& ed = upstream ? app.upstream_editor : app.table_editor; !ed.error.empty() && !ed.refused.empty())
+            if (RefuseCellText(app, upstream, ed.error_row, ed.error_col, std::string(ed.refused)).empty()) ed.error_row = ed.error_col = -1;
     return LanguageChange::Switched;
+}
+
+const std::string& RefuseCellText(App& app, bool upstream, int r, int c, std::string_view text) {
+    CellEditor& ed = upstream ? app.upstream_editor : app.table_editor;
+    const std::vector<float>& grid = upstream ? app.state.upstream : app.state.W;
+    float v = 0.0f;
+    const Status st = parse_float_shown(text, v);
+    const size_t i = size_t(r) * size_t(app.state.d) + size_t(c);
+    if (st.ok() || i >= grid.size()) return ed.Refuse("");
+    ed.Refuse(format(TR(msg_cell_refused), upstream ? "G" : "W", r, c, st.error.c_str(), display_float(grid[i]).c_str()), r, c);
+    ed.refused = text;
+    return ed.error;
 }
 
 static const char* const kFrequencyKeys[] = {"zipf", "fV", "fseed", "fsteps", "ffreqscale", "flazy", "fwd"};

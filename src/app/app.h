@@ -30,9 +30,12 @@ struct CellEditor {
     // A message, with the cell it names (none: a lock's, say), set together so that no message keeps
     // an older one's cell: Commit drops a message whose cell is gone.
     const std::string& Refuse(std::string message, int r = -1, int c = -1) {
-        error_row = r, error_col = c;
+        error_row = r, error_col = c, refused.clear();
         return error = std::move(message);
     }
+    // Text refused for the cell the error names: its message, in the page's language, is made from it
+    // (RefuseCellText), and made again when the language changes (it stayed in the old one).
+    std::string refused;
     bool focus_pending = false;
     bool opening = false;       // opened, its field not yet active (it takes keys a frame or two later)
     bool caret_to_end = false;  // typed into before it took the keys, or opened so (DrawCellEditor)
@@ -128,6 +131,9 @@ struct IdsEditStart {
 void EditIds(App& app, const char* text, const IdsEditStart* start = nullptr);  // the batch, "1, 1, 2"
 void SetIds(App& app, std::vector<int> ids);  // ids already checked (clicked, drawn); G and offsets follow
 void EditSize(App& app, int V, int d);     // V and d, as the Resize button applies them
+// A cell's text refused (W, or G with upstream): "W[2][1]: '0,5x' is not a number (the cell keeps 0.6)"
+// in the editor's error, the same from the canvas and the text view.
+const std::string& RefuseCellText(App& app, bool upstream, int r, int c, std::string_view text);
 
 // At the end of every frame: derived data older than the state is recomputed; once no
 // widget is active, the address and the text fields older than the state are rewritten.

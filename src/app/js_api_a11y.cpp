@@ -88,7 +88,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_cell(int upstream, int r, int c, const c
     if (!st.ok()) {
         // The message is about this cell (it names it): the canvas's editor, open on another one, lets it go.
         if (ed.row != r || ed.col != c) ed.row = ed.col = -1;
-        return Answer(ed.Refuse(format(TR(msg_cell_refused), name, r, c, st.error.c_str(), display_float(grid[i]).c_str()), r, c));
+        return Answer(RefuseCellText(g_app, upstream, r, c, text ? text : ""));
     }
     grid[i] = v;
     ed.error.clear();

@@ -563,7 +563,7 @@ static bool DrawCellEditor(const GridSpec& g, CellEditor& ed, float w) {
             ed.row = ed.col = -1, ed.error.clear();
             wrote = true;
         } else {
-            ed.Refuse(name + ": " + s.error + format(TR(grid_cell_keeps), display_float(g.values[size_t(r) * g.cols + c]).c_str()), r, c);
+            RefuseCellText(g_app, &ed == &g_app.upstream_editor, r, c, ed.text);
         }
         const bool by_keyboard = ImGui::IsKeyPressed(ImGuiKey_Enter, false) || ImGui::IsKeyPressed(ImGuiKey_KeypadEnter, false) ||
                                  ImGui::IsKeyPressed(ImGuiKey_Escape, false);

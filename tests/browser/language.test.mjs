@@ -121,6 +121,40 @@ test('the header switches the language: the address pins it, English comes back 
   await closePage(page);
 });
 
+// A cell's refusal was kept as the sentence first written: after the header's chooser turned the page
+// German, "W[0][0]: '0,5x' is not a number (the cell keeps 0.1)" stayed on it in English.
+test("a cell's refusal follows the language chosen: said again in German, gone where the text now reads", async () => {
+  const page = await openPage(browser, server.url + LINK, { width: 1280, height: 800 });
+  const choose = async (name) => {
+    await clickWidget(page, 'language');
+    await frames(page, 3);
+    const { x, y } = await widgetCenter(page, 'language');
+    const line = await page.evaluate(() => window.embeddingLab.widgetRect('language').height);
+    await page.mouse.click(x, y + line * (name === 'en' ? 1.1 : 2.1));
+    await page.waitForFunction((n) => window.embeddingLab.snapshot().language === n, name, { timeout: 10000 });
+    await frames(page, 4);
+  };
+  const kept = (await snapshot(page)).table[0][0];
+  await typeInto(page, 'cell:W:0:0', '0,5x');
+  await frames(page, 4);
+  assert.equal((await snapshot(page)).errors.table, "W[0][0]: '0,5x' is not a number (the cell keeps 0.1)");
+  await choose('de');
+  assert.equal((await snapshot(page)).errors.table, "W[0][0]: '0,5x' ist keine Zahl (die Zelle behält 0,1)");
+  await choose('en');
+  assert.equal((await snapshot(page)).errors.table, "W[0][0]: '0,5x' is not a number (the cell keeps 0.1)");
+  // "0,5" is no number in English; in German it is one: its message goes, and the cell keeps its value
+  // until the learner enters it.
+  await typeInto(page, 'cell:W:0:0', '0,5');
+  await frames(page, 4);
+  assert.equal((await snapshot(page)).errors.table, "W[0][0]: '0,5' is not a number (the cell keeps 0.1)");
+  await choose('de');
+  const s = await snapshot(page);
+  assert.equal(s.errors.table, '');
+  assert.equal(s.table[0][0], kept);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 test('on a phone in German the language menu behind Share is as wide as "Deutsch" needs', async () => {
   // 80 px, the phone's width for it, cut "Deutsch" to "Deutsc".
   const page = await openPage(browser, server.url + '#v=1&lang=de', { width: 390, height: 844, dpr: 2, mobile: true });
