@@ -90,8 +90,9 @@
   const startLanguage = LANGUAGES.includes(linkLanguage) ? linkLanguage : browserLanguage();
   // The page's own lines before the wasm runs (index.html has them in English) in that language too.
   const startCatalog = fetchCatalog(startLanguage).then(() => {
-    if (startLanguage === 'en') return;
+    if (!catalogs[startLanguage]?.json) return;  // (English, or a catalog that failed: English)
     document.title = title(startLanguage);
+    document.documentElement.lang = startLanguage;  // (its messages read out in it before the wasm runs)
     if (statusBox.className === '') statusBox.textContent = say('loading', 'Loading Embedding Lab\u2026');
   });
   // glue.js's own texts, for when the wasm cannot run: English here, other languages' in their
@@ -173,25 +174,31 @@
       preserveDrawingBuffer: false, powerPreference: 'low-power', failIfMajorPerformanceCaveat: false,
     });
     Module.preinitializedWebGLContext = gl;
-    if (!gl) fatal(say('no_webgl2', 'This browser has no WebGL2, which the page needs to draw.'));
+    if (!gl) fatal(() => say('no_webgl2', 'This browser has no WebGL2, which the page needs to draw.'));
     resolve();
   }, 0));
 
+  // `message` makes the text: made again once the page's language has its catalog (a failure before it
+  // came was said in English on a German link).
   function fatal(message) {
-    statusBox.textContent = message;
+    const show = () => {
+      statusBox.textContent = message();
+      // The deeper build would fail the same way at every reload: the same link without it is one click away.
+      if (build !== 'embedding_lab') {
+        const back = document.createElement('a');
+        // (and out of the deeper tour: its steps there are the deeper build's)
+        const [page, hash = ''] = location.href.split('#'), drop = /(^|&)tour=deeper(&|$)/.test(hash) ? /^(deeper|tour|step)=/ : /^deeper=/;
+        back.href = page + '#' + hash.split('&').filter((part) => !drop.test(part)).join('&');
+        back.textContent = say('without_deeper', 'Open this page without the deeper tour\'s experiments');
+        back.onclick = (e) => { e.preventDefault(); history.replaceState(history.state, '', back.href); location.reload(); };
+        statusBox.append(' ', back);
+      }
+    };
+    show();
+    startCatalog.then(show);
     statusBox.className = 'error';
-    rejectReady(new Error(message));
-    toParent({ type: 'embedding-lab:error', message });
-    // The deeper build would fail the same way at every reload: the same link without it is one click away.
-    if (build !== 'embedding_lab') {
-      const back = document.createElement('a');
-      // (and out of the deeper tour: its steps there are the deeper build's)
-      const [page, hash = ''] = location.href.split('#'), drop = /(^|&)tour=deeper(&|$)/.test(hash) ? /^(deeper|tour|step)=/ : /^deeper=/;
-      back.href = page + '#' + hash.split('&').filter((part) => !drop.test(part)).join('&');
-      back.textContent = say('without_deeper', 'Open this page without the deeper tour\'s experiments');
-      back.onclick = (e) => { e.preventDefault(); history.replaceState(history.state, '', back.href); location.reload(); };
-      statusBox.append(' ', back);
-    }
+    rejectReady(new Error(message()));
+    toParent({ type: 'embedding-lab:error', message: message() });
   }
   // A message for the course page around an embed (README, "Messages a host page can listen for").
   function toParent(message) {
@@ -356,7 +363,7 @@
     canvas,  // and preinitializedWebGLContext, once the context's task has made it (above)
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
-    onAbort: (what) => fatal(abortMessage(what)),
+    onAbort: (what) => fatal(() => abortMessage(what)),
   };
 
   // The app is built without C++ exceptions: a failed allocation aborts the wasm instance.
@@ -381,7 +388,7 @@
         .then(([module]) => gl && WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module)))
         // A frame sandboxed without allow-same-origin has the opaque origin "null": the .wasm is then
         // fetched cross-origin and refused, every time. Reloading cannot help; the course page can.
-        .catch((e) => fatal(self.origin === 'null' && location.protocol !== 'file:'
+        .catch((e) => fatal(() => self.origin === 'null' && location.protocol !== 'file:'
           ? say('sandboxed', 'Embedding Lab cannot load in this frame: its sandbox needs allow-same-origin ' +
                 '(sandbox="allow-scripts allow-same-origin"), or the course page can embed the single-file build.')
           : say('no_wasm', 'Embedding Lab could not load its WebAssembly ({why}). Reload the page to try again.', { why: e.message })));
@@ -399,7 +406,7 @@
   // Emscripten's script for that build (the single-file page has it inline, after glue.js),
   // added now: it runs as soon as it is there (index.html preloads the first page's copy), so
   // main() starts once the wasm is compiled, not after the rest of the page has been parsed.
-  const noScript = () => fatal(say('no_script', 'Embedding Lab could not load {file}. Reload the page to try again.', { file: build + '.js' }));
+  const noScript = () => fatal(() => say('no_script', 'Embedding Lab could not load {file}. Reload the page to try again.', { file: build + '.js' }));
   // Arrived but broken (cut short, a host's HTML page in its place), it throws instead of running.
   window.addEventListener('error', (e) => appRunning || !e.filename?.endsWith(build + '.js') || noScript());
   if (glueUrl) {
@@ -419,7 +426,7 @@
     // After the frame: if it aborted (out of memory), the loop ends with it. Idle (0): no more
     // frames until input (below) or an edit wakes the page.
     let more;
-    try { more = Module._el_frame(); } catch (e) { return fatal(abortMessage(e.message)); }  // (a trap: the wasm cannot go on)
+    try { more = Module._el_frame(); } catch (e) { return fatal(() => abortMessage(e.message)); }  // (a trap: the wasm cannot go on)
     if (more) askFrame();
   }
   // Any input may change what the page shows: it asks for frames again (the app's listeners,

@@ -332,6 +332,24 @@ test('lang=xx: a message naming it, the page in English; a catalog that cannot b
 
 // A German start waited for its catalog and the whole font with no limit: one stalled request (a mobile
 // link) kept "Loading Embedding Lab..." up for good, though the wasm had come.
+// A German link whose page could not start: the message was made before lang/de.json came, in
+// English, and stayed so (7 times in 8 in a review); <html lang> stayed "en" for a screen reader.
+test('a German link that cannot start says why in German, however late its catalog comes', async () => {
+  for (const broken of ['embedding_lab.wasm', 'embedding_lab.js']) {
+    const context = await browser.newContext({ viewport: { width: 900, height: 600 }, locale: 'en-US' });
+    await context.route('**/' + broken, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await context.route('**/lang/de.json', async (route) => { await new Promise((r) => setTimeout(r, 1500)); await route.continue(); });
+    const page = await context.newPage();
+    await page.goto(server.url + LINK + '&lang=de');
+    await page.locator('#status.error').waitFor();
+    await page.waitForFunction(() => document.documentElement.lang === 'de', null, { timeout: 10000 });
+    const said = await page.locator('#status').textContent();
+    assert.match(said, broken.endsWith('.js') ? /^Embedding Lab konnte embedding_lab\.js nicht laden/ : /^Embedding Lab konnte sein WebAssembly nicht laden/, `${broken}: ${said}`);
+    assert.match(await page.title(), /^Embedding Lab: eine Embedding-Schicht/);
+    await context.close();
+  }
+});
+
 test('a stalled catalog does not hold the start: the page opens in English and turns German when it comes', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.route('**/lang/de.json', async (route) => { await new Promise((r) => setTimeout(r, 7000)); await route.continue(); });
