@@ -787,7 +787,8 @@ static void ShowWalkControls(App& app) {
         }
         RecordItemRect("walk:skip");
     }
-    SameLineIfFits(170);
+    // The slider and its value with the word after it (at its widest, "0.25x": the row does not jump as it moves).
+    SameLineIfFits(110 + (ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(format("0.25x %s", TR(picture_walk_speed)).c_str()).x) / Px(1));
     ImGui::SetNextItemWidth(Px(110));
     // No typed value (it would read "1,5" back as 1 in German). The value is written beside the slider,
     // not on it: over the grab it was 1.2:1 (white on the high-contrast yellow), 3.7:1 in the dark theme.
