@@ -92,24 +92,8 @@ void ShowTourBar(App& app) {
 
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyle().Colors[ImGuiCol_FrameBg]);
     ImGui::BeginChild("##tour", ImVec2(0, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_Border, ImGuiWindowFlags_NavFlattened);
-    TextWrappedColored(ImGui::GetColorU32(ImGuiCol_TextDisabled), TR(tour_bar_position), tour_depth_label(depth), step + 1, int(steps.size()));
-    // On a small screen (a phone, a short course frame) the step's text folds away once read, so the
-    // panel it speaks of gets the screen: on a phone the header and this box took a third of it.
-    const ImVec2 screen = ImGui::GetMainViewport()->WorkSize;
-    const bool small = screen.x / app.dpr < 600.0f || screen.y / app.dpr < 520.0f;
-    // On a short screen (a phone held sideways) it folds while a field is typed in, too: with the
-    // phone's keyboard up, the header and this box left the field a sliver.
-    const bool folded = small && (app.tour.text_folded || (TextFieldActive() && screen.y / app.dpr < 520.0f));
-    if (small) {
-        SameLineIfFits(ButtonWidth(folded ? TR(tour_show_text) : TR(tour_hide_text)));
-        // One id whatever it says: the keyboard's focus stays on it (with the label's id it was lost, and Tab with it).
-        if (SmallButton(format("%s###tour-fold", folded ? TR(tour_show_text) : TR(tour_hide_text)).c_str()))
-            app.tour.text_folded = !folded;
-        RecordItemRect("tour-fold");
-    }
-    TextWrappedColored(GoodColor(), "%s", tr(s.title));
-    RecordItemRect("tour-title");
-    if (!folded) TextWrapped("%s", tr(s.text));
+    // The buttons first, where a step's text does not move them: Next pressed again and again stays under
+    // the pointer (below a text of another length it moved, and a quick second press missed it).
     ImGui::BeginDisabled(step == 0);
     if (ImGui::Button(TR(tour_back))) {
         GoToTourStep(app, depth, step - 1);
@@ -133,7 +117,29 @@ void ShowTourBar(App& app) {
     SameLineIfFits(ButtonWidth(TR(tour_leave)));
     if (ImGui::Button(TR(tour_leave))) LeaveTour(app, false), app.tour.keyboard_follows = ImGui::GetIO().NavVisible;
     RecordItemRect("tour-leave");
+    const std::string position = format(TR(tour_bar_position), tour_depth_label(depth), step + 1, int(steps.size()));
+    SameLineIfFits(ImGui::CalcTextSize(position.c_str()).x / Px(1));
+    ImGui::AlignTextToFramePadding();
+    TextWrappedColored(ImGui::GetColorU32(ImGuiCol_TextDisabled), "%s", position.c_str());
+    // On a small screen (a phone, a short course frame) the step's text folds away once read, so the
+    // panel it speaks of gets the screen: on a phone the header and this box took a third of it.
+    const ImVec2 screen = ImGui::GetMainViewport()->WorkSize;
+    const bool small = screen.x / app.dpr < 600.0f || screen.y / app.dpr < 520.0f;
+    // On a short screen (a phone held sideways) it folds while a field is typed in, too: with the
+    // phone's keyboard up, the header and this box left the field a sliver.
+    const bool folded = small && (app.tour.text_folded || (TextFieldActive() && screen.y / app.dpr < 520.0f));
+    if (small) {
+        SameLineIfFits(ButtonWidth(folded ? TR(tour_show_text) : TR(tour_hide_text)));
+        // One id whatever it says: the keyboard's focus stays on it (with the label's id it was lost, and Tab with it).
+        if (SmallButton(format("%s###tour-fold", folded ? TR(tour_show_text) : TR(tour_hide_text)).c_str()))
+            app.tour.text_folded = !folded;
+        RecordItemRect("tour-fold");
+    }
+    TextWrappedColored(GoodColor(), "%s", tr(s.title));
+    RecordItemRect("tour-title");
+    if (!folded) TextWrapped("%s", tr(s.text));
     ImGui::EndChild();
+    RecordItemRect("tour-box");
     ImGui::PopStyleColor();
 }
 

@@ -78,6 +78,26 @@ test('a hand-written link to a tour step opens the step with its state, as Next 
   await closePage(byHand);
 });
 
+// Next sat under the step's text, whose length moves it: pressed again where it was, a quick second
+// press landed on the text or the panel below (a review: four quick presses went one step on).
+test("the tour's Next stays where it is from step to step: pressed again in the same place, it goes on each time", async () => {
+  for (const [width, height, mobile] of [[1280, 800, false], [390, 844, true]]) {
+    const page = await openPage(browser, server.url + '#v=1&tour=basics&step=0', { width, height, dpr: mobile ? 2 : 1, mobile });
+    await settle(page);
+    const first = await rect(page, 'tour-next');
+    const at = { x: first.x + first.width / 2, y: first.y + first.height / 2 };
+    for (let step = 1; step <= 5; step++) {
+      if (mobile) await page.touchscreen.tap(at.x, at.y);
+      else await page.mouse.click(at.x, at.y);
+      await frames(page, 3);
+      assert.deepEqual(await tourOf(page), { depth: 'basics', step }, `${width} x ${height}: press ${step} at (${at.x}, ${at.y})`);
+      const next = await rect(page, 'tour-next');
+      assert.deepEqual([next.x, next.y], [first.x, first.y], `${width} x ${height}: Next moved at step ${step}`);
+    }
+    await page.context().close();
+  }
+});
+
 // A shared mid-tour link on a short or narrow page (panels in one column): the step's panel is scrolled
 // to just under the tour box. It was scrolled once, in the first frame, before the layout settled (the
 // scrollbar narrows the panels and their text takes more lines), and the Backward panel of step 5
@@ -86,7 +106,7 @@ test('a shared mid-tour link scrolls its step\'s panel to the top of a one-colum
   for (const [width, height, step] of [[600, 400, 4], [600, 400, 3], [390, 700, 4]]) {
     const page = await openPage(browser, server.url + `#v=1&tour=basics&step=${step}`, { width, height });
     await settle(page);
-    const focus = await rect(page, 'tour-focus'), leave = await rect(page, 'tour-leave');
+    const focus = await rect(page, 'tour-focus'), leave = await rect(page, 'tour-box');
     const boxBottom = leave.y + leave.height;
     assert.ok(focus && focus.visible, `${width} x ${height}, step ${step}: the step's panel is on screen`);
     assert.ok(focus.y >= boxBottom && focus.y <= boxBottom + 40,
@@ -116,7 +136,7 @@ test('a deeper step about one section of the budget panel frames that section on
     if (step > 8) await clickWidget(page, 'tour-next');
     await page.waitForFunction((n) => window.embeddingLab.snapshot().tour.step === n && window.embeddingLab.budget().loaded, step);
     await settle(page);
-    const section = await rect(page, 'tour-section'), leave = await rect(page, 'tour-leave');
+    const section = await rect(page, 'tour-section'), leave = await rect(page, 'tour-box');
     const boxBottom = leave.y + leave.height;
     // Just under the tour box, or (the page's last section) as far up as the page scrolls: a wheel
     // down then moves nothing.
@@ -141,7 +161,7 @@ test('a deeper step at the end of a long panel leaves the shorter panels beside 
   const page = await openPage(browser, server.url + '#v=1&tour=deeper&step=10', { width: 1440, height: 900 });
   await page.waitForFunction(() => window.embeddingLab.snapshot().tour.step === 10 && window.embeddingLab.budget().loaded);
   await settle(page);
-  const section = await rect(page, 'tour-section'), leave = await rect(page, 'tour-leave'), run = await rect(page, 'budget:run');
+  const section = await rect(page, 'tour-section'), leave = await rect(page, 'tour-box'), run = await rect(page, 'budget:run');
   const boxBottom = leave.y + leave.height;
   assert.ok(section?.visible && section.y >= boxBottom, `the step's section is on screen: ${JSON.stringify(section)}`);
   assert.ok(run?.visible && run.y >= boxBottom && run.y + run.height <= 900,
@@ -155,7 +175,7 @@ test('a deeper step at the end of a long panel leaves the shorter panels beside 
 test('on a phone the tour step\'s text folds away, and the next step shows its text again', async () => {
   const page = await openPage(browser, server.url + '#v=1&tour=basics&step=1', { width: 390, height: 844, dpr: 2, mobile: true });
   await settle(page);
-  const boxBottom = async () => { const r = await rect(page, 'tour-leave'); return r.y + r.height; };
+  const boxBottom = async () => { const r = await rect(page, 'tour-box'); return r.y + r.height; };
   const open = await boxBottom();
   await clickWidget(page, 'tour-fold');
   await settle(page);
@@ -188,9 +208,10 @@ test('a phone pinched to 200 %: the tour step and the header scroll with the pan
   await settle(page);
   const inside = (r) => r && r.x >= 0 && r.x + r.width <= screen.width;
   for (const name of ['tour-title', 'tour-fold', 'tour-back', 'tour-next', 'tour-leave']) assert.ok(inside(await rect(page, name)), `${name} fits across: ${JSON.stringify(await rect(page, name))}`);
-  // The step's words first, its panel right under them: the box is scrolled to the top of the screen.
-  const title = await rect(page, 'tour-title');
-  assert.ok(title.visible && title.y < screen.height / 2, `the step's title at ${title.y}`);
+  // The step's box first, its panel right under it: the box is scrolled to the top of the screen.
+  const box = await rect(page, 'tour-box'), title = await rect(page, 'tour-title');
+  assert.ok(box.visible && box.y < screen.height / 8, `the step's box at ${box.y}`);
+  assert.ok(title.visible && title.y < screen.height, `the step's title at ${title.y}`);
   assert.ok((await rect(page, 'tour-focus')).y > title.y, 'its panel under it');
   // Next, scrolled to by a finger, goes on.
   let next = await rect(page, 'tour-next');
@@ -240,7 +261,7 @@ test('a phone pinched to 200 %: the tour step and the header scroll with the pan
 test('on a short screen the tour step\'s text folds while a field is typed in', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&tour=basics&step=1', { width: 844, height: 390 });
   await settle(page);
-  const boxBottom = async () => { const r = await rect(page, 'tour-leave'); return r.y + r.height; };
+  const boxBottom = async () => { const r = await rect(page, 'tour-box'); return r.y + r.height; };
   const open = await boxBottom();
   await clickWidget(page, 'cell:W:0:1');
   await frames(page, 4);
@@ -258,7 +279,7 @@ test('on a short screen the tour step\'s text folds while a field is typed in', 
 
 // The button's id came from its label: Enter changed "Hide text" to "Show text", the keyboard's focus was
 // lost with the old id, and Tab did nothing after.
-test('keyboard only: Enter on "Hide text" keeps the focus there, says "Show text", and Tab goes on to Back', async () => {
+test('keyboard only: Enter on "Hide text" keeps the focus there, says "Show text", and Tab goes on and back', async () => {
   const page = await openPage(browser, server.url + '#v=1&tour=solid&step=2', { width: 600, height: 400 });
   await settle(page);
   await page.locator('#canvas').focus();
@@ -271,7 +292,10 @@ test('keyboard only: Enter on "Hide text" keeps the focus there, says "Show text
   assert.match(await said(), /^Show text/, 'its new name is said');
   await page.keyboard.press('Tab');
   await frames(page, 3);
-  assert.match(await said(), /^Back/, 'Tab goes on to Back');
+  assert.ok(!(await rect(page, 'tour-fold')).keyboardFocus, 'Tab goes on (to the first panel\'s V field)');
+  await page.keyboard.press('Shift+Tab');
+  await frames(page, 3);
+  assert.match(await said(), /^Show text/, 'Shift+Tab comes back to it');
   assert.deepEqual(page.problems, []);
   await closePage(page);
 });
@@ -313,7 +337,7 @@ test('a phone turned mid-tour frames the step\'s panel again', async () => {
     // for no frame), the rectangles were a frame's in the middle: a loaded machine saw it in CI-like runs.
     await page.waitForFunction(([w, h]) => innerWidth === w && innerHeight === h, [width, height]);
     await frames(page, 12);
-    const focus = await rect(page, 'tour-focus'), leave = await rect(page, 'tour-leave');
+    const focus = await rect(page, 'tour-focus'), leave = await rect(page, 'tour-box');
     const boxBottom = leave.y + leave.height;
     assert.ok(focus.visible && focus.y >= boxBottom && focus.y <= boxBottom + 40,
               `${width} x ${height}: the step's panel at ${focus.y}, just under the tour box (${boxBottom})`);

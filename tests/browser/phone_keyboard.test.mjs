@@ -67,7 +67,7 @@ test('a W cell typed in on a phone keeps its text when the phone is turned mid-t
   await frames(page, 12);  // the layout settles over ten frames at most
   assert.equal((await focused(page)).id, 'text-entry', 'the keyboard stays with the field');
   const cell = await page.evaluate(() => window.embeddingLab.widgetRect('cell:W:1:2'));
-  const leave = await page.evaluate(() => window.embeddingLab.widgetRect('tour-leave'));
+  const leave = await page.evaluate(() => window.embeddingLab.widgetRect('tour-box'));
   assert.ok(cell && cell.visible && cell.y >= leave.y + leave.height && cell.y + cell.height <= 390,
             `the field is on screen, under the tour's box: ${JSON.stringify(cell)}`);
   assert.equal((await snapshot(page)).table[1][2], 0.6000000238418579, 'not written before Enter');
