@@ -235,11 +235,24 @@ std::string localized_number(std::string text) {
 
 std::string number_from_locale(std::string_view text) {
     std::string out(text);
-    if (active_language().decimal != ',' || out.find('.') != std::string::npos) return out;
+    if (active_language().decimal != ',') return out;
+    // Groups alone ("1.000.000": not a decimal, with two points) are joined; "1.000" asks (point_or_grouping).
+    if (out.find(',') == std::string::npos) return std::count(out.begin(), out.end(), '.') > 1 ? without_grouping(out) : out;
     if (std::count(out.begin(), out.end(), ',') != 1) return out;
-    for (char& ch : out)
-        if (ch == ',') ch = '.';
+    // Grouped before the comma ("1.234,5"): the groups joined. Any other point: the text as it is.
+    const size_t comma = out.find(',');
+    if (out.find('.') != std::string::npos) {
+        const std::string whole = without_grouping(out.substr(0, comma));
+        if (whole == out.substr(0, comma)) return out;
+        out = whole + out.substr(comma);
+    }
+    out[out.find(',')] = '.';
     return out;
+}
+
+bool point_or_grouping(std::string_view text) {
+    return active_language().thousands == '.' && std::count(text.begin(), text.end(), '.') == 1 &&
+           without_grouping(text) != text;
 }
 
 std::string without_grouping(std::string_view text) {

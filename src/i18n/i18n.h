@@ -76,9 +76,12 @@ std::string format(const char* fmt, ...)
     ;
 // A number already printed with a point ("0.5", from format_float) as the active language shows it.
 std::string localized_number(std::string text);
-// Text typed in the active language's way made ready for the parsers: "0,5" -> "0.5" (only when
-// the language's decimal is ',' and the text has no '.'; a list "1,2" in an id field is not a number).
+// Text typed in the active language's way made ready for the parsers, where its decimal is ',': "0,5" ->
+// "0.5", "1.234,5" -> "1234.5", "1.000.000" -> "1000000"; any other text as it is ("1.5", "0.001").
 std::string number_from_locale(std::string_view text);
+// A decimal typed in a language that groups thousands with a point, with one point that could be either
+// ("1.000", "3.142": one thousand, or one?): the page asks, rather than take one of them silently.
+bool point_or_grouping(std::string_view text);
 // A whole number typed as the page writes counts, with the language's thousands separators
 // ("50.000" in German, "50,000" in English): its digits alone ("50000"). Any other text is left as
 // it is: a first group of 1 to 3 digits (not 0), then groups of exactly 3 ("0.001", "1.5" are no counts).

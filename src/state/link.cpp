@@ -795,8 +795,10 @@ Status set_link_field(AppState& s, std::string_view key, std::string_view text, 
 Status type_link_field(AppState& s, std::string_view key, std::string_view typed, std::vector<std::string>* notices) {
     std::string text(typed);
     for (const LinkField& f : fields())
-        if (const LinkType t = f.type == LinkType::Custom ? f.typed_as : f.type; key == f.key && t <= LinkType::Float)
+        if (const LinkType t = f.type == LinkType::Custom ? f.typed_as : f.type; key == f.key && t <= LinkType::Float) {
+            if (Status st = refuse_point_or_grouping(typed); t == LinkType::Float && !st.ok()) return st;
             text = t == LinkType::Int ? whole_from_locale(typed) : number_from_locale(typed);
+        }
     Status st = set_link_field(s, key, text, notices);
     // Quoted as typed ("'1,5' ... (0 bis 0,999)", "'50.000' ..."), not as the link took it (1.5, 50000):
     // the quote leads the message.

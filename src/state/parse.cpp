@@ -137,7 +137,15 @@ std::string format_float(float v) {
 }
 
 std::string display_float(float v) { return localized_number(format_float(v)); }
+Status refuse_point_or_grouping(std::string_view text) {
+    const std::string_view t = trim(text);
+    if (!point_or_grouping(t)) return Status::Ok();
+    return Status::Fail(format(TR(msg_point_or_grouping), quote_text(text, 24).c_str(), without_grouping(t).c_str(),
+                               localized_number(std::string(t)).c_str()));
+}
+
 Status parse_float_shown(std::string_view text, float& out) {
+    if (Status st = refuse_point_or_grouping(text); !st.ok()) return st;
     const std::string as_point = number_from_locale(text);
     if (as_point == text) return parse_float(text, out);
     Status st = parse_float(as_point, out);

@@ -23,6 +23,9 @@ std::string format_float(float v);
 // never for links, exports or JSON. parse_float_shown reads it back (and a point too).
 std::string display_float(float v);
 Status parse_float_shown(std::string_view text, float& out);
+// Typed into a decimal field in German, "1.000" or "3.142" could be a thousand or a decimal: refused with a
+// message that names both readings (point_or_grouping in src/i18n); Ok for any other text.
+Status refuse_point_or_grouping(std::string_view text);
 
 // A number in a cell of the page's grids: `short_form` (ShortNumber's 4 significant digits), else 3,
 // then 2, as long as `fits` (the text's width in the cell) says no; "" when nothing fits. 5 to 7

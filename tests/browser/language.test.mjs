@@ -188,6 +188,16 @@ test('numbers typed the German way: "0,25" into W[1][0] is 0.25; links and snaps
   await page.press('#tv-w-2-1', 'Enter');
   await page.waitForFunction(() => document.getElementById('tv-w-2-1').getAttribute('aria-invalid') === 'true');
   assert.match((await snapshot(page)).errors.table, /'0,5x'/);
+  // "1.000" could be a thousand (as V reads it) or 1: asked, not taken as 1; grouped with a decimal comma it
+  // is read.
+  await page.fill('#tv-w-2-2', '1.000');
+  await page.press('#tv-w-2-2', 'Enter');
+  await page.waitForFunction(() => document.getElementById('tv-w-2-2').getAttribute('aria-invalid') === 'true');
+  assert.equal((await snapshot(page)).errors.table,
+               "W[2][2]: '1.000': Punkt als Tausendertrennzeichen (1000) oder als Dezimalzeichen (1,000)? Schreib eins davon (die Zelle behält 0,9)");
+  await page.fill('#tv-w-2-2', '1.234,5');
+  await page.press('#tv-w-2-2', 'Enter');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().table[2][2] === 1234.5);
   await closePage(page);
 });
 

@@ -18,6 +18,15 @@
 
 using namespace el;
 
+// The English texts as a catalog for this build: set as "de", only the numbers are German (test_questions.cpp too).
+std::string english_as_catalog() {
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", (unsigned long long)catalog_fingerprint());
+    std::string catalog = std::string(hex) + '\x1e';
+    for (int i = 0; i < kMessageCount; i++) catalog += std::string(english_text(Msg(i))) + '\x1e';
+    return catalog;
+}
+
 namespace {
 
 const std::vector<std::string>& message_ids() {
@@ -31,15 +40,6 @@ const std::vector<std::string>& message_ids() {
 #undef MSG_DEEPER
     };
     return ids;
-}
-
-// The English texts as a catalog for this build: set as "de", only the numbers are German.
-std::string english_as_catalog() {
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", (unsigned long long)catalog_fingerprint());
-    std::string catalog = std::string(hex) + '\x1e';
-    for (int i = 0; i < kMessageCount; i++) catalog += std::string(english_text(Msg(i))) + '\x1e';
-    return catalog;
 }
 
 std::string vformat(const char* fmt, ...) {
@@ -255,6 +255,21 @@ TEST_CASE("a count typed as the page writes counts is read whole: 50.000 in Germ
     CHECK(s.lookup.padding_idx == 1);
     CHECK(type_link_field(s, "pad", "none").ok());
     CHECK(!s.lookup.padding_idx);
+    // A decimal with one point that could group thousands asks which it is: "1.000" was taken as 1 in a
+    // cell or lr, while V took it as 1000. Grouped with a decimal comma, or in several groups, it is read.
+    float x = 0;
+    CHECK(parse_float_shown("1.000", x).error == "'1.000': is the point a thousands separator (1000) or the decimal point (1,000)? Type one of those");
+    CHECK(parse_float_shown(" -3.142 ", x).error == "' -3.142 ': is the point a thousands separator (-3142) or the decimal point (-3,142)? Type one of those");
+    CHECK(type_link_field(s, "lr", "2.500").error == "'2.500': is the point a thousands separator (2500) or the decimal point (2,500)? Type one of those");
+    for (const auto& [typed, value] : std::vector<std::pair<const char*, float>>{
+             {"1.234,5", 1234.5f}, {"-1.000,25", -1000.25f}, {"1.000.000", 1e6f}, {"0.500", 0.5f}, {"1.5", 1.5f}, {"12.5", 12.5f}, {"1,000", 1.0f}}) {
+        CAPTURE(typed);
+        CHECK(parse_float_shown(typed, x).ok());
+        CHECK(x == value);
+    }
+    CHECK(!parse_float_shown("1.23,5", x).ok());  // not grouped: no number
+    CHECK(type_link_field(s, "costV", "1.000").ok());  // a count: its grouping, as before
+    CHECK(s.cost.V == 1000);
     CHECK(set_link_field(s, "costV", "20.000").ok());  // a link writes numbers with a point, in any language
     CHECK(s.cost.V == 20);
     set_english();

@@ -9,6 +9,9 @@
 #include "state/link.h"
 #include "state/parse.h"
 #include "state/questions.h"
+#include "i18n/i18n.h"
+
+std::string english_as_catalog();  // test_i18n.cpp: the English texts, set as a German catalog
 
 using el::AppState;
 
@@ -61,6 +64,12 @@ TEST_CASE("row r of dW sums G over the positions that looked r up", "[questions]
     CHECK_FALSE(correct);
     CHECK(el::grade_grad_row(q, "0.1, 0.2", correct).error == "row 2 of dW has d = 3 numbers; you typed 2");
     CHECK(el::grade_grad_row(q, "0.1, x, 0.3", correct).error.find("number 2: ") == 0);
+    // In German a comma between digits is a decimal one: "0,02,-0,04,0,06" cannot be read, and the message
+    // quotes what was typed (it quoted '-0.04.0.06', text the learner never wrote).
+    REQUIRE(el::set_language("de", english_as_catalog()).ok);
+    CHECK(el::grade_grad_row(q, "0,02,-0,04,0,06", correct).error == "number 2: '-0,04,0,06' is not a number");
+    CHECK(el::grade_grad_row(q, "0,1; 0,1; 0,1", correct).ok());
+    el::set_english();
 }
 
 TEST_CASE("moved rows: momentum carries the step before's rows along", "[questions]") {
