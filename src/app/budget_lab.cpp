@@ -20,7 +20,7 @@ void StartBudgetRun(App& app) {
 
 // Whole steps until the frame's budget is spent: a step of the four variants at the largest
 // settings (V = 2000, d = 32) takes about a millisecond, so the frame overruns by less than one step.
-void AdvanceBudgetRun(App& app, double budget_ms) {
+double AdvanceBudgetRun(App& app, double budget_ms) {
     BudgetLab& lab = app.budget_lab;
     const double start = emscripten_get_now();
     while (lab.run.running && emscripten_get_now() - start < budget_ms)
@@ -28,6 +28,7 @@ void AdvanceBudgetRun(App& app, double budget_ms) {
     const double spent = emscripten_get_now() - start;
     lab.ms += spent;
     lab.longest_slice_ms = std::max(lab.longest_slice_ms, spent);
+    return spent;
 }
 
 void CancelBudgetRun(App& app) { budget_run_cancel(app.budget_lab.run); }

@@ -34,7 +34,7 @@ struct App;
 
 // The budget experiment: start from state.budget, run for up to budget_ms of this frame, cancel.
 void StartBudgetRun(App& app);
-void AdvanceBudgetRun(App& app, double budget_ms);
+double AdvanceBudgetRun(App& app, double budget_ms);  // the ms it spent
 void CancelBudgetRun(App& app);
 // The activation and compression results for the current settings (recomputed when the
 // settings changed since).

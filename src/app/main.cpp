@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app.h"
@@ -258,6 +259,7 @@ static void Frame() {
         return;
     }
     const double t0 = emscripten_get_now();
+    g_frame_stats.interval_ms = t0 - std::exchange(g_frame_stats.started_ms, t0);
     // A new size (a phone turned, a window resized) moves everything: the tour's panel, if it was
     // being read, is framed again as a step frames it; a field being typed in is brought back into
     // view instead (text_input.cpp), which the tour's frame would scroll away again.

@@ -22,6 +22,7 @@ struct FrameStats {
     bool in_layout_frame() const { return frames < kFirstDrawn; }
     bool first_frame_drawn() const { return frames > kFirstDrawn; }  // and recorded
     double last_ms = 0.0, max_ms = 0.0, last_ui_ms = 0.0;
+    double started_ms = 0.0, interval_ms = 0.0;  // when this frame started, and since the one before started
     std::array<double, 240> recent{}, recent_ui{};
     void record(double ms, double ui_ms);
     double median_ms() const;

@@ -34,7 +34,6 @@
 
 namespace el {
 
-static constexpr double kFrameBudgetMs = 8.0;  // work per frame, leaving time to draw at 60 Hz
 
 //-----------------------------------------------------------------------------
 // [SECTION] Plot helpers
@@ -272,7 +271,8 @@ static void ShowBudgetOutcome(const BudgetExperiment& run) {
 //-----------------------------------------------------------------------------
 
 void ShowBudgetPanel(App& app) {
-    if (app.budget_lab.run.running) AdvanceBudgetRun(app, kFrameBudgetMs);
+    static double slice = 0;  // this run's part of the last frame
+    if (app.budget_lab.run.running) slice = AdvanceBudgetRun(app, RunSliceMs(slice));
     ImGui::SeparatorText(TR(deeper_budget_title));
     TextWrapped(TR(deeper_budget_intro), kBudgetClasses, kBudgetBatch);
     ShowBudgetSettings(app);

@@ -13,13 +13,13 @@
 #include <string>
 
 #include "i18n/i18n.h"
+#include "main.h"
 #include "panels.h"
 #include "state/parse.h"
 #include "widgets.h"
 
 namespace el {
 
-static constexpr double kFrameBudgetMs = 8.0;  // work per frame, leaving time to draw at 60 Hz
 
 //-----------------------------------------------------------------------------
 // [SECTION] Settings and run controls
@@ -249,8 +249,11 @@ std::string FrequencyTableJson(const App& app) {
 // [SECTION] Frequency panel
 //-----------------------------------------------------------------------------
 
+double RunSliceMs(double last_slice_ms) { return std::clamp(g_frame_stats.interval_ms - last_slice_ms, 8.0, 33.0); }
+
 void ShowFrequencyPanel(App& app) {
-    if (app.training.frequency.running) AdvanceFrequencyRun(app, kFrameBudgetMs);
+    static double slice = 0;  // this run's part of the last frame
+    if (app.training.frequency.running) slice = AdvanceFrequencyRun(app, RunSliceMs(slice));
     ImGui::SeparatorText(TR(labs_freq_title));
     const FrequencySettings& f = app.state.frequency;
     const char* optimizer = f.lazy ? TR(labs_freq_lazy_adam) : f.weight_decay ? "AdamW" : "Adam";

@@ -74,13 +74,15 @@ void StartFrequencyRun(App& app) {
 
 // Whole steps until the frame's budget is spent: a step of V = 5000 takes well under a
 // millisecond, so the frame overruns its budget by less than one step.
-void AdvanceFrequencyRun(App& app, double budget_ms) {
+double AdvanceFrequencyRun(App& app, double budget_ms) {
     FrequencyRun& run = app.training.frequency;
     const double start = emscripten_get_now();
     while (run.running && emscripten_get_now() - start < budget_ms)
         if (!frequency_run_chunk(run, 1).ok()) break;
     if (run.running) (void)frequency_evaluate(run.state);  // the error plot follows the run (V rows, cheap)
-    app.training.frequency_ms += emscripten_get_now() - start;
+    const double spent = emscripten_get_now() - start;
+    app.training.frequency_ms += spent;
+    return spent;
 }
 
 void CancelFrequencyRun(App& app) {

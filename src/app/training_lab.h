@@ -43,7 +43,7 @@ void AskFollowUp(App& app, bool redraw);
 
 // The frequency experiment: start from state.frequency, run for up to budget_ms of this frame, cancel.
 void StartFrequencyRun(App& app);
-void AdvanceFrequencyRun(App& app, double budget_ms);
+double AdvanceFrequencyRun(App& app, double budget_ms);  // the ms it spent
 void CancelFrequencyRun(App& app);
 
 }  // namespace el
