@@ -399,3 +399,29 @@ test('an empty entry in a link\'s cells, g or offsets is the same notice; the ot
   assert.deepEqual(s.bag.offsets, [0, 2]);
   await closePage(page);
 });
+
+// A link to a table of a million numbers or more (the "large" preset: 100,000 x 16) is built in one call,
+// 0.2 s here and seconds on a slow phone, and the page froze without a word. A line says so first, in a
+// frame painted before the work; a small link opens at once, without it.
+test('a large table opened from the address says it is being built before the page stops for it', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3', { width: 1280, height: 800 });
+  const large = (await page.evaluate(() => window.embeddingLab.presets())).find((p) => p.name === 'large');
+  assert.ok(large && /(^|&)V=100000(&|$)/.test(large.link), 'the large preset');
+  await page.evaluate(() => {
+    window.painted = [];
+    const st = document.getElementById('status');
+    const tick = () => { window.painted.push(getComputedStyle(st).display === 'none' ? '' : st.textContent); requestAnimationFrame(tick); };
+    tick();
+  });
+  await page.evaluate(() => { location.hash = '#v=1&V=4&d=3'; });
+  await page.waitForFunction(() => window.embeddingLab.snapshot({ matrices: false }).V === 4);
+  await page.evaluate((l) => { location.hash = l; }, large.link);
+  await page.waitForFunction(() => window.embeddingLab.snapshot({ matrices: false }).V === 100000, null, { timeout: 20000 });
+  await frames(page, 2);
+  const painted = [...new Set(await page.evaluate(() => window.painted))];
+  // Nothing for the small link, the line for the large one, then nothing again.
+  assert.deepEqual(painted, ['', 'Building the table\u2026'], `painted: ${JSON.stringify(painted)}`);
+  assert.equal(await page.locator('#status').getAttribute('class'), 'hidden');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
