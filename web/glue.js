@@ -133,7 +133,8 @@
   // :root's --whole, missing), it left a 300 x 150 canvas among them. Meanwhile the page has its
   // essentials from here, and style.css is fetched again at once, then 1, 2, 4 ... s on (at most 30 s apart).
   const sheetLink = document.querySelector('link[rel=stylesheet]');
-  const sheetWhole = (link) => /--whole/.test([...link.sheet?.cssRules || []].pop()?.cssText);
+  // (In a frame sandboxed without allow-same-origin its rules cannot be read: there, one that came is whole.)
+  const sheetWhole = (link) => { try { return /--whole/.test([...link.sheet.cssRules].pop()?.cssText); } catch (e) { return e.name === 'SecurityError'; } };
   if (sheetLink && !sheetWhole(sheetLink)) {
     (document.adoptedStyleSheets = [new CSSStyleSheet()])[0].replaceSync('html,body{overflow:hidden}.hidden{display:none!important}' +
       '#canvas,#status{position:fixed;inset:0;width:100%;height:100%;touch-action:none;background:#f3f3f3}' +

@@ -123,7 +123,7 @@ static LanguageChange SetLanguage(App& app, const std::string& code) {
     // A cell's refusal said again in the new language, or gone where its text now reads (0,5 in German).
     for (const bool upstream : {false, true})
         if (CellEditor& ed = upstream ? app.upstream_editor : app.table_editor; !ed.error.empty() && !ed.refused.empty())
-            if (RefuseCellText(app, upstream, ed.error_row, ed.error_col, std::string(ed.refused)).empty()) ed.error_row = ed.error_col = -1;
+            RefuseCellText(app, upstream, ed.error_row, ed.error_col, std::string(ed.refused));  // (a copy: it is cleared)
     return LanguageChange::Switched;
 }
 

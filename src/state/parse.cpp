@@ -208,13 +208,14 @@ std::string check_decimal_shown(std::string_view text, float lo, float hi, float
 
 std::vector<std::string_view> split_list(std::string_view text, bool& empty_entry) {
     std::vector<std::string_view> entries;
-    const auto separator = [](char c) { return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+    // ';' as ',': German lists use it, as the page's own vectors do ([0,4; 0,5]).
+    const auto separator = [](char c) { return c == ',' || c == ';' || c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
     size_t i = 0;
     const size_t n = text.size();
     empty_entry = false;
     while (i < n) {
         int commas = 0;
-        while (i < n && separator(text[i])) commas += text[i++] == ',';
+        for (; i < n && separator(text[i]); i++) commas += text[i] == ',' || text[i] == ';';
         // Between two entries one comma separates; at the start or the end any comma has an empty side.
         if (commas > (entries.empty() || i == n ? 0 : 1)) empty_entry = true;
         if (i == n) break;

@@ -80,6 +80,8 @@ TEST_CASE("id lists accept commas and spaces and name the bad token", "[parse][i
     std::vector<int> ids = {9};
     CHECK(parse_ids("1, 1, 2", 3, ids).ok());
     CHECK(ids == std::vector<int>{1, 1, 2});
+    CHECK(parse_ids("1;2; 2", 3, ids).ok());  // a German list
+    CHECK(ids == std::vector<int>{1, 2, 2});
     CHECK(parse_ids(" 0 2,,1 ", 3, ids).ok());
     CHECK(ids == std::vector<int>{0, 2, 1});
 
