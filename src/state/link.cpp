@@ -690,7 +690,10 @@ static void apply_phase(Phase phase, const LinkValues& values, AppState& s, Link
         std::vector<std::string> notices;
         if (Status st = decode_field(f, s, it->second, notices); !st.ok()) {
             std::string e = std::string(f.key) + ": " + st.error, now;
-            if (link_value(s, f.key, now) && !now.empty() && now.size() <= 24) e = format(TR(lesson_still_using), e.c_str(), now.c_str());
+            if (link_value(s, f.key, now) && !now.empty() && now.size() <= 24) {
+                if (f.type == LinkType::Float || f.typed_as == LinkType::Float) now = localized_number(now);  // "0,1" in German
+                e = format(TR(lesson_still_using), e.c_str(), now.c_str());
+            }
             msg.errors.push_back(e);
         }
         for (const std::string& n : notices) (f.notes_are_errors ? msg.errors : msg.notices).push_back(std::string(f.key) + ": " + n);
