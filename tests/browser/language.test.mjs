@@ -90,20 +90,23 @@ test("a browser set to German opens in German; the link stays without lang", asy
   await context.close();
 });
 
+// The header's language chooser, as a learner uses it: its list opens under it, English first, then
+// Deutsch, one line each.
+async function chooseLanguage(page, name) {
+  await clickWidget(page, 'language');
+  await frames(page, 3);
+  const { x, y } = await widgetCenter(page, 'language');
+  const line = await page.evaluate(() => window.embeddingLab.widgetRect('language').height);
+  await page.mouse.click(x, y + line * (name === 'en' ? 1.1 : 2.1));
+  await page.waitForFunction((n) => window.embeddingLab.snapshot().language === n, name, { timeout: 10000 });
+  await frames(page, 4);
+}
+
 test('the header switches the language: the address pins it, English comes back the same way', async () => {
   const page = await openPage(browser, server.url + LINK, { width: 1280, height: 800 });
   assert.equal((await snapshot(page)).language, 'en');
   const english = (await snapshot(page)).liveText;
-  const choose = async (name) => {
-    await clickWidget(page, 'language');
-    await frames(page, 3);
-    const { x, y } = await widgetCenter(page, 'language');
-    // The combo's list opens under it: English first, then Deutsch, one line each.
-    const line = await page.evaluate(() => window.embeddingLab.widgetRect('language').height);
-    await page.mouse.click(x, y + line * (name === 'en' ? 1.1 : 2.1));
-    await page.waitForFunction((n) => window.embeddingLab.snapshot().language === n, name, { timeout: 10000 });
-    await frames(page, 4);
-  };
+  const choose = (name) => chooseLanguage(page, name);
   const englishTitle = await page.title();
   await choose('de');
   let s = await snapshot(page);
@@ -125,15 +128,7 @@ test('the header switches the language: the address pins it, English comes back 
 // German, "W[0][0]: '0,5x' is not a number (the cell keeps 0.1)" stayed on it in English.
 test("a cell's refusal follows the language chosen: said again in German, gone where the text now reads", async () => {
   const page = await openPage(browser, server.url + LINK, { width: 1280, height: 800 });
-  const choose = async (name) => {
-    await clickWidget(page, 'language');
-    await frames(page, 3);
-    const { x, y } = await widgetCenter(page, 'language');
-    const line = await page.evaluate(() => window.embeddingLab.widgetRect('language').height);
-    await page.mouse.click(x, y + line * (name === 'en' ? 1.1 : 2.1));
-    await page.waitForFunction((n) => window.embeddingLab.snapshot().language === n, name, { timeout: 10000 });
-    await frames(page, 4);
-  };
+  const choose = (name) => chooseLanguage(page, name);
   const kept = (await snapshot(page)).table[0][0];
   await typeInto(page, 'cell:W:0:0', '0,5x');
   await frames(page, 4);

@@ -140,7 +140,7 @@ test('bad cells, ids and sizes typed into the canvas each get a message; the las
   assert.equal((await kept('a good cell value')).errors.table, '');
 
   const badIds = [['1, 7', /id '7' at position 1 is out of range/], ['', /empty/], ['a', /id 'a' at position 0 is not a whole number/],
-    ['1.5', /'1\.5' .* not a whole number/], ['-1', /'-1' .* negative/], ['1;2', /'1;2' .* not a whole number/],
+    ['1.5', /'1\.5' .* not a whole number/], ['-1', /'-1' .* negative/], ['1|2', /'1\|2' .* not a whole number/],
     ['99999999999', /out of range/], ['2 three', /'three'/]];
   for (const [text, pattern] of badIds) {
     // Pasted: typed key by key, a valid prefix ('1' of '1, 7') would apply on the way.
