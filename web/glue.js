@@ -198,8 +198,9 @@
     show();
     startCatalog.then(show);
     statusBox.className = 'error';
-    rejectReady(new Error(message()));
-    toParent({ type: 'embedding-lab:error', message: message() });
+    const text = message();
+    rejectReady(new Error(text));
+    toParent({ type: 'embedding-lab:error', message: text });
   }
   // A message for the course page around an embed (README, "Messages a host page can listen for").
   function toParent(message) {

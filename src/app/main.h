@@ -1,5 +1,6 @@
 // main.cpp's: the one app, its frame loop and what that loop measures.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -23,6 +24,11 @@ struct FrameStats {
     bool first_frame_drawn() const { return frames > kFirstDrawn; }  // and recorded
     double last_ms = 0.0, max_ms = 0.0, last_ui_ms = 0.0;
     double started_ms = 0.0, interval_ms = 0.0;  // when this frame started, and since the one before started
+    // A run's work in this frame (the frequency and budget labs), given its part of the last: as long as the
+    // rest of the time between the frames (drawing, the browser's own work), at least 8 ms and at most 33.
+    // On a slow core or a phone at dpr 3 frames come 30-50 ms apart, and 8 ms of work in each made a run
+    // 15-20x slower than the core needed; at 33 ms the page still answers input several times a second.
+    double run_slice_ms(double last_slice_ms) const { return std::clamp(interval_ms - last_slice_ms, 8.0, 33.0); }
     std::array<double, 240> recent{}, recent_ui{};
     void record(double ms, double ui_ms);
     double median_ms() const;

@@ -60,11 +60,6 @@ struct CellsJson {
 // "" or why n was refused (a step's own error is the lab's, as after Step).
 std::string StepTimes(App& app, std::string_view n);
 void ShowFrequencyPanel(App& app);    // Zipf ids: rare rows get few updates and learn slowly
-// A run's work in one frame (the frequency and budget labs): as long as the rest of the time from the last
-// frame to this one (drawing, the browser's own work), at least 8 ms and at most 33 ms. On a slow core or a
-// phone at dpr 3 frames come 30-50 ms apart, and 8 ms of work in each made a run 15-20x slower than the core
-// needed; at 33 ms the page still answers input several times a second.
-double RunSliceMs(double last_slice_ms);
 // What its plots show, in numbers, for the text view (el_frequency_table_json): TrainingRowsJson's
 // shape; a row for the head id, the most frequent tenth, the rest of the first half, the rarest half
 // and the tail id, with medians of seen, steps with gradient, steps that changed the row and

@@ -27,6 +27,7 @@
 
 #include "core/table_variants.h"
 #include "i18n/i18n.h"
+#include "main.h"
 #include "panels.h"
 #include "state/json_writer.h"
 #include "state/parse.h"
@@ -272,7 +273,7 @@ static void ShowBudgetOutcome(const BudgetExperiment& run) {
 
 void ShowBudgetPanel(App& app) {
     static double slice = 0;  // this run's part of the last frame
-    if (app.budget_lab.run.running) slice = AdvanceBudgetRun(app, RunSliceMs(slice));
+    if (app.budget_lab.run.running) slice = AdvanceBudgetRun(app, g_frame_stats.run_slice_ms(slice));
     ImGui::SeparatorText(TR(deeper_budget_title));
     TextWrapped(TR(deeper_budget_intro), kBudgetClasses, kBudgetBatch);
     ShowBudgetSettings(app);

@@ -249,11 +249,9 @@ std::string FrequencyTableJson(const App& app) {
 // [SECTION] Frequency panel
 //-----------------------------------------------------------------------------
 
-double RunSliceMs(double last_slice_ms) { return std::clamp(g_frame_stats.interval_ms - last_slice_ms, 8.0, 33.0); }
-
 void ShowFrequencyPanel(App& app) {
     static double slice = 0;  // this run's part of the last frame
-    if (app.training.frequency.running) slice = AdvanceFrequencyRun(app, RunSliceMs(slice));
+    if (app.training.frequency.running) slice = AdvanceFrequencyRun(app, g_frame_stats.run_slice_ms(slice));
     ImGui::SeparatorText(TR(labs_freq_title));
     const FrequencySettings& f = app.state.frequency;
     const char* optimizer = f.lazy ? TR(labs_freq_lazy_adam) : f.weight_decay ? "AdamW" : "Adam";

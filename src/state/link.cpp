@@ -803,9 +803,8 @@ Status type_link_field(AppState& s, std::string_view key, std::string_view typed
             text = t == LinkType::Int ? whole_from_locale(typed) : number_from_locale(typed);
         }
     Status st = set_link_field(s, key, text, notices);
-    // Quoted as typed ("'1,5' ... (0 bis 0,999)", "'50.000' ..."), not as the link took it (1.5, 50000):
-    // the quote leads the message.
-    if (const std::string as_taken = quoted(text); st.error.rfind(as_taken, 0) == 0) st.error = quoted(typed) + st.error.substr(as_taken.size());
+    // Quoted as typed ("'1,5' ... (0 bis 0,999)", "'50.000' ..."), not as the link took it (1.5, 50000).
+    quote_as_typed(st.error, text, typed, 32);
     return st;
 }
 

@@ -37,6 +37,11 @@ static bool font_has(uint32_t c) {
     return (c >= 0x20 && c < 0x7f) || (c >= 0xa0 && c <= 0xff) || (c >= 0x2013 && c <= 0x2026) || c == 0x2212;
 }
 
+void quote_as_typed(std::string& message, std::string_view read, std::string_view typed, size_t max_chars) {
+    if (const std::string q = quote_text(read, max_chars); message.rfind(q, 0) == 0)
+        message = quote_text(typed, max_chars) + message.substr(q.size());
+}
+
 std::string quote_text(std::string_view text, size_t max_chars) {
     std::string q = "'";
     size_t i = 0;

@@ -27,11 +27,11 @@ Status parse_float_shown(std::string_view text, float& out);
 // message that names both readings (point_or_grouping in src/i18n); Ok for any other text.
 Status refuse_point_or_grouping(std::string_view text);
 
+std::string number_in_digits(float v, const char* fmt);  // printf's fmt, the exponent written short
 // A number in a cell of the page's grids: `short_form` (ShortNumber's 4 significant digits), else 3,
 // then 2, as long as `fits` (the text's width in the cell) says no; "" when nothing fits. 5 to 7
 // digits before the point are written whole first ("-99999", not "-1e+05", which reads as -100000).
 // An exponent is written short ("1.2e22", not "1.235e+2" cut off by the cell's edge: 123.5?).
-std::string number_in_digits(float v, const char* fmt);  // printf's fmt, the exponent written short
 template <class Fits>
 std::string fit_number(float v, std::string short_form, Fits fits) {
     std::string s = std::fabs(v) >= 1e4f && std::fabs(v) < 1e7f ? number_in_digits(v, "%.0f") : std::move(short_form);
@@ -78,5 +78,8 @@ std::string format_ids_brief(const std::vector<int>& ids);
 // characters ("..." after), never cut inside one; a character the page's font cannot draw (an emoji,
 // a CJK letter) named by its code point, a control byte or a byte that is not UTF-8 shown as '?'.
 std::string quote_text(std::string_view text, size_t max_chars);
+// A message that leads with the text as a parser read it ("'0.5' is ...", "'-0.04.0.06' ...") made to
+// quote it as the learner typed it ("'0,5'"): read and typed quoted alike, at most `max_chars`.
+void quote_as_typed(std::string& message, std::string_view read, std::string_view typed, size_t max_chars);
 
 }  // namespace el

@@ -210,8 +210,7 @@ Status grade_grad_row(const Question& q, std::string_view typed, bool& correct) 
         const std::string_view token = std::string_view(text).substr(begin, end - begin);
         if (Status st = parse_float(token, v); !st.ok()) {
             // Quoted as typed ("-0,04,0,06"), not as read here ("-0.04.0.06": the learner never wrote that).
-            if (const std::string read = quote_text(token, 24); st.error.rfind(read, 0) == 0)
-                st.error = quote_text(typed.substr(begin, end - begin), 24) + st.error.substr(read.size());
+            quote_as_typed(st.error, token, typed.substr(begin, end - begin), 24);
             return Status::Fail(format(TR(teach_card_number_error), int(numbers.size()) + 1, st.error.c_str()));
         }
         numbers.push_back(v);
