@@ -237,6 +237,42 @@ struct PanelHold {
     }
 };
 
+// A press holds the rows of panels above it as tall as they were, so that what was pressed stays
+// under the pointer: Step in the 100,000-row state shortened the forward panel above it (its numbers'
+// texts wrap by width), Step rose 40 px, and a second quick press missed it. The rows may shrink
+// again once the pointer moves on, the page scrolls, or the state changes by anything but a press.
+struct RowHold {
+    static constexpr int kRows = 16;
+    float top[kRows + 1] = {};  // each row's top in the last frame, in the page's coordinates
+    float held[kRows] = {};     // the height a row is held at; 0 while nothing is held
+    ImVec2 press;               // where the press was (screen)
+    float press_y = -1, scroll = 0;  // the press in the page's coordinates (-1: no hold); the scroll last frame
+    uint64_t revision = 0;      // the state's revision at the end of the last frame
+
+    void Begin(const App& app) {
+        const ImGuiIO& io = ImGui::GetIO();
+        const float now_scroll = ImGui::GetScrollY();
+        const bool moved_on = !ImGui::IsMouseDown(ImGuiMouseButton_Left) && ImLengthSqr(ImVec2(io.MousePos.x - press.x, io.MousePos.y - press.y)) > Px(8) * Px(8);
+        if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+            if (press_y < 0)
+                for (int r = 0; r < kRows; r++) held[r] = top[r + 1] - top[r];
+            press = io.MousePos, press_y = io.MousePos.y + now_scroll;
+        } else if (moved_on || now_scroll != scroll || app.commits.state != revision) {
+            press_y = -1;
+            std::fill(std::begin(held), std::end(held), 0.0f);
+        }
+        scroll = now_scroll;
+    }
+    // Row r's least height: as tall as at the press, for a row wholly above it.
+    float MinHeight(int r) const {
+        return r < kRows && press_y >= 0 && top[r + 1] > top[r] && top[r + 1] <= press_y ? held[r] : 0.0f;
+    }
+    void RowTop(int r, float y) {  // (screen)
+        if (r <= kRows) top[r] = y + scroll;
+    }
+    void End(const App& app) { revision = app.commits.state; }
+};
+
 ImGuiWindow* g_page_window = nullptr;
 
 void ShowApp(App& app) {
@@ -320,14 +356,21 @@ void ShowApp(App& app) {
     columns = std::max(1, std::min(columns, n));
     static PanelHold hold;
     static_assert(std::size(groups) <= PanelHold::kGroups);
-    hold.Begin();
+    static RowHold rows;
+    hold.Begin(), rows.Begin(app);
     if (ImGui::BeginTable("##layout", columns, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_PadOuterX)) {
         float row_height = -1;
         for (int i = 0; i < n; i++) {
             const Group& g = groups[keys[i]];
+            if (i % columns == 0) {
+                const int r = i / columns;
+                ImGui::TableNextRow(ImGuiTableRowFlags_None, rows.MinHeight(r));
+                rows.RowTop(r, ImGui::GetCurrentTable()->RowPosY1);
+                row_height = RowHeight(keys + i, std::min(columns, n - i));
+                if (row_height >= 0) row_height = std::max(row_height, rows.MinHeight(r));
+            }
             ImGui::TableNextColumn();
             if (i == tour_at) show_tour();
-            if (i % columns == 0) row_height = RowHeight(keys + i, std::min(columns, n - i));
             const float offset = hold.Offset(keys[i], ImGui::GetCursorScreenPos().y, row_height);
             if (offset > 0) ImGui::SetCursorPosY(ImGui::GetCursorPosY() + offset);
             ImGui::PushID(int(g.panels));
@@ -340,8 +383,9 @@ void ShowApp(App& app) {
             ImGui::PopID();
         }
         ImGui::EndTable();
+        rows.RowTop((n + columns - 1) / columns, ImGui::GetItemRectMax().y);  // the last row's bottom
     }
-    hold.End();
+    hold.End(), rows.End(app);
     // An embed tells its host page how tall its content is (in device pixels from the page's top).
     ReportContentHeight(app, ImGui::GetCursorScreenPos().y + ImGui::GetScrollY() - vp->Pos.y +
                                  ImGui::GetStyle().WindowPadding.y);
