@@ -570,7 +570,7 @@
     if (down && !['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) escapeArmed = event.key === 'Escape' && !used;
     if (paste) return;
     const text = down && (!ctrl || (event.ctrlKey && event.altKey)) ? event.key.codePointAt(0) : 0;
-    if (text >= 0x20 && String.fromCodePoint(text) === event.key) M._el_input_char(text);
+    if (text >= 0x20 && String.fromCodePoint(text) === event.key) M._el_input_char(text === 0x2212 ? 45 : text);  // (a minus sign: withString)
   }
   canvas.addEventListener('keydown', onKey);
   canvas.addEventListener('keyup', onKey);
@@ -793,7 +793,8 @@
   function withString(text, fn) {
     // A lone surrogate (a broken paste) made stringToUTF8 eat the next character, and a NUL ended the
     // text early ('0.1\0junk' was taken as 0.1): each is refused as the character it stands for.
-    text = text.replace(/\p{Cs}|\0/gu, '\uFFFD');
+    // A typeset minus (U+2212, copied from a formatted page or slide) is the '-' it stands for.
+    text = text.replace(/\p{Cs}|\0/gu, '\uFFFD').replace(/\u2212/g, '-');
     const size = Module.lengthBytesUTF8(text) + 1;
     const ptr = Module._malloc(size);
     try { Module.stringToUTF8(text, ptr, size); return fn(ptr); } finally { Module._free(ptr); }

@@ -285,6 +285,31 @@ test('Ctrl+V pastes the clipboard into a canvas field, with Ctrl held', async ()
   await closePage(page);
 });
 
+// Numbers copied from a formatted page or slide carry a typeset minus (U+2212), which was "not a number".
+test('a typeset minus sign (U+2212), pasted, typed or set through the API, is read as a minus', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { width: 1280, height: 800 });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
+  await page.evaluate(() => navigator.clipboard.writeText('\u22120.75'));
+  await clickWidget(page, 'cell:W:0:0');
+  await frames(page, 3);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+V');
+  await frames(page, 4);
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+  await clickWidget(page, 'cell:W:0:1');
+  await frames(page, 3);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('\u22122.5');
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+  assert.equal((await page.evaluate(() => window.embeddingLab.setCell(0, 2, '\u22121.25'))).ok, true);
+  assert.deepEqual((await snapshot(page)).table[0], [-0.75, -2.5, -1.25], 'pasted, typed, set');
+  assert.deepEqual(Object.values((await snapshot(page)).errors).filter(Boolean), [], 'nothing refused');
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 test('a pasted emoji stays in the field as typed, and the message names it by its code point', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { width: 1280, height: 800 });
   await page.evaluate(() => { window.embeddingLabHost.copyText = (text) => { window.__copied = text; }; });
