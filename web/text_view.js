@@ -207,7 +207,8 @@
    * select's names; '' a checkbox (0/1). A locked setting is read-only, its reason beside it: a
    * teacher's lock, or a run going on that holds its settings as the canvas does (el_text_view_json).
    */
-  function setting(key, label, choices) {
+  // `names`: what each choice is called on the canvas (its words in the page's language), by default its link value.
+  function setting(key, label, choices, names = []) {
     const [linkValue, lock] = extra.fields[key];
     const number = choices === undefined && /^-?[0-9.]+(e[-+]?[0-9]+)?$/.test(linkValue);  // shown and typed as a number
     const value = number ? shown(linkValue) : linkValue;
@@ -224,7 +225,7 @@
                       // Taken with a word ("an empty entry ... was left out"): said, and shown beside the field.
                       else if (r.notice) showMessage(messageId, r.notice, label + ': ' + r.notice);
                     } };
-    const input = choices ? el('select', attrs, ...choices.split(' ').map((c) => el('option', { value: c, selected: c === value, text: c })))
+    const input = choices ? el('select', attrs, ...choices.split(' ').map((c, i) => el('option', { value: c, selected: c === value, text: names[i] || c })))
       : el('input', box ? { ...attrs, type: 'checkbox', checked: value === '1' } : { ...attrs, type: 'text', value });
     return el('p', {}, el('label', { for: id, text: label + ' ' }), input, ' ', el('span', { id: messageId, class: 'message', text: lock }));
   }
@@ -344,11 +345,11 @@
     // The settings of a running experiment are held (read-only, the reason beside them), as the canvas
     // greys them out; the app redraws this view when one starts or ends, from here or the canvas.
     return [
-      ...(!shows('training') ? [] : [el('h3', { text: t('dom_training_heading') }), setting('opt', t('dom_optimizer'), 'sgd adam adamw lazysgd lazyadam'), setting('lr', t('dom_lr')),
+      ...(!shows('training') ? [] : [el('h3', { text: t('dom_training_heading') }), setting('opt', t('dom_optimizer'), 'sgd adam adamw lazysgd lazyadam', ['SGD', 'Adam', 'AdamW', 'lazy SGD (momentum)', 'lazy Adam']), setting('lr', t('dom_lr')),
       // The optimizer's own settings, as the canvas shows them: SGD's momentum, Adam's betas (PyTorch's names).
       ...(/adam/.test(extra.fields.opt[0]) ? [['b1', 'beta1'], ['b2', 'beta2'], ['eps', 'eps']]
         : [['mom', t('dom_momentum')], ['damp', 'dampening'], ['nesterov', 'nesterov', '']]).map(([key, label, choices]) => setting(key, label, choices)),
-      setting('wd', t('dom_weight_decay')), setting('loss', t('dom_loss'), 'upstream mse'),
+      setting('wd', t('dom_weight_decay')), setting('loss', t('dom_loss'), 'upstream mse', [t('labs_loss_upstream'), t('labs_loss_mse')]),
       el('p', {}, button(t('dom_step'), () => { lab.step(1); render(); }, 'tv-step'), ' ', el('label', { for: 'tv-step-n', text: 'n ' }),
         el('input', { id: 'tv-step-n', type: 'text', inputmode: 'numeric', value: extra.stepN, 'aria-describedby': 'tv-step-message',
                       onkeydown: (e) => e.key === 'Enter' && stepTimes() }), ' ',
@@ -660,7 +661,7 @@
     parts.push(el('h3', { text: t('dom_ids_heading') }), el('p', {}, el('label', { for: 'tv-ids', text: tf('dom_ids_label', B) + ' ' }), ids),
                msg('tv-ids-message', s.errors.ids || lockOf('ids') || s.errors.idsNotice));
     if (!hidden.has('random')) parts.push(...randomPart(extra.random, lockOf('ids')));
-    if (!hidden.has('bag')) parts.push(setting('bag', t('dom_bag_mode'), 'none sum mean max'), s.bag.mode !== 'none' ? setting('offsets', t('dom_offsets')) : null);
+    if (!hidden.has('bag')) parts.push(setting('bag', t('dom_bag_mode'), 'none sum mean max', [t('lesson_bag_none')]), s.bag.mode !== 'none' ? setting('offsets', t('dom_offsets')) : null);
     // The bags' outputs (at most a page's worth, as for positions), or why there are none.
     const bags = Math.min(s.bag.bags, perPage);
     if (s.bag.mode !== 'none') parts.push(s.bag.error ? msg('tv-bag-message', s.bag.error) : table(tf('dom_bags_caption', s.bag.mode, bags - 1, s.bag.bags), 'dom_column_n', d,

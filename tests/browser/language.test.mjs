@@ -196,6 +196,21 @@ test('numbers typed the German way: "0,25" into W[1][0] is 0.25; links and snaps
   await closePage(page);
 });
 
+// The text view's drop-downs named their choices by the link's tokens (none, upstream, mse) where the
+// canvas names them in German: each choice now reads as the canvas says it, its value still the token.
+test("the text view's drop-downs name their choices as the canvas does, in German too", async () => {
+  const page = await openPage(browser, server.url + LINK + '&lang=de&view=text', { width: 1440, height: 900 });
+  await page.waitForSelector('#tv-f-bag');
+  const options = (id) => page.$$eval(`#${id} option`, (os) => os.map((o) => `${o.value}=${o.textContent}`));
+  assert.deepEqual(await options('tv-f-bag'), ['none=keins', 'sum=sum', 'mean=mean', 'max=max']);
+  assert.deepEqual(await options('tv-f-loss'), ['upstream=Upstream-G', 'mse=MSE zu Zielen']);
+  assert.deepEqual(await options('tv-f-opt'), ['sgd=SGD', 'adam=Adam', 'adamw=AdamW', 'lazysgd=lazy SGD (momentum)', 'lazyadam=lazy Adam']);
+  await page.selectOption('#tv-f-loss', { label: 'MSE zu Zielen' });
+  await page.waitForFunction(() => /[&#]loss=mse/.test(window.embeddingLab.getLink()));
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 test('a German setting refused: its message quotes "1,5" as typed and its range the German way, canvas and text view', async () => {
   const page = await openPage(browser, server.url + LINK + '&lang=de&opt=sgd', { width: 1440, height: 900 });
   // The field's recorded rect spans its label too: click into the field itself, at its left.
