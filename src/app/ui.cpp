@@ -244,29 +244,26 @@ struct PanelHold {
 struct RowHold {
     static constexpr int kRows = 16;
     float top[kRows + 1] = {};  // each row's top in the last frame, in the page's coordinates
-    float held[kRows] = {};     // the height a row is held at; 0 while nothing is held
-    ImVec2 press;               // where the press was (screen)
-    float press_y = -1, scroll = 0;  // the press in the page's coordinates (-1: no hold); the scroll last frame
+    float held[kRows] = {};     // each row's height at the press
+    float scroll = 0;
+    ImVec2 press{0, -1};        // where the press was, in the page's coordinates (y < 0: nothing held)
     uint64_t revision = 0;      // the state's revision at the end of the last frame
 
     void Begin(const App& app) {
-        const ImGuiIO& io = ImGui::GetIO();
-        const float now_scroll = ImGui::GetScrollY();
-        const bool moved_on = !ImGui::IsMouseDown(ImGuiMouseButton_Left) && ImLengthSqr(ImVec2(io.MousePos.x - press.x, io.MousePos.y - press.y)) > Px(8) * Px(8);
+        const ImVec2 mouse = ImGui::GetIO().MousePos;
+        scroll = ImGui::GetScrollY();
+        const ImVec2 at(mouse.x, mouse.y + scroll);  // (the page scrolled is the pointer moved on it)
         if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-            if (press_y < 0)
+            if (press.y < 0)
                 for (int r = 0; r < kRows; r++) held[r] = top[r + 1] - top[r];
-            press = io.MousePos, press_y = io.MousePos.y + now_scroll;
-        } else if (moved_on || now_scroll != scroll || app.commits.state != revision) {
-            press_y = -1;
-            std::fill(std::begin(held), std::end(held), 0.0f);
+            press = at;
+        } else if ((!ImGui::IsMouseDown(ImGuiMouseButton_Left) && ImLengthSqr(ImVec2(at.x - press.x, at.y - press.y)) > Px(8) * Px(8)) ||
+                   app.commits.state != revision) {
+            press.y = -1;
         }
-        scroll = now_scroll;
     }
     // Row r's least height: as tall as at the press, for a row wholly above it.
-    float MinHeight(int r) const {
-        return r < kRows && press_y >= 0 && top[r + 1] > top[r] && top[r + 1] <= press_y ? held[r] : 0.0f;
-    }
+    float MinHeight(int r) const { return r < kRows && top[r + 1] > top[r] && top[r + 1] <= press.y ? held[r] : 0.0f; }
     void RowTop(int r, float y) {  // (screen)
         if (r <= kRows) top[r] = y + scroll;
     }
