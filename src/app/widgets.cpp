@@ -276,8 +276,9 @@ void ItemTooltip(const char* fmt, ...) {
 bool SmallButton(const char* label) { return g_app.touch ? ImGui::Button(label) : ImGui::SmallButton(label); }
 
 // Text typed into a number field and refused, by the field's ImGui id: the text, the message (its
-// field named), and what the field showed when it was typed (when that changes, the text goes).
-struct RefusedText { ImGuiID id; std::string text, message, now; };
+// field named), and what the field showed when it was typed (when that changes, the text goes);
+// `again` after a language switch: the text is checked again, as if typed, when the field is next built.
+struct RefusedText { ImGuiID id; std::string text, message, now; bool again = false; };
 static std::vector<RefusedText> g_refused;  // a few at most
 static std::string g_field_now;  // the last KeptTextInput's `now`, for its answer
 static ImGuiID g_refusal_to_say = 0;  // the field whose refusal the live line has not said yet
@@ -319,7 +320,7 @@ void HelpMarker(const char* text) {
 const char* KeptTextInput(const char* label, const std::string& now) {
     const ImGuiID id = ImGui::GetID(label);
     const RefusedText* r = FindRefused(id);
-    if (r && r->now != now && ImGui::GetActiveID() != id) ForgetRefused(id), r = nullptr;
+    if (r && r->now != now && !r->again && ImGui::GetActiveID() != id) ForgetRefused(id), r = nullptr;
     static char buf[64];  // while the field is edited ImGui keeps its own text
     ImStrncpy(buf, (r ? r->text : now).c_str(), sizeof buf);
     if (r) ImGui::PushStyleColor(ImGuiCol_Text, ErrorColor());
@@ -343,6 +344,8 @@ static char g_before[64];
 bool NumberInput(const char* label, const std::string& now, std::string& errors, TakeText call, void* take) {
     const char* typed = KeptTextInput(label, now);
     const ImGuiID id = ImGui::GetItemID();
+    std::string again;  // refused in the language before: said in this one, or taken where it now reads ("0,5")
+    if (const RefusedText* r = FindRefused(id); !typed && r && r->again) again = r->text, typed = again.c_str();
     if (ImGui::IsItemActivated()) g_edited = id, ImStrncpy(g_before, now.c_str(), sizeof g_before);
     const char* text = typed;
     // Let go holding refused text: the value it showed before is put back, and its text stays in the
@@ -364,6 +367,9 @@ const std::string* NewRefusal() {
 }
 
 void ForgetAllRefusedText() { g_refused.clear(), g_refusal_to_say = 0; }
+void CheckRefusedTextAgain() {
+    for (RefusedText& r : g_refused) r.again = true;
+}
 
 std::string KeptTextErrors() {
     std::string all;

@@ -75,6 +75,8 @@ std::string KeptTextErrors();
 // Drops every number field's refused text and message: a link, preset or tour step replaced the
 // state, so the fields show its values (apply_link), even where a value stayed as it was.
 void ForgetAllRefusedText();
+// After a language switch: each field's refused text is checked again when the field is next built.
+void CheckRefusedTextAgain();
 // The newest field refusal not asked for before, once that field is no longer being typed in (its
 // message: "V: '0' is out of range ..."), else null: the live line says it (ui.cpp).
 const std::string* NewRefusal();

@@ -150,6 +150,27 @@ test("a cell's refusal follows the language chosen: said again in German, gone w
   await closePage(page);
 });
 
+// A number field kept its refusal in the language it was made in (V), or dropped it with the text when
+// the value's own text changed with the language (lr's "0.1" is "0,1" in German).
+test("a number field's refusal follows the language chosen: said again in German, taken where the text now reads", async () => {
+  const page = await openPage(browser, server.url + LINK + '&opt=sgd', { width: 1280, height: 800 });
+  const choose = (name) => chooseLanguage(page, name);
+  const fields = async () => (await snapshot(page)).errors.fields;
+  await typeInto(page, 'V', 'abc');
+  await typeInto(page, 'opt:lr', '0,5');
+  await frames(page, 4);
+  assert.equal(await fields(), "V: 'abc' is not a whole number\nlr: '0,5' is not a number");
+  await choose('de');
+  assert.equal(await fields(), "V: 'abc' ist keine ganze Zahl", "V's said in German; lr's '0,5' now reads");
+  const s = await snapshot(page);
+  assert.equal(s.V, 3, 'V keeps its value');
+  assert.match(await page.evaluate(() => window.embeddingLab.getLink()), /[&#]lr=0\.5(&|$)/, 'lr takes 0,5');
+  await choose('en');
+  assert.equal(await fields(), "V: 'abc' is not a whole number");
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 test('on a phone in German the language menu behind Share is as wide as "Deutsch" needs', async () => {
   // 80 px, the phone's width for it, cut "Deutsch" to "Deutsc".
   const page = await openPage(browser, server.url + '#v=1&lang=de', { width: 390, height: 844, dpr: 2, mobile: true });
