@@ -364,7 +364,6 @@ void ShowApp(App& app) {
                 ImGui::TableNextRow(ImGuiTableRowFlags_None, rows.MinHeight(r));
                 rows.RowTop(r, ImGui::GetCurrentTable()->RowPosY1);
                 row_height = RowHeight(keys + i, std::min(columns, n - i));
-                if (row_height >= 0) row_height = std::max(row_height, rows.MinHeight(r));
             }
             ImGui::TableNextColumn();
             if (i == tour_at) show_tour();
