@@ -255,19 +255,29 @@ test('a drag inside a text field selects its text (the focus moving to the text 
   await closePage(page);
 });
 
-// Ctrl+V's Ctrl is held in ImGui (the page reports the modifiers with each key) when the paste event
-// brings the text, and a field drops characters typed with Ctrl down: the pasted text was lost.
-test('Ctrl+V pastes the clipboard into a canvas field, with Ctrl held', async () => {
+// A page whose clipboard the test may write, and a canvas cell given a text from it as a learner does
+// (click, select all, Ctrl+V, Enter).
+async function pastingPage() {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { width: 1280, height: 800 });
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
-  await page.evaluate(() => navigator.clipboard.writeText('0.75'));
-  await clickWidget(page, 'cell:W:0:0');
+  return page;
+}
+async function pasteIntoCell(page, name, text) {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await clickWidget(page, name);
   await frames(page, 3);
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Control+V');
   await frames(page, 4);
   await page.keyboard.press('Enter');
   await frames(page, 4);
+}
+
+// Ctrl+V's Ctrl is held in ImGui (the page reports the modifiers with each key) when the paste event
+// brings the text, and a field drops characters typed with Ctrl down: the pasted text was lost.
+test('Ctrl+V pastes the clipboard into a canvas field, with Ctrl held', async () => {
+  const page = await pastingPage();
+  await pasteIntoCell(page, 'cell:W:0:0', '0.75');
   assert.equal((await snapshot(page)).table[0][0], 0.75, 'W[0][0] takes the pasted 0.75');
   await page.evaluate(() => navigator.clipboard.writeText('2 0 '));
   await clickWidget(page, 'ids');
@@ -287,16 +297,8 @@ test('Ctrl+V pastes the clipboard into a canvas field, with Ctrl held', async ()
 
 // Numbers copied from a formatted page or slide carry a typeset minus (U+2212), which was "not a number".
 test('a typeset minus sign (U+2212), pasted, typed or set through the API, is read as a minus', async () => {
-  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { width: 1280, height: 800 });
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
-  await page.evaluate(() => navigator.clipboard.writeText('\u22120.75'));
-  await clickWidget(page, 'cell:W:0:0');
-  await frames(page, 3);
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Control+V');
-  await frames(page, 4);
-  await page.keyboard.press('Enter');
-  await frames(page, 4);
+  const page = await pastingPage();
+  await pasteIntoCell(page, 'cell:W:0:0', '\u22120.75');
   await clickWidget(page, 'cell:W:0:1');
   await frames(page, 3);
   await page.keyboard.press('Control+A');
