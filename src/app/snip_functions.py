@@ -67,6 +67,13 @@ RETURNS = [
      "menu button, and the page has no gamepad) and Alt toggling a window's menu layer (no window has "
      "a menu bar): it changes nothing on a page of one window, whose keys never include those",
      [r'MenuBar', r'HasGamepad', r'NavEnableGamepad', r'ConfigNavWindowingKey'], []),
+    ('ImGui::StyleColorsDark', b'\x00\x0b',  # no locals; end
+     "Dear ImGui's dark colours, which ImGuiStyle's constructor sets: the page's every style is made in "
+     "ApplyTheme (src/app/main.cpp), whose StyleColorsForTheme sets every colour (themes.cpp's tables, "
+     "ImGuiCol_COUNT of them), and replaces the context's own before its first frame is built",
+     [r'ImGui::StyleColors(Dark|Light|Classic)\(', r'ImGui::GetStyle\(\)\.Colors\[[^]]*\] *[-+*/]?='],
+     [r'StyleColorsForTheme\(theme, style\);  // themes\.cpp\n', r'ImGui::GetStyle\(\) = style;',
+      r'for \(int i = 0; i < ImGuiCol_COUNT; i\+\+\)\n *c\[i\] = ']),
 ]
 
 
