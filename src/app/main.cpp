@@ -236,12 +236,13 @@ extern "C" EMSCRIPTEN_KEEPALIVE int el_context_restored() {
 //-----------------------------------------------------------------------------
 
 // Input, the panels and ImGui's draw lists.
-static void BuildUi() {
+static bool BuildUi() {
     PlatformNewFrame();
     ImGui::NewFrame();
     PlatformTouchScroll();
-    ShowApp(g_app);
+    const bool again = ShowApp(g_app);
     ImGui::Render();
+    return again;
 }
 
 // main() draws the first frame; the browser puts it on screen in the first animation frame after.
@@ -274,7 +275,7 @@ static void Frame() {
 
     // Building the UI (frameStats().uiMs): input, the panels and ImGui's draw lists.
     const double ui_t0 = emscripten_get_now();
-    BuildUi();
+    if (BuildUi()) BuildUi();  // scrolled to keep what was pressed under the pointer: the first build is never drawn
     // (Until font.ttf is here, drawn with the mark: glue.js wakes the page when it has given it.)
     if (NeedsAllGlyphs(ImGui::GetDrawData()) && WholeFontHere()) {
         g_all_glyphs = true;

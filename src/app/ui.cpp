@@ -237,42 +237,57 @@ struct PanelHold {
     }
 };
 
-// A press holds the rows of panels above it as tall as they were, so that what was pressed stays
-// under the pointer: Step in the 100,000-row state shortened the forward panel above it (its numbers'
-// texts wrap by width), Step rose 40 px, and a second quick press missed it. The rows may shrink
-// again once the pointer moves on, the page scrolls, or the state changes by anything but a press.
+// What was pressed stays under the pointer: in the 100,000-row state a step changed how the forward
+// panel's numbers wrap (by their texts' widths), Step moved 24-40 px, and a quick second press missed
+// it. From a press on, the rows of panels above it are held as tall as they were, and where they grow
+// the page scrolls by as much (the frame is built again so, before it is drawn), until the pointer
+// moves on, the page is scrolled, or the state changes by anything but a press.
 struct RowHold {
     static constexpr int kRows = 16;
     float top[kRows + 1] = {};  // each row's top in the last frame, in the page's coordinates
     float held[kRows] = {};     // each row's height at the press
-    float scroll = 0;
+    float scroll = 0, press_scroll = 0;
     ImVec2 press{0, -1};        // where the press was, in the page's coordinates (y < 0: nothing held)
+    int rows = 0, row = 0;      // the rows in the last frame; the press's row, and its top then
+    float row_top = 0;
     uint64_t revision = 0;      // the state's revision at the end of the last frame
 
     void Begin(const App& app) {
-        const ImVec2 mouse = ImGui::GetIO().MousePos;
-        scroll = ImGui::GetScrollY();
-        const ImVec2 at(mouse.x, mouse.y + scroll);  // (the page scrolled is the pointer moved on it)
+        ImVec2 at = ImGui::GetIO().MousePos;
+        scroll = ImGui::GetScrollY(), at.y += scroll;
         if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
             if (press.y < 0)
                 for (int r = 0; r < kRows; r++) held[r] = top[r + 1] - top[r];
-            press = at;
-        } else if ((!ImGui::IsMouseDown(ImGuiMouseButton_Left) && ImLengthSqr(ImVec2(at.x - press.x, at.y - press.y)) > Px(8) * Px(8)) ||
-                   app.commits.state != revision) {
+            press = at, press_scroll = scroll;
+            for (row = 0; row < rows && top[row + 1] <= at.y;) row++;
+            row_top = top[row];
+            if (row_top > at.y) press.y = -1;  // above the panels (a tour's box, a question card): nothing to hold
+        } else if (app.commits.state != revision ||
+                   (!ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
+                    // (A finger lifted leaves no pointer: then only a scroll lets go.)
+                    (scroll != press_scroll || (ImGui::IsMousePosValid() && ImLengthSqr(ImVec2(at.x - press.x, at.y - press.y)) > Px(8) * Px(8))))) {
             press.y = -1;
         }
     }
-    // Row r's least height: as tall as at the press, for a row wholly above it.
-    float MinHeight(int r) const { return r < kRows && top[r + 1] > top[r] && top[r + 1] <= press.y ? held[r] : 0.0f; }
+    // Row r's least height: as tall as at the press, for a row above it.
+    float MinHeight(int r) const { return press.y >= 0 && r < row ? held[r] : 0.0f; }
     void RowTop(int r, float y) {  // (screen)
         if (r <= kRows) top[r] = y + scroll;
     }
-    void End(const App& app) { revision = app.commits.state; }
+    // True when the rows above the press grew: the page scrolls by as much, to be built again.
+    bool End(const App& app, int rows_now) {
+        revision = app.commits.state, rows = std::min(rows_now, kRows);
+        const float grew = top[row] - row_top;
+        if (press.y < 0 || grew < 0.5f) return false;
+        ImGui::SetScrollY(scroll + grew);
+        press.y += grew, press_scroll += grew, row_top = top[row];
+        return true;
+    }
 };
 
 ImGuiWindow* g_page_window = nullptr;
 
-void ShowApp(App& app) {
+bool ShowApp(App& app) {
     ClearItemRects();
     app.tour.focus_in_view = false, app.tour.section_top = -FLT_MAX;  // until the panel is drawn (ShowTourFocus)
     UpdateDeeperTier(app);  // loaded on demand: deeper=1 in a link, a preset or the budget panel's button
@@ -381,12 +396,14 @@ void ShowApp(App& app) {
         ImGui::EndTable();
         rows.RowTop((n + columns - 1) / columns, ImGui::GetItemRectMax().y);  // the last row's bottom
     }
-    hold.End(), rows.End(app);
+    hold.End();
+    const bool moved = rows.End(app, (n + columns - 1) / columns);
     // An embed tells its host page how tall its content is (in device pixels from the page's top).
     ReportContentHeight(app, ImGui::GetCursorScreenPos().y + ImGui::GetScrollY() - vp->Pos.y +
                                  ImGui::GetStyle().WindowPadding.y);
     ImGui::EndChild();
     ImGui::End();
+    return moved;
 }
 
 static std::string g_live_text;
