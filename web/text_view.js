@@ -716,7 +716,7 @@
     if (covered) {
       parts.push(el('p', { id: 'tv-dw-covered', text: t('dom_dw_covered') }));
     } else if (s.matrices.gradTable[1] === V) {
-      parts.push(el('p', { id: 'tv-picture-backward', text: t('dom_picture_backward') }));  // the canvas's backward picture, in words
+      parts.push(el('p', { id: 'tv-picture-backward', text: t('dom_picture_backward') + (s.settings.freqscale ? ' ' + t('dom_dw_freq') : '') }));  // the canvas's backward picture, in words
       const bagGrad = s.matrices.bagGrad[1] === V;  // a bag on: this dW is the lookup's, the bag's follows
       if (bagGrad) parts.push(el('p', { id: 'tv-bag-grad-note', text: t('lesson_bag_grad_note') }));
       const dwRows = big ? s.touchedRows.filter((r) => !paged || onPage.has(r)) : rows;

@@ -753,7 +753,7 @@ void ShowBackwardPanel(App& app) {
     ShowBackwardPicture(app);
     ImGui::Spacing();
     if (s.bag != BagChoice::None) TextWrapped("%s", TR(lesson_bag_grad_note));  // (a caution, not an error: not in red)
-    TextWrapped("%s", TR(lesson_dw_formula));
+    TextWrapped("%s", s.lookup.scale_grad_by_freq ? TR(lesson_dw_formula_freq) : TR(lesson_dw_formula));
     GridSpec gw{"dW", TR(lesson_row_id), r.V, r.d, nullptr, r.grad_scatter.data(), app.derived.grad_abs_max};
     gw.marked_rows = &r.touched_rows;
     gw.marked_tooltip = TR(lesson_dw_marked_tooltip);

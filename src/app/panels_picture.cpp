@@ -868,7 +868,7 @@ void ShowBackwardPicture(App& app) {
     p.right_rows_filled = &r.touched_rows;
     p.transposed_left = true;
     p.log_scale = true;  // one heavy id would otherwise wash every other row of dW out
-    TextWrapped("%s", TR(picture_backward_intro));
+    TextWrapped("%s", app.state.lookup.scale_grad_by_freq ? TR(picture_backward_intro_freq) : TR(picture_backward_intro));
     DrawProduct(app, p);
     ImGui::PushStyleColor(ImGuiCol_Text, DimColor());
     TextWrapped(TR(picture_backward_scale), double(kLogScaleDecades));

@@ -238,6 +238,9 @@ std::string pytorch_script(const AppState& s, const Derived& /*d: the rows max_n
             py += "n = min(len(offsets), len(ids))\n";
             py += "G_bags = torch.zeros(len(offsets), d); G_bags[:n] = G[:n]  # (bags, d): G's first rows, as the page takes\n";
             py += "bags.backward(G_bags)  # the bag's gradient: dW_bag = M^T @ G_bags (max: to the rows holding it)\n";
+            if (o.scale_grad_by_freq)  // (a bag of max refuses it: the script stopped above)
+                py += "# PyTorch's CPU kernel before pytorch/pytorch#190264 divides some rows by another id's count here\n"
+                      "# (issue #190063): where its dW_bag differs, the page's divides row k by c_k, as documented\n";
             py += format("dW_bag = W_bag.grad%s\n", o.sparse ? ".to_dense()" : "") + print_grad(s, "bag_grad", "dW_bag", "torch", false);
         }
     }

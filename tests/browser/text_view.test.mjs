@@ -88,6 +88,20 @@ test('keyboard only: Escape, Tab into the text view, edit W[1][2], read the new 
   await page.context().close();
 });
 
+// A truth review (2026-12-07): with scale_grad_by_freq the page said dW = onehot^T @ G, "row k sums g_b", over a
+// grid of the rows divided by c_k. The backward's words say so now (the canvas's picture and formula too).
+test('with scale_grad_by_freq the backward says that dW\'s row k is divided by c_k; without it, not', async () => {
+  const page = await openPage(browser, server.url + CANONICAL + '&view=text');
+  await textViewArrived(page);
+  const said = () => page.textContent('#tv-picture-backward');
+  assert.doesNotMatch(await said(), /c_k/);
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&init=example&ids=1,1,2&freqscale=1&view=text'));
+  await page.waitForFunction(() => /c_k/.test(document.getElementById('tv-picture-backward')?.textContent));
+  assert.match(await said(), /divided by c_k, its id's count in the batch: the mean of its g_b\.$/);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 test('a refused value marks the cell invalid with the message, and the state keeps its value', async () => {
   const page = await openPage(browser, server.url + CANONICAL);
   await page.fill('#tv-w-0-0', 'abc');

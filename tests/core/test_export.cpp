@@ -99,6 +99,15 @@ TEST_CASE("with a bag on, the bag's own gradient is PyTorch's nn.EmbeddingBag's"
     const std::string pt = el::pytorch_script(s, d);
     CHECK_THAT(pt, Catch::Contains("bags.backward(G_bags)"));
     CHECK_THAT(pt, Catch::Contains("print('bag_grad ='"));
+    CHECK_THAT(pt, !Catch::Contains("#190063"));
+    SECTION("with scale_grad_by_freq: each id's own count (as documented), where PyTorch's CPU kernel erred; the script says so") {
+        // A truth review (2026-12-07): ids 4, 1, 4 | 0, 4, 1 with bag=sum; row 4 (c = 3) gets (2 g_bag0 + g_bag1) / 3.
+        // torch 1.13 gives 0.015 for it: its CPU kernel divides by another id's count (pytorch/pytorch#190063).
+        REQUIRE(el::decode_link("v=1&V=5&d=3&init=normal&seed=7&ids=4,1,4,0,4,1&bag=sum&offsets=0,3&freqscale=1", s).ok());
+        const el::Derived f = derived(s);
+        CHECK(f.bag.grad[12] == Approx(0.01).epsilon(1e-6));  // not 0.015
+        CHECK_THAT(el::pytorch_script(s, f), Catch::Contains("pytorch/pytorch#190264"));
+    }
     SECTION("max: each column's gradient goes to the row holding the max") {
         REQUIRE(el::decode_link("v=1&V=4&d=3&init=example&ids=0,1,2,3,3&bag=max&offsets=0,2&pad=3", s).ok());
         const el::Derived m = derived(s);
