@@ -688,7 +688,14 @@ static void apply_phase(Phase phase, const LinkValues& values, AppState& s, Link
         auto it = values.find(f.key);
         if (it == values.end()) continue;
         std::vector<std::string> notices;
-        if (Status st = decode_field(f, s, it->second, notices); !st.ok()) {
+        // A decimal written with a comma, as German and many languages write it ("lr=0,5", a link typed by
+        // hand): the point a link writes. (A list's commas are its own: only a field of one decimal.)
+        std::string text = it->second;
+        if ((f.type == LinkType::Float || f.typed_as == LinkType::Float) && std::count(text.begin(), text.end(), ',') == 1 &&
+            text.find('.') == std::string::npos)
+            text[text.find(',')] = '.';
+        if (Status st = decode_field(f, s, text, notices); !st.ok()) {
+            quote_as_typed(st.error, text, it->second, 32);
             std::string e = std::string(f.key) + ": " + st.error, now;
             if (link_value(s, f.key, now) && !now.empty() && now.size() <= 24) {
                 if (f.type == LinkType::Float || f.typed_as == LinkType::Float) now = localized_number(now);  // "0,1" in German

@@ -289,6 +289,7 @@ TEST_CASE("a message's limits are written the language's way: counts grouped, de
     CHECK(check_whole("0", 1, 100000, n) == "'0' is out of range (1 to 100.000)");
     CHECK(link_error("V=0") == "V: '0' is out of range (1 to 100.000) (still using 3)");
     CHECK(link_error("mom=1.5") == "mom: '1.5' is out of range (0 to 0,999) (still using 0)");  // the link's text as it came
-    CHECK(link_error("lr=0,5") == "lr: '0,5' is not a number (still using 0,1)");  // what it keeps, as the page writes it
+    CHECK(link_error("lr=0,5x") == "lr: '0,5x' is not a number (still using 0,1)");  // what it keeps, as the page writes it
+    CHECK(link_error("mom=1,5") == "mom: '1,5' is out of range (0 to 0,999) (still using 0)");  // a decimal comma read, quoted as written
     set_english();
 }

@@ -84,6 +84,24 @@ static void require_same_state(const AppState& a, const AppState& b) {
     REQUIRE(a.offsets == b.offsets);
 }
 
+// A German learner's review (D10): a link written by hand with a decimal comma ("lr=0,5") was "not a number".
+TEST_CASE("a link's single decimal may be written with a comma, as German writes it; lists keep their commas", "[link]") {
+    el::AppState s;
+    el::LinkMessages m = el::decode_link("v=1&lr=0,5&maxnorm=1,5&opt=sgd", s);
+    CHECK(m.errors.empty());
+    CHECK(s.optimizer.lr == 0.5f);
+    CHECK(s.lookup.max_norm == 1.5);
+    m = el::decode_link("v=1&lr=0,5x", s);
+    REQUIRE(m.errors.size() == 1);
+    CHECK(m.errors[0] == "lr: '0,5x' is not a number (still using 0.1)");  // quoted as written
+    m = el::decode_link("v=1&lr=1,000.5", s);  // a point besides: not a decimal comma
+    REQUIRE(m.errors.size() == 1);
+    CHECK(m.errors[0].rfind("lr: '1,000.5'", 0) == 0);
+    m = el::decode_link("v=1&V=3&d=3&ids=0,2", s);  // a list's commas separate
+    CHECK(m.errors.empty());
+    CHECK(s.ids == std::vector<int>{0, 2});
+}
+
 TEST_CASE("the default state's link is short and readable", "[link]") {
     AppState s;
     CHECK(encode_link(s) == "v=1&V=3&d=3&init=example&ids=1");
