@@ -248,6 +248,7 @@ struct RowHold {
     float held[kRows] = {};     // each row's height at the press
     float scroll = 0, press_scroll = 0;
     ImVec2 press{0, -1};        // where the press was, in the page's coordinates (y < 0: nothing held)
+    ImVec2 size;                // the page's width and text size then (a pinch, a resize: all moves)
     int rows = 0, row = 0;      // the rows in the last frame; the press's row, and its top then
     float row_top = 0;
     uint64_t revision = 0;      // the state's revision at the end of the last frame
@@ -255,14 +256,15 @@ struct RowHold {
     void Begin(const App& app) {
         ImVec2 at = ImGui::GetIO().MousePos;
         scroll = ImGui::GetScrollY(), at.y += scroll;
+        const ImVec2 now_size(ImGui::GetWindowWidth(), ImGui::GetFontSize());
         if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
             if (press.y < 0)
                 for (int r = 0; r < kRows; r++) held[r] = top[r + 1] - top[r];
-            press = at, press_scroll = scroll;
+            press = at, press_scroll = scroll, size = now_size;
             for (row = 0; row < rows && top[row + 1] <= at.y;) row++;
             row_top = top[row];
             if (row_top > at.y) press.y = -1;  // above the panels (a tour's box, a question card): nothing to hold
-        } else if (app.commits.state != revision ||
+        } else if (app.commits.state != revision || now_size.x != size.x || now_size.y != size.y ||
                    (!ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
                     // (A finger lifted leaves no pointer: then only a scroll lets go.)
                     (scroll != press_scroll || (ImGui::IsMousePosValid() && ImLengthSqr(ImVec2(at.x - press.x, at.y - press.y)) > Px(8) * Px(8))))) {
