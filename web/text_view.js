@@ -204,10 +204,10 @@
 
   /**
    * A labelled native control for one link key, edited through setField (one commit). choices: a
-   * select's names; '' a checkbox (0/1). A locked setting is read-only, its reason beside it: a
-   * teacher's lock, or a run going on that holds its settings as the canvas does (el_text_view_json).
+   * select's values (the link's tokens), `names` what the canvas calls them (its words in the page's
+   * language; by default the token); '' a checkbox (0/1). A locked setting is read-only, its reason
+   * beside it: a teacher's lock, or a run going on that holds its settings as the canvas does (el_text_view_json).
    */
-  // `names`: what each choice is called on the canvas (its words in the page's language), by default its link value.
   function setting(key, label, choices, names = []) {
     const [linkValue, lock] = extra.fields[key];
     const number = choices === undefined && /^-?[0-9.]+(e[-+]?[0-9]+)?$/.test(linkValue);  // shown and typed as a number

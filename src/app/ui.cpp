@@ -241,7 +241,7 @@ struct PanelHold {
 // panel's numbers wrap (by their texts' widths), Step moved 24-40 px, and a quick second press missed
 // it. From a press on, the rows of panels above it are held as tall as they were, and where they grow
 // the page scrolls by as much (the frame is built again so, before it is drawn), until the pointer
-// moves on, the page is scrolled, or the state changes by anything but a press.
+// moves on, the page is scrolled, resized or zoomed, or the state changes by anything but a press.
 struct RowHold {
     static constexpr int kRows = 16;
     float top[kRows + 1] = {};  // each row's top in the last frame, in the page's coordinates
