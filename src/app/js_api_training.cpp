@@ -3,6 +3,7 @@
 // Answers are JSON text, valid until the next call of any function in this file.
 #include <emscripten.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <span>
@@ -40,7 +41,12 @@ static const char* TrainingJson(bool arrays = true) {
         Ints(j, "touchedRows", t.last.touched_rows);
         Ints(j, "changedRows", t.last.changed_rows);
         Ints(j, "changedUntouchedRows", t.last.changed_untouched_rows());
-        Ints(j, "rescaledRows", t.rescaled_rows);
+        // Rescaled by max_norm in the step's forward pass, or in the page's right after it, as the panel says.
+        std::vector<int> rescaled = t.rescaled_rows;
+        for (int k : lab.page_renormed_rows)
+            if (std::find(rescaled.begin(), rescaled.end(), k) == rescaled.end()) rescaled.push_back(k);
+        std::sort(rescaled.begin(), rescaled.end());
+        Ints(j, "rescaledRows", rescaled);
         j += "\"rowReasons\":[";
         for (size_t k = 0; k < t.last.row_reasons.size(); k++)
             j += (k ? "," : "") + json_string(row_reason_text(t.last.row_reasons[k]));

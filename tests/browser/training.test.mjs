@@ -245,6 +245,7 @@ untimed('max_norm walk-through: the forward pass rescales the looked-up row abov
     const rows = await page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_training_rows_json())));
     const why = (k) => rows.cells[rows.cells.indexOf(String(k), rows.columns) + 3];
     assert.match(why(2), /^max_norm rescale .*gradient$/, `row 2: ${why(2)}`);
+    assert.deepEqual(r.rescaledRows, [2], 'training() names it too (it named only the rows of the step\'s own forward pass)');
     assert.equal(why(1), 'gradient', 'row 1 stays below max_norm');
   }
   assert.equal((await training(page)).step, 3, 'the rescaling did not restart the optimizer');
