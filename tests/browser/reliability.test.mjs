@@ -380,8 +380,10 @@ test('a deeper build that cannot load offers the same link without it: one click
   assert.doesNotMatch(page.url(), /deeper=1/);
   // From a step of the deeper tour (one of the deeper build's) the way back leaves the tour too: it had
   // opened that step without its text, and its Next asked for the deeper build again.
+  // (A load of its own: a goto that changed only the hash, then a reload, raced the page's own reload into the
+  // deeper build on that hashchange: net::ERR_ABORTED, once in a full run.)
+  await page.goto('about:blank');
   await page.goto(server.url + '#v=1&V=3&d=3&init=example&ids=1&cells=1:0:0.75&tour=deeper&step=8&deeper=1');
-  await page.reload();
   await page.locator('#status.error').waitFor();
   assert.equal(new URL(await page.locator('#status a').getAttribute('href')).hash, '#v=1&V=3&d=3&init=example&ids=1&cells=1:0:0.75');
   await context.close();
