@@ -206,6 +206,9 @@ test('a phone pinched to 200 %: the tour step and the header scroll with the pan
   await page.evaluate(() => window.Module._el_zoom(2));  // as two fingers spread to 200 % do (the page's limit)
   await page.evaluate(() => window.embeddingLab.setLink(window.embeddingLab.getLink() + '&tour=basics&step=2'));
   await settle(page);
+  // The step's box built and scrolled to: settle() waits for no frame, and the tour scrolls for up to ten
+  // (under load the rectangles read were the last frame's: no box yet, or one still scrolling in).
+  await frames(page, 12);
   const inside = (r) => r && r.x >= 0 && r.x + r.width <= screen.width;
   for (const name of ['tour-title', 'tour-fold', 'tour-back', 'tour-next', 'tour-leave']) assert.ok(inside(await rect(page, name)), `${name} fits across: ${JSON.stringify(await rect(page, name))}`);
   // The step's box first, its panel right under it: the box is scrolled to the top of the screen.
