@@ -241,34 +241,39 @@ struct PanelHold {
 // panel's numbers wrap (by their texts' widths), Step moved 24-40 px, and a quick second press missed
 // it. From a press on, the rows of panels above it are held as tall as they were, and where they grow
 // the page scrolls by as much (the frame is built again so, before it is drawn), until the pointer
-// moves on, the page is scrolled, resized or zoomed, or the state changes by anything but a press.
+// moves on (a finger: a moment after its tap), the page is scrolled, resized or zoomed, or the state changes
+// by anything but a press.
 struct RowHold {
     static constexpr int kRows = 16;
     float top[kRows + 1] = {};  // each row's top in the last frame, in the page's coordinates
     float held[kRows] = {};     // each row's height at the press
     float scroll = 0, press_scroll = 0;
     ImVec2 press{0, -1};        // where the press was, in the page's coordinates (y < 0: nothing held)
-    ImVec2 size;                // the page's width and text size then (a pinch, a resize: all moves)
+    double press_time = 0;
+    ImVec2 size;                // the page's width and text size in the last frame (a pinch, a resize: all moves)
     int rows = 0, row = 0;      // the rows in the last frame; the press's row, and its top then
     float row_top = 0;
     uint64_t revision = 0;      // the state's revision at the end of the last frame
 
     void Begin(const App& app) {
-        ImVec2 at = ImGui::GetIO().MousePos;
-        scroll = ImGui::GetScrollY(), at.y += scroll;
-        const ImVec2 now_size(ImGui::GetWindowWidth(), ImGui::GetFontSize());
-        if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-            if (press.y < 0)
-                for (int r = 0; r < kRows; r++) held[r] = top[r + 1] - top[r];
-            press = at, press_scroll = scroll, size = now_size;
+        const ImVec2 mouse = ImGui::GetIO().MousePos;
+        scroll = ImGui::GetScrollY();
+        const ImVec2 at(mouse.x, mouse.y + scroll), now_size(ImGui::GetWindowWidth(), ImGui::GetFontSize());
+        const bool same = now_size.x == size.x && now_size.y == size.y && app.commits.state == revision;
+        size = now_size;
+        if (!same || (!ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
+                      (scroll != press_scroll ||
+                       // (A finger lifted leaves no pointer: it lets go a moment after its tap.)
+                       (ImGui::IsMousePosValid() ? ImLengthSqr(ImVec2(at.x - press.x, at.y - press.y)) > Px(8) * Px(8)
+                                                 : ImGui::GetTime() - press_time > 0.7))))
+            press.y = -1;
+        // (Not a press on the header over the page, nor in a frame the page changed size or state.)
+        if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && same && mouse.y >= ImGui::GetWindowPos().y) {
+            for (int r = 0; r < kRows; r++) held[r] = top[r + 1] - top[r];  // as last drawn (a hold's gap too)
+            press = at, press_scroll = scroll, press_time = ImGui::GetTime();
             for (row = 0; row < rows && top[row + 1] <= at.y;) row++;
             row_top = top[row];
             if (row_top > at.y) press.y = -1;  // above the panels (a tour's box, a question card): nothing to hold
-        } else if (app.commits.state != revision || now_size.x != size.x || now_size.y != size.y ||
-                   (!ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
-                    // (A finger lifted leaves no pointer: then only a scroll lets go.)
-                    (scroll != press_scroll || (ImGui::IsMousePosValid() && ImLengthSqr(ImVec2(at.x - press.x, at.y - press.y)) > Px(8) * Px(8))))) {
-            press.y = -1;
         }
     }
     // Row r's least height: as tall as at the press, for a row above it.

@@ -147,6 +147,32 @@ untimed('Step stays under the pointer or finger after a step reflows the panel a
   }
 });
 
+// A review of the hold: a press that made a row shorter (the walk-throughs folded), then a tap lower down: the
+// hold kept the row's height from a press before, the row sprang back under the second tap, and Run was missed.
+untimed('a tap below a section just folded lands where the section left it', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=6&d=3&init=normal&seed=5&ids=1,2', { width: 390, height: 844, dpr: 2, mobile: true });
+  const rect = (name) => page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
+  const cdp = await page.context().newCDPSession(page);
+  for (let i = 0; i < 30; i++) {  // finger drags until the walk-throughs are a third of the way down
+    const d = (await rect('walk:momentum')).y - 300;
+    if (Math.abs(d) < 40) break;
+    const y0 = d > 0 ? 700 : 150, dy = Math.max(-500, Math.min(500, d));
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: y0 }] });
+    for (let k = 1; k <= 10; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: y0 - dy * k / 10 }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await frames(page, 3);
+  }
+  await page.touchscreen.tap(100, (await rect('walk:momentum')).y - 22);  // their header, just above the first Load
+  await frames(page, 4);
+  assert.equal((await rect('walk:momentum'))?.visible ?? false, false, 'folded');
+  const run = await rect('freq:run');
+  assert.ok(run.visible && run.y + run.height < 844, `Run on screen: ${JSON.stringify(run)}`);
+  await page.touchscreen.tap(run.x + run.width / 2, run.y + run.height / 2);
+  await page.waitForFunction(() => window.embeddingLab.frequency({ arrays: false }).stepsDone > 0, null, { timeout: 5000 });
+  await page.evaluate(() => window.embeddingLab.cancelFrequency());
+  await page.context().close();  // (a CDP session of its own: not kept)
+});
+
 untimed('AdamW walk-through: one step changes every row; untouched ones by (1 - lr*lambda)', async () => {
   const page = await openPage(browser, server.url);
   await loadPreset(page, 'adamw');
