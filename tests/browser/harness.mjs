@@ -288,6 +288,20 @@ export async function frames(page, n = 2) {
  * The centre of a named widget, in page coordinates. A widget scrolled out of view is
  * first brought into view with the mouse wheel, as a person would.
  */
+// A finger put down at (x0, y0) and moved in 20 px steps, a frame each, to (x1, y1), then lifted.
+export async function fingerDrag(page, [x0, y0], [x1, y1]) {
+  const cdp = await page.context().newCDPSession(page);
+  const steps = Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)) / 20;
+  const at = (i) => [{ x: x0 + (x1 - x0) * i / steps, y: y0 + (y1 - y0) * i / steps, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  for (let i = 1; i <= steps; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(i) });
+    await frames(page, 1);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await frames(page, 3);
+}
+
 export async function widgetCenter(page, name) {
   await frames(page, 1);
   const box = await page.locator('#canvas').boundingBox();

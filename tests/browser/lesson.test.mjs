@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import {
-  serve, launch, openPage, closePage, snapshot, frames, clickWidget, widgetCenter, typeInto, screenshot, canvasBacking, settle,
+  serve, launch, openPage, closePage, snapshot, frames, clickWidget, widgetCenter, typeInto, screenshot, canvasBacking, settle, fingerDrag,
 } from './harness.mjs';
 import { decodePng, inkStats } from './png.mjs';
 
@@ -544,20 +544,6 @@ test('on a phone nothing is cut at the edge: the theme menu shows "high contrast
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
-
-// A finger put down at (x0, y0) and moved in 20 px steps, a frame each, to (x1, y1), then lifted.
-async function fingerDrag(page, [x0, y0], [x1, y1]) {
-  const cdp = await page.context().newCDPSession(page);
-  const steps = Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)) / 20;
-  const at = (i) => [{ x: x0 + (x1 - x0) * i / steps, y: y0 + (y1 - y0) * i / steps, id: 1 }];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
-  for (let i = 1; i <= steps; i++) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(i) });
-    await frames(page, 1);
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await frames(page, 3);
-}
 
 test('a finger drag scrolls the page on a phone', async () => {
   const page = await openPage(browser, server.url, { width: 390, height: 700, dpr: 1, mobile: true });

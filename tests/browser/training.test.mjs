@@ -7,7 +7,7 @@ import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { serve, launch, openPage, closePage, snapshot, clickWidget, typeInto, screenshot, frames, coloursIn, widgetCenter, timed, untimed } from './harness.mjs';
+import { serve, launch, openPage, closePage, snapshot, clickWidget, typeInto, screenshot, frames, coloursIn, widgetCenter, fingerDrag, timed, untimed } from './harness.mjs';
 import { decodePng, contrastRatio as ratio } from './png.mjs';
 
 let server, browser;
@@ -152,15 +152,11 @@ untimed('Step stays under the pointer or finger after a step reflows the panel a
 untimed('a tap below a section just folded lands where the section left it', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=6&d=3&init=normal&seed=5&ids=1,2', { width: 390, height: 844, dpr: 2, mobile: true });
   const rect = (name) => page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
-  const cdp = await page.context().newCDPSession(page);
   for (let i = 0; i < 30; i++) {  // finger drags until the walk-throughs are a third of the way down
     const d = (await rect('walk:momentum')).y - 300;
     if (Math.abs(d) < 40) break;
-    const y0 = d > 0 ? 700 : 150, dy = Math.max(-500, Math.min(500, d));
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: y0 }] });
-    for (let k = 1; k <= 10; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: y0 - dy * k / 10 }] });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await frames(page, 3);
+    const y0 = d > 0 ? 700 : 150;
+    await fingerDrag(page, [200, y0], [200, y0 - Math.max(-500, Math.min(500, d))]);
   }
   await page.touchscreen.tap(100, (await rect('walk:momentum')).y - 22);  // their header, just above the first Load
   await frames(page, 4);
