@@ -680,6 +680,9 @@ static void check_keys(const LinkValues& values, LinkMessages& msg) {
     }
 }
 
+// What a field's value is when typed or written by hand: its type, or for a Custom field the number it takes.
+static LinkType typed_type(const LinkField& f) { return f.type == LinkType::Custom ? f.typed_as : f.type; }
+
 // Every field of one phase that the link gives; a bad value is named and skipped, and what the page
 // uses instead said when it is short: "V: 'abc' is not a whole number (still using 3)".
 static void apply_phase(Phase phase, const LinkValues& values, AppState& s, LinkMessages& msg) {
@@ -691,14 +694,14 @@ static void apply_phase(Phase phase, const LinkValues& values, AppState& s, Link
         // A decimal written with a comma, as German and many languages write it ("lr=0,5", a link typed by
         // hand): the point a link writes. (A list's commas are its own: only a field of one decimal.)
         std::string text = it->second;
-        if ((f.type == LinkType::Float || f.typed_as == LinkType::Float) && std::count(text.begin(), text.end(), ',') == 1 &&
-            text.find('.') == std::string::npos)
+        const bool decimal = typed_type(f) == LinkType::Float;
+        if (decimal && std::count(text.begin(), text.end(), ',') == 1 && text.find('.') == std::string::npos)
             text[text.find(',')] = '.';
         if (Status st = decode_field(f, s, text, notices); !st.ok()) {
             quote_as_typed(st.error, text, it->second, 32);
             std::string e = std::string(f.key) + ": " + st.error, now;
             if (link_value(s, f.key, now) && !now.empty() && now.size() <= 24) {
-                if (f.type == LinkType::Float || f.typed_as == LinkType::Float) now = localized_number(now);  // "0,1" in German
+                if (decimal) now = localized_number(now);  // "0,1" in German
                 e = format(TR(lesson_still_using), e.c_str(), now.c_str());
             }
             msg.errors.push_back(e);
@@ -805,7 +808,7 @@ Status set_link_field(AppState& s, std::string_view key, std::string_view text, 
 Status type_link_field(AppState& s, std::string_view key, std::string_view typed, std::vector<std::string>* notices) {
     std::string text(typed);
     for (const LinkField& f : fields())
-        if (const LinkType t = f.type == LinkType::Custom ? f.typed_as : f.type; key == f.key && t <= LinkType::Float) {
+        if (const LinkType t = typed_type(f); key == f.key && t <= LinkType::Float) {
             if (Status st = refuse_point_or_grouping(typed); t == LinkType::Float && !st.ok()) return st;
             text = t == LinkType::Int ? whole_from_locale(typed) : number_from_locale(typed);
         }
