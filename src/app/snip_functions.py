@@ -9,10 +9,10 @@ compute something wrong. Each group is dead for a reason this script checks on e
 function in the module that could call it, or a word in the page's sources (src/) that could make
 it run, stops the build, as does a name it cannot find.
 
-The functions in RETURNS are called, every frame, but for this page always return at once, having
-done nothing: their bodies become that return. Each has its reason, checked the same way: a word
-in src/ that could give them something to do, or a word the reason relies on going missing, stops
-the build.
+The functions in RETURNS are called, most of them every frame, but for this page always return at
+once, having done nothing: their bodies become that return. Each has its reason, checked the same
+way: a word in src/ that could give them something to do, a word the reason relies on going
+missing, or a function in the module that could (an entry's optional last list), stops the build.
 """
 import pathlib
 import re
@@ -23,9 +23,12 @@ from join_data import read_leb as leb, u32 as uleb  # LEB128, as the wasm writes
 
 # (functions, why they never run, functions that could call them, source words that could make them run)
 GROUPS = [
-    (['stbtt__run_charstring'],
-     "stb_truetype's CFF outlines: read only for an OpenType font with a 'CFF ' table instead of "
-     "'glyf'; the page's font is TrueType (checked below)", [], []),
+    (['stbtt__run_charstring', 'stbtt__dict_get_ints', 'stbtt__cff_int', 'stbtt__cff_get_index',
+      'stbtt__buf_range', 'stbtt__buf_get', 'stbtt__buf_get8', 'stbtt__buf_peek8', 'stbtt__buf_seek',
+      'stbtt__buf_skip'],
+     "stb_truetype's CFF outlines and the reader of their tables (stbtt_InitFont reads them only for "
+     "an OpenType font with a 'CFF ' table instead of 'glyf'); the page's font is TrueType (checked "
+     "below)", [], []),
     (['WindowSettingsHandler_ReadOpen', 'WindowSettingsHandler_ReadLine', 'WindowSettingsHandler_WriteAll',
       'WindowSettingsHandler_ClearAll', 'WindowSettingsHandler_ApplyAll',
       'TableSettingsHandler_ReadOpen', 'TableSettingsHandler_ReadLine', 'TableSettingsHandler_WriteAll',
@@ -62,11 +65,22 @@ RETURNS = [
      "inactive",
      [r'ImGuiChildFlags_Resize[XY]', r'BeginPopupModal', r'ImGui::Begin\((?!"Embedding Lab")'],
      [r'ImGuiWindowFlags_NoDecoration \|']),
-    ('ImGui::NavUpdateWindowing', b'\x00\x0b',  # no locals; end
+    (('ImGui::NavUpdateWindowing', 'ImGui::NavUpdateWindowingOverlay', 'ImGui::RenderDimmedBackgrounds'),
+     b'\x00\x0b',  # no locals; end
      "Dear ImGui's window switching (Ctrl+Tab, which the browser keeps for its tabs; a gamepad's "
      "menu button, and the page has no gamepad) and Alt toggling a window's menu layer (no window has "
-     "a menu bar): it changes nothing on a page of one window, whose keys never include those",
-     [r'MenuBar', r'HasGamepad', r'NavEnableGamepad', r'ConfigNavWindowingKey'], []),
+     "a menu bar): it changes nothing on a page of one window, whose keys never include those. With "
+     "it go the switcher's list (drawn only while g.NavWindowingTarget is set, which only "
+     "NavUpdateWindowing sets) and the dimming behind a window (only behind a modal popup, which the "
+     "page never opens, or while switching)",
+     [r'MenuBar', r'HasGamepad', r'NavEnableGamepad', r'ConfigNavWindowingKey', r'PopupModal',
+      r'ImGuiWindowFlags_Modal'], []),
+    (('ImGui::TableSaveSettings', 'ImGui::TableLoadSettings'), b'\x00\x0b',  # no locals; end
+     "Dear ImGui's tables' saved settings (column widths and order, for the .ini file): "
+     "TableLoadSettings looks them up by the table's id when the table is created, and a table is "
+     "created once per id and never removed (the page calls no TableRemove), so it never finds "
+     "any; TableSaveSettings writes them for that lookup and the .ini handlers alone (emptied above)",
+     [r'TableRemove', r'TableSettings', r'IniSettings'], [], ['ImGui::TableRemove']),
     ('ImGui::StyleColorsDark', b'\x00\x0b',  # no locals; end
      "Dear ImGui's dark colours, which ImGuiStyle's constructor sets: the page's every style is made in "
      "ApplyTheme (src/app/main.cpp), whose StyleColorsForTheme sets every colour (themes.cpp's tables, "
@@ -153,7 +167,9 @@ def main(wasm_path, font_path, src_dir):
             sys.exit(f'{wasm_path}: not one function named {", ".join(unclear)} (inlined, renamed, gone or overloaded?)')
         snipped |= {names[n][0] - imported for n in functions}
     returning = {}
-    for function, body, why, words, needs in RETURNS:
+    for functions, body, why, words, needs, *absent in RETURNS:
+        functions = (functions,) if isinstance(functions, str) else functions
+        function = ', '.join(functions)
         for word in words:
             for path, text in sources.items():
                 if re.search(word, text):
@@ -161,9 +177,12 @@ def main(wasm_path, font_path, src_dir):
         for word in needs:
             if not any(re.search(word, text) for text in sources.values()):
                 sys.exit(f'no source has {word!r}, which {function} may need: do not empty it ({why})')
-        if len(names.get(function, [])) != 1:
-            sys.exit(f'{wasm_path}: not one function named {function} (inlined, renamed, gone or overloaded?)')
-        returning[names[function][0] - imported] = body
+        for other in absent[0] if absent else []:
+            if other in names:
+                sys.exit(f'{wasm_path}: {other} is in the module and may give {function} something to do: do not empty it ({why})')
+        if unclear := [n for n in functions if len(names.get(n, [])) != 1]:
+            sys.exit(f'{wasm_path}: not one function named {", ".join(unclear)} (inlined, renamed, gone or overloaded?)')
+        returning |= {names[n][0] - imported: body for n in functions}
 
     _, at, start, end = next(s for s in sections if s[0] == 10)
     count, j = leb(module, start)
