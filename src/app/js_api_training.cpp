@@ -3,7 +3,6 @@
 // Answers are JSON text, valid until the next call of any function in this file.
 #include <emscripten.h>
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <span>
@@ -41,15 +40,18 @@ static const char* TrainingJson(bool arrays = true) {
         Ints(j, "touchedRows", t.last.touched_rows);
         Ints(j, "changedRows", t.last.changed_rows);
         Ints(j, "changedUntouchedRows", t.last.changed_untouched_rows());
-        // Rescaled by max_norm in the step's forward pass, or in the page's right after it, as the panel says.
-        std::vector<int> rescaled = t.rescaled_rows;
-        for (int k : lab.page_renormed_rows)
-            if (std::find(rescaled.begin(), rescaled.end(), k) == rescaled.end()) rescaled.push_back(k);
-        std::sort(rescaled.begin(), rescaled.end());
+        // Each row as the rows table says it: rescaled by max_norm, and why it moved ("not updated" where
+        // the table's column is empty).
+        const int V = int(t.last.row_reasons.size());
+        std::vector<int> rescaled;
+        for (int k = 0; k < V; k++)
+            if (RowRescaled(lab, k)) rescaled.push_back(k);
         Ints(j, "rescaledRows", rescaled);
         j += "\"rowReasons\":[";
-        for (size_t k = 0; k < t.last.row_reasons.size(); k++)
-            j += (k ? "," : "") + json_string(row_reason_text(t.last.row_reasons[k]));
+        for (int k = 0; k < V; k++) {
+            const std::string why = RowWhy(lab, k);
+            j += (k ? "," : "") + json_string(why.empty() ? TR(labs_reason_none) : why);
+        }
         j += "],";
     }
     j += "\"active\":" + std::string(t.active ? "true" : "false") + ",";

@@ -226,17 +226,6 @@ static void ShowCounts(const App& app) {
 // [SECTION] Rows: touched, changed, why
 //-----------------------------------------------------------------------------
 
-// Rescaled by max_norm in the step's forward pass, or in the page's right after it (the counts line
-// says which rows; a row the update pushed above max_norm again is pulled back there).
-static bool Rescaled(const TrainingLab& lab, int k) { return Has(lab.session.rescaled_rows, k) || Has(lab.page_renormed_rows, k); }
-
-static std::string RowWhy(const TrainingLab& lab, int k) {
-    const uint8_t reasons = lab.session.last.row_reasons[size_t(k)];
-    std::string why = Has(lab.session.last.changed_rows, k) ? row_reason_text(reasons) : reasons & kRowGradient ? TR(labs_why_no_move) : "";
-    if (Rescaled(lab, k)) why = why.empty() ? std::string(TR(labs_why_rescale)) : format(TR(labs_why_rescale_and), why.c_str());
-    return why;
-}
-
 std::string TrainingRowsJson(const App& app) {
     const TrainingSession& t = app.training.session;
     const Optimizer& opt = t.optimizer;
@@ -255,7 +244,7 @@ std::string TrainingRowsJson(const App& app) {
     int listed = 0;
     for (int k = 0; k < V && listed < 64; k++) {
         const bool touched = Has(t.last.touched_rows, k), changed = Has(t.last.changed_rows, k);
-        if (V > 64 && !touched && !changed && !Rescaled(app.training, k)) continue;
+        if (V > 64 && !touched && !changed && !RowRescaled(app.training, k)) continue;
         listed++;
         cell(std::to_string(k));
         cell(touched ? TR(labs_mark_touched) : "");

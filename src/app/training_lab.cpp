@@ -4,6 +4,7 @@
 
 #include <emscripten.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "app.h"
@@ -33,6 +34,17 @@ void TrainingSteps(App& app, int n) {
     // say it (a screen reader heard only the new output), or why it did nothing.
     const auto counts = LastStepCounts(app);
     app.teach.said = !lab.error.empty() ? lab.error : counts[0] + ". " + counts[1];
+}
+
+static bool Has(const std::vector<int>& rows, int k) { return std::binary_search(rows.begin(), rows.end(), k); }  // rows sorted
+
+bool RowRescaled(const TrainingLab& lab, int k) { return Has(lab.session.rescaled_rows, k) || Has(lab.page_renormed_rows, k); }
+
+std::string RowWhy(const TrainingLab& lab, int k) {
+    const uint8_t reasons = lab.session.last.row_reasons[size_t(k)];
+    std::string why = Has(lab.session.last.changed_rows, k) ? row_reason_text(reasons) : reasons & kRowGradient ? TR(labs_why_no_move) : "";
+    if (RowRescaled(lab, k)) why = why.empty() ? std::string(TR(labs_why_rescale)) : format(TR(labs_why_rescale_and), why.c_str());
+    return why;
 }
 
 std::array<std::string, 2> LastStepCounts(const App& app) {

@@ -38,6 +38,12 @@ void TrainingReset(App& app);
 std::array<std::string, 2> LastStepCounts(const App& app);
 // The last step's marks still describe W (no edit or link load since).
 bool TrainingMarksCurrent(const App& app);
+// Row k was rescaled by max_norm in the last step's forward pass, or in the page's right after it
+// (a row the update pushed above max_norm again is pulled back there).
+bool RowRescaled(const TrainingLab& lab, int k);
+// Why row k moved in the last step, as the rows table's "why it moved" says it ("" for a row the
+// step left alone); the JS API's rowReasons.
+std::string RowWhy(const TrainingLab& lab, int k);
 // Answers "after one step on 64 ids, which rows changed?" on a copy; a new batch when `redraw`.
 void AskFollowUp(App& app, bool redraw);
 

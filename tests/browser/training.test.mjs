@@ -269,6 +269,8 @@ untimed('max_norm walk-through: the forward pass rescales the looked-up row abov
     assert.match(why(2), /^max_norm rescale .*gradient$/, `row 2: ${why(2)}`);
     assert.deepEqual(r.rescaledRows, [2], 'training() names it too (it named only the rows of the step\'s own forward pass)');
     assert.equal(why(1), 'gradient', 'row 1 stays below max_norm');
+    // training()'s rowReasons say what the rows table says (they gave row 2 only "gradient").
+    for (let k = 0; k < 6; k++) assert.equal(r.rowReasons[k], why(k) || 'not updated', `rowReasons[${k}]`);
   }
   assert.equal((await training(page)).step, 3, 'the rescaling did not restart the optimizer');
   await closePage(page);
