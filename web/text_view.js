@@ -723,7 +723,8 @@
       const gRows = dwRows.map((r) => ({ index: r, label: tf(touched.has(r) ? 'dom_touched_row' : 'dom_id_n', r),
                                          values: rowOf(s, 'gradTable', r), mark: touched.has(r) }));
       const all = s.touchedRows.length === V;  // no "every other row": there is none
-      parts.push(table(big ? ofPage(t(all ? 'dom_dw_caption_big_all' : 'dom_dw_caption_big')) : t('dom_dw_caption'), 'dom_column_n', d, gRows),
+      const dw = t(s.settings.freqscale ? 'dom_dw_caption_freq' : 'dom_dw_caption');
+      parts.push(table(big ? ofPage(tf(all ? 'dom_dw_caption_big_all' : 'dom_dw_caption_big', dw)) : dw, 'dom_column_n', d, gRows),
         el('p', { id: 'tv-touched', text: tf(all ? 'dom_rows_touched_all' : 'dom_rows_touched', s.touchedRows.join(', ') || t('dom_none')) }));
       const uses = new Map();
       s.ids.forEach((id, b) => uses.set(id, [...(uses.get(id) || []), b]));

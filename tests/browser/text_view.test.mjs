@@ -98,6 +98,15 @@ test('with scale_grad_by_freq the backward says that dW\'s row k is divided by c
   await page.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&init=example&ids=1,1,2&freqscale=1&view=text'));
   await page.waitForFunction(() => /c_k/.test(document.getElementById('tv-picture-backward')?.textContent));
   assert.match(await said(), /divided by c_k, its id's count in the batch: the mean of its g_b\.$/);
+  // The dW table's caption too (it still read "dW = onehot^T @ G"), and a large table's.
+  const dwCaption = () => page.evaluate(() => [...document.querySelectorAll('caption')].map((c) => c.textContent).find((c) => c.startsWith('dW')));
+  assert.equal(await dwCaption(), 'dW = onehot^T @ G, row k divided by c_k');
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=500&d=4&ids=1,1,2&freqscale=1&view=text'));
+  await page.waitForFunction(() => [...document.querySelectorAll('caption')].some((c) => c.textContent.includes('touched rows')));
+  assert.equal(await dwCaption(), 'dW = onehot^T @ G, row k divided by c_k: the touched rows (every other row is exactly zero)');
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=500&d=4&ids=1,1,2&view=text'));
+  await page.waitForFunction(() => !/c_k/.test(document.getElementById('tv-picture-backward')?.textContent));
+  assert.equal(await dwCaption(), 'dW = onehot^T @ G: the touched rows (every other row is exactly zero)');
   assert.deepEqual(page.problems, []);
   await closePage(page);
 });
