@@ -160,7 +160,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
     for (const LinkFieldInfo& f : link_fields()) {
         std::string value;  // the grids (cells, g): only their locks, not their edited cells
         const bool grid = !std::strcmp(f.key, "cells") || !std::strcmp(f.key, "g");
-        if (!grid && !link_value(s, f.key, value)) continue;
+        if (!grid && !typed_link_value(s, f.key, value)) continue;
         put({"\"", f.key, "\":["});
         str(value, ",");
         const std::string locked = check_unlocked(s, lock_of_key(f.key)).error;

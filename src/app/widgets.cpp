@@ -388,7 +388,7 @@ bool InputWhole(const char* label, int* v, int lo, int hi, std::string& errors) 
 
 bool SettingInput(AppState& s, const char* key, const char* label, std::string& errors) {
     std::string now;
-    link_value(s, key, now);
+    typed_link_value(s, key, now);
     float x = 0.0f;  // a point or an exponent: a decimal, shown as the page writes numbers
     if (now.find_first_of(".e") != std::string::npos && parse_float(now, x).ok()) now = display_float(x);
     // "0,5" and "50.000" as typed in German: the link writes 0.5 and 50000.

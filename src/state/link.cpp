@@ -1,6 +1,7 @@
 #include "link.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -234,11 +235,21 @@ static Status decode_offsets(AppState& s, std::string_view text, std::vector<std
     return Status::Ok();
 }
 
+// padding_idx's "none" and max_norm's "off": a link writes the English word, a field shows the page's
+// language's ("keine", "aus" in German: typed_link_value); both read either, in any case ("None", as
+// Python writes it).
+static bool is_word(std::string_view text, std::string_view english, std::string_view language) {
+    const auto same = [text](std::string_view w) {
+        return std::equal(text.begin(), text.end(), w.begin(), w.end(), [](char a, char b) { return std::tolower(uint8_t(a)) == std::tolower(uint8_t(b)); });
+    };
+    return same(english) || same(language);
+}
+
 static std::string encode_padding(const AppState& s) {
     return s.lookup.padding_idx ? std::to_string(*s.lookup.padding_idx) : "none";
 }
 static Status decode_padding(AppState& s, std::string_view text) {
-    if (text == "none") {
+    if (is_word(text, "none", TR(word_none))) {
         s.lookup.padding_idx.reset();
         return Status::Ok();
     }
@@ -256,7 +267,7 @@ static std::string encode_max_norm(const AppState& s) {
     return s.lookup.max_norm ? format_float(float(*s.lookup.max_norm)) : "off";
 }
 static Status decode_max_norm(AppState& s, std::string_view text) {
-    if (text == "off") {
+    if (is_word(text, "off", TR(word_off))) {
         s.lookup.max_norm.reset();
         return Status::Ok();
     }
@@ -766,6 +777,13 @@ bool link_value(const AppState& s, std::string_view key, std::string& out) {
     for (const LinkField& f : fields())
         if (key == f.key) return out = field_text(f, s), true;
     return false;
+}
+
+bool typed_link_value(const AppState& s, std::string_view key, std::string& out) {
+    if (!link_value(s, key, out)) return false;
+    if (key == "pad" && out == "none") out = TR(word_none);
+    if (key == "maxnorm" && out == "off") out = TR(word_off);
+    return true;
 }
 
 static std::string field_json(const LinkField& f, const AppState& s) {

@@ -70,6 +70,9 @@ std::vector<LinkFieldInfo> link_fields();
 // One field's value as the link writes it (not percent-encoded), even at its default; false for
 // a key the table does not have.
 bool link_value(const AppState& s, std::string_view key, std::string& out);
+// The same as the page's field for it shows it: padding_idx's "none" and max_norm's "off" in the
+// page's language ("keine", "aus" in German), which type_link_field reads back, as a link does.
+bool typed_link_value(const AppState& s, std::string_view key, std::string& out);
 // The same as a JSON value (src/state/json_writer.h): a number for Int and Float fields, true or
 // false for Bool, the choice's name for Choice, the link's text for the others.
 bool link_value_json(const AppState& s, std::string_view key, std::string& out);

@@ -232,6 +232,37 @@ test("the text view's drop-downs name their choices as the canvas does, in Germa
   await closePage(page);
 });
 
+// A German learner's review (D8): padding_idx and max_norm took only "none" and "off", and showed them.
+test("the text view's padding_idx and max_norm show and take the German words keine and aus; the link keeps none and off", async () => {
+  const page = await openPage(browser, server.url + LINK + '&lang=de&view=text', { width: 1440, height: 900 });
+  await page.waitForSelector('#tv-f-pad');
+  assert.equal(await page.inputValue('#tv-f-pad'), 'keine');
+  assert.equal(await page.inputValue('#tv-f-maxnorm'), 'aus');
+  assert.equal(await page.textContent('label[for=tv-f-pad]'), 'padding_idx (eine Zeile, oder keine) ');
+  const enter = async (id, text) => {
+    await page.fill(`#${id}`, text);
+    await page.press(`#${id}`, 'Enter');
+    await frames(page, 4);
+  };
+  await enter('tv-f-pad', '1');
+  await enter('tv-f-maxnorm', '0,5');
+  let s = await snapshot(page);
+  assert.equal(s.settings.pad, '1');
+  assert.equal(s.settings.maxnorm, '0.5');  // as the link writes them
+  await page.waitForFunction(() => document.getElementById('tv-f-pad').value === '1');
+  await enter('tv-f-pad', 'Keine');
+  await enter('tv-f-maxnorm', 'aus');
+  s = await snapshot(page);
+  assert.equal(s.settings.pad, 'none');
+  assert.equal(s.settings.maxnorm, 'off');
+  assert.equal(await page.getAttribute('#tv-f-pad', 'aria-invalid'), null);
+  assert.doesNotMatch(await page.evaluate(() => window.embeddingLab.getLink()), /pad=|maxnorm=/);
+  await enter('tv-f-pad', 'kein');
+  assert.equal(await page.textContent('#tv-f-pad-message'), "'kein' ist keine ganze Zahl (oder 'keine')");
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 test('a German setting refused: its message quotes "1,5" as typed and its range the German way, canvas and text view', async () => {
   const page = await openPage(browser, server.url + LINK + '&lang=de&opt=sgd', { width: 1440, height: 900 });
   // The field's recorded rect spans its label too: click into the field itself, at its left.

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <functional>
@@ -11,6 +12,7 @@
 
 #include "core/limits.h"
 #include "state/commit.h"
+#include "i18n/i18n.h"
 #include "state/decimal.h"
 #include "state/link.h"
 #include "state/parse.h"
@@ -100,6 +102,48 @@ TEST_CASE("a link's single decimal may be written with a comma, as German writes
     m = el::decode_link("v=1&V=3&d=3&ids=0,2", s);  // a list's commas separate
     CHECK(m.errors.empty());
     CHECK(s.ids == std::vector<int>{0, 2});
+}
+
+// A German learner's review (D8): the text view's padding_idx and max_norm fields took only the English
+// words "none" and "off", and showed them, on a German page.
+TEST_CASE("padding_idx's none and max_norm's off are shown and typed in the page's language; a link reads either", "[link]") {
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", (unsigned long long)el::catalog_fingerprint());
+    std::string german = std::string(hex) + '\x1e';  // the English texts but for the two words
+    for (int i = 0; i < el::kMessageCount; i++)
+        german += std::string(el::Msg(i) == el::Msg::word_none ? "keine" : el::Msg(i) == el::Msg::word_off ? "aus" : el::english_text(el::Msg(i))) + '\x1e';
+    el::AppState s;
+    std::string shown;
+    for (const char* none : {"none", "None", "NONE"}) {
+        REQUIRE(el::decode_link("v=1&pad=1&maxnorm=2", s).errors.empty());
+        CHECK(el::type_link_field(s, "pad", none).ok());
+        CHECK(el::decode_link(std::string("v=1&V=3&d=3&maxnorm=Off&pad=") + none, s).errors.empty());
+        CHECK(!s.lookup.padding_idx);
+        CHECK(!s.lookup.max_norm);
+    }
+    CHECK(el::typed_link_value(s, "pad", shown));
+    CHECK(shown == "none");
+    REQUIRE(el::set_language("de", german).ok);
+    CHECK(el::typed_link_value(s, "pad", shown));
+    CHECK(shown == "keine");
+    CHECK(el::typed_link_value(s, "maxnorm", shown));
+    CHECK(shown == "aus");
+    CHECK(el::encode_link(s) == "v=1&V=3&d=3&init=example&ids=1");  // the link keeps the English words (here, defaults)
+    REQUIRE(el::type_link_field(s, "pad", "1").ok());
+    REQUIRE(el::type_link_field(s, "maxnorm", "0,5").ok());
+    CHECK(el::typed_link_value(s, "pad", shown));
+    CHECK(shown == "1");
+    CHECK(el::type_link_field(s, "pad", "Keine").ok());
+    CHECK(el::type_link_field(s, "maxnorm", "aus").ok());
+    CHECK(!s.lookup.padding_idx);
+    CHECK(!s.lookup.max_norm);
+    CHECK(el::type_link_field(s, "pad", "none").ok());  // the English word still reads
+    CHECK(el::encode_link(s).find("pad") == std::string::npos);
+    const el::Status refused = el::type_link_field(s, "pad", "kein");
+    CHECK(!refused.ok());
+    CHECK(refused.error.find("(or none)") != std::string::npos);  // this catalog's msg_or_none is the English one
+    el::set_english();
+    CHECK(!el::type_link_field(s, "pad", "keine").ok());
 }
 
 TEST_CASE("the default state's link is short and readable", "[link]") {
