@@ -470,7 +470,8 @@ static void ShowTeachLanguage(TeachDraft& d) {
 void ShowTeachPanel(App& app) {
     if (!app.teach.panel_open) return;
     TeachDraft& d = app.teach.draft;
-    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyle().Colors[ImGuiCol_FrameBg]);
+    // On the page's own background, bordered: a box filled with FrameBg, as the tour's is, hid every
+    // checkbox, field and drop-down in it (unticked boxes and empty fields did not show).
     ImGui::BeginChild("##teach", ImVec2(0, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_Border);
     TextWrapped("%s", TR(teach_panel_intro));
     ImGui::TextDisabled("%s", TR(teach_panels_shown));
@@ -535,7 +536,6 @@ void ShowTeachPanel(App& app) {
         RecordItemRect("teach-output");
     }
     ImGui::EndChild();
-    ImGui::PopStyleColor();
 }
 
 }  // namespace el

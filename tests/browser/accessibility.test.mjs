@@ -72,6 +72,33 @@ test('heatmap cells: each fill against the window and its neighbour measured; ev
   }
 });
 
+// The Teach with this panel was filled with the fields' own colour: its unticked checkboxes, its drop-downs
+// and its number fields did not show at all (a German learner's review, an aside).
+test('the Teach with this panel: its checkboxes, drop-downs and fields stand out from its background as a field does on the page, in every theme', async () => {
+  for (const theme of ['light', 'dark', 'contrast']) {
+    const page = await openPage(browser, server.url + `#v=1&theme=${theme}`);
+    const c = await page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_theme_colors_json())));
+    await clickWidget(page, 'teach');
+    await frames(page, 3);
+    const box = await page.locator('#canvas').boundingBox();
+    const seen = [];
+    for (const name of ['teach-lock:table', 'teach-quiz', 'teach-auto']) {
+      const rect = await page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
+      assert.ok(rect && rect.visible, `${theme}: ${name} is on screen`);
+      // The control's inside (2 px in from its left edge, before any text, mid-height) and the panel 4 px left of it.
+      const png = decodePng(await page.screenshot({ clip: { x: box.x + rect.x - 4, y: box.y + rect.y, width: 12, height: rect.height } }));
+      const y = Math.floor(png.height / 2), px = (x) => [0, 1, 2].map((k) => png.pixels[(y * png.width + x) * png.channels + k]);
+      seen.push([name, ratio(px(6), px(0)), px(6), px(0)]);
+    }
+    const field = ratio(c.frameBg, c.windowBg);  // a field on the page's own background
+    console.log(`  ${theme}: a field on the window ${field.toFixed(2)}:1; in the Teach panel ` +
+                seen.map(([n, r, a, b]) => `${n} ${r.toFixed(2)}:1 (${a} on ${b})`).join(', '));
+    for (const [name, r] of seen) assert.ok(r >= field - 0.01, `${theme}: ${name} is ${r.toFixed(2)}:1 on the Teach panel`);
+    assert.deepEqual(page.problems, []);
+    await closePage(page);
+  }
+});
+
 test('the keyboard focus ring on a W cell reaches 3:1 against the cell it sits on and the window, and every cell fill, in every theme', async () => {
   for (const theme of ['light', 'dark', 'contrast']) {
     // The example table: W[1][1] = 0.5 of a 0.9 scale is a pink cell (ImGui's blue ring was 1.73:1 on it).
