@@ -435,7 +435,8 @@
   // native controls in a disclosure, editing the same teacher's draft (el_teach); its two copies.
   let teachOpen = false, shareError = '';
   function teachPart(x) {
-    const [title, intro, shownW, lockedW, hiddenW, questionsW, seedW, themeW, langW, autoW, widthW, heightW, capW, ...copies] = x.words;
+    const [title, intro, shownW, lockedW, hiddenW, questionsW, seedW, themeW, langW, autoW, widthW, heightW, capW, lockedHelp, hiddenHelp,
+           ...copies] = x.words;
     const d = x.draft, [panelNames, lockNames, hideNames, quizNames, themes, langs] = x.names;
     const teach = (key, text) => withString(key, (k) => withString(String(text), (p) => answer(M()._el_teach(k, p))));
     const set = (key, text, input) => {
@@ -448,9 +449,9 @@
     const pair = (key, label, control) => [el('span', { class: 'pair' }, el('label', { for: id(key), text: label + ' ' }), control), ' '];
     const field = (key, label, value, onchange) => pair(key, label,
       el('input', { id: id(key), type: 'text', inputmode: 'numeric', value, 'aria-describedby': 'tv-teach-message', onchange }));
-    const boxes = (legend, key, names) => {
+    const boxes = (legend, key, names, help) => {
       const on = new Set(d[key].split(','));
-      return el('fieldset', {}, el('legend', { text: legend }), ...names.flatMap((n) => [el('span', { class: 'pair' },
+      return el('fieldset', {}, el('legend', { text: legend }), help && el('p', { text: help }), ...names.flatMap((n) => [el('span', { class: 'pair' },
         el('input', { id: id(key + '-' + n), type: 'checkbox', checked: on.has(n),
                       onchange: (e) => set(key, names.filter((m) => byId(id(key + '-' + m)).checked).join(','), e.target) }),
         el('label', { for: id(key + '-' + n) }, ' ', el('code', { text: n }))), ' ']));
@@ -469,8 +470,8 @@
     // after the click (a change made in between drew it closed again).
     return [el('details', { id: 'tv-teach', open: (teachOpen = byId('tv-teach')?.open ?? teachOpen) || null },
       el('summary', { text: title }), el('p', { text: intro }),
-      boxes(shownW, 'panels', panelNames), boxes(lockedW, 'lock', lockNames),
-      msg('tv-teach-tour-locks', x.tourLocks), boxes(hiddenW, 'hide', hideNames),
+      boxes(shownW, 'panels', panelNames), boxes(lockedW, 'lock', lockNames, lockedHelp),
+      msg('tv-teach-tour-locks', x.tourLocks), boxes(hiddenW, 'hide', hideNames, hiddenHelp),
       el('p', { role: 'group', 'aria-label': questionsW }, ...select('quiz', questionsW, quizNames.map((q) => [q, q]), quiz, (e) => set('quiz', withSeed(e.target.value, seed), e.target), true),
         ...field('seed', seedW, seed, (e) => set('quiz', withSeed(quiz, e.target.value), e.target))),
       el('p', {}, ...select('theme', themeW, themes, d.theme, (e) => set('theme', e.target.value, e.target)),

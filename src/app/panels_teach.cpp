@@ -439,8 +439,8 @@ std::string TeachDraftJson(const App& app) {
     j += "]],\"words\":[";
     for (const char* w : {TR(teach_share_teach), TR(teach_panel_intro), TR(teach_panels_shown), TR(teach_locked),
                           TR(teach_hidden), TR(teach_questions), TR(teach_seed), TR(teach_theme), TR(teach_language),
-                          TR(teach_auto_height), TR(teach_width), TR(teach_height), TR(teach_cap), TR(teach_copy_link),
-                          TR(teach_copy_embed)})
+                          TR(teach_auto_height), TR(teach_width), TR(teach_height), TR(teach_cap), TR(teach_locked_help),
+                          TR(teach_hidden_help), TR(teach_copy_link), TR(teach_copy_embed)})
         j += json_string(w) + ",";
     j.back() = ']';
     return j + ",\"output\":" + json_string(app.teach.output) + ",\"notCopied\":" +
@@ -485,6 +485,8 @@ void ShowTeachPanel(App& app) {
         RecordItemRect("teach-tour-locks");
     }
     ImGui::TextDisabled("%s", TR(teach_hidden));
+    ImGui::SameLine();
+    HelpMarker(TR(teach_hidden_help));
     CheckboxBits(kHideNames, kHideCount, d.teach.hidden, "teach-hide:");
     int quiz = int(d.teach.quiz);
     ImGui::SetNextItemWidth(Px(110));

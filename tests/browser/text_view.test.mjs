@@ -1034,6 +1034,10 @@ test('"Teach with this" from the DOM: the draft set by native controls, bad size
   // The canvas panel's default draft: the forward and backward panels.
   assert.deepEqual(await page.$$eval('#tv-teach fieldset:first-of-type input:checked', (b) => b.map((x) => x.id)),
     ['tv-teach-panels-forward', 'tv-teach-panels-backward']);
+  // The locks' and hidden controls' names are the link's (gfill, openfull): each fieldset says what they are.
+  const said = (id) => page.evaluate((i) => document.getElementById(i).closest('fieldset').querySelector('p').textContent, id);
+  assert.match(await said('tv-teach-lock-table'), /table: W's cells and fill, and Step; ids: .*; size: V and d\.$/);
+  assert.match(await said('tv-teach-hide-gfill'), /gfill: G's Fill buttons; .*openfull: an embed's Open the full demo button\.$/);
   await page.check('#tv-teach-panels-table');
   await page.check('#tv-teach-lock-table');
   await page.check('#tv-teach-hide-fill');
