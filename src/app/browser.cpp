@@ -26,7 +26,7 @@ EM_JS(void, el_js_open_link, (const char* link), { window.embeddingLabHost.openL
 // white) got the dark high-contrast canvas beside a white text view, which the browser draws in it.
 EM_JS(int, el_js_preferred_theme, (), {
     const m = (q) => typeof matchMedia === "function" && matchMedia(q).matches, dark = m("(prefers-color-scheme: dark)");
-    return m("(forced-colors: active)") ? (dark ? 2 : 0) : m("(prefers-contrast: more)") ? 2 : dark ? 1 : 0;
+    return m("(forced-colors: active)") || m("(prefers-contrast: more)") ? (dark ? 2 : 3) : dark ? 1 : 0;
 });
 EM_JS(int, el_js_coarse_pointer, (), { return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches; });
 EM_JS(void, el_js_state_changed, (int text_view, int picture_only), {

@@ -17,7 +17,7 @@ void browser_open_link(const char* link);   // a new history entry (presets): ba
 void browser_keep_history_entry();          // the address as it is, kept as an entry of its own: back returns to it
 void browser_open_window(const char* url);  // a new tab (embed mode's "open the full demo")
 bool browser_coarse_pointer();             // a finger is the main pointer (a phone, a tablet)
-int browser_preferred_theme();              // 2 prefers-contrast: more / forced colours, 1 dark, 0 light
+int browser_preferred_theme();              // a Theme: high contrast for prefers-contrast: more or forced colours, dark or light
 // The HTML text view re-renders (web/text_view.js); only the picture's lines (the highlight, the walk)
 // when nothing else changed.
 void browser_state_changed(bool text_view, bool picture_only = false);

@@ -146,7 +146,8 @@ static void ApplyScaleAndTheme() {
         g_app.touch = browser_coarse_pointer();
         ApplyTheme(g_app.state.theme, g_app.dpr, g_app.touch);
         style_dpr = g_app.dpr, style_theme = g_app.state.theme;
-        browser_set_theme(g_app.state.theme != Theme::Light, g_app.state.theme == Theme::Contrast);
+        const Theme t = g_app.state.theme;
+        browser_set_theme(t == Theme::Dark || t == Theme::Contrast, t == Theme::Contrast || t == Theme::ContrastLight);
     }
 }
 

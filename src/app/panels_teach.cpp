@@ -433,7 +433,7 @@ std::string TeachDraftJson(const App& app) {
     names(kPanelNames, kPanelCount), names(kLockNames, kLockCount), names(kHideNames, kHideCount), names(kQuizNames, 99);
     j += "[[\"auto\"," + json_string(TR(teach_theme_system)) + "],[\"light\"," + json_string(TR(page_theme_light)) +
          "],[\"dark\"," + json_string(TR(page_theme_dark)) + "],[\"contrast\"," + json_string(TR(page_theme_contrast)) +
-         "]],[[\"auto\"," + json_string(TR(teach_lang_browser)) + "]";
+         "],[\"contrastlight\"," + json_string(TR(page_theme_contrast_light)) + "]],[[\"auto\"," + json_string(TR(teach_lang_browser)) + "]";
     for (int i = 0; i < kLanguageCount; i++)
         j += ",[" + json_string(kLanguages[i].code) + "," + json_string(kLanguages[i].name) + "]";
     j += "]],\"words\":[";
@@ -500,9 +500,9 @@ void ShowTeachPanel(App& app) {
     RegisterTextField(TextFieldKind::Decimal);
     HelpMarker(TR(teach_quiz_help));
     const char* const theme_labels[] = {TR(teach_theme_system), TR(page_theme_light), TR(page_theme_dark),
-                                        TR(page_theme_contrast)};
-    ImGui::SetNextItemWidth(ComboWidth(120, theme_labels[std::clamp(d.theme, 0, 3)]));
-    ImGui::Combo(format("%s###teach-theme", TR(teach_theme)).c_str(), &d.theme, theme_labels, 4);
+                                        TR(page_theme_contrast), TR(page_theme_contrast_light)};
+    ImGui::SetNextItemWidth(ComboWidth(120, theme_labels[std::clamp(d.theme, 0, 4)]));
+    ImGui::Combo(format("%s###teach-theme", TR(teach_theme)).c_str(), &d.theme, theme_labels, 5);
     SameLineIfFits(200);
     ShowTeachLanguage(d);
     SameLineIfFits(200);

@@ -44,25 +44,27 @@ static void ImGuiColors(const unsigned char (&table)[ImGuiCol_COUNT][4], float t
 static void DarkColors(ImGuiStyle& style) { ImGuiColors(kImGuiDark, 0.80f, style.Colors); }
 static void LightColors(ImGuiStyle& style) { ImGuiColors(kImGuiLight, 0.90f, style.Colors); }
 
-static void HighContrastColors(ImGuiStyle& style) {
-    DarkColors(style);
+// High contrast: ink on paper, every field a shade off the paper and outlined (FrameBorderSize), one
+// accent for checks, the focus ring and links. White on black with yellow, or black on white with navy
+// (prefers-contrast: more with a light scheme, a light forced palette).
+static void HighContrastColors(ImGuiStyle& style, bool light) {
+    light ? LightColors(style) : DarkColors(style);
     ImVec4* c = style.Colors;
-    const ImVec4 black(0, 0, 0, 1), white(1, 1, 1, 1), yellow(1.0f, 0.92f, 0.0f, 1), field(0.10f, 0.10f, 0.10f, 1);
-    c[ImGuiCol_Text] = white;
-    c[ImGuiCol_TextDisabled] = ImVec4(0.85f, 0.85f, 0.85f, 1);
-    c[ImGuiCol_WindowBg] = c[ImGuiCol_PopupBg] = black;
+    const auto grey = [light](float v) { const float g = light ? 1.0f - v : v; return ImVec4(g, g, g, 1); };  // v away from the paper
+    const ImVec4 ink = grey(1.0f), accent = light ? ImVec4(0.0f, 0.14f, 0.43f, 1) : ImVec4(1.0f, 0.92f, 0.0f, 1);
+    c[ImGuiCol_Text] = c[ImGuiCol_Border] = ink;
+    c[ImGuiCol_TextDisabled] = grey(light ? 0.75f : 0.85f);
+    c[ImGuiCol_WindowBg] = c[ImGuiCol_PopupBg] = grey(0.0f);
     c[ImGuiCol_ChildBg] = ImVec4(0, 0, 0, 0);
-    c[ImGuiCol_Border] = white;
-    c[ImGuiCol_FrameBg] = field;
-    c[ImGuiCol_FrameBgHovered] = c[ImGuiCol_FrameBgActive] = ImVec4(0.22f, 0.22f, 0.22f, 1);
-    c[ImGuiCol_Button] = field;
-    c[ImGuiCol_ButtonHovered] = c[ImGuiCol_ButtonActive] = ImVec4(0.25f, 0.25f, 0.25f, 1);
-    c[ImGuiCol_Header] = c[ImGuiCol_HeaderHovered] = c[ImGuiCol_HeaderActive] = ImVec4(0.25f, 0.25f, 0.25f, 1);
-    c[ImGuiCol_CheckMark] = c[ImGuiCol_SliderGrab] = c[ImGuiCol_SliderGrabActive] = yellow;
-    c[ImGuiCol_NavHighlight] = c[ImGuiCol_TextSelectedBg] = yellow;
-    c[ImGuiCol_TextSelectedBg].w = 0.45f;
-    c[ImGuiCol_Separator] = c[ImGuiCol_SeparatorHovered] = c[ImGuiCol_SeparatorActive] = white;
-    c[ImGuiCol_PlotLines] = c[ImGuiCol_PlotHistogram] = yellow;
+    c[ImGuiCol_FrameBg] = c[ImGuiCol_Button] = grey(light ? 0.07f : 0.10f);
+    c[ImGuiCol_FrameBgHovered] = c[ImGuiCol_FrameBgActive] = grey(0.22f);
+    c[ImGuiCol_ButtonHovered] = c[ImGuiCol_ButtonActive] = grey(0.25f);
+    c[ImGuiCol_Header] = c[ImGuiCol_HeaderHovered] = c[ImGuiCol_HeaderActive] = grey(0.25f);
+    c[ImGuiCol_CheckMark] = c[ImGuiCol_SliderGrab] = c[ImGuiCol_SliderGrabActive] = accent;
+    c[ImGuiCol_NavHighlight] = c[ImGuiCol_TextSelectedBg] = accent;
+    c[ImGuiCol_TextSelectedBg].w = light ? 0.3f : 0.45f;
+    c[ImGuiCol_Separator] = c[ImGuiCol_SeparatorHovered] = c[ImGuiCol_SeparatorActive] = ink;
+    c[ImGuiCol_PlotLines] = c[ImGuiCol_PlotHistogram] = accent;
 }
 
 void StyleColorsForTheme(Theme theme, ImGuiStyle& style) {
@@ -76,7 +78,8 @@ void StyleColorsForTheme(Theme theme, ImGuiStyle& style) {
             style.Colors[ImGuiCol_NavHighlight] = ImVec4(0.82f, 0.90f, 1.0f, 1);
             break;
         case Theme::Contrast:
-            HighContrastColors(style);
+        case Theme::ContrastLight:
+            HighContrastColors(style, theme == Theme::ContrastLight);
             style.FrameBorderSize = 1.0f;  // every field and button outlined
             break;
         case Theme::Light:
@@ -105,6 +108,14 @@ PictureColors PictureColorsFor(Theme theme, const ImGuiStyle& style) {
             p.highlight = u32(c[ImGuiCol_NavHighlight], 1.0f);  // yellow
             p.target = IM_COL32(0, 230, 255, 255);
             p.walked_zero = IM_COL32(0, 0, 0, 210);
+            p.empty_line = u32(c[ImGuiCol_Border], 1.0f);
+            break;
+        case Theme::ContrastLight:
+            p.lit = IM_COL32(0, 0, 0, 255);
+            p.zero_text = u32(c[ImGuiCol_TextDisabled], 1.0f);
+            p.highlight = u32(c[ImGuiCol_NavHighlight], 1.0f);  // navy
+            p.target = IM_COL32(170, 0, 120, 255);
+            p.walked_zero = IM_COL32(255, 255, 255, 210);
             p.empty_line = u32(c[ImGuiCol_Border], 1.0f);
             break;
         case Theme::Dark:
@@ -141,7 +152,7 @@ PictureColors PictureColorsFor(Theme theme, const ImGuiStyle& style) {
 
 HeatScale HeatScaleFor(Theme theme, const ImGuiStyle& style) {
     // Light: from the white field, linearly, 85% of the way to red or blue.
-    if (theme == Theme::Light)
+    if (theme == Theme::Light || theme == Theme::ContrastLight)
         return {style.Colors[ImGuiCol_FrameBg], ImVec4(0.20f, 0.40f, 0.85f, 1), ImVec4(0.85f, 0.25f, 0.20f, 1), 0.85f, false};
     // The dark field is navy: zero read as negative, and -1.34 of a 5.2 scale was 1.12:1 against it.
     // High contrast's near-black field faded to a quarter of the scale at 1.2:1. So a grey zero (the

@@ -105,10 +105,10 @@ static void ShowHeader(App& app) {
     } else {
         SameLineIfFits(80);  // (a phone pinched to 200 %: the combo ran off the screen's edge)
     }
-    const char* const theme_labels[] = {TR(page_theme_light), TR(page_theme_dark), TR(page_theme_contrast)};
+    const char* const theme_labels[] = {TR(page_theme_light), TR(page_theme_dark), TR(page_theme_contrast), TR(page_theme_contrast_light)};
     int theme = int(app.state.theme);
     SetNextComboWidth(theme_labels[theme], narrow ? 80 : 120);
-    if (ImGui::Combo("##theme", &theme, theme_labels, 3)) app.state.theme = Theme(theme), app.state.theme_follows_system = false, Commit(app, "theme");
+    if (ImGui::Combo("##theme", &theme, theme_labels, 4)) app.state.theme = Theme(theme), app.state.theme_follows_system = false, Commit(app, "theme");
     RecordItemRect("theme");
     NameItem(TR(teach_theme), theme_labels[theme]);
     ItemTooltip("%s", TR(page_theme_tooltip));

@@ -12,7 +12,7 @@
 namespace el {
 
 const char* const kInitNames[] = {"example", "normal", "uniform", "zeros", nullptr};
-const char* const kThemeNames[] = {"light", "dark", "contrast", nullptr};
+const char* const kThemeNames[] = {"light", "dark", "contrast", "contrastlight", nullptr};
 const char* const kViewNames[] = {"canvas", "text", nullptr};
 const char* const kBagNames[] = {"none", "sum", "mean", "max", nullptr};
 const char* const kTourNames[] = {"none", "basics", "solid", "deeper", nullptr};

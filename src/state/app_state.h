@@ -18,7 +18,7 @@ namespace el {
 enum class TableInit { Example, Normal, Uniform, Zeros };
 const char* table_init_name(TableInit init);  // "example", "normal", ...
 
-enum class Theme { Light, Dark, Contrast };  // Contrast: high contrast (prefers-contrast: more)
+enum class Theme { Light, Dark, Contrast, ContrastLight };  // high contrast on black, and on white (prefers-contrast: more)
 // EmbeddingBag: reduce the looked-up rows bag by bag (PyTorch's nn.EmbeddingBag), or not.
 // How the lesson is shown: the canvas, or the same lesson as an HTML page (web/text_view.js).
 enum class View { Canvas, Text };
@@ -28,7 +28,7 @@ enum class TourDepth { None, Basics, Solid, Deeper };
 // The vocabulary: each choice's name, written once, in enum order and null-terminated. The link
 // codec, the combo boxes and the JS snapshot all read these (TensorFlow Playground's keyMap).
 extern const char* const kInitNames[];   // TableInit: "example", "normal", "uniform", "zeros"
-extern const char* const kThemeNames[];  // Theme: "light", "dark", "contrast"
+extern const char* const kThemeNames[];  // Theme: "light", "dark", "contrast", "contrastlight"
 extern const char* const kViewNames[];   // View: "canvas", "text"
 extern const char* const kBagNames[];    // BagChoice: "none", "sum", "mean", "max"
 extern const char* const kTourNames[];   // TourDepth: "none", "basics", "solid", "deeper"

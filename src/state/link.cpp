@@ -488,7 +488,7 @@ static const std::vector<LinkField>& fields() {
          .get = EL_GET(cost.repeats), .set = EL_SET(cost.repeats, int)},
         {.key = "bag", .meaning = "EmbeddingBag reduction: none, sum, mean, max", .type = L::Choice,
          .choices = kBagNames, .get = EL_GET(bag), .set = EL_SET(bag, BagChoice)},
-        {.key = "theme", .meaning = "light, dark or contrast; without it (or auto) the system's preference",
+        {.key = "theme", .meaning = "light, dark, contrast (high contrast on black) or contrastlight (on white); without it (or auto) the system's preference",
          .type = L::Custom, .encode = encode_theme, .decode = decode_theme},
         {.key = "lang", .meaning = "the page's language: en or de; without it (or auto) the browser's",
          .type = L::Custom, .encode = encode_lang, .decode = decode_lang},

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { decodePng, contrastRatio } from './png.mjs';
-import { serve, launch, openPage, closePage, snapshot, frames, clickWidget, screenshot, widgetCenter, ROOT } from './harness.mjs';
+import { serve, launch, openPage, closePage, snapshot, frames, clickWidget, screenshot, widgetCenter, ROOT, THEMES } from './harness.mjs';
 
 const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
 
@@ -19,7 +19,7 @@ test('contrast: text, helper text, messages and cell values reach 4.5:1 in every
   const page = await openPage(browser, server.url);
   // Dear ImGui's own light style, for comparison: 0.60 grey helper text on the 0.94 window.
   console.log(`  stock light helper text: ${ratio([153, 153, 153], [240, 240, 240]).toFixed(2)}:1`);
-  for (const theme of ['light', 'dark', 'contrast']) {
+  for (const theme of THEMES) {
     assert.deepEqual(await page.evaluate((t) => window.embeddingLab.setLink(`v=1&theme=${t}`), theme),
                      { ok: true, errors: [], notices: [] });
     await frames(page, 2);
@@ -43,7 +43,7 @@ test('contrast: text, helper text, messages and cell values reach 4.5:1 in every
 });
 
 test('heatmap cells: each fill against the window and its neighbour measured; every cell has an outline of 3:1 on the window', async () => {
-  for (const theme of ['light', 'dark', 'contrast']) {
+  for (const theme of THEMES) {
     // Cells from -1 to 1 of the scale: a W with values 0, +-0.1, ... in one row each side of zero.
     const page = await openPage(browser, server.url + `#v=1&V=2&d=3&init=zeros&ids=0&theme=${theme}&cells=0:1:0.05,0:2:1,1:0:-1,1:1:-0.05`);
     const c = await page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_theme_colors_json())));
@@ -75,7 +75,7 @@ test('heatmap cells: each fill against the window and its neighbour measured; ev
 // The Teach with this panel was filled with the fields' own colour: its unticked checkboxes, its drop-downs
 // and its number fields did not show at all (a German learner's review, an aside).
 test('the Teach with this panel: its checkboxes, drop-downs and fields stand out from its background as a field does on the page, in every theme', async () => {
-  for (const theme of ['light', 'dark', 'contrast']) {
+  for (const theme of THEMES) {
     const page = await openPage(browser, server.url + `#v=1&theme=${theme}`);
     const c = await page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_theme_colors_json())));
     await clickWidget(page, 'teach');
@@ -100,7 +100,7 @@ test('the Teach with this panel: its checkboxes, drop-downs and fields stand out
 });
 
 test('the keyboard focus ring on a W cell reaches 3:1 against the cell it sits on and the window, and every cell fill, in every theme', async () => {
-  for (const theme of ['light', 'dark', 'contrast']) {
+  for (const theme of THEMES) {
     // The example table: W[1][1] = 0.5 of a 0.9 scale is a pink cell (ImGui's blue ring was 1.73:1 on it).
     const page = await openPage(browser, server.url + `#v=1&V=3&d=3&init=example&ids=1&theme=${theme}`, { width: 1000, height: 700 });
     const rect = (name) => page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
@@ -132,7 +132,7 @@ test('the keyboard focus ring on a W cell reaches 3:1 against the cell it sits o
 });
 
 test('the highlighted id\'s chip in the Ids panel: its number reaches 4.5:1 on the chip in every theme', async () => {
-  for (const theme of ['light', 'dark', 'contrast']) {
+  for (const theme of THEMES) {
     const page = await openPage(browser, server.url + `#v=1&V=3&d=3&init=example&ids=1,2&theme=${theme}`, { width: 1000, height: 700, dpr: 2 });
     // Pinned as a click on W's row 1 pins it (the mouse stays away: no tooltip over the chip).
     assert.equal((await page.evaluate(() => window.embeddingLab.highlight(1))).ok, true);
@@ -164,7 +164,7 @@ test('the highlighted id\'s chip in the Ids panel: its number reaches 4.5:1 on t
 });
 
 test('the walk\'s speed is written beside its slider, not over the grab (white on the high-contrast yellow was 1.2:1)', async () => {
-  for (const theme of ['light', 'dark', 'contrast']) {
+  for (const theme of THEMES) {
     const page = await openPage(browser, server.url + `#v=1&theme=${theme}`, { width: 1000, height: 700 });
     const c = await page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_theme_colors_json())));
     await widgetCenter(page, 'walk:speed');
@@ -193,36 +193,39 @@ async function pageWith(media, hash = '') {
   return page;
 }
 
-test('the text view in the high-contrast theme: white on black, yellow links and focus ring, every field and cell outlined in white', async () => {
-  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,1,2&theme=contrast&view=text');
-  const colours = await page.evaluate(() => {
-    const rgb = (css) => css.match(/\d+/g).slice(0, 3).map(Number);
-    const style = (sel) => getComputedStyle(document.querySelector(sel));
-    document.getElementById('tv-w-1-2').focus();
-    const cell = style('#tv-w-1-2'), view = style('#text-view');
-    return { text: rgb(view.color), background: rgb(view.backgroundColor), link: rgb(style('#text-view a').color),
-             fieldText: rgb(cell.color), fieldBackground: rgb(cell.backgroundColor), fieldBorder: rgb(cell.borderTopColor),
-             focus: rgb(cell.outlineColor), focusWidth: parseFloat(cell.outlineWidth), tableBorder: rgb(style('#text-view td').borderTopColor),
-             touched: rgb(style('#text-view tr.touched th').color) };
-  });
-  assert.deepEqual([colours.text, colours.background], [[255, 255, 255], [0, 0, 0]]);
-  // WCAG 1.4.6 (7:1) for text; 1.4.11 (3:1) for the outlines and the focus ring.
-  for (const name of ['text', 'link', 'fieldText', 'touched']) assert.ok(ratio(colours[name], colours.background) >= 7, `${name} ${colours[name]}`);
-  assert.deepEqual(colours.fieldBackground, [0, 0, 0]);
-  for (const name of ['fieldBorder', 'tableBorder', 'focus']) assert.ok(ratio(colours[name], colours.background) >= 3, `${name} ${colours[name]}`);
-  assert.ok(colours.focusWidth >= 2, 'a visible focus ring');
-  // A refused value's outline stands out on black too.
-  await page.fill('#tv-w-1-2', 'abc');
-  await page.press('#tv-w-1-2', 'Enter');
-  await page.waitForFunction(() => document.getElementById('tv-w-1-2').getAttribute('aria-invalid') === 'true');
-  await page.focus('#tv-ids');
-  const invalid = await page.evaluate(() => getComputedStyle(document.getElementById('tv-w-1-2')).outlineColor.match(/\d+/g).slice(0, 3).map(Number));
-  assert.ok(ratio(invalid, colours.background) >= 3, `the invalid outline ${invalid}`);
-  // The light theme leaves the view black on white.
-  await page.evaluate(() => window.embeddingLab.setField('theme', 'light'));
-  await page.waitForFunction(() => getComputedStyle(document.getElementById('text-view')).backgroundColor === 'rgb(255, 255, 255)');
-  assert.deepEqual(page.problems, []);
-  await closePage(page);
+test('the text view in the high-contrast themes: white on black with yellow links and focus ring, or black on white with navy; every field and cell outlined', async () => {
+  for (const [theme, ink, paper] of [['contrast', [255, 255, 255], [0, 0, 0]], ['contrastlight', [0, 0, 0], [255, 255, 255]]]) {
+    const page = await openPage(browser, server.url + `#v=1&V=3&d=3&init=example&ids=1,1,2&theme=${theme}&view=text`);
+    const colours = await page.evaluate(() => {
+      const rgb = (css) => css.match(/\d+/g).slice(0, 3).map(Number);
+      const style = (sel) => getComputedStyle(document.querySelector(sel));
+      document.getElementById('tv-w-1-2').focus();
+      const cell = style('#tv-w-1-2'), view = style('#text-view');
+      return { text: rgb(view.color), background: rgb(view.backgroundColor), link: rgb(style('#text-view a').color),
+               fieldText: rgb(cell.color), fieldBackground: rgb(cell.backgroundColor), fieldBorder: rgb(cell.borderTopColor),
+               focus: rgb(cell.outlineColor), focusWidth: parseFloat(cell.outlineWidth), tableBorder: rgb(style('#text-view td').borderTopColor),
+               touched: rgb(style('#text-view tr.touched th').color) };
+    });
+    assert.deepEqual([colours.text, colours.background], [ink, paper]);
+    // WCAG 1.4.6 (7:1) for text; 1.4.11 (3:1) for the outlines and the focus ring.
+    for (const name of ['text', 'link', 'fieldText', 'touched']) assert.ok(ratio(colours[name], colours.background) >= 7, `${theme}: ${name} ${colours[name]}`);
+    assert.deepEqual(colours.fieldBackground, paper);
+    for (const name of ['fieldBorder', 'tableBorder', 'focus']) assert.ok(ratio(colours[name], colours.background) >= 3, `${theme}: ${name} ${colours[name]}`);
+    assert.ok(colours.focusWidth >= 2, 'a visible focus ring');
+    // A refused value's outline stands out on black and on white.
+    await page.fill('#tv-w-1-2', 'abc');
+    await page.press('#tv-w-1-2', 'Enter');
+    await page.waitForFunction(() => document.getElementById('tv-w-1-2').getAttribute('aria-invalid') === 'true');
+    await page.focus('#tv-ids');
+    const invalid = await page.evaluate(() => getComputedStyle(document.getElementById('tv-w-1-2')).outlineColor.match(/\d+/g).slice(0, 3).map(Number));
+    assert.ok(ratio(invalid, colours.background) >= 3, `the invalid outline ${invalid}`);
+    // The light theme leaves the view black on white, its fields without the outline.
+    await page.evaluate(() => window.embeddingLab.setField('theme', 'light'));
+    await page.waitForFunction(() => getComputedStyle(document.getElementById('text-view')).backgroundColor === 'rgb(255, 255, 255)');
+    assert.notEqual(await page.evaluate(() => getComputedStyle(document.querySelector('#text-view td')).borderTopColor), 'rgb(0, 0, 0)');
+    assert.deepEqual(page.problems, []);
+    await closePage(page);
+  }
 });
 
 // In the dark theme the text view was #111 with every field white, every button light grey and light
@@ -252,12 +255,15 @@ test('without a theme in the link the system decides: dark, more contrast, force
   const cases = [
     [{ colorScheme: 'light' }, '', 'light'],
     [{ colorScheme: 'dark' }, '', 'dark'],
-    [{ colorScheme: 'light', contrast: 'more' }, '', 'contrast'],
+    // More contrast, or a forced palette: high contrast, on black or on white as the scheme is (a light
+    // scheme had the high contrast on black, and a light forced palette the plain light theme).
+    [{ colorScheme: 'light', contrast: 'more' }, '', 'contrastlight'],
+    [{ colorScheme: 'dark', contrast: 'more' }, '', 'contrast'],
     [{ colorScheme: 'dark', forcedColors: 'active' }, '', 'contrast'],
-    // A light forced palette (black on white): the text view is drawn in it, the canvas beside it light too.
-    [{ colorScheme: 'light', forcedColors: 'active' }, '', 'light'],
+    [{ colorScheme: 'light', forcedColors: 'active' }, '', 'contrastlight'],
     [{ colorScheme: 'dark' }, '#v=1&ids=2&theme=light', 'light'],  // a link's theme wins
-    [{ contrast: 'more' }, '#v=1&ids=2', 'contrast'],
+    [{ colorScheme: 'light', contrast: 'more' }, '#v=1&ids=2&theme=contrast', 'contrast'],
+    [{ contrast: 'more' }, '#v=1&ids=2', 'contrastlight'],
     [{ colorScheme: 'dark' }, '#v=1&ids=2&theme=auto', 'dark'],
   ];
   for (const [media, hash, want] of cases) {

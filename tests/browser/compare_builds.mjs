@@ -7,6 +7,7 @@
 // The screenshots land in tests/browser/out/compare/ (git-ignored) to look at. SCREEN=1920x1080
 // gives the browser a screen larger than the viewport (by default the two are equal; a build with
 // Emscripten's GLFW then drew its canvas a pixel short of the screen, scaled to fit).
+// THEMES=light,dark,contrast,contrastlight picks the themes (light and dark by default).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serve, launch, OUT } from './harness.mjs';
@@ -52,7 +53,7 @@ async function capture(url, dpr, scrolled) {
 
 let total = 0;
 for (const dpr of [1, 2]) {
-  for (const theme of ['light', 'dark']) {
+  for (const theme of (process.env.THEMES || 'light,dark').split(',')) {
     for (const scrolled of [false, true]) {
       const fragment = `#v=1&theme=${theme}`;
       const [a, b] = [await capture(sites[0].url + fragment, dpr, scrolled), await capture(sites[1].url + fragment, dpr, scrolled)];

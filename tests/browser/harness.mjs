@@ -13,6 +13,8 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(HERE, '../..');
 export const SITE = process.env.SITE_DIR || path.join(ROOT, 'build/site');
 export const OUT = path.join(HERE, 'out');  // screenshots, git-ignored
+/** The page's themes, as a link names them (theme=...). */
+export const THEMES = ['light', 'dark', 'contrast', 'contrastlight'];
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript',

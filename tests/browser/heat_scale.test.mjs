@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodePng, contrastRatio as ratio } from './png.mjs';
-import { serve, launch, openPage, closePage } from './harness.mjs';
+import { serve, launch, openPage, closePage, THEMES } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -46,7 +46,7 @@ async function readCell(page, name) {
 test('the heat scale: zero is neutral and a quarter of the scale shows its sign in every theme; cell numbers reach 4.5:1', async () => {
   const failures = [];  // every theme measured before the test fails: each broken one named
   const check = (ok, message) => { if (!ok) failures.push(message); };
-  for (const theme of ['light', 'dark', 'contrast']) {
+  for (const theme of THEMES) {
     const page = await openPage(browser, server.url + `#${LINK}&theme=${theme}`, { width: 1000, height: 700, dpr: 2 });
     await page.mouse.move(1, 1);  // no hover ring on a cell
     const seen = {};

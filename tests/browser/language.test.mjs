@@ -16,7 +16,8 @@ const LINK = '#v=1&V=3&d=3&init=example&ids=1';
 // a string the catalog missed. (Notation such as W[ids], padding_idx, SGD is not among them.)
 const ENGLISH_WORDS = /\b(the|and|with|which|of|is|are|every|row|rows|gradient reaches|only|this|that|click|step|table|each|from|into)\b/i;
 
-const words = (text) => text.replace(/`[^`]*`/g, ' ');
+// (Nor are the link's names of locks and hidden controls where the Teach panel's help glosses them: "table: ...".)
+const words = (text) => text.replace(/`[^`]*`/g, ' ').replace(/\b(table|ids|upstream|options|optimizer|size|fill|resize|random|bag|gfill|overview|openfull): /g, ' ');
 
 /** A page in a context of its own (a browser locale, a catalog served differently), drawn and ready. */
 async function openIn(context, url) {

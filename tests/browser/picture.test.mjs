@@ -4,7 +4,7 @@
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import { serve, launch, openPage, closePage, snapshot, frames, widgetCenter, clickWidget, screenshot, timed, untimed } from './harness.mjs';
+import { serve, launch, openPage, closePage, snapshot, frames, widgetCenter, clickWidget, screenshot, timed, untimed, THEMES } from './harness.mjs';
 import { decodePng, contrastRatio } from './png.mjs';
 
 let server, browser;
@@ -421,7 +421,7 @@ const contrast = contrastRatio;  // WCAG 2.1, of 0..255 sRGB triples
 
 untimed("the picture's marks reach 3:1 against what they sit on, in every theme", async (t) => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2,0,2,2', { width: 1000, height: 700 });
-  for (const theme of ['light', 'dark', 'contrast']) {
+  for (const theme of THEMES) {
     assert.equal((await page.evaluate((th) => window.embeddingLab.setLink(`v=1&V=3&d=3&init=example&ids=2,0,2,2&theme=${th}`), theme)).ok, true);
     await frames(page, 2);
     const c = await page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_picture_colors_json())));
@@ -701,7 +701,7 @@ untimed('every looked-up id can be found on the axis: a strip lists its ids, or 
 // gap between the one-hot block and W has its darkest (lightest) pixel at 3:1 or more, dpr 1, 6 ids.
 untimed('the faint bands reach 3:1 on the window in every theme, read in the pixels', async (t) => {
   const lines = [];
-  for (const theme of ['light', 'dark', 'contrast']) {
+  for (const theme of THEMES) {
     const page = await openPage(browser, server.url + large('0,0,7,99998,99999,50000', `&theme=${theme}`), { width: 1440, height: 900 });
     await widgetCenter(page, 'picture:W'), await moveAway(page);
     const c = await page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_picture_colors_json())));

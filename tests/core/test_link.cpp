@@ -288,7 +288,7 @@ TEST_CASE("bad links name the field and the reason, and the rest still applies",
         {"pad=3", "pad: '3' is outside -V..V-1 = -3..2"},
         {"maxnorm=-1", "maxnorm: '-1' must be a positive number (or off)"},
         {"panels=nope", "panels: 'nope' is not a panel"},
-        {"theme=%3Cscript%3E", "theme: '<script>' is not one of light, dark, contrast, auto"},
+        {"theme=%3Cscript%3E", "theme: '<script>' is not one of light, dark, contrast, contrastlight, auto"},
         {"embed=yes", "embed: 'yes' is not 0 or 1"},
         {"V", "'V' has no value"},
         {"ids=1,1&offsets=1", "offsets: "},
@@ -320,7 +320,7 @@ TEST_CASE("a bad link value's message says what the page uses instead", "[link][
     CHECK(first_error("V=5&ids=1,7") == "ids: id '7' at position 1 is out of range: ids run from 0 to V-1 = 4 (still using 1)");
     CHECK(first_error("opt=rmsprop") == "opt: 'rmsprop' is not one of sgd, adam, adamw, lazysgd, lazyadam (still using sgd)");
     CHECK(first_error("lr=-1") == "lr: '-1' is out of range (0 to 100) (still using 0.1)");
-    CHECK(first_error("theme=blue") == "theme: 'blue' is not one of light, dark, contrast, auto (still using auto)");
+    CHECK(first_error("theme=blue") == "theme: 'blue' is not one of light, dark, contrast, contrastlight, auto (still using auto)");
     // The whole table or a long batch is not repeated in a message.
     CHECK(first_error("V=3&d=3&cells=5:0:1").find("still using") == std::string::npos);
     CHECK(first_error("V=40&ids=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14&g=x").find("still using") == std::string::npos);
