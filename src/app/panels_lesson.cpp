@@ -67,7 +67,7 @@ static void ShowTableSize(App& app) {
     RecordItemRect("d");
     RegisterTextField(TextFieldKind::Decimal);
     HelpMarker(format(TR(lesson_table_d_help), format_count(kMaxD).c_str(), format_count(kMaxTableCells).c_str()).c_str());
-    SameLineIfFits(60);
+    SameLineIfFits(ButtonWidth(TR(lesson_table_resize)));  // German's "Größe ändern" ran past a phone's edge
     SizeField& size = app.text.size;
     // Not while a field holds refused text ("4.5"): size.V would be the last whole number typed ("4").
     const bool can = refused.empty() && (size.V != s.V || size.d != s.d);

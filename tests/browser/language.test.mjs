@@ -182,6 +182,17 @@ test('on a phone in German the language menu behind Share is as wide as "Deutsch
   await closePage(page);
 });
 
+// "Größe ändern" (Resize) was placed beside d as if it were as short as "Resize", and ran 20 px past the
+// page's scrollbar on a 360 px phone, cut off.
+test("on a 360 px German phone the table's Resize button goes to the next line rather than past the screen's edge", async () => {
+  const page = await openPage(browser, server.url + LINK + '&lang=de', { width: 360, height: 740, dpr: 2, mobile: true });
+  const [d, resize] = await page.evaluate(() => ['d', 'resize'].map((n) => window.embeddingLab.widgetRect(n)));
+  assert.ok(resize.x + resize.width <= 360 - 20, `Resize ends at ${resize.x + resize.width}, under the scrollbar (about 338 px) or past the screen`);
+  assert.ok(resize.y > d.y, 'on the line below V and d');
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 test('numbers typed the German way: "0,25" into W[1][0] is 0.25; links and snapshot() keep the point', async () => {
   const page = await openPage(browser, server.url + LINK + '&lang=de');
   await typeInto(page, 'cell:W:1:0', '0,25');
