@@ -135,7 +135,10 @@ const std::string& RefuseCellText(App& app, bool upstream, int r, int c, std::st
     const Status st = parse_float_shown(text, v);
     const size_t i = size_t(r) * size_t(app.state.d) + size_t(c);
     if (st.ok() || i >= grid.size()) return ed.Refuse("");
-    ed.Refuse(format(TR(msg_cell_refused), upstream ? "G" : "W", r, c, st.error.c_str(), display_float(grid[i]).c_str()), r, c);
+    // Several numbers (a copied row pasted into one cell): said so, not "not a number".
+    const int n = count_numbers(text);
+    const std::string why = n ? format(TR(msg_cell_several), quote_text(text, 24).c_str(), n) : st.error;
+    ed.Refuse(format(TR(msg_cell_refused), upstream ? "G" : "W", r, c, why.c_str(), display_float(grid[i]).c_str()), r, c);
     ed.refused = text;
     return ed.error;
 }

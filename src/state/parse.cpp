@@ -58,6 +58,7 @@ std::string quote_text(std::string_view text, size_t max_chars) {
         static const uint32_t least[] = {0, 0, 0x80, 0x800, 0x10000};  // shorter forms are not UTF-8
         valid = valid && c >= least[n] && c <= 0x10ffff && (c < 0xd800 || c > 0xdfff);
         if (!valid) q += '?', i++;                                  // a stray byte, one at a time
+        else if (c == '\t') q += ' ', i++;                          // as a field shows a tab
         else if (c < 0x20 || c == 0x7f) q += '?', i++;               // a control byte
         else if (font_has(c)) q.append(text.substr(i, n)), i += n;
         else q += format("<U+%04X>", unsigned(c)), i += n;          // drawn as '?' it says nothing
@@ -155,6 +156,25 @@ Status parse_float_shown(std::string_view text, float& out) {
     if (as_point == text) return parse_float(text, out);
     Status st = parse_float(as_point, out);
     return st.ok() ? st : parse_float(text, out);  // the message quotes what was typed
+}
+
+int count_numbers(std::string_view text) {
+    // A comma before a space, as printed vectors write it ("0,5" and "1,000" stay one part each).
+    const bool comma = active_language().decimal != ',';
+    const auto separator = [&](size_t k) {
+        const char c = text[k];
+        return c == ' ' || c == '\t' || c == ';' || c == '[' || c == ']' || (comma && c == ',' && k + 1 < text.size() && text[k + 1] == ' ');
+    };
+    int n = 0;
+    for (size_t i = 0; i < text.size();) {
+        if (separator(i)) { i++; continue; }
+        size_t j = i;
+        while (j < text.size() && !separator(j)) j++;
+        float v = 0.0f;
+        if (!parse_float_shown(text.substr(i, j - i), v).ok()) return 0;
+        n++, i = j;
+    }
+    return n > 1 ? n : 0;
 }
 
 Whole parse_whole(std::string_view text, int64_t& out) {

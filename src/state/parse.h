@@ -23,6 +23,10 @@ std::string format_float(float v);
 // never for links, exports or JSON. parse_float_shown reads it back (and a point too).
 std::string display_float(float v);
 Status parse_float_shown(std::string_view text, float& out);
+// How many numbers `text` is when it is several (a row copied from a spreadsheet, a printed vector
+// "[0.1, 0.2]"; German "0,1; 0,2"): parts between spaces, tabs, ';', brackets and, where the decimal is
+// a point, a comma before a space. 0 when it is one number, or when a part is not a number.
+int count_numbers(std::string_view text);
 // Typed into a decimal field in German, "1.000" or "3.142" could be a thousand or a decimal: refused with a
 // message that names both readings (point_or_grouping in src/i18n); Ok for any other text.
 Status refuse_point_or_grouping(std::string_view text);

@@ -312,6 +312,23 @@ test('a typeset minus sign (U+2212), pasted, typed or set through the API, is re
   await closePage(page);
 });
 
+// A row copied from a spreadsheet (tab-separated) or a printed vector, pasted into one cell, was "not a
+// number": the message now says what it is, and the cell keeps its value (a German learner's review, B13).
+test('a copied row pasted into one cell: the message says it is several numbers; the cell keeps its value', async () => {
+  const page = await pastingPage();
+  await pasteIntoCell(page, 'cell:W:0:0', '0.7\t0.8\t0.9');
+  let s = await snapshot(page);
+  assert.equal(s.errors.table, "W[0][0]: '0.7 0.8 0.9' is 3 numbers: a cell takes one (the cell keeps 0.1)");
+  assert.equal(s.table[0][0], Math.fround(0.1));
+  await pasteIntoCell(page, 'cell:W:0:1', '[0.5, -0.25]');
+  s = await snapshot(page);
+  assert.equal(s.errors.table, "W[0][1]: '[0.5, -0.25]' is 2 numbers: a cell takes one (the cell keeps 0.2)");
+  await pasteIntoCell(page, 'cell:W:0:1', '0,5');  // one text that is not a number, in English
+  assert.equal((await snapshot(page)).errors.table, "W[0][1]: '0,5' is not a number (the cell keeps 0.2)");
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 test('a pasted emoji stays in the field as typed, and the message names it by its code point', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { width: 1280, height: 800 });
   await page.evaluate(() => { window.embeddingLabHost.copyText = (text) => { window.__copied = text; }; });

@@ -178,6 +178,7 @@ TEST_CASE("a message names a character the font cannot draw by its code point an
     CHECK(parse_float("1\xC3\xA9", v).error == "'1\xC3\xA9' is not a number");
     CHECK(parse_float("1\xFF\x80", v).error == "'1?" "?' is not a number");
     CHECK(parse_float("1\x01", v).error == "'1?' is not a number");
+    CHECK(parse_float("1\t2", v).error == "'1 2' is not a number");  // a tab as a field shows it (it read '1?2')
     // Cut after 24 characters, whatever their bytes: an odd number of one-byte ones before two-byte ones
     // put the old 24-byte cut inside an 'e' with an accent.
     std::string long_text = "1";
@@ -239,4 +240,28 @@ TEST_CASE("a cell's number: whole from 5 to 7 digits, else fewer significant dig
     CHECK(fit(0.01f, 9) == "0.01");           // below 1e4 never whole (0.01 would be "0")
     CHECK(fit(1e7f, 9) == "1e+07");
     CHECK(fit(std::numeric_limits<float>::infinity(), 1) == "inf");
+}
+
+std::string english_as_catalog();  // test_i18n.cpp: the English texts, set as a German catalog
+
+// A row copied from a spreadsheet (tabs) or a printed vector, pasted into one cell, was "not a number";
+// the cell's message now says how many numbers it is (app.cpp, RefuseCellText).
+TEST_CASE("several numbers in one text are counted; one number, or a part that is not a number, counts 0", "[parse]") {
+    using el::count_numbers;
+    CHECK(count_numbers("0.1\t0.2\t0.3") == 3);
+    CHECK(count_numbers("[0.1, -0.2, 3e-2]") == 3);
+    CHECK(count_numbers("0.1 0.2") == 2);
+    CHECK(count_numbers("1;2;inf") == 3);
+    CHECK(count_numbers("0.1") == 0);
+    CHECK(count_numbers(" 0.5 ") == 0);
+    CHECK(count_numbers("0.1 abc") == 0);
+    CHECK(count_numbers("") == 0);
+    REQUIRE(el::set_language("de", english_as_catalog()).ok);
+    CHECK(count_numbers("0,1\t0,2\t0,3") == 3);  // German decimals: the commas are not separators
+    CHECK(count_numbers("[0,4; 0,5]") == 2);
+    CHECK(count_numbers("0,5") == 0);
+    el::set_english();
+    CHECK(count_numbers("0,5") == 0);  // in English a comma before a space separates, not "0,5" or "1,000"
+    CHECK(count_numbers("1,000") == 0);
+    CHECK(count_numbers("0.1,0.2") == 0);
 }
