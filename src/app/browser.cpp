@@ -22,8 +22,9 @@ EM_JS(void, el_js_keep_history_entry, (), { window.embeddingLabHost.keepHistoryE
 EM_JS(void, el_js_open_window, (const char* url), { window.embeddingLabHost.openWindow(UTF8ToString(url)); });
 EM_JS(void, el_js_open_link, (const char* link), { window.embeddingLabHost.openLink(UTF8ToString(link)); });
 
-// Forced colours (Windows' high-contrast themes) keep the system palette's side: a light one (black on
-// white) got the dark high-contrast canvas beside a white text view, which the browser draws in it.
+// More contrast, or forced colours (Windows' high-contrast themes): high contrast on the scheme's side,
+// Theme::Contrast (on black) or Theme::ContrastLight (on white; a light forced palette got the dark
+// high-contrast canvas beside a white text view, which the browser draws in it, and then the light theme).
 EM_JS(int, el_js_preferred_theme, (), {
     const m = (q) => typeof matchMedia === "function" && matchMedia(q).matches, dark = m("(prefers-color-scheme: dark)");
     return m("(forced-colors: active)") || m("(prefers-contrast: more)") ? (dark ? 2 : 3) : dark ? 1 : 0;
