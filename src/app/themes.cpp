@@ -103,19 +103,12 @@ PictureColors PictureColorsFor(Theme theme, const ImGuiStyle& style) {
     p.halo = u32(c[ImGuiCol_WindowBg], 1.0f);
     switch (theme) {
         case Theme::Contrast:
-            p.lit = IM_COL32(255, 255, 255, 255);
-            p.zero_text = u32(c[ImGuiCol_TextDisabled], 1.0f);
-            p.highlight = u32(c[ImGuiCol_NavHighlight], 1.0f);  // yellow
-            p.target = IM_COL32(0, 230, 255, 255);
-            p.walked_zero = IM_COL32(0, 0, 0, 210);
-            p.empty_line = u32(c[ImGuiCol_Border], 1.0f);
-            break;
         case Theme::ContrastLight:
-            p.lit = IM_COL32(0, 0, 0, 255);
+            p.lit = u32(c[ImGuiCol_Text], 1.0f);  // the ink: white, or black
             p.zero_text = u32(c[ImGuiCol_TextDisabled], 1.0f);
-            p.highlight = u32(c[ImGuiCol_NavHighlight], 1.0f);  // navy
-            p.target = IM_COL32(170, 0, 120, 255);
-            p.walked_zero = IM_COL32(255, 255, 255, 210);
+            p.highlight = u32(c[ImGuiCol_NavHighlight], 1.0f);  // yellow, or navy
+            p.target = theme == Theme::Contrast ? IM_COL32(0, 230, 255, 255) : IM_COL32(170, 0, 120, 255);
+            p.walked_zero = u32(c[ImGuiCol_WindowBg], 210.0f / 255.0f);  // the paper, veiled
             p.empty_line = u32(c[ImGuiCol_Border], 1.0f);
             break;
         case Theme::Dark:
