@@ -583,7 +583,7 @@ void ShowForwardPanel(App& app) {
     ImGui::Spacing();
     // Side by side when there is room, one above the other on a phone.
     if (ImGui::GetContentRegionAvail().x / app.dpr >= 520 &&
-        ImGui::BeginTable("##routes", 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
+        ImGui::BeginTable("##routes", 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_NoSavedSettings)) {
         ImGui::TableNextColumn();
         ShowGatherRoute(app);
         ImGui::TableNextColumn();

@@ -11,8 +11,8 @@ it run, stops the build, as does a name it cannot find.
 
 The functions in RETURNS are called, most of them every frame, but for this page always return at
 once, having done nothing: their bodies become that return. Each has its reason, checked the same
-way: a word in src/ that could give them something to do, a word the reason relies on going
-missing, or a function in the module that could (an entry's optional last list), stops the build.
+way: a word in src/ that could give them something to do, or a word the reason relies on going
+missing, stops the build.
 """
 import pathlib
 import re
@@ -76,11 +76,11 @@ RETURNS = [
      [r'MenuBar', r'HasGamepad', r'NavEnableGamepad', r'ConfigNavWindowingKey', r'PopupModal',
       r'ImGuiWindowFlags_Modal'], []),
     (('ImGui::TableSaveSettings', 'ImGui::TableLoadSettings'), b'\x00\x0b',  # no locals; end
-     "Dear ImGui's tables' saved settings (column widths and order, for the .ini file): "
-     "TableLoadSettings looks them up by the table's id when the table is created, and a table is "
-     "created once per id and never removed (the page calls no TableRemove), so it never finds "
-     "any; TableSaveSettings writes them for that lookup and the .ini handlers alone (emptied above)",
-     [r'TableRemove', r'TableSettings', r'IniSettings'], [], ['ImGui::TableRemove']),
+     "Dear ImGui's tables' saved settings (column widths, order and sort, for the .ini file, read "
+     "back when a table is made or its column count changes): every table of the page has "
+     "ImGuiTableFlags_NoSavedSettings, with which both return at once, having cleared the flag that "
+     "calls them (left set, they are called again and return again)",
+     [r'BeginTable(Ex)?\((?![^;]*ImGuiTableFlags_NoSavedSettings)', r'TableSettings', r'IniSettings'], []),
     ('ImGui::StyleColorsDark', b'\x00\x0b',  # no locals; end
      "Dear ImGui's dark colours, which ImGuiStyle's constructor sets: the page's every style is made in "
      "ApplyTheme (src/app/main.cpp), whose StyleColorsForTheme sets every colour (themes.cpp's tables, "
@@ -167,7 +167,7 @@ def main(wasm_path, font_path, src_dir):
             sys.exit(f'{wasm_path}: not one function named {", ".join(unclear)} (inlined, renamed, gone or overloaded?)')
         snipped |= {names[n][0] - imported for n in functions}
     returning = {}
-    for functions, body, why, words, needs, *absent in RETURNS:
+    for functions, body, why, words, needs in RETURNS:
         functions = (functions,) if isinstance(functions, str) else functions
         function = ', '.join(functions)
         for word in words:
@@ -177,9 +177,6 @@ def main(wasm_path, font_path, src_dir):
         for word in needs:
             if not any(re.search(word, text) for text in sources.values()):
                 sys.exit(f'no source has {word!r}, which {function} may need: do not empty it ({why})')
-        for other in absent[0] if absent else []:
-            if other in names:
-                sys.exit(f'{wasm_path}: {other} is in the module and may give {function} something to do: do not empty it ({why})')
         if unclear := [n for n in functions if len(names.get(n, [])) != 1]:
             sys.exit(f'{wasm_path}: not one function named {", ".join(unclear)} (inlined, renamed, gone or overloaded?)')
         returning |= {names[n][0] - imported: body for n in functions}

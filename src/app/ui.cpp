@@ -377,7 +377,8 @@ bool ShowApp(App& app) {
     static_assert(std::size(groups) <= PanelHold::kGroups);
     static RowHold rows;
     hold.Begin(), rows.Begin(app);
-    if (ImGui::BeginTable("##layout", columns, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_PadOuterX)) {
+    // (Every table of the page: no saved settings, which are for an .ini file; snip_functions.py checks.)
+    if (ImGui::BeginTable("##layout", columns, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_PadOuterX | ImGuiTableFlags_NoSavedSettings)) {
         float row_height = -1;
         for (int i = 0; i < n; i++) {
             const Group& g = groups[keys[i]];

@@ -692,7 +692,8 @@ bool BeginSidewaysTable(const char* id, int columns, ImGuiTableFlags flags, int 
     // settles a frame later: the page builds a few frames after any change).
     const ImGuiTable* last = ImGui::TableFindByID(ImGui::GetID(id));
     if (last && last->InnerWindow && last->InnerWindow->ScrollbarX) height += st.ScrollbarSize;
-    return ImGui::BeginTable(id, columns, flags | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit, ImVec2(0, height));
+    return ImGui::BeginTable(id, columns, flags | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoSavedSettings,
+                             ImVec2(0, height));
 }
 
 float ButtonWidth(const char* label) {
