@@ -208,6 +208,8 @@ static void DrawLeft(ImDrawList* dl, const Product& P, const GridGeom& g, int hl
             const bool on = P.left_id(i) == hl;
             dl->AddRectFilled(ImVec2(a.x + Px(1), a.y + Px(1)), ImVec2(b.x - Px(1), b.y - Px(1)),
                               on ? g_colors.chip_lit : g_colors.chip, Px(6));
+            if (ImGui::GetStyle().FrameBorderSize > 0.0f)  // outlined as the theme's buttons are (high contrast)
+                dl->AddRect(ImVec2(a.x + Px(1), a.y + Px(1)), ImVec2(b.x - Px(1), b.y - Px(1)), ImGui::GetColorU32(ImGuiCol_Border), Px(6));
             if (!g.rows.compressed()) {
                 const std::string s = std::to_string(P.left_id(i));
                 const ImVec2 ts = ImGui::CalcTextSize(s.c_str());

@@ -530,8 +530,9 @@ void ShowTeachPanel(App& app) {
             ImGui::SetClipboardText(app.teach.output.c_str());
         RecordItemRect(embed ? "teach-copy-embed" : "teach-copy-link");
     }
-    ImGui::SameLine();
+    SameLineIfFits(ButtonWidth(TR(teach_close)));  // (on a phone it ran past the panel's edge)
     if (SmallButton(format("%s###teach-close", TR(teach_close)).c_str())) app.teach.panel_open = false;
+    RecordItemRect("teach-close");
     if (!app.teach.output.empty()) {
         ImGui::InputTextMultiline("##teach-output", app.teach.output.data(), app.teach.output.size() + 1,
                                   ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 4), ImGuiInputTextFlags_ReadOnly);

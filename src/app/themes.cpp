@@ -56,7 +56,9 @@ static void HighContrastColors(ImGuiStyle& style, bool light) {
     c[ImGuiCol_TextDisabled] = grey(light ? 0.75f : 0.85f);
     c[ImGuiCol_WindowBg] = c[ImGuiCol_PopupBg] = grey(0.0f);
     c[ImGuiCol_ChildBg] = ImVec4(0, 0, 0, 0);
-    c[ImGuiCol_FrameBg] = c[ImGuiCol_Button] = grey(light ? 0.07f : 0.10f);
+    // Fields white on white, outlined: the plots drawn on them keep their series' 3:1 (orange was 2.7:1
+    // on a light grey).
+    c[ImGuiCol_FrameBg] = c[ImGuiCol_Button] = grey(light ? 0.0f : 0.10f);
     c[ImGuiCol_FrameBgHovered] = c[ImGuiCol_FrameBgActive] = grey(0.22f);
     c[ImGuiCol_ButtonHovered] = c[ImGuiCol_ButtonActive] = grey(0.25f);
     c[ImGuiCol_Header] = c[ImGuiCol_HeaderHovered] = c[ImGuiCol_HeaderActive] = grey(0.25f);
@@ -64,7 +66,15 @@ static void HighContrastColors(ImGuiStyle& style, bool light) {
     c[ImGuiCol_NavHighlight] = c[ImGuiCol_TextSelectedBg] = accent;
     c[ImGuiCol_TextSelectedBg].w = light ? 0.3f : 0.45f;
     c[ImGuiCol_Separator] = c[ImGuiCol_SeparatorHovered] = c[ImGuiCol_SeparatorActive] = ink;
-    c[ImGuiCol_PlotLines] = c[ImGuiCol_PlotHistogram] = accent;
+    c[ImGuiCol_PlotLines] = accent;
+    // Bars (progress, the cost's): a grey the ink reads on, 4:1 or more on the paper and on a field;
+    // ProgressBar writes its label in the ink over the fill (over yellow or navy it was 1.2:1, 1.5:1).
+    c[ImGuiCol_PlotHistogram] = grey(light ? 0.5f : 0.43f);
+    // Tables' header and rules, and the scrollbar's thumb, as strong as the rest (ImGui's were 1.8 to 3:1).
+    c[ImGuiCol_TableHeaderBg] = grey(0.25f);
+    c[ImGuiCol_TableBorderStrong] = c[ImGuiCol_TableBorderLight] = grey(0.6f);
+    c[ImGuiCol_ScrollbarGrab] = grey(0.55f);
+    c[ImGuiCol_ScrollbarGrabHovered] = c[ImGuiCol_ScrollbarGrabActive] = grey(0.75f);
 }
 
 void StyleColorsForTheme(Theme theme, ImGuiStyle& style) {

@@ -99,6 +99,23 @@ test('the Teach with this panel: its checkboxes, drop-downs and fields stand out
   }
 });
 
+// On a phone the Teach panel's last row (the two copy buttons and Close) ran past the panel's right edge:
+// "Close" was cut to "Clos" (a review of 2026-12-07).
+test('the Teach with this panel on a phone: every button of its last row on the screen', async () => {
+  const page = await openPage(browser, server.url + '#v=1', { width: 390, height: 844, dpr: 2, mobile: true });
+  await clickWidget(page, 'share');
+  await frames(page, 3);
+  await clickWidget(page, 'teach');
+  await frames(page, 3);
+  for (const name of ['teach-copy-link', 'teach-copy-embed', 'teach-close']) {
+    await widgetCenter(page, name);
+    const r = await page.evaluate((n) => window.embeddingLab.widgetRect(n), name);
+    assert.ok(r.visible && r.x + r.width <= 390 - 16, `${name} ends at ${r.x + r.width}, past the panel (the screen is 390 wide)`);
+  }
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 test('the keyboard focus ring on a W cell reaches 3:1 against the cell it sits on and the window, and every cell fill, in every theme', async () => {
   for (const theme of THEMES) {
     // The example table: W[1][1] = 0.5 of a 0.9 scale is a pink cell (ImGui's blue ring was 1.73:1 on it).
