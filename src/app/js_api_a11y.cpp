@@ -58,7 +58,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* el_theme_colors_json() {
     j = "{\"windowBg\":" + ColorJson(window) + ",\"frameBg\":" + ColorJson(OverBackground(c[ImGuiCol_FrameBg], window)) +
         ",\"buttonBg\":" + ColorJson(OverBackground(c[ImGuiCol_Button], window)) + ",\"text\":" + ColorJson(c[ImGuiCol_Text]) +
         ",\"textDisabled\":" + ColorJson(c[ImGuiCol_TextDisabled]) + ",\"error\":" + ColorJson(ErrorColor()) +
-        ",\"good\":" + ColorJson(GoodColor()) + ",\"link\":" + ColorJson(LinkColor()) + ",\"focus\":" + ColorJson(c[ImGuiCol_NavHighlight]) + ",\"cells\":[";
+        ",\"good\":" + ColorJson(GoodColor()) + ",\"link\":" + ColorJson(LinkColor()) + ",\"focus\":" + ColorJson(c[ImGuiCol_NavHighlight]) +
+        ",\"bar\":" + ColorJson(c[ImGuiCol_PlotHistogram]) + ",\"cells\":[";
     // The heatmap from -1 to +1 and a non-finite cell, each with the text colour the cell uses.
     for (int i = 0; i <= 21; i++) {
         const float t = i == 21 ? NAN : -1.0f + float(i) / 10.0f;

@@ -86,6 +86,8 @@ void StyleColorsForTheme(Theme theme, ImGuiStyle& style) {
             // The keyboard's focus ring: ImGui's blue was 1.4:1 on a red cell; this is 3.3:1 or more
             // on every cell fill and 15:1 on the window (WCAG 1.4.11, accessibility.test.mjs).
             style.Colors[ImGuiCol_NavHighlight] = ImVec4(0.82f, 0.90f, 1.0f, 1);
+            // A progress bar's label is the text colour over the fill: white on ImGui's amber was 2.0:1 (5.2:1).
+            style.Colors[ImGuiCol_PlotHistogram] = ImVec4(0.55f, 0.40f, 0.0f, 1);
             break;
         case Theme::Contrast:
         case Theme::ContrastLight:
