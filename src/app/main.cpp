@@ -147,7 +147,7 @@ static void ApplyScaleAndTheme() {
         ApplyTheme(g_app.state.theme, g_app.dpr, g_app.touch);
         style_dpr = g_app.dpr, style_theme = g_app.state.theme;
         const Theme t = g_app.state.theme;
-        browser_set_theme(t == Theme::Dark || t == Theme::Contrast, t == Theme::Contrast || t == Theme::ContrastLight);
+        browser_set_theme(t == Theme::Dark || t == Theme::Contrast, IsHighContrast(t));
     }
 }
 

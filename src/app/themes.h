@@ -1,4 +1,4 @@
-// The page's three themes (light, dark, high contrast) as Dear ImGui styles, and the
+// The page's four themes (light, dark, high contrast on black and on white) as Dear ImGui styles, and the
 // WCAG contrast arithmetic the cells use to pick a readable text colour.
 #pragma once
 #include "imgui.h"
@@ -11,7 +11,7 @@ namespace el {
 void StyleColorsForTheme(Theme theme, ImGuiStyle& style);
 
 // The picture's colours (panels_picture.cpp) in a theme. The lit 1 and its text, the highlight and
-// the walk's marks are picked per theme (high contrast: white 1s, yellow highlight, cyan target).
+// the walk's marks are picked per theme (high contrast: 1s in the ink, the accent's highlight).
 struct PictureColors {
     ImU32 lit, lit_text;         // the single 1 of a one-hot row, and its "1" (readable on it)
     ImU32 zero_cell, zero_text;  // the pale zeros of the one-hot block

@@ -98,13 +98,12 @@ bool IsDark() { return ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x < 0.5f; }
 ImU32 ErrorColor() { return IsDark() ? IM_COL32(255, 120, 110, 255) : IM_COL32(190, 20, 20, 255); }
 ImU32 GoodColor() { return IsDark() ? IM_COL32(110, 220, 130, 255) : IM_COL32(10, 120, 40, 255); }
 ImU32 DimColor() { return ImGui::GetColorU32(ImGuiCol_TextDisabled); }
-static bool IsHighContrast() { return g_app.state.theme == Theme::Contrast || g_app.state.theme == Theme::ContrastLight; }
 ImU32 LinkColor() {  // 4.5:1 on the window in each theme (accessibility.test.mjs)
-    if (IsHighContrast()) return ImGui::GetColorU32(ImGuiCol_NavHighlight);
+    if (IsHighContrast(g_app.state.theme)) return ImGui::GetColorU32(ImGuiCol_NavHighlight);
     return IsDark() ? IM_COL32(130, 180, 255, 255) : IM_COL32(20, 80, 190, 255);
 }
 ImU32 LinkedColor() {
-    return IsHighContrast() ? ImGui::GetColorU32(ImGuiCol_NavHighlight) : IM_COL32(66, 150, 250, 255);
+    return IsHighContrast(g_app.state.theme) ? ImGui::GetColorU32(ImGuiCol_NavHighlight) : IM_COL32(66, 150, 250, 255);
 }
 
 // Diverging scale: blue for negative, red for positive, a neutral colour at zero (the theme's HeatScale).

@@ -19,6 +19,7 @@ enum class TableInit { Example, Normal, Uniform, Zeros };
 const char* table_init_name(TableInit init);  // "example", "normal", ...
 
 enum class Theme { Light, Dark, Contrast, ContrastLight };  // high contrast on black, and on white (prefers-contrast: more)
+constexpr bool IsHighContrast(Theme t) { return t == Theme::Contrast || t == Theme::ContrastLight; }
 // EmbeddingBag: reduce the looked-up rows bag by bag (PyTorch's nn.EmbeddingBag), or not.
 // How the lesson is shown: the canvas, or the same lesson as an HTML page (web/text_view.js).
 enum class View { Canvas, Text };

@@ -1,7 +1,6 @@
 #include "link.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -239,10 +238,7 @@ static Status decode_offsets(AppState& s, std::string_view text, std::vector<std
 // language's ("keine", "aus" in German: typed_link_value); both read either, in any case ("None", as
 // Python writes it).
 static bool is_word(std::string_view text, std::string_view english, std::string_view language) {
-    const auto same = [text](std::string_view w) {
-        return std::equal(text.begin(), text.end(), w.begin(), w.end(), [](char a, char b) { return std::tolower(uint8_t(a)) == std::tolower(uint8_t(b)); });
-    };
-    return same(english) || same(language);
+    return equals_nocase(text, english) || equals_nocase(text, language);
 }
 
 static std::string encode_padding(const AppState& s) {

@@ -22,7 +22,7 @@ static std::string_view trim(std::string_view s) {
     return s;
 }
 
-static bool equals_nocase(std::string_view a, std::string_view b) {
+bool equals_nocase(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;
     for (size_t i = 0; i < a.size(); i++) {
         char c = a[i];

@@ -23,6 +23,8 @@ std::string format_float(float v);
 // never for links, exports or JSON. parse_float_shown reads it back (and a point too).
 std::string display_float(float v);
 Status parse_float_shown(std::string_view text, float& out);
+// a equals b, whose letters are lower case, in any case of a's ASCII letters ("Inf", "None").
+bool equals_nocase(std::string_view a, std::string_view b);
 // How many numbers `text` is when it is several (a row copied from a spreadsheet, a printed vector
 // "[0.1, 0.2]"; German "0,1; 0,2"): parts between spaces, tabs, ';', brackets and, where the decimal is
 // a point, a comma before a space. 0 when it is one number, or when a part is not a number.
