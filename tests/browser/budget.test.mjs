@@ -52,11 +52,14 @@ timed('budget experiment: runs to the end at its defaults in slices under the fr
   assert.deepEqual(b.settings, { V: 1000, d: 16, k: 64, r: 1, N: 32, shared: 32, zipf: 1.100000023841858, seed: 1, steps: 1000 });
   assert.equal(b.stepsDone, 1000);
   assert.ok(sorted.length > 10, `the page kept drawing (${sorted.length} frames)`);
-  // Work is sliced to 8 ms a frame (plus at most one step), so a typical frame stays inside the ~16 ms of a
-  // 60 Hz frame. On a loaded machine (other builds on the two cores) the page can be descheduled in the
-  // middle of a slice: single frames then take longer, which no per-frame budget prevents (load printed).
+  // A frame's share of the run is as long as the rest of the time since the last frame (drawing, the browser's
+  // own work), at least 8 ms and at most 33 (FrameStats::run_slice_ms), plus at most one step: on an idle
+  // machine frames stay near 60 Hz; on a busy one the slices grow with the frames around them, up to 33 ms,
+  // so the run still advances while input is answered many times a second. So a median frame over the
+  // ceiling (33 ms, and a few for building and drawing the UI) means the slicing broke. A single long frame
+  // can still come from the machine descheduling the page mid-slice, which no budget prevents (load printed).
   console.log(`  load average ${os.loadavg().map((x) => x.toFixed(1)).join(', ')} on ${os.cpus().length} cores`);
-  assert.ok(median < 16, `median frame ${median} ms`);
+  assert.ok(median < 40, `median frame ${median} ms`);
   assert.ok(p95 < 100, `95% of frames under 100 ms (p95 ${p95} ms)`);
   assert.ok(watch.maxFrameMs < 1000, `longest frame ${watch.maxFrameMs} ms`);
   assert.equal(b.outcome.length, 5);
