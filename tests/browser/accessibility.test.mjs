@@ -247,6 +247,25 @@ test('the text view in the high-contrast themes: white on black with yellow link
   }
 });
 
+// The canvas's own focus ring (CSS, while the keyboard is in use) was the light theme's blue in both
+// high-contrast themes, beside ImGui's yellow or navy ring on the focused control: now the theme's colour.
+test('the canvas focus ring in the high-contrast themes is the theme\'s yellow or navy', async () => {
+  for (const [theme, mark, paper] of [['contrast', [255, 235, 0], [0, 0, 0]], ['contrastlight', [0, 36, 110], [255, 255, 255]]]) {
+    const page = await openPage(browser, server.url + `#v=1&V=3&d=3&init=example&ids=1,1,2&theme=${theme}`);
+    await page.keyboard.press('Tab');
+    await frames(page, 2);
+    const ring = await page.evaluate(() => {
+      const canvas = document.getElementById('canvas'), style = getComputedStyle(canvas);
+      return { focused: document.activeElement === canvas, colour: style.outlineColor.match(/\d+/g).slice(0, 3).map(Number), width: parseFloat(style.outlineWidth) };
+    });
+    assert.ok(ring.focused, 'Tab puts the focus on the canvas');
+    assert.deepEqual(ring.colour, mark, `${theme}: the canvas's focus ring`);
+    assert.ok(ring.width >= 2 && ratio(ring.colour, paper) >= 3, `${theme}: ${JSON.stringify(ring)}`);
+    assert.deepEqual(page.problems, []);
+    await closePage(page);
+  }
+});
+
 // In the dark theme the text view was #111 with every field white, every button light grey and light
 // scrollbars (the browser's light controls): glaring beside it. Its controls follow the theme now.
 test('the text view in the dark theme: its fields, buttons and scrollbars are dark too', async () => {
