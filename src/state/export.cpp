@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/one_hot_matmul.h"
 #include "i18n/i18n.h"
 #include "parse.h"
 
@@ -50,6 +51,15 @@ static std::string print_grad(const AppState& s, const char* name, const char* v
 // np.array(...) or torch.tensor(...): PyTorch has no torch.array.
 static std::string make_array(const char* module) {
     return std::string(module) + (std::string(module) == "torch" ? ".tensor(" : ".array(");
+}
+
+// The one-hot block (B, V) past kOneHotRowsFloats numbers is built R rows at a time, as the page builds it
+// (core/one_hot_matmul.h): whole, at B = 1,024 and V = 100,000, it was 410 MB in NumPy and 1.2 GB in
+// PyTorch (F.one_hot's int64 block and its float copy). The same numbers: each output is one sum over V.
+static bool one_hot_in_pieces(const AppState& s) { return int64_t(s.B()) * s.V > kOneHotRowsFloats; }
+static std::string one_hot_pieces_line(const AppState& s) {
+    return format("R = max(1, %lld // V)  # the one-hot block (B, V) whole is %lld floats: R rows at a time, 4 MB, as the page does\n",
+                  (long long)kOneHotRowsFloats, (long long)s.B() * s.V);
 }
 
 // W is the table as the lookup finds it: before max_norm's rescaling, when it rescaled rows.
@@ -150,22 +160,38 @@ std::string numpy_script(const AppState& s, const Derived& d) {
         py += "        W[k] = W[k] * np.float32(" + format_float(float(*o.max_norm)) + " / (norm + 1e-7))\n";
     }
     py += "gather = W[ids]                              # (B, d) the lookup\n";
-    py += "onehot = np.zeros((len(ids), V), dtype=np.float32)  # (B, V): only the B one-hot rows, never V x V\n";
-    py += "onehot[np.arange(len(ids)), ids] = 1         # e_i for each id\n";
-    py += "matmul = onehot @ W                          # (B, d) the same numbers, every zero multiplied\n\n";
+    const bool pieces = one_hot_in_pieces(s);
+    if (!pieces) {
+        py += "onehot = np.zeros((len(ids), V), dtype=np.float32)  # (B, V): only the B one-hot rows, never V x V\n";
+        py += "onehot[np.arange(len(ids)), ids] = 1         # e_i for each id\n";
+        py += "matmul = onehot @ W                          # (B, d) the same numbers, every zero multiplied\n\n";
+    } else {
+        py += one_hot_pieces_line(s);
+        py += "def onehot_rows(b0):                         # rows b0 .. b0+R-1 of the one-hot block, (R, V)\n"
+              "    piece = np.zeros((len(ids[b0:b0 + R]), V), dtype=np.float32)\n"
+              "    piece[np.arange(len(piece)), ids[b0:b0 + R]] = 1  # e_i for each id\n"
+              "    return piece\n";
+        py += "matmul = np.concatenate([onehot_rows(b0) @ W for b0 in range(0, len(ids), R)])  # (B, d) the same numbers, every zero multiplied\n\n";
+    }
     py += "# backward: row k of dW sums g_b over the positions b whose id is k\n";
     std::string scale = "G";
     if (o.scale_grad_by_freq) {
         py += "counts = np.bincount(ids, minlength=V)\n";
         py += "s = (np.float32(1) / counts[ids].astype(np.float32))[:, None]  # scale_grad_by_freq: s_k = 1/c_k\n";
         scale = "G * s";
-        py += "S = onehot * s\n";
+        if (!pieces) py += "S = onehot * s\n";
     }
     py += "keep = np.ones(len(ids), dtype=bool)\n";
     if (o.padding_idx) py += "keep = ids != (" + std::to_string(*o.padding_idx) + " % V)  # padding_idx: no gradient\n";
     py += "dW = np.zeros_like(W)\n";
     py += "np.add.at(dW, ids[keep], (" + scale + ")[keep])   # scatter-add: repeated ids accumulate\n";
-    py += std::string("dW_matmul = (") + (o.scale_grad_by_freq ? "S" : "onehot") + " * keep[:, None]).T @ G  # (V, d) the one-hot route\n\n";
+    if (!pieces)
+        py += std::string("dW_matmul = (") + (o.scale_grad_by_freq ? "S" : "onehot") + " * keep[:, None]).T @ G  # (V, d) the one-hot route\n\n";
+    else
+        py += std::string("dW_matmul = np.zeros_like(W)  # (V, d) the one-hot route: S^T @ G, R rows of S at a time\n"
+                          "for b0 in range(0, len(ids), R):\n"
+                          "    dW_matmul += (onehot_rows(b0)") + (o.scale_grad_by_freq ? " * s[b0:b0 + R]" : "") +
+              " * keep[b0:b0 + R, None]).T @ G[b0:b0 + R]\n\n";
     py += "print('gather =', gather.tolist())\n";
     py += "print('matmul =', matmul.tolist())\n";
     py += print_grad(s, "grad", "dW", "np", true);
@@ -203,8 +229,14 @@ std::string pytorch_script(const AppState& s, const Derived& /*d: the rows max_n
         py += "W_before = W.detach().clone()\n";
     }
     py += "out = F.embedding(ids, W" + args + ")  # (B, d) the lookup\n";
-    py += "onehot = F.one_hot(ids, V).float()       # (B, V)\n";
-    py += "matmul = onehot @ W.detach()              # (B, d) the same numbers, every zero multiplied\n";
+    if (!one_hot_in_pieces(s)) {
+        py += "onehot = F.one_hot(ids, V).float()       # (B, V)\n";
+        py += "matmul = onehot @ W.detach()              # (B, d) the same numbers, every zero multiplied\n";
+    } else {
+        py += one_hot_pieces_line(s);
+        py += "matmul = torch.cat([F.one_hot(ids[b0:b0 + R], V).float() @ W.detach() for b0 in range(0, len(ids), R)])"
+              "  # (B, d) the same numbers, every zero multiplied\n";
+    }
     // PyTorch's backward raises for sparse with scale_grad_by_freq, as the page refuses it: left out.
     const bool refused = o.sparse && o.scale_grad_by_freq;
     if (refused)

@@ -204,6 +204,33 @@ test('the PyTorch script of sparse with scale_grad_by_freq prints the lookup and
   await closePage(page);
 });
 
+// The largest batch on the largest table: its one-hot block (B, V) is 102,400,000 floats. Both scripts built
+// it whole (410 MB in NumPy, 1.2 GB in PyTorch: F.one_hot's int64 block and its float copy); now R rows at a
+// time, as the page does. The same numbers, in the memory of the import and the table. (The script goes in on
+// stdin: 1,024 rows of G are past what one command-line argument may hold.)
+test('both scripts of a 1,024-id batch on a 100,000-row table print the page\'s numbers in bounded memory', { skip: !existsSync(PYTHON) && 'no /usr/bin/python3' }, async () => {
+  const ids = Array.from({ length: 1024 }, (_, b) => (b % 1000) * 97);  // 1,000 rows, 24 of them twice; row 0 the padding
+  const page = await openPage(browser, `${server.url}#v=1&V=100000&d=16&init=normal&seed=5&ids=${ids}&pad=0&freqscale=1`);
+  const s = await snapshot(page);
+  assert.equal(s.ids.length, 1024);
+  assert.equal(s.matmul.length, 1024, 'the page computed the one-hot route');
+  const peak = "\nimport resource; print('peak MB', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)\n";
+  for (const [kind, limitMB] of [['numpy', 300], ['pytorch', 600]]) {
+    const script = await page.evaluate((k) => window.embeddingLab.exportScript(k), kind);
+    assert.match(script, /R = max\(1, 1048576 \/\/ V\)/, `${kind}: the block in pieces`);
+    const output = execFileSync(PYTHON, ['-'], { input: script + peak, encoding: 'utf8', maxBuffer: 64 << 20 });
+    const printed = parseOutput(output, s);
+    assert.deepEqual(printed.gather, s.gather, kind);
+    assert.deepEqual(printed.matmul, s.matmul, kind);
+    assert.deepEqual(printed.grad, s.gradTable, kind);
+    const mb = +/^peak MB (\d+)$/m.exec(output)[1];
+    console.log(`${kind} script, B = 1,024, V = 100,000, d = 16: peak resident memory ${mb} MB`);
+    assert.ok(mb < limitMB, `${kind}: ${mb} MB`);
+    if (kind === 'numpy') assert.match(output, /^routes agree \(forward\): True$/m);
+  }
+  await closePage(page);
+});
+
 test('the Copy as NumPy button shows the script for copying by hand', async () => {
   const page = await openPage(browser, server.url, { width: 1400, height: 900 });
   await clickWidget(page, 'copy-numpy');
