@@ -19,6 +19,7 @@
 #include "i18n/i18n.h"
 #include "main.h"
 #include "panels.h"
+#include "platform_web.h"
 #include "state/json_writer.h"
 #include "state/parse.h"
 #include "state/teach.h"
@@ -220,7 +221,7 @@ static bool SectionHeader(App& app, int index, const char* title, const char* id
     const bool named = app.state.section == index;
     SectionOpenOverride();
     if (named && app.scroll_to_section) ImGui::SetNextItemOpen(true);
-    const bool open = ImGui::CollapsingHeader(format("%s###%s", title, id).c_str(), flags);
+    const bool open = HeaderToggleOnTap(ImGui::CollapsingHeader(format("%s###%s", title, id).c_str(), flags));
     if (!named) return open;
     RecordItemRect("section");
     if (!open) {

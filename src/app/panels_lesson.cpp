@@ -20,6 +20,7 @@
 #include "core/random.h"
 #include "i18n/i18n.h"
 #include "panels.h"
+#include "platform_web.h"
 #include "picture_ui.h"
 #include "state/teach.h"
 #include "state/json_writer.h"
@@ -123,12 +124,15 @@ static void ShowLookupOptions(App& app) {
     EmbeddingOptions& o = app.state.lookup;
     if (is_hidden(app.state, kHideOptions)) return;
     SectionOpenOverride();
-    if (!ImGui::TreeNode(format("%s###lookup_options", TR(lesson_options_title)).c_str())) return;
+    const bool open = HeaderToggleOnTap(ImGui::TreeNode(format("%s###lookup_options", TR(lesson_options_title)).c_str()), true);
+    RecordItemRect("lookup-options");
+    if (!open) return;
     BeginLocked(app, kLockOptions);
     bool changed = false;
     std::string refused;
     bool has_padding = o.padding_idx.has_value();
     if (ImGui::Checkbox("padding_idx", &has_padding)) o.padding_idx = has_padding ? std::optional<int>(0) : std::nullopt, changed = true;
+    RecordItemRect("option:padding");
     if (o.padding_idx) {
         ImGui::SameLine();
         ImGui::SetNextItemWidth(Px(80));

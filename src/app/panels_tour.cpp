@@ -9,6 +9,7 @@
 
 #include "browser.h"
 #include "panels.h"
+#include "platform_web.h"
 #include "state/tour.h"
 #include "text_input.h"
 #include "widgets.h"
@@ -228,12 +229,12 @@ void ShowCheckPanel(App& app) {
     ImGui::SeparatorText(TR(tour_check_title));
     // Stable ids (###): a section stays open or closed across a language switch.
     SectionOpenOverride();
-    if (ImGui::CollapsingHeader(format("%s###follow-ups", TR(tour_followups_header)).c_str(), ImGuiTreeNodeFlags_DefaultOpen))
+    if (HeaderToggleOnTap(ImGui::CollapsingHeader(format("%s###follow-ups", TR(tour_followups_header)).c_str(), ImGuiTreeNodeFlags_DefaultOpen)))
         ShowFollowUpQuestions(app);
     SectionOpenOverride();
-    if (ImGui::CollapsingHeader(format("%s###claims", TR(tour_claims_header)).c_str(), ImGuiTreeNodeFlags_DefaultOpen))
+    if (HeaderToggleOnTap(ImGui::CollapsingHeader(format("%s###claims", TR(tour_claims_header)).c_str(), ImGuiTreeNodeFlags_DefaultOpen)))
         ShowSelfCheck(app);
-    if (ImGui::CollapsingHeader(format("%s###hashing", TR(tour_hashing_header)).c_str(), ImGuiTreeNodeFlags_DefaultOpen))
+    if (HeaderToggleOnTap(ImGui::CollapsingHeader(format("%s###hashing", TR(tour_hashing_header)).c_str(), ImGuiTreeNodeFlags_DefaultOpen)))
         ShowHashingQuestion(app);
 }
 

@@ -17,6 +17,7 @@
 #include "browser.h"
 #include "i18n/i18n.h"
 #include "panels.h"
+#include "platform_web.h"
 #include "state/json_writer.h"
 #include "state/parse.h"
 #include "state/presets.h"
@@ -429,11 +430,11 @@ void ShowTrainingPanel(App& app) {
         ImGui::TextDisabled("%s", t.active ? TR(labs_marks_stale) : TR(labs_marks_none));
     }
     SectionOpenOverride();
-    if (ImGui::CollapsingHeader(format("%s###walk_throughs", TR(labs_walk_title)).c_str(), ImGuiTreeNodeFlags_DefaultOpen))
+    if (HeaderToggleOnTap(ImGui::CollapsingHeader(format("%s###walk_throughs", TR(labs_walk_title)).c_str(), ImGuiTreeNodeFlags_DefaultOpen)))
         ShowWalkThroughs(app);
     SectionOpenOverride();
-    if (ImGui::CollapsingHeader(format("%s###follow_up_64", TR(labs_followup_title)).c_str(),
-                                ImGuiTreeNodeFlags_DefaultOpen))
+    if (HeaderToggleOnTap(ImGui::CollapsingHeader(format("%s###follow_up_64", TR(labs_followup_title)).c_str(),
+                                                  ImGuiTreeNodeFlags_DefaultOpen)))
         ShowFollowUp(app);
 }
 

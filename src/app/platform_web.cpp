@@ -114,6 +114,28 @@ static ImGuiID g_active_before_touch = 0;  // a text field being edited when the
 bool TouchActive() { return g_touch_active; }
 bool TouchPressedItem() { return g_touch_active && ImGui::GetActiveID() != 0 && ImGui::GetActiveID() != g_active_before_touch; }
 
+// ImGui toggles a header or tree node on its arrow's press (on its label's release): a finger scroll
+// that began on an arrow opened or closed the section under it, and the page jumped under the finger.
+// Under a finger the press's toggle is undone, and made on a release over the header with no drag
+// between (a tap), as a button's click. A drag (PlatformTouchScroll), a pinch or a touch the system
+// took back (released nowhere) forgets it.
+static ImGuiID g_tap_toggle = 0;  // the header whose arrow a finger pressed
+bool HeaderToggleOnTap(bool open, bool tree_node) {
+    const ImGuiID id = ImGui::GetItemID();
+    bool flip = false;
+    if (ImGui::IsItemToggledOpen() && g_touch_active && g_tap_toggle != id) {
+        flip = true, g_tap_toggle = id;
+    } else if (g_tap_toggle == id && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
+        g_tap_toggle = 0;  // (released on its label, ImGui toggled it itself)
+        flip = !ImGui::IsItemToggledOpen() && ImGui::IsItemHovered();
+    }
+    if (!flip) return open;
+    ImGui::GetStateStorage()->SetInt(id, !open);
+    if (tree_node) open ? ImGui::TreePop() : ImGui::TreePushOverrideID(id);
+    WakeUp();
+    return !open;
+}
+
 void PlatformTouchScroll() {
     ImGuiIO& io = ImGui::GetIO();
     ImGuiWindow* page = g_page_window;
@@ -130,6 +152,7 @@ void PlatformTouchScroll() {
     // A drag that started on a button, a cell or a text field becomes a scroll: release the item (a
     // field opens on the press). A field already being edited stays open.
     if (TouchPressedItem() || (g.ActiveId != 0 && g.InputTextState.ID != g.ActiveId)) ImGui::ClearActiveID();
+    g_tap_toggle = 0;
     // (From a scroll set this frame, if any: the scrollbar's undoing above.)
     ImGui::SetScrollY(page, (page->ScrollTarget.y < FLT_MAX ? page->ScrollTarget.y : page->Scroll.y) - io.MouseDelta.y);
     // A drag more sideways than up or down also scrolls the box under the finger that scrolls sideways
@@ -176,7 +199,7 @@ EMSCRIPTEN_KEEPALIVE float el_zoom(float zoom) {
 
 EMSCRIPTEN_KEEPALIVE void el_touch(int active) {
     g_touch_active = active != 0;
-    if (active) g_active_before_touch = ImGui::GetCurrentContext()->ActiveId;
+    if (active) g_active_before_touch = ImGui::GetCurrentContext()->ActiveId, g_tap_toggle = 0;
     g_touch_until_frame = active ? INT_MAX : ImGui::GetFrameCount() + 4;  // a tap's press and release trickle in after it
     WakeUp();
 }

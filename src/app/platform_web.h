@@ -18,5 +18,8 @@ int PlatformFramebufferWidth();
 int PlatformFramebufferHeight();
 bool TouchActive();  // a finger is down (drags scroll the page instead of editing)
 bool TouchPressedItem();  // ... and what it pressed is active (a text field it opened, a button held)
+// Right after a collapsing header or tree node, with what it returned (`tree_node`: a TreeNode, whose
+// push is kept in step): under a finger, its arrow toggles it on a tap, not on the press.
+bool HeaderToggleOnTap(bool open, bool tree_node = false);
 
 }  // namespace el

@@ -259,6 +259,35 @@ test('a phone pinched to 200 %: the tour step and the header scroll with the pan
   await closePage(phone);
 });
 
+// ImGui opens a header on its arrow's press: a finger scroll that began on "Lookup options"'s arrow opened
+// it, and the table jumped under the finger. Under a finger the arrow acts on a tap, as a button does.
+test('on a phone a scroll that starts on a section\'s arrow opens nothing; a tap on the arrow opens and closes it', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,0', { width: 844, height: 390, dpr: 3, mobile: true });
+  await settle(page);
+  const opened = async () => (await rect(page, 'option:padding'))?.visible === true;
+  let header = await rect(page, 'lookup-options');
+  for (let i = 0; i < 6 && !(header.visible && header.y > 200 && header.y < 330); i++) {
+    await fingerDrag(page, [400, 300], [400, header.y > 330 ? 160 : 380]);
+    header = await rect(page, 'lookup-options');
+  }
+  assert.ok(header.visible && header.y > 200, `the header low on the screen: ${JSON.stringify(header)}`);
+  const arrow = [header.x + 8, header.y + header.height / 2];
+  assert.equal(await opened(), false);
+  const before = header.y;
+  await fingerDrag(page, arrow, [arrow[0], arrow[1] - 150]);
+  header = await rect(page, 'lookup-options');
+  assert.ok(header.y < before - 100, `the drag scrolled the page: ${before} -> ${header.y}`);
+  assert.equal(await opened(), false, 'a scroll from the arrow opened the section');
+  for (const want of [true, false]) {
+    header = await rect(page, 'lookup-options');
+    await page.touchscreen.tap(header.x + 8, header.y + header.height / 2);
+    await frames(page, 4);
+    assert.equal(await opened(), want, `a tap on the arrow ${want ? 'opens' : 'closes'} the section`);
+  }
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 // A phone held sideways with its keyboard up left a field a sliver under the header and the tour's box: on
 // a short screen the step's text folds while a field is typed in, and comes back after.
 test('on a short screen the tour step\'s text folds while a field is typed in', async () => {
