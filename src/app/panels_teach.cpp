@@ -317,13 +317,17 @@ std::string EmbedCode(const AppState& s, int width, int height) {
            html_attribute(folder + "embed.js") + "\" defer></script>";
 }
 
+// One checkbox per name. The lists share names (the panel and the lock "table", the lock and the hidden
+// control "options"): each list is its own ImGui id scope, or a click on one box of a pair went to the other.
 static void CheckboxBits(const char* const* names, int count, uint32_t& bits, const char* rect_prefix) {
+    ImGui::PushID(rect_prefix);
     for (int i = 0; i < count; i++) {
         if (i) SameLineIfFits(110);
         bool on = (bits & (1u << i)) != 0;
         if (ImGui::Checkbox(names[i], &on)) bits = on ? bits | (1u << i) : bits & ~(1u << i);
         RecordItemRect((std::string(rect_prefix) + names[i]).c_str());
     }
+    ImGui::PopID();
 }
 
 static AppState TeacherState(const App& app) {

@@ -695,6 +695,29 @@ async function teachOnTourStep() {
   return { context, teacher, tick };
 }
 
+// The canvas panel's lists share names (the panel and the lock "table" and "ids", the lock and the hidden
+// control "options"), and shared ImGui ids: a click on the lock "table" did nothing, Space on it unticked the
+// panel "table". Each box answers its own click now.
+test('"Teach with this" on the canvas: the lock and the panel of one name are two boxes', async () => {
+  const { context, teacher } = await teachOnTourStep();
+  await clickWidget(teacher, 'teach');
+  const link = async () => {
+    await clickWidget(teacher, 'teach-copy-link');
+    return teacher.evaluate(() => JSON.parse(Module.UTF8ToString(Module._el_text_view_json())).teach.output.split('#')[1]);
+  };
+  for (const box of ['teach-panel:table', 'teach-lock:table', 'teach-lock:ids', 'teach-hide:options']) await clickWidget(teacher, box);
+  const clicked = await link();
+  assert.match(clicked, /(^|&)panels=table,forward,backward(&|$)/, clicked);
+  assert.match(clicked, /(^|&)lock=table,ids(&|$)/, clicked);
+  assert.match(clicked, /(^|&)hide=options(&|$)/, clicked);
+  await clickWidget(teacher, 'teach-lock:table');  // unticked again: the panel stays
+  const again = await link();
+  assert.match(again, /(^|&)panels=table,forward,backward(&|$)/, again);
+  assert.match(again, /(^|&)lock=ids(&|$)/, again);
+  assert.deepEqual(teacher.problems, []);
+  await context.close();
+});
+
 // It wrote a link without tour= and step=: learners got the tour's chooser, not the step on the teacher's screen.
 test('"Teach with this" keeps the tour step on screen when the tour panel is in, and drops it when not', async () => {
   const { context, teacher, tick } = await teachOnTourStep();
