@@ -835,8 +835,9 @@
   window.embeddingLabTextView = {
     /** pictureOnly: nothing but the highlight or the walk changed since the last update (the pointer over the picture). */
     update(shown, pictureOnly) {
-      const opened = shown && root.className !== 'shown';
-      root.className = shown ? 'shown' : 'visually-hidden';
+      const opened = shown && !root.classList.contains('shown');
+      root.classList.toggle('shown', shown);  // (an embed's 'folded' kept: a picture-only update does not set it again)
+      root.classList.toggle('visually-hidden', !shown);
       // The canvas under the view is out of the Tab order and of what screen readers see: Tab from
       // the view's first control went into it, working controls nobody could see. (Not inert: a
       // script's focus() or click on it works at once after setView('canvas'), before this runs.)

@@ -414,6 +414,10 @@ test('Escape and at most 3 Tabs leave an embed for the course page\'s next link;
               'the folded text view in the accessibility tree');
   }
   await cdp.detach();
+  // An id lit meanwhile (a pointer over the picture) redraws the view's picture lines only: that redraw
+  // dropped the folding, and the whole view showed over the canvas at the next focus.
+  await fixed.evaluate(() => window.embeddingLab.highlight(1));
+  await fixed.waitForFunction(() => document.getElementById('tv-highlight')?.textContent.includes('1'));
   // Shift+Tab goes back to the toggle; Enter opens the view over the canvas, every control in the Tab order.
   await page.keyboard.press('Shift+Tab');
   assert.equal(await where(), 'fixed>tv-toggle');
