@@ -148,6 +148,9 @@ const LinkMessages& apply_link(App& app, std::string_view fragment);
 // course page its mode, panels, question cards, height and locks (its frame was sized for them, and
 // they are the teacher's; a full page shows every panel).
 std::string LinkKeepingPage(const App& app, std::string link);
+// Only the course page's part (mode, panels, question cards, height and locks): what setLink and a new
+// address keep in an embed.
+std::string LinkKeepingEmbed(const App& app, std::string link);
 
 // The language the state asks for (lang=, else the browser's) made the active one, once its
 // catalog is there (src/i18n; glue.js fetches it): called before every frame is built.

@@ -166,7 +166,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_get_link() {
 // hashchange) stays there as given; one from the API (setLink) is not in the address yet: the state's
 // own link is written there at the end of the next frame, as after an edit.
 EMSCRIPTEN_KEEPALIVE const char* el_set_link(const char* fragment, int from_address) {
-    const LinkMessages& m = apply_link(g_app, fragment ? fragment : "");
+    const LinkMessages& m = apply_link(g_app, LinkKeepingEmbed(g_app, fragment ? fragment : ""));
     if (!from_address) g_app.commits.link = 0;
     WakeUp();
     g_json = MessagesJson(m);

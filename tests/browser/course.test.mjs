@@ -312,6 +312,15 @@ test('locked fields refuse edits through the canvas, the DOM layer and setLink, 
   assert.deepEqual(s.ids, [2, 0, 2, 2]);
   assert.equal(s.theme, 'dark');
   assert.equal(s.teach.lock, 'table,ids');
+  // A course page's script setting a link without the embed's keys: the frame stays the teacher's embed (its
+  // panels, height and questions; it became the whole page, header and all, refused or not).
+  for (const link of ['v=1&V=3&d=3&ids=1,1', 'v=1&V=3&d=3&init=example&ids=2,0,2,2&g=0:0:0.5']) {
+    const answer = await auto.evaluate((l) => window.embeddingLab.setLink(l), link);
+    const now = await auto.evaluate(() => window.embeddingLab.getLink());
+    for (const part of ['embed=1', 'panels=table,ids,backward', 'height=auto', 'lock=table,ids'])
+      assert.ok(now.split('&').includes(part), `${part} kept after setLink('${link}'): ${now} (${JSON.stringify(answer)})`);
+    assert.deepEqual(answer.errors, link.includes('ids=1,1') ? ['ids: ' + idsMessage] : []);
+  }
   await auto.evaluate((link) => window.embeddingLab.setLink(link), AUTO_LINK);  // back as the teacher set it
   assert.deepEqual(page.problems, []);
 });
