@@ -267,11 +267,13 @@
       try { history.pushState(history.state, '', location.href); } catch (e) { /* sandboxed: no history */ }
     },
     openWindow(url) {
-      // A sandboxed iframe may forbid new tabs: then the link is copied instead (and said so). Not
-      // window.open's 'noopener', which always answers null: the link overwrote the clipboard every time.
+      // A sandboxed iframe may forbid new tabs: then the frame itself loads the full page (Back returns to
+      // the embed). It copied the link, said only on the screen reader's line: a sighted learner saw
+      // nothing happen, and without clipboard-write nothing did. Not window.open's 'noopener', which
+      // always answers null: the link overwrote the clipboard every time.
       const opened = window.open(url, '_blank');
       if (opened) opened.opener = null;
-      else window.embeddingLabHost.copyText(url);
+      else history.pushState(history.state, '', url), location.reload();
     },
     firstFrame() {
       statusBox.className = 'hidden';
