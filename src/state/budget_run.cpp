@@ -83,8 +83,9 @@ const char* budget_group_name(int group) {
 }
 
 // "best factorised 52.3%, 37.1 points ahead of hashed 15.2%; lowest split 10.8%", from one number
-// per variant (equal numbers keep TableKind order, and a gap of 0.0 points says they are equal).
-static std::string ranking(const std::array<float, kTableKinds>& value) {
+// per variant; equal as shown, "a tie at 100.0%: full, factorised; lowest hashed 53.3%" (it named a
+// "best", 0.0 points ahead of another at the same number).
+std::string budget_ranking(const std::array<float, kTableKinds>& value) {
     std::array<int, kTableKinds> order{};
     for (int k = 0; k < kTableKinds; k++) order[size_t(k)] = k;
     for (size_t i = 1; i < order.size(); i++)  // insertion sort, largest first
@@ -92,6 +93,14 @@ static std::string ranking(const std::array<float, kTableKinds>& value) {
             std::swap(order[j], order[j - 1]);
     // Percentages as shown (one decimal), and the gap between the two shown: 99.8 and 90.4 are 9.4 apart.
     const auto shown = [&](int i) { return std::round(1000.0 * double(value[size_t(order[size_t(i)])])) / 10.0; };
+    int tied = 1;
+    while (tied < kTableKinds && shown(tied) == shown(0)) tied++;
+    if (tied == kTableKinds) return format(TR(deeper_ranking_all_tie), shown(0));
+    if (tied > 1) {
+        std::string names;
+        for (int i = 0; i < tied; i++) names += (i ? ", " : "") + std::string(table_kind_name(TableKind(order[size_t(i)])));
+        return format(TR(deeper_ranking_tie), shown(0), names.c_str(), table_kind_name(TableKind(order[3])), shown(3));
+    }
     return format(TR(deeper_ranking), table_kind_name(TableKind(order[0])), shown(0), shown(0) - shown(1),
                   table_kind_name(TableKind(order[1])), shown(1), table_kind_name(TableKind(order[3])), shown(3));
 }
@@ -109,15 +118,15 @@ std::vector<std::string> budget_outcome(const BudgetExperiment& run) {
         weighted[size_t(k)] = s.runs[size_t(k)].data_accuracy.back();
     }
     lines.push_back(format(run.cancelled ? TR(deeper_outcome_all_cancelled) : TR(deeper_outcome_all), measured_at,
-                           run.target, s.config.V, ranking(all).c_str()));
+                           run.target, s.config.V, budget_ranking(all).c_str()));
     const int group_size[3] = {s.head_end, s.middle_end - s.head_end, s.config.V - s.middle_end};
     for (int g = 0; g < 3; g++) {
         std::array<float, kTableKinds> group{};
         for (int k = 0; k < kTableKinds; k++) group[size_t(k)] = s.runs[size_t(k)].group_accuracy[size_t(g)];
         static const Msg group_line[3] = {Msg::deeper_outcome_head, Msg::deeper_outcome_middle, Msg::deeper_outcome_tail};
-        lines.push_back(format(tr(group_line[g]), group_size[g], ranking(group).c_str()));
+        lines.push_back(format(tr(group_line[g]), group_size[g], budget_ranking(group).c_str()));
     }
-    lines.push_back(format(TR(deeper_outcome_weighted), ranking(weighted).c_str()));
+    lines.push_back(format(TR(deeper_outcome_weighted), budget_ranking(weighted).c_str()));
     return lines;
 }
 

@@ -42,6 +42,8 @@ void budget_run_cancel(BudgetExperiment& run);
 // overall, on head, middle and tail ids and weighted by frequency, and by how much). Empty
 // before the first measurement.
 std::vector<std::string> budget_outcome(const BudgetExperiment& run);
+// One line's ranking of the four tables by a number each (accuracy from 0 to 1), as budget_outcome says it.
+std::string budget_ranking(const std::array<float, kTableKinds>& value);
 const char* budget_group_name(int group);  // 0 "head", 1 "middle", 2 "tail"
 
 // The self-check's question on hashing collisions, answered from the hash itself: in the

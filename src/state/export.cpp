@@ -174,6 +174,9 @@ std::string numpy_script(const AppState& s, const Derived& d) {
         py += "matmul = np.concatenate([onehot_rows(b0) @ W for b0 in range(0, len(ids), R)])  # (B, d) the same numbers, every zero multiplied\n\n";
     }
     py += "# backward: row k of dW sums g_b over the positions b whose id is k\n";
+    if (o.sparse && o.scale_grad_by_freq)
+        py += "# (PyTorch refuses this backward: sparse=True with scale_grad_by_freq=True raises a RuntimeError, and the\n"
+              "# page computes none. What it would be, dense:)\n";
     std::string scale = "G";
     if (o.scale_grad_by_freq) {
         py += "counts = np.bincount(ids, minlength=V)\n";

@@ -21,7 +21,7 @@ const std::vector<Preset>& presets() {
         {"adamw", {Msg::tour_preset_adamw},
          "v=1&V=6&d=3&init=normal&seed=5&ids=1,2&opt=adamw&lr=0.01&wd=0.1&panels=training,table,ids"},
         {"lazyadam", {Msg::tour_preset_lazyadam},
-         "v=1&V=6&d=3&init=normal&seed=5&ids=1,2&opt=lazyadam&lr=0.01&panels=training,table,ids"},
+         "v=1&V=6&d=3&init=normal&seed=5&ids=1,2&sparse=1&opt=lazyadam&lr=0.01&panels=training,table,ids"},
         {"padsgd", {Msg::tour_preset_padsgd},
          "v=1&V=4&d=3&init=normal&seed=3&ids=0,2,0&pad=0&cells=0:0:0,0:1:0,0:2:0&opt=sgd&lr=0.1"
          "&panels=training,table,ids"},

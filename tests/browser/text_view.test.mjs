@@ -1207,7 +1207,7 @@ test('the random batch from the DOM: B, Zipf s and seed shared with the canvas\'
 });
 
 test('G fills refuse what they cannot do: an unknown name, and MSE to 0 without a forward result', async () => {
-  // sparse with scale_grad_by_freq has no result (PyTorch refuses it too): the MSE fill has no out to use.
+  // sparse with scale_grad_by_freq has no result (PyTorch refuses its backward): the MSE fill has no out to use.
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,2&sparse=1&freqscale=1');
   const before = (await snapshot(page)).upstream;
   const answers = await page.evaluate(() => [window.embeddingLab.fillUpstream('mse'), window.embeddingLab.fillUpstream('bogus')]);

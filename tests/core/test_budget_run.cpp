@@ -106,6 +106,17 @@ TEST_CASE("budget outcome: the sentences name the variant each measurement puts 
     check_line(lines[4], [&](int k) { return run.state.runs[size_t(k)].data_accuracy.back(); });
 }
 
+// The budget4k preset's head ids: full and factorised both 100.0%. The line said "best full 100.0%, 0.0 points
+// ahead of factorised 100.0%", a winner where there was none (the truth review).
+TEST_CASE("a ranking names a tie as a tie", "[budget][run]") {
+    using el::budget_ranking;
+    CHECK(budget_ranking({1.0f, 0.533f, 1.0f, 0.9f}) == "a tie at 100.0%: full, factorised; lowest hashed 53.3%");
+    CHECK(budget_ranking({0.9f, 0.9f, 0.9f, 0.9f}) == "all four tables at 90.0%");
+    // Equal as shown (one decimal) is a tie; 0.1 points apart is not.
+    CHECK(budget_ranking({0.5231f, 0.1f, 0.5229f, 0.2f}) == "a tie at 52.3%: full, factorised; lowest hashed 10.0%");
+    CHECK(budget_ranking({0.524f, 0.1f, 0.523f, 0.2f}) == "best full 52.4%, 0.1 points ahead of factorised 52.3%; lowest hashed 10.0%");
+}
+
 TEST_CASE("the default budget settings make the variants differ", "[budget][run][defaults]") {
     // The defaults were chosen by measuring (README, "The deeper tier"): the full table should not be
     // matched by the tables of about 1,000 parameters, which should not all match each other either.

@@ -124,6 +124,10 @@ TEST_CASE("the PyTorch script leaves out the backward PyTorch refuses, and says 
     CHECK_THAT(pt, !Catch::Contains("out.backward(G)"));
     CHECK_THAT(pt, Catch::Contains("PyTorch refuses sparse=True with scale_grad_by_freq=True"));
     CHECK_THAT(pt, Catch::Contains("print('gather ='"));
+    // The NumPy script computes it (NumPy has no such rule) and says PyTorch's refuses it (it said nothing).
+    CHECK_THAT(el::numpy_script(s, derived(s)), Catch::Contains("# (PyTorch refuses this backward"));
+    // The page's own message says which pass PyTorch refuses (it said PyTorch refused it all).
+    CHECK_THAT(derived(s).result_error, Catch::Contains("runs the lookup but refuses its backward pass"));
 }
 
 // The instructor's review, defect 7: the NumPy script of a bag state printed no bags.
