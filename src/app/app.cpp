@@ -265,7 +265,8 @@ std::string describe_result(App& app) {
     const char* sep = active_language().list_separator;
     auto row = [&](int b) {
         std::string v = "[";
-        for (int c = 0; c < r.d && c < 8; c++) v += (c ? sep : "") + display_float(r.gather[size_t(b) * r.d + c]);
+        // As the cells show them (4 digits): 0.29700002, float32's 0.099 + 0.198, is 0.297 there; exact in the text view
+        for (int c = 0; c < r.d && c < 8; c++) v += (c ? sep : "") + ShortNumber(r.gather[size_t(b) * r.d + c]);
         return v + (r.d > 8 ? std::string(sep) + "...]" : "]");
     };
     std::string rows;

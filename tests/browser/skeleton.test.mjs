@@ -163,5 +163,9 @@ test('the aria-live text states the key result', async () => {
   const text = await page.locator('#live').textContent();
   assert.equal(text, 'gather and one-hot matmul agree: [0.4, 0.5, 0.6]; gradient reaches row 1 only');
   assert.equal(text, (await snapshot(page)).liveText);
+  // Its numbers as the cells show them: float32 round-off (0.12345679, -1.0000001) was read out digit by digit.
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=3&d=3&init=example&ids=1&cells=1:0:0.123456789,1:1:-1.0000001,1:2:1e-7'));
+  await frames(page, 2);
+  assert.equal(await page.locator('#live').textContent(), 'gather and one-hot matmul agree: [0.1235, -1, 1e-07]; gradient reaches row 1 only');
   await closePage(page);
 });
