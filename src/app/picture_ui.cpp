@@ -7,6 +7,7 @@
 #include "app.h"
 #include "imgui.h"
 #include "main.h"
+#include "platform_web.h"
 
 namespace el {
 
@@ -23,7 +24,11 @@ Highlight CurrentHighlight(const App& app) {
     return h;
 }
 
-void NoteHoveredId(App& app, int id) { app.picture.hover_next = id; }
+// Not under a finger: a scroll passing over the row labels lit id after id, and the screen reader's
+// line changed with each (16 times in one drag). A tap pins the id instead (its click).
+void NoteHoveredId(App& app, int id) {
+    if (!TouchActive()) app.picture.hover_next = id;
+}
 
 void PictureFrameStart(App& app) {
     PictureUi& p = app.picture;
