@@ -819,12 +819,15 @@
       f?.focus();
       if (selection && f?.id === focusedId) f.setSelectionRange(...selection);
     }
-    // A new tour step is read out: its title, and its text too for the keyboard on the canvas (in the
-    // view the text follows the title); a tour finished says so. A link's problems are read out from
-    // the first drawing too: opening the link was the learner's doing.
+    // A new tour step is read out: where it is ("The basics tour, step 4 of 6"), its title, and its text too
+    // for the keyboard on the canvas (in the view the text follows the title; title and text ran together
+    // as one sentence); a tour finished says so. A link's problems are read out from the first drawing
+    // too: opening the link was the learner's doing.
     const tour = extra.tour, step = tour.steps ? tour.depth + ':' + tour.step : '';
-    const tourSaid = (drawnOnce || reloadFocus) && step !== shownStep &&
-      (step ? tour.title + (root.contains(document.activeElement) ? '' : ' ' + tour.text.replace(/\n+/g, ' ')) : tour.finished);
+    const tourSaid = (drawnOnce || reloadFocus) && step !== shownStep && (step
+      ? tf('dom_tour_position_' + tour.depth, tour.step + 1, tour.steps) + ': ' + tour.title +
+        (root.contains(document.activeElement) ? '' : '. ' + tour.text.replace(/\n+/g, ' '))
+      : tour.finished);
     const news = [tourSaid, linkSaid !== announced.link && linkSaid].filter(Boolean);
     if (news.length) say(news.join(' '));
     else if (shownStep && !step) say('');  // the tour left: its last title goes

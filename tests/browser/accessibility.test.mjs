@@ -815,7 +815,8 @@ test('keyboard on the canvas: each tour step is read out whole, and the tour\'s 
     await frames(page, 3);
     const tour = await tourOf();
     assert.equal(tour.step, step);
-    const whole = tour.title + ' ' + tour.text.replace(/\n+/g, ' ');
+    // Where it is, then the title and the text as two sentences (they ran together, and the position was not said).
+    const whole = `The basics tour, step ${step + 1} of 6: ${tour.title}. ${tour.text.replace(/\n+/g, ' ')}`;
     await page.waitForFunction((w) => document.getElementById('live').textContent === w, whole, { timeout: 5000 });
   }
   await page.keyboard.press('Enter');  // Finish

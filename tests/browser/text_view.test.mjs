@@ -479,7 +479,7 @@ test('keyboard only: the tour started, stepped and left in the DOM, its step a h
   // The start button went away with the redraw: the keyboard is on Next (it was lost to <body>),
   // and the step's title is read out.
   await page.waitForFunction(() => document.activeElement.id === 'tv-tour-next');
-  assert.equal(await page.textContent('#live'), first);
+  assert.equal(await page.textContent('#live'), 'The basics tour, step 1 of 6: ' + first);
   assert.equal(await page.evaluate(() => document.getElementById('tv-tour-title').tagName), 'H4');
   const paragraphs = await page.evaluate(() => {
     const out = [];
