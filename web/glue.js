@@ -360,6 +360,7 @@
     documentLanguage(code) {
       document.documentElement.lang = code;
       document.title = title(code);
+      window.embeddingLabTextView?.pageLabels();
     },
     // A language's catalog as set_language in src/i18n/i18n.h takes it: "" while it is fetched
     // (el_catalog_arrived follows), "!" and the reason when it could not be.

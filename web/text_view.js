@@ -797,10 +797,7 @@
     const folded = s.settings.embed && s.view !== 'text';
     root.classList.toggle('folded', folded);  // style.css: then its toggle alone shows when focused
     if (folded) for (const e of root.querySelectorAll('a, button, input, select, summary, [tabindex]')) if (e.id !== 'tv-toggle') e.tabIndex = -1;
-    // The page's own words for screen readers (web/index.html holds the English until the app runs).
-    byId('canvas')?.setAttribute('aria-label', t('dom_canvas_label'));
-    const keys = byId('keys');
-    if (keys) keys.textContent = t('dom_keys');
+    pageLabels();
     const kept = new Set();
     for (const [id, was, value] of typed) {
       const f = byId(id);
@@ -835,7 +832,15 @@
     drawnOnce = true;
   }
 
+  // The page's own words for screen readers (web/index.html holds the English until the app runs); also
+  // at once when the language changes (glue.js): they stayed English under lang="de" until the next redraw.
+  function pageLabels() {
+    byId('canvas')?.setAttribute('aria-label', t('dom_canvas_label'));
+    const keys = byId('keys');
+    if (keys) keys.textContent = t('dom_keys');
+  }
   window.embeddingLabTextView = {
+    pageLabels() { readWords(), pageLabels(); },
     /** pictureOnly: nothing but the highlight or the walk changed since the last update (the pointer over the picture). */
     update(shown, pictureOnly) {
       const opened = shown && !root.classList.contains('shown');

@@ -237,7 +237,9 @@ std::string LinkKeepingPage(const App& app, std::string link) {
 
 void ApplyLanguage(App& app) {
     const uint64_t revision = app.commits.state;
-    if (SetLanguage(app, app.state.lang) != LanguageChange::Switched || app.link_awaiting_language.empty()) return;
+    const LanguageChange change = SetLanguage(app, app.state.lang);
+    app.language_pending = change == LanguageChange::Pending;
+    if (change != LanguageChange::Switched || app.link_awaiting_language.empty()) return;
     // The link that asked for this language came before its catalog: applied again, so that what
     // it said is said in it, unless the page has changed since (then its messages stay as they are).
     const std::string link = std::exchange(app.link_awaiting_language, {});

@@ -93,6 +93,7 @@ struct App {
 
     TourProgress tour;
     std::string language_message;  // why the page is not in the language asked for ("": it is)
+    bool language_pending = false;  // a language asked for whose catalog has not come yet
 
     TrainingLab training;  // the training and frequency panels (training_lab.h)
     CostRun cost_run;      // the cost-at-scale benchmark (cost_run.h)

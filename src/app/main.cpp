@@ -269,6 +269,7 @@ static void Frame() {
         WakeUp(), g_app.tour.scroll_to_focus |= g_app.tour.focus_in_view && !ImGui::GetInputTextState(ImGui::GetActiveID());
     if (!ShouldDraw()) return;
     ApplyLanguage(g_app);  // lang= or the browser's, once its catalog is there (app.cpp)
+    const std::string language_asked = g_app.state.lang;  // (another one chosen in this frame: ReportFocus)
     // A language other than English writes letters beyond the first atlas (umlauts): the whole font at once.
     if (!g_all_glyphs && active_language().code != kLanguages[0].code && WholeFontHere()) g_all_glyphs = true, ApplyFont(g_app.dpr);
     ApplyScaleAndTheme();
@@ -307,7 +308,7 @@ static void Frame() {
     }
     PlatformEndFrame();  // the wheel's view of scrolling, the cursor shape
     ReportTextInput();  // a phone keyboard over the active field, or none (text_input.cpp)
-    ReportFocus();
+    ReportFocus(g_app.language_pending || g_app.state.lang != language_asked);
     // The address and the screen-reader line (which encode the whole state) wait for the frame
     // after the first drawn one: that should reach the screen as soon as it can.
     if (g_frame_stats.first_frame_drawn()) AfterFrame(g_app);

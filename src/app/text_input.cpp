@@ -162,7 +162,7 @@ void NameItem(const char* name, const char* value) {
 
 void DescribeFocusedItem(const char* text) { g_focus_help = text; }
 
-void ReportFocus() {
+void ReportFocus(bool quiet) {
     ImGuiContext& g = *ImGui::GetCurrentContext();
     const ImGuiItemStatusFlags f = g_focus_flags;
     // Help that starts with the name ("MSE to 0: the gradient of ...") goes on from it: the name is said once.
@@ -174,6 +174,7 @@ void ReportFocus() {
     // Shown by the keyboard (not after the mouse), and not a field being typed in (glue.js's <input> is
     // named for that). Said again when it changes in place: a checkbox ticked, a section opened.
     if (g.NavDisableHighlight || g.NavId == g.ActiveId) g_focus_said.clear();
+    else if (quiet) {}
     else if (!g_focus_label.empty() && g_focus_label != g_focus_said) el_js_focus_name((g_focus_said = g_focus_label).c_str());
     g_focus_label.clear(), g_focus_flags = 0, g_focus_help.clear();
     // Widgets pass their labels only while the keyboard is in use: the first frame, a mouse and a finger

@@ -33,7 +33,9 @@ std::string FieldName(const char* label);
 void ReportTextInput();
 // After Render: names the item the keyboard moved to (Tab, arrows) for a screen reader, once per move:
 // ImGui's widgets by their labels (with a checkbox's or a section's state), others by NameItem.
-void ReportFocus();
+// Quiet while another language is on its way (chosen this frame, or its catalog coming): the language
+// combo, closed on "Deutsch", was said as "language: English" before "Sprache: Deutsch".
+void ReportFocus(bool quiet);
 // Right after a widget ImGui builds without a label of its own to say (a combo, a cell): its name
 // and value ("theme: light", "W[2][1]: 0.25"), or its name alone (value null).
 void NameItem(const char* name, const char* value);

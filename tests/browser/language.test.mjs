@@ -510,3 +510,33 @@ test("a link's messages are in its language: opened with lang=de, and sent to an
   await closePage(de);
   await closePage(en);
 });
+
+// Deutsch chosen from the keyboard on the canvas: the combo was said as "language: English" (the catalog had
+// not come), and the canvas's label and keys line stayed English under lang="de" until the text view's next
+// redraw. The combo is said once, in German; the labels change with the page's language.
+test('choosing Deutsch by keyboard: said once, in German, with the canvas\'s label at once', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1');
+  await textViewArrived(page);
+  await page.evaluate(() => {
+    window.said = [];
+    new MutationObserver(() => window.said.push(document.getElementById('focused').textContent))
+      .observe(document.getElementById('focused'), { childList: true, characterData: true, subtree: true });
+  });
+  await page.focus('#canvas');
+  for (let i = 0; i < 30 && !/^language: English/.test(await page.textContent('#focused')); i++) await page.keyboard.press('Tab'), await frames(page, 2);
+  assert.match(await page.textContent('#focused'), /^language: English/);
+  await page.evaluate(() => { window.said = []; });
+  await page.keyboard.press('Enter'), await frames(page, 3);
+  await page.keyboard.press('ArrowDown'), await frames(page, 3);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.documentElement.lang === 'de');
+  await frames(page, 2);
+  const label = await page.evaluate(() => [document.getElementById('canvas').getAttribute('aria-label'), document.getElementById('keys').textContent]);
+  assert.doesNotMatch(label[0], /an interactive embedding table/, `the canvas's label in German: ${label[0]}`);
+  assert.doesNotMatch(label[1], /^Keyboard:/, `the keys line in German: ${label[1]}`);
+  await page.waitForFunction(() => /^Sprache: Deutsch/.test(document.getElementById('focused').textContent));
+  const said = await page.evaluate(() => window.said);
+  assert.ok(!said.some((s) => /^language: English/.test(s)), `said after Deutsch was chosen: ${JSON.stringify(said)}`);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
