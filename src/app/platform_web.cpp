@@ -112,6 +112,7 @@ static bool g_touch_active = false;
 static int g_touch_until_frame = -1;  // ImGui's frames that may still be handling the last touch's events
 static ImGuiID g_active_before_touch = 0;  // a text field being edited when the finger came down
 bool TouchActive() { return g_touch_active; }
+bool TouchInput() { return g_touch_active || ImGui::GetFrameCount() <= g_touch_until_frame; }
 bool TouchPressedItem() { return g_touch_active && ImGui::GetActiveID() != 0 && ImGui::GetActiveID() != g_active_before_touch; }
 
 // ImGui toggles a header or tree node on its arrow's press (on its label's release): a finger scroll

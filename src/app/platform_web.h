@@ -17,6 +17,7 @@ void PlatformEndFrame();    // after ImGui::Render: what the wheel handler needs
 int PlatformFramebufferWidth();
 int PlatformFramebufferHeight();
 bool TouchActive();  // a finger is down (drags scroll the page instead of editing)
+bool TouchInput();   // ... or its press and release are still being handled (a quick tap's come after it)
 bool TouchPressedItem();  // ... and what it pressed is active (a text field it opened, a button held)
 // Right after a collapsing header or tree node, with what it returned (`tree_node`: a TreeNode, whose
 // push is kept in step): under a finger, its arrow toggles it on a tap, not on the press.
