@@ -88,7 +88,8 @@ static void ShowOptimizerSettings(App& app) {
     bool edited = false;
     std::string refused;
     const Recipe current = CurrentRecipe(c);
-    ImGui::SetNextItemWidth(Px(200));
+    // 200 px, or what the line leaves beside its label and "(?)" (at 320 px the "(?)" ran under the scrollbar)
+    ImGui::SetNextItemWidth(std::min(Px(200), ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(TR(labs_optimizer)).x - Px(40)));
     if (ImGui::BeginCombo(format("%s###optimizer", TR(labs_optimizer)).c_str(), RecipeLabel(int(current)))) {
         for (int i = 0; i < int(std::size(kRecipeNames)); i++) {
             if (ImGui::Selectable(RecipeLabel(i), i == int(current))) ApplyRecipe(c, Recipe(i)), edited = true;
@@ -129,12 +130,14 @@ static void ShowOptimizerSettings(App& app) {
 
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(TR(labs_loss_label));
-    ImGui::SameLine();
+    // Each choice beside the last where it fits with its "(?)", else on a line of its own (cut at 320 px)
+    const auto beside = [](const char* label) { SameLineIfFits(ImGui::CalcTextSize(label).x / Px(1) + 60); };
+    beside(TR(labs_loss_upstream));
     if (ImGui::RadioButton(TR(labs_loss_upstream), s.loss == LossKind::Upstream)) s.loss = LossKind::Upstream, edited = true;
     RecordItemRect("loss:upstream");
     NameItem(TR(labs_loss_upstream), s.loss == LossKind::Upstream ? TR(page_checked) : TR(page_not_checked));  // (ImGui says no state)
     HelpMarker(TR(labs_loss_upstream_help));
-    ImGui::SameLine();
+    beside(TR(labs_loss_mse));
     if (ImGui::RadioButton(TR(labs_loss_mse), s.loss == LossKind::Mse)) s.loss = LossKind::Mse, edited = true;
     RecordItemRect("loss:mse");
     NameItem(TR(labs_loss_mse), s.loss == LossKind::Mse ? TR(page_checked) : TR(page_not_checked));

@@ -509,3 +509,16 @@ untimed('the training lab on a phone (390 x 844, dpr 2) and a desktop', async ()
   await screenshot(desk, 'training-maxnorm-1280');
   await closePage(desk);
 });
+
+// At 400 % (320 CSS px) the optimizer's "(?)" ran under the scrollbar and "MSE to targets" was cut at the edge:
+// the combo narrows to its line, and a loss choice that does not fit beside the last takes a line of its own.
+untimed('at 400 % the optimizer and the loss choices fit their line', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&panels=training', { width: 320, height: 200, dpr: 4 });
+  await frames(page, 3);
+  const edge = 320 - 14;  // the page's scrollbar
+  const right = async (name) => { const r = await page.evaluate((n) => window.embeddingLab.widgetRect(n), name); return r.x + r.width; };
+  assert.ok(await right('optimizer') + 24 <= edge, `the optimizer and its (?) end at ${await right('optimizer') + 24}`);
+  for (const name of ['loss:upstream', 'loss:mse']) assert.ok(await right(name) + 24 <= edge, `${name} and its (?) end at ${await right(name) + 24}`);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
