@@ -49,6 +49,12 @@ GROUPS = [
     (['ImGui::EndColumns'],
      "Dear ImGui's old Columns API: End() closes columns only when window->DC.CurrentColumns is set, "
      "which only ImGui::BeginColumns does", ['ImGui::BeginColumns'], []),
+    (['__rem_pio2_large'],
+     "musl's reduction of a sine's or cosine's argument past 2^20 pi/2 (about 1.6 million; sin, cos, "
+     "sinf and cosf reduce smaller ones themselves): the page takes them only of angles in [0, 2 pi), "
+     "Box-Muller's in src/core/random.h and src/state/app_state.cpp and Dear ImGui's circles' and "
+     "arcs' (AddCircle's own, never past 2 pi; the page calls no PathArcTo or AddNgon)", [],
+     [r'\b(std::)?(sin|cos|tan)f?\((?!angle\)|6\.283185307179586 \* u2\))', r'Im(Cos|Sin)\(', r'PathArcTo', r'AddNgon']),
     (['ImGui::RenderMouseCursor'],
      "Dear ImGui's own mouse cursor: drawn only with io.MouseDrawCursor, which the page never sets "
      "(the browser draws the pointer: src/app/main.cpp)", [], [r'MouseDrawCursor\s*=']),
