@@ -282,6 +282,17 @@ EMSCRIPTEN_KEEPALIVE int el_input_key(int key_code, int down, int mods) {
                 ed->refocus_row = ed->row, ed->refocus_col = ed->col, ed->row = ed->col = -1, ed->error.clear();
                 return 1;
             }
+    // PageUp and PageDown scroll the page by its height less two lines, as a browser scrolls one, the
+    // keyboard's item staying where it is (Tab goes on from it). ImGui's own moved that item a page on
+    // within its panel, which mostly found none: at 400 % a result below the fold (after Step) could not be
+    // brought into view. Not in a field being typed in, nor in a box that scrolls itself (a large grid).
+    if ((key == ImGuiKey_PageUp || key == ImGuiKey_PageDown) && g_page_window && !io.WantTextInput &&
+        !(g.NavWindow && g.NavWindow != g_page_window && g.NavWindow->ScrollMax.y > 0)) {
+        if (down) ImGui::SetScrollY(g_page_window, g_page_window->Scroll.y + (key == ImGuiKey_PageDown ? 1 : -1) *
+                                                     (g_page_window->InnerRect.GetHeight() - 2 * ImGui::GetFontSize()));
+        WakeUp();
+        return 1;
+    }
     io.AddKeyEvent(key, down != 0);
     // Escape is the app's while a drop-down or menu is open (it closes it): glue.js then does not
     // take it as the first half of Escape, Tab (leaving the canvas).

@@ -522,3 +522,25 @@ untimed('at 400 % the optimizer and the loss choices fit their line', async () =
   assert.deepEqual(page.problems, []);
   await closePage(page);
 });
+
+// At 400 % the result of Step lies below the fold, and PageDown did nothing (ImGui moved the keyboard's
+// item a page on within the panel, and found none): it scrolls the page a screen, as a browser's does, and
+// PageUp back; the keyboard stays on Step.
+untimed('at 400 % PageDown and PageUp scroll the page from the keyboard; the keyboard stays where it was', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&panels=training', { width: 320, height: 200, dpr: 4 });
+  await page.focus('#canvas');
+  const y = async (name) => (await page.evaluate((n) => window.embeddingLab.widgetRect(n), name)).y;
+  for (let i = 0; i < 40 && !(await page.evaluate(() => window.embeddingLab.widgetRect('train:step')?.keyboardFocus)); i++)
+    await page.keyboard.press('Tab'), await frames(page, 2);
+  assert.ok((await page.evaluate(() => window.embeddingLab.widgetRect('train:step'))).keyboardFocus, 'Tab reaches Step');
+  await page.keyboard.press('Enter'), await frames(page, 3);
+  const before = await y('train:step');
+  await page.keyboard.press('PageDown'), await frames(page, 3);
+  const after = await y('train:step');
+  assert.ok(before - after > 100, `PageDown scrolled the page: Step at ${before}, then ${after}`);
+  assert.ok((await page.evaluate(() => window.embeddingLab.widgetRect('train:step'))).keyboardFocus, 'the keyboard stays on Step');
+  await page.keyboard.press('PageUp'), await frames(page, 3);
+  assert.ok(Math.abs(await y('train:step') - before) < 2, 'PageUp scrolled it back');
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
