@@ -221,18 +221,18 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
 }
 
 std::string LinkKeepingEmbed(const App& app, std::string link) {
-    // After the link's own keys: decoding reads a key's first value, so the link's own win.
+    // Only keys the link does not name (it drew "'panels' is given more than once" for a course page's own).
     // An embed's frame and lesson are the teacher's: its panels, question cards and height (a tour
     // step dropped quiz= and height=auto, and the frame grew past its maxheight; a course page's
     // setLink made the frame the whole page). The locks and hidden controls hold anyway
     // (hold_locked_fields), unless linklocks=1 lets a link change them: one that names none leaves them.
     if (app.state.embed)
-        link += encode_link_keys(app.state, {"embed", "panels", "quiz", "height", "maxheight", "lock", "linklocks", "hide"});
+        link += encode_link_keys(app.state, {"embed", "panels", "quiz", "height", "maxheight", "lock", "linklocks", "hide"}, link);
     return link;
 }
 
 std::string LinkKeepingPage(const App& app, std::string link) {
-    return LinkKeepingEmbed(app, link + encode_link_keys(app.state, {"lang", "theme", "view"}));
+    return LinkKeepingEmbed(app, link + encode_link_keys(app.state, {"lang", "theme", "view"}, link));
 }
 
 void ApplyLanguage(App& app) {

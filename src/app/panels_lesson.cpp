@@ -386,9 +386,7 @@ void ShowIdsPanel(App& app) {
     ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x - Px(30), Px(320)));
     auto& field = app.text.ids;
     static IdsEditStart start;
-    // Opened by a finger, the batch is selected whole (typed ids replace it, as a W cell's value): a phone
-    // has no Ctrl+A, and its own Select all finds nothing in the empty <input> over the field.
-    if (ImGui::InputText("##ids", field.text, sizeof field.text, TouchInput() ? ImGuiInputTextFlags_AutoSelectAll : 0)) {
+    if (ImGui::InputText("##ids", field.text, sizeof field.text)) {
         if (!start.valid) start = {true, app.state.d, app.state.upstream, app.state.offsets};
         EditIds(app, field.text, &start);
     }

@@ -24,10 +24,10 @@ Highlight CurrentHighlight(const App& app) {
     return h;
 }
 
-// Not under a finger: a scroll passing over the row labels lit id after id, and the screen reader's
-// line changed with each (16 times in one drag). A tap pins the id instead (its click).
+// Not under a finger, nor where it lifted: a scroll passing over the row labels lit id after id, and
+// the screen reader's line changed with each (16 times in one drag). A tap pins the id instead (its click).
 void NoteHoveredId(App& app, int id) {
-    if (!TouchActive()) app.picture.hover_next = id;
+    if (!TouchInput()) app.picture.hover_next = id;
 }
 
 void PictureFrameStart(App& app) {

@@ -286,10 +286,14 @@ EMSCRIPTEN_KEEPALIVE int el_input_key(int key_code, int down, int mods) {
     // keyboard's item staying where it is (Tab goes on from it). ImGui's own moved that item a page on
     // within its panel, which mostly found none: at 400 % a result below the fold (after Step) could not be
     // brought into view. Not in a field being typed in, nor in a box that scrolls itself (a large grid).
+    // At the page's end that way (or fitting whole: an auto-height embed) the browser has the key, and
+    // scrolls the course page around an embed.
     if ((key == ImGuiKey_PageUp || key == ImGuiKey_PageDown) && g_page_window && !io.WantTextInput &&
         !(g.NavWindow && g.NavWindow != g_page_window && g.NavWindow->ScrollMax.y > 0)) {
-        if (down) ImGui::SetScrollY(g_page_window, g_page_window->Scroll.y + (key == ImGuiKey_PageDown ? 1 : -1) *
-                                                     (g_page_window->InnerRect.GetHeight() - 2 * ImGui::GetFontSize()));
+        ImGuiWindow* page = g_page_window;
+        const float step = (key == ImGuiKey_PageDown ? 1 : -1) * (page->InnerRect.GetHeight() - 2 * ImGui::GetFontSize());
+        if (step > 0 ? page->Scroll.y >= page->ScrollMax.y - 0.5f : page->Scroll.y <= 0.5f) return 0;
+        if (down) ImGui::SetScrollY(page, page->Scroll.y + step);
         WakeUp();
         return 1;
     }

@@ -571,11 +571,20 @@ std::string encode_link(const AppState& s) {
     return out;
 }
 
-std::string encode_link_keys(const AppState& s, std::initializer_list<std::string_view> keys) {
+std::string encode_link_keys(const AppState& s, std::initializer_list<std::string_view> keys, std::string_view link) {
+    const auto named = [&](std::string_view key) {
+        for (size_t at = 0;;) {
+            const size_t end = std::min(link.find('&', at), link.size());
+            const std::string_view part = link.substr(at, end - at);
+            if (part.size() > key.size() && part.substr(0, key.size()) == key && part[key.size()] == '=') return true;
+            if (end == link.size()) return false;
+            at = end + 1;
+        }
+    };
     std::string out;
     for (const LinkField& f : fields())
         for (std::string_view key : keys)
-            if (key == f.key) append_field(out, f, s);
+            if (key == f.key && !named(key)) append_field(out, f, s);
     return out;
 }
 

@@ -89,8 +89,9 @@ Status set_link_field(AppState& s, std::string_view key, std::string_view text, 
 Status type_link_field(AppState& s, std::string_view key, std::string_view typed, std::vector<std::string>* notices = nullptr);
 
 // The fields among `keys` that are not at their default, as encode_link writes them ("&key=value"
-// each, in the table's order): what a link would carry of those keys alone.
-std::string encode_link_keys(const AppState& s, std::initializer_list<std::string_view> keys);
+// each, in the table's order): what a link would carry of those keys alone; those `link` names
+// already left out (a key given twice draws a notice).
+std::string encode_link_keys(const AppState& s, std::initializer_list<std::string_view> keys, std::string_view link = {});
 
 // A fragment's raw "key=value" pairs, in order ('#' and empty pairs left out), and one pair's key and
 // value decoded (false without '=' or with a broken escape).

@@ -734,6 +734,31 @@ test('"Teach with this" on the canvas: the lock and the panel of one name are tw
   await context.close();
 });
 
+// Page Down in the lab scrolls the lab's own page while it can, and else the course page around it (the
+// lab took the key and the course page stood still: an auto-height embed never scrolls itself). A link the
+// course page sets with its own panels= draws no "given more than once" notice.
+test('Page Down in an embed scrolls the course page where the lab cannot scroll; a course page\'s own panels= draw no notice', async () => {
+  await writeFile(path.join(hostDir, 'long.html'), `<!doctype html><html><head><meta charset="utf-8"><title>long</title></head>
+<body style="margin:0"><p style="height:300px">Lesson 5.</p><iframe id="auto" src="${site.url}index.html#v=1&amp;ids=1,2&amp;embed=1&amp;panels=table,forward&amp;height=auto"
+  data-embedding-lab="auto" width="900" height="300" title="lab" style="display:block;border:0"></iframe>
+<p style="height:3000px">More of the lesson.</p><script src="${site.url}embed.js"></script></body></html>`);
+  const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+  const course = await context.newPage();
+  await course.goto(host.url + 'long.html');
+  const frame = await (await course.$('#auto')).contentFrame();
+  await frame.waitForFunction(() => window.embeddingLab !== undefined);
+  await frame.evaluate(() => window.embeddingLab.ready);
+  await frame.focus('#canvas');
+  await frame.evaluate(() => window.Module._el_wake());
+  await course.keyboard.press('PageDown');
+  await course.waitForFunction(() => scrollY > 300, null, { timeout: 5000 });
+  const answer = await frame.evaluate(() => window.embeddingLab.setLink('v=1&ids=2,1&panels=table,backward'));
+  assert.deepEqual(answer, { ok: true, errors: [], notices: [] });
+  const link = await frame.evaluate(() => window.embeddingLab.getLink());
+  assert.ok(link.split('&').includes('panels=table,backward') && link.split('&').includes('embed=1'), link);
+  await context.close();
+});
+
 // It wrote a link without tour= and step=: learners got the tour's chooser, not the step on the teacher's screen.
 test('"Teach with this" keeps the tour step on screen when the tour panel is in, and drops it when not', async () => {
   const { context, teacher, tick } = await teachOnTourStep();

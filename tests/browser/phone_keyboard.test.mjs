@@ -114,22 +114,6 @@ test('an id typed on a phone keyboard (inputmode text) changes the batch', async
   await page.context().close();
 });
 
-// The batch typed anew on a phone: a tap opened the field with the caret after "1", and "2, 2, 0" made "12, 2, 0"
-// (the <input> over it is empty: a phone's own Select all had nothing to select). A tap selects it whole, as
-// a W cell's does; End (above) still appends.
-test('a tap on the ids field selects the batch: typed ids replace it', async () => {
-  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,0', PHONE);
-  const cdp = await page.context().newCDPSession(page);
-  await tap(page, 'ids');
-  await cdp.send('Input.insertText', { text: '2, 2, 0' });
-  await frames(page, 4);
-  await page.keyboard.press('Enter');
-  await frames(page, 4);
-  assert.deepEqual((await snapshot(page)).ids, [2, 2, 0]);
-  assert.deepEqual(page.problems, []);
-  await page.context().close();
-});
-
 test('a tap on a button focuses no input and still presses the button', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', PHONE);
   const now = await tap(page, 'fill:zeros');

@@ -869,3 +869,15 @@ TEST_CASE("a max_norm link carries W as its lookup found it; opened, it gives th
     });
     require_round_trip(p);
 }
+
+// A course page's setLink naming its own panels= drew "'panels' is given more than once" when the embed's
+// own were appended (LinkKeepingEmbed): keys the link names are left out.
+TEST_CASE("encode_link_keys leaves out the keys the link names", "[link]") {
+    el::AppState s;
+    REQUIRE(el::decode_link("v=1&V=3&d=3&ids=1&embed=1&panels=table,backward&height=auto", s).ok());
+    CHECK(el::encode_link_keys(s, {"embed", "panels", "height"}) == "&embed=1&panels=table,backward&height=auto");
+    CHECK(el::encode_link_keys(s, {"embed", "panels", "height"}, "v=1&panels=ids&ids=2") == "&embed=1&height=auto");
+    CHECK(el::encode_link_keys(s, {"embed", "panels", "height"}, "panels=ids&embed=0&height=300") == "");
+    // A key named only as the start of another's name, or as a value, is not named.
+    CHECK(el::encode_link_keys(s, {"panels"}, "v=1&panelsx=1&x=panels=") == "&panels=table,backward");
+}
