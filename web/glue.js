@@ -532,7 +532,8 @@
   const focusCanvas = () => canvas.focus({ preventScroll: true, focusVisible: canvas.classList.contains('keyboard') });
   const pressed = () => (canvas.classList.remove('keyboard'), focusCanvas());
   canvas.addEventListener('pointerdown', (event) => {
-    pressed();
+    // (A finger on the field being typed in leaves the focus in the text entry: a phone's keyboard stays up.)
+    if (event.pointerType !== 'touch' || document.activeElement !== textEntry) pressed();
     if (event.pointerType !== 'touch') canvas.setPointerCapture(event.pointerId);
   });
   // Not the mouse events a browser emulates after a tap it was free to scroll (see onTouch): at the

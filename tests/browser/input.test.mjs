@@ -255,6 +255,24 @@ test('a drag inside a text field selects its text (the focus moving to the text 
   await closePage(page);
 });
 
+// The <input> that takes the keyboard's text lies over the field being typed in: a click there went to it,
+// not to the field, so the caret stayed where the first click had put it.
+test('a click inside the field being typed in places the caret there', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,1,2', { width: 1280, height: 800 });
+  await clickWidget(page, 'ids');  // past the text's end: the caret after "2"
+  await frames(page, 3);
+  const box = await page.locator('#canvas').boundingBox();
+  const r = await rect(page, 'ids');
+  await page.mouse.click(box.x + r.x + 2, box.y + r.y + r.height / 2);  // before the first id
+  await frames(page, 3);
+  await page.keyboard.type('0, ', { delay: 5 });
+  await page.keyboard.press('Enter');
+  await frames(page, 6);
+  assert.deepEqual((await page.evaluate(() => window.embeddingLab.snapshot({ matrices: false }))).ids, [0, 1, 1, 2]);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 // A page whose clipboard the test may write, and a canvas cell given a text from it as a learner does
 // (click, select all, Ctrl+V, Enter).
 async function pastingPage() {

@@ -114,6 +114,33 @@ test('an id typed on a phone keyboard (inputmode text) changes the batch', async
   await page.context().close();
 });
 
+// The batch typed anew on a phone: a tap opened the field with the caret where it landed, and "2, 2, 0"
+// made "12, 2, 0" (the <input> over it is empty: a phone's own Select all had nothing to select). The tap
+// that opens it selects it whole, as a W cell's does. A second tap, in the open field, places the caret:
+// it landed on that <input> and went nowhere, so the whole batch stayed selected and "1, " replaced it.
+test('a tap on the ids field selects the batch (typed ids replace it); a tap in the open field places the caret', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1,0', PHONE);
+  const cdp = await page.context().newCDPSession(page);
+  const type = async (text) => {
+    await cdp.send('Input.insertText', { text });
+    await frames(page, 4);
+    await page.keyboard.press('Enter');
+    await frames(page, 4);
+    return (await snapshot(page)).ids;
+  };
+  await tap(page, 'ids');
+  assert.deepEqual(await type('2, 2, 0'), [2, 2, 0]);
+  await tap(page, 'ids');
+  const r = await page.evaluate(() => window.embeddingLab.widgetRect('ids'));
+  const box = await page.locator('#canvas').boundingBox();
+  await page.touchscreen.tap(box.x + r.x + 2, box.y + r.y + r.height / 2);  // before the first id
+  await frames(page, 6);
+  assert.equal((await focused(page)).id, 'text-entry', 'the keyboard went away at the second tap');
+  assert.deepEqual(await type('1, '), [1, 2, 2, 0]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a tap on a button focuses no input and still presses the button', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', PHONE);
   const now = await tap(page, 'fill:zeros');
