@@ -87,6 +87,13 @@ RETURNS = [
      "ImGuiTableFlags_NoSavedSettings, with which both return at once, having cleared the flag that "
      "calls them (left set, they are called again and return again)",
      [r'BeginTable(Ex)?\((?![^;]*ImGuiTableFlags_NoSavedSettings)', r'TableSettings', r'IniSettings'], []),
+    ('ImGui::RenderWindowTitleBarContents', b'\x00\x0b',  # no locals; end
+     "Dear ImGui's title bar: its name, collapse and close buttons. Begin calls it for a window without "
+     "NoTitleBar, and no window the page shows has one: the page window has NoDecoration, children, "
+     "tooltips, popups and combos have NoTitleBar, and the fallback Debug window it is called for every "
+     "frame is never shown (it draws into a window that is not rendered, and its buttons, on the menu "
+     "layer, are no keyboard stop of a shown window)",
+     [r'BeginPopupModal', r'ImGui::Begin\((?!"Embedding Lab")'], [r'ImGuiWindowFlags_NoDecoration \|']),
     ('ImGui::StyleColorsDark', b'\x00\x0b',  # no locals; end
      "Dear ImGui's dark colours, which ImGuiStyle's constructor sets: the page's every style is made in "
      "ApplyTheme (src/app/main.cpp), whose StyleColorsForTheme sets every colour (themes.cpp's tables, "
