@@ -158,14 +158,22 @@ static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d,
     // expression ("-0.9607-0.4713").
     const float room = g.cw - Px(6);
     // Numbers in every cell or in none: a blank among numbered cells reads as a missing value
-    // (a narrow grid showed 0.01 and 0.03 and nothing for the -0.02 between them).
+    // (a narrow grid showed 0.01 and 0.03 and nothing for the -0.02 between them). At the font's size,
+    // else at three quarters of it: a phone's 3 x 3 and a tour's 5 x 4 at 1440 px were blocks of colour.
     const bool grid = !g.rows.compressed() && !g.cols.compressed();  // one cell per row and column
-    bool text = grid;
-    for (int row = 0; text && row < g.rows.cells; row++)
-        for (int cc = 0; text && cc < g.cols.cells; cc++) {
-            const float v = value(row, cc);
-            text = !(filled(row) || v != 0.0f) || !FittedNumber(v, room).empty();
-        }
+    float shrink = 1.0f;
+    const auto numbered = [&] {
+        for (int row = 0; row < g.rows.cells; row++)
+            for (int cc = 0; cc < g.cols.cells; cc++)
+                if (const float v = value(row, cc); (filled(row) || v != 0.0f) && FittedNumber(v, room / shrink).empty()) return false;
+        return true;
+    };
+    const bool text = grid && (numbered() || (shrink = 0.75f, numbered()));
+    const float text_size = ImGui::GetFontSize() * shrink;
+    const auto centred = [&](ImVec2 a, ImU32 color, const char* s) {
+        const ImVec2 ts = ImGui::CalcTextSize(s);
+        dl->AddText(ImGui::GetFont(), text_size, ImVec2(a.x + (g.cw - ts.x * shrink) * 0.5f, a.y + (g.rh - ts.y * shrink) * 0.5f), color, s);
+    };
     for (int rc = 0; rc < g.rows.cells; rc++) {
         const int n = g.parts(rc);
         for (int j = 0; j < n; j++) {
@@ -177,15 +185,10 @@ static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d,
                 const ImVec2 a(g.cell_min(rc, cc).x, y0), b(g.cell_max(rc, cc).x, y1);
                 if (full) dl->AddRectFilled(a, b, log_scale ? HeatColor(log_scale_fraction(v, scale), 1.0f) : HeatColor(v, scale));
                 else if (grid) dl->AddRect(a, b, line);
-                if (text && (full || v != 0.0f)) {
-                    const std::string s = FittedNumber(v, room);
-                    const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
-                    dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f),
-                                full ? ImGui::GetColorU32(ImGuiCol_Text) : DimColor(), s.c_str());
-                } else if (text && !full && g.cw >= Px(12)) {
-                    const ImVec2 ts = ImGui::CalcTextSize("0");
-                    dl->AddText(ImVec2(a.x + (g.cw - ts.x) * 0.5f, a.y + (g.rh - ts.y) * 0.5f), DimColor(), "0");
-                }
+                if (text && (full || v != 0.0f))
+                    centred(a, full ? ImGui::GetColorU32(ImGuiCol_Text) : DimColor(), FittedNumber(v, room / shrink).c_str());
+                else if (text && !full && g.cw >= Px(12))
+                    centred(a, DimColor(), "0");
             }
             if (!full && g.rows.compressed())  // an empty strip row: a hairline so it reads as "nothing here"
                 dl->AddLine(ImVec2(g.p.x, (y0 + y1) * 0.5f), ImVec2(g.p.x + g.width(), (y0 + y1) * 0.5f), line);

@@ -5,6 +5,7 @@
 #include "core/one_hot_matmul.h"
 #include "i18n/i18n.h"
 #include "parse.h"
+#include "training.h"
 
 namespace el {
 
@@ -208,6 +209,40 @@ std::string numpy_script(const AppState& s, const Derived& d) {
     return py;
 }
 
+// The training lab's Step in PyTorch: one step of its optimizer and loss from W as the page holds it, the
+// optimizer started afresh (as the page's first Step after Reset, or on a link). `args`: the lookup's.
+static std::string pytorch_step_lines(const AppState& s, std::string args) {
+    const OptimizerConfig& o = s.optimizer;
+    const OptimizerKind kind = o.kind;
+    if (kind == OptimizerKind::kLazySGD) return "\n# Step: PyTorch has no lazy SGD\n";
+    if (!training_optimizer_check(s).ok()) return "\n# Step: PyTorch refuses these settings, as the page does\n";
+    std::string py = "\n# The training lab's Step, its optimizer started afresh (as after Reset)\nW1 = W.detach().clone().requires_grad_(True)\nopt = torch.optim.";
+    const auto arg = [&](const char* name, float v) { py += std::string(", ") + name + "=" + format_float(v); };
+    py += kind == OptimizerKind::kSGD ? "SGD" : kind == OptimizerKind::kAdam ? "Adam" : kind == OptimizerKind::kAdamW ? "AdamW" : "SparseAdam";
+    py += "([W1]";
+    arg("lr", o.lr);
+    if (kind == OptimizerKind::kSGD) arg("momentum", o.momentum), arg("dampening", o.dampening), py += o.nesterov ? ", nesterov=True" : "";
+    else py += ", betas=(" + format_float(o.beta1) + ", " + format_float(o.beta2) + ")", arg("eps", o.eps);
+    if (kind == OptimizerKind::kLazyAdam) args += s.lookup.sparse ? "" : ", sparse=True";  // (SparseAdam takes no other gradient)
+    else arg("weight_decay", o.weight_decay);
+    py += ")\nout1 = F.embedding(ids, W1" + args + ")\n";
+    if (s.loss == LossKind::Mse) {
+        py += "T = torch.zeros(V, d)  # the targets of the looked-up ids\n";
+        for (const auto [k, count] : count_ids(s.ids)) {
+            py += format("T[%d] = torch.tensor([", k);
+            for (int c = 0; c < s.d; c++) py += (c ? ", " : "") + format_float(training_target(s, k, c));
+            py += "])\n";
+        }
+        py += "F.mse_loss(out1, T[ids]).backward()\n";
+    } else
+        py += "(out1 * G).sum().backward()\n";
+    py += "opt.step()\n";
+    // The page's lookup of the new W rescales it in place, as the next forward pass would.
+    if (s.lookup.max_norm) py += "with torch.no_grad(): F.embedding(ids, W1" + args + ")\n";
+    if (int64_t(s.V) * s.d > kWholeTableLimit) return py + "print('stepped rows =', {k: W1[k].tolist() for k in rows})\n";
+    return py + "print('rows changed:', (W1 != W).any(1).nonzero().flatten().tolist())\nprint('stepped =', W1.tolist())\n";
+}
+
 std::string pytorch_script(const AppState& s, const Derived& /*d: the rows max_norm rescaled are in s.written_back*/) {
     const EmbeddingOptions& o = s.lookup;
     std::string py = "# Embedding Lab: this state in PyTorch. Letters as on the page:\n"
@@ -257,7 +292,8 @@ std::string pytorch_script(const AppState& s, const Derived& /*d: the rows max_n
               ".any(1).nonzero().flatten().tolist())\n";
     py += "print('matmul =', matmul.tolist())\n";
     if (refused) py += "print('grad: not computed (sparse with scale_grad_by_freq)')\n";
-    else py += format("dW = W.grad%s\n", o.sparse ? ".to_dense()" : "") + print_grad(s, "grad", "dW", "torch", true);
+    else py += format("dW = W.grad%s\n", o.sparse ? ".to_dense()" : "") + print_grad(s, "grad", "dW", "torch", true) +
+               pytorch_step_lines(s, args);
     if (s.bag != BagChoice::None) {  // after the lookup's prints: where the page refuses the bags, PyTorch stops here
         const char* mode = s.bag == BagChoice::Sum ? "sum" : s.bag == BagChoice::Mean ? "mean" : "max";
         py += "\noffsets = torch.tensor(" + py_ids(s.offsets) + ")  # bag j: ids[offsets[j]:offsets[j+1]]\n";

@@ -10,7 +10,8 @@
 namespace el {
 
 // Each prints, one per line: gather = [...], matmul = [...], grad = [...] (the
-// table's gradient, V rows), as exact float32 values. `d` is derive(s)'s: when max_norm
+// table's gradient, V rows), as exact float32 values. The PyTorch script then takes the training
+// lab's Step with its optimizer (fresh) and loss: rows changed: [...], stepped = [...] (W after it). `d` is derive(s)'s: when max_norm
 // rescaled rows, the script's W is the table before that (table_before_lookup(s), from s.written_back).
 std::string numpy_script(const AppState& s, const Derived& d);
 std::string pytorch_script(const AppState& s, const Derived& d);

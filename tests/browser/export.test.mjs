@@ -204,6 +204,56 @@ test('the PyTorch script of sparse with scale_grad_by_freq prints the lookup and
   await closePage(page);
 });
 
+// The training lab's Step, in the PyTorch script: one step of the page's optimizer and loss from W, the
+// optimizer started afresh (the scripts had no optimizer: a learner could not check "AdamW shrinks every
+// row" without writing it). It prints the rows the step changed and W after it; the page's Step from the
+// same link moves the same rows to the same numbers (SGD bit for bit; the Adam family, whose bias
+// corrections PyTorch takes in double, to 1e-6).
+const stepCases = [
+  ['SGD with Nesterov momentum and scale_grad_by_freq', 'v=1&V=5&d=4&init=normal&seed=9&ids=0,3,3,3,1,0&freqscale=1&opt=sgd&lr=0.3&mom=0.5&nesterov=1', 0],
+  ['SGD with weight decay and the mse loss', 'v=1&V=4&d=3&init=normal&seed=2&ids=1,1,3&opt=sgd&lr=0.5&wd=0.1&loss=mse', 0],
+  ['AdamW: every row shrinks', 'v=1&V=3&d=3&init=example&ids=1&opt=adamw&lr=0.01&wd=0.1', 1e-6],
+  ['Adam with max_norm and padding', 'v=1&V=5&d=4&init=normal&seed=7&ids=0,1,2,2&maxnorm=0.5&pad=2&opt=adam&lr=0.1&wd=0.01', 1e-6],
+  ['lazy Adam (SparseAdam) with the mse loss', 'v=1&V=6&d=2&init=normal&seed=5&ids=1,2,3,3&sparse=1&opt=lazyadam&lr=0.1&loss=mse', 1e-6],
+  ['lazy Adam on a dense lookup (SparseAdam takes sparse=True)', 'v=1&V=6&d=2&init=normal&seed=5&ids=1,2,3,3&opt=lazyadam&lr=0.1', 1e-6],
+  ['AdamW on a large table (the looked-up rows)', 'v=1&V=20000&d=8&init=normal&seed=3&ids=7,19999,7&opt=adamw&lr=0.01&wd=0.1', 1e-6],
+];
+for (const [name, link, tolerance] of stepCases) {
+  test(`the PyTorch script's Step is the page's: ${name}`, { skip: !existsSync(PYTHON) && 'no /usr/bin/python3' }, async () => {
+    const page = await openPage(browser, `${server.url}#${link}`);
+    const script = await page.evaluate(() => window.embeddingLab.exportScript('pytorch'));
+    const output = execFileSync(PYTHON, ['-c', script], { encoding: 'utf8', stdio: 'pipe' });
+    const step = await page.evaluate(() => window.embeddingLab.step(1));
+    const { table } = await snapshot(page);
+    const json = (m) => m && JSON.parse(m[1].replace(/(\d+): /g, '"$1": '));
+    const whole = json(/^stepped = (.*)$/m.exec(output)), rows = json(/^stepped rows = (.*)$/m.exec(output));
+    const printed = whole ? Object.entries(whole) : Object.entries(rows);
+    assert.ok(printed.length > 0, `no stepped W printed:\n${output}`);
+    if (whole) {
+      assert.equal(whole.length, table.length);
+      assert.deepEqual(JSON.parse(/^rows changed: (.*)$/m.exec(output)[1]), step.changedRows);
+    }
+    for (const [k, row] of printed)
+      row.forEach((x, c) => assert.ok(Math.abs(x - table[k][c]) <= tolerance * Math.max(1, Math.abs(x)),
+                                      `W[${k}][${c}]: PyTorch ${x}, the page ${table[k][c]}`));
+    assert.deepEqual(page.problems, []);
+    await closePage(page);
+  });
+}
+
+// No step where PyTorch has none, or refuses the settings as the page does (Adam on a sparse gradient): the
+// script says so and still runs to its end.
+test('the PyTorch script writes no Step for lazy SGD, which PyTorch lacks, nor for settings it refuses', { skip: !existsSync(PYTHON) && 'no /usr/bin/python3' }, async () => {
+  for (const [link, said] of [['opt=lazysgd', /PyTorch has no lazy SGD/], ['opt=adam&sparse=1', /PyTorch refuses these settings, as the page does/]]) {
+    const page = await openPage(browser, `${server.url}#v=1&V=3&d=3&init=example&ids=1&${link}`);
+    const script = await page.evaluate(() => window.embeddingLab.exportScript('pytorch'));
+    assert.match(script, said);
+    assert.doesNotMatch(script, /torch\.optim/);
+    assert.match(execFileSync(PYTHON, ['-c', script], { encoding: 'utf8', stdio: 'pipe' }), /^grad = /m);
+    await closePage(page);
+  }
+});
+
 // The largest batch on the largest table: its one-hot block (B, V) is 102,400,000 floats. Both scripts built
 // it whole (410 MB in NumPy, 1.2 GB in PyTorch: F.one_hot's int64 block and its float copy); now R rows at a
 // time, as the page does. The same numbers, in the memory of the import and the table. (The script goes in on
