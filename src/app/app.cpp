@@ -163,6 +163,10 @@ static void StopRunsLinkChanged(App& app, const FrequencySettings& frequency, co
     if (app.budget_lab.run.running && !(app.state.budget == budget)) CancelBudgetRun(app);
 }
 
+// An embed's frame and lesson, the teacher's: later links keep them (LinkKeepingEmbed, apply_link).
+static constexpr std::initializer_list<std::string_view> kTeacherKeys = {"embed", "panels", "quiz", "height", "maxheight",
+                                                                          "lock", "linklocks", "hide"};
+
 const LinkMessages& apply_link(App& app, std::string_view fragment) {
     // Under a teacher's locks the keys they cover keep the page's values (src/state/teach.h).
     HeldLink held = hold_locked_fields(fragment, app.state);
@@ -184,7 +188,10 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
         release_tables(app.derived);
         app.training.session = TrainingSession{};
     }
-    app.link_messages = decode_link(held.fragment, app.state);
+    // In an embed, a teacher's key the link gives a refused value keeps the teacher's ("panels=foo" had
+    // made the frame the whole page; "embed=maybe" left embed mode, "still using 0").
+    const std::string teacher = app.state.embed ? encode_link_keys(app.state, kTeacherKeys) : std::string();
+    app.link_messages = decode_link(held.fragment, app.state, teacher);
     if (app.link_messages.none_applied) {  // refused whole: the page stays as it was, with the message
         Commit(app, "link refused");
         return app.link_messages;
@@ -226,8 +233,8 @@ std::string LinkKeepingEmbed(const App& app, std::string link) {
     // step dropped quiz= and height=auto, and the frame grew past its maxheight; a course page's
     // setLink made the frame the whole page). The locks and hidden controls hold anyway
     // (hold_locked_fields), unless linklocks=1 lets a link change them: one that names none leaves them.
-    if (app.state.embed)
-        link += encode_link_keys(app.state, {"embed", "panels", "quiz", "height", "maxheight", "lock", "linklocks", "hide"}, link);
+    // A key named with a refused value keeps the teacher's too (apply_link's base).
+    if (app.state.embed) link += encode_link_keys(app.state, kTeacherKeys, link);
     return link;
 }
 

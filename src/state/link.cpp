@@ -745,9 +745,15 @@ static void fold_long_list(std::vector<std::string>& list, int& left_out) {
     list.push_back(format(TR(msg_list_more), format_count(left_out).c_str()));
 }
 
-LinkMessages decode_link(std::string_view fragment, AppState& out) {
+LinkMessages decode_link(std::string_view fragment, AppState& out, std::string_view base) {
     LinkMessages msg;
-    AppState s;  // defaults
+    AppState s;  // defaults, and the base's settings over them
+    if (!base.empty()) {
+        LinkValues kept;
+        LinkMessages unsaid;
+        read_pairs(base, kept, unsaid);
+        apply_phase(Phase::Settings, kept, s, unsaid);
+    }
     if (!fragment.empty() && fragment[0] == '#') fragment.remove_prefix(1);
     if (fragment.size() > kMaxLinkBytes) {
         msg.errors.push_back(format(TR(msg_link_too_long), format_count((long long)fragment.size()).c_str(),

@@ -57,8 +57,9 @@ Status decode_known_names(std::string_view text, const char* const* names, int c
 
 // Applies a fragment (with or without the leading '#') onto a fresh default state.
 // `out` is replaced (left as it was when the link is refused whole: none_applied); messages say
-// what was rejected or ignored.
-LinkMessages decode_link(std::string_view fragment, AppState& out);
+// what was rejected or ignored. `base`: settings (a link's key=value pairs) that stand where the
+// fragment gives none or a refused value (an embed's teacher's, app.cpp); they draw no messages.
+LinkMessages decode_link(std::string_view fragment, AppState& out, std::string_view base = {});
 
 // One field of the table, for documentation and the fuzzer: key, and what it holds.
 struct LinkFieldInfo {

@@ -321,6 +321,17 @@ test('locked fields refuse edits through the canvas, the DOM layer and setLink, 
       assert.ok(now.split('&').includes(part), `${part} kept after setLink('${link}'): ${now} (${JSON.stringify(answer)})`);
     assert.deepEqual(answer.errors, link.includes('ids=1,1') ? ['ids: ' + idsMessage] : []);
   }
+  // ... and one naming them with a refused value keeps the teacher's, and says so ("panels=foo" made the frame
+  // the whole page; "embed=maybe" left embed mode, "still using 0").
+  for (const [bad, said] of [['panels=foo', /^panels: 'foo' is not a panel .*table,ids,backward/], ['embed=maybe', /^embed: 'maybe' .*still using 1/],
+                             ['height=tall', /^height: 'tall' .*still using auto/]]) {
+    const answer = await auto.evaluate((l) => window.embeddingLab.setLink(l), 'v=1&V=3&d=3&init=example&ids=2,0,2,2&' + bad);
+    const now = await auto.evaluate(() => window.embeddingLab.getLink());
+    for (const part of ['embed=1', 'panels=table,ids,backward', 'height=auto'])
+      assert.ok(now.split('&').includes(part), `${part} kept after setLink(...&${bad}): ${now} (${JSON.stringify(answer)})`);
+    assert.equal(answer.errors.length, 1, JSON.stringify(answer));
+    assert.match(answer.errors[0], said);
+  }
   await auto.evaluate((link) => window.embeddingLab.setLink(link), AUTO_LINK);  // back as the teacher set it
   assert.deepEqual(page.problems, []);
 });

@@ -881,3 +881,24 @@ TEST_CASE("encode_link_keys leaves out the keys the link names", "[link]") {
     // A key named only as the start of another's name, or as a value, is not named.
     CHECK(el::encode_link_keys(s, {"panels"}, "v=1&panelsx=1&x=panels=") == "&panels=table,backward");
 }
+
+// In an embed a course page's later link named the teacher's keys with refused values: "panels=foo" made the
+// frame the whole page, "embed=maybe" left embed mode ("still using 0"). A base link's settings stand where
+// the link gives none or a refused one, and draw no messages of their own.
+TEST_CASE("decode_link's base stands where the link gives no value or a refused one", "[link]") {
+    el::AppState s, teacher;
+    REQUIRE(el::decode_link("v=1&V=3&d=3&ids=1&embed=1&panels=table,backward&height=auto", teacher).ok());
+    const std::string base = el::encode_link_keys(teacher, {"embed", "panels", "height"});
+    el::LinkMessages m = el::decode_link("v=1&V=3&d=3&ids=2&panels=foo&embed=maybe", s, base);
+    REQUIRE(m.errors.size() == 2);
+    CHECK(m.errors[0].find("(still using 1)") != std::string::npos);  // embed, before panels in the table
+    CHECK(m.errors[1].find("(still using table,backward)") != std::string::npos);
+    CHECK(m.notices.empty());
+    std::string value;
+    CHECK((el::link_value(s, "panels", value) && value == "table,backward"));
+    CHECK((s.embed && el::link_value(s, "height", value) && value == "auto"));
+    CHECK(s.ids == std::vector<int>{2});
+    // Valid values are the link's own.
+    REQUIRE(el::decode_link("v=1&V=3&d=3&ids=2&panels=ids&embed=0", s, base).ok());
+    CHECK((!s.embed && el::link_value(s, "panels", value) && value == "ids"));
+}
