@@ -125,6 +125,7 @@ static LanguageChange SetLanguage(App& app, const std::string& code) {
         if (CellEditor& ed = upstream ? app.upstream_editor : app.table_editor; !ed.error.empty() && !ed.refused.empty())
             RefuseCellText(app, upstream, ed.error_row, ed.error_col, std::string(ed.refused));  // (a copy: it is cleared)
     CheckRefusedTextAgain();  // and a number field's, as its field is built next
+    app.budget_lab.question_ready = false;  // the hashing question, written anew (it stayed in the old language)
     return LanguageChange::Switched;
 }
 

@@ -539,7 +539,18 @@ test('the hashing question is in the view too, and follows the budget settings',
   await page.waitForFunction(() => /k = 49 rows/.test([...document.querySelectorAll('#text-view details:not(#tv-teach) summary')].pop().textContent));
   [question, answer] = await last();
   assert.match(answer, /of the 50 ids share their row/);
+  // In the language the page switches to, as a page opened in it writes it (it stayed English).
+  await page.evaluate(() => window.embeddingLab.setField('lang', 'de'));
+  await page.waitForFunction(() => /^Das Budget-Experiment/.test([...document.querySelectorAll('#text-view details:not(#tv-teach) summary')].pop().textContent));
+  const switched = await last();
+  const opened = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1&bV=50&bk=49&lang=de&view=text');
+  await opened.waitForFunction(() => /^Das Budget-Experiment/.test([...document.querySelectorAll('#text-view details:not(#tv-teach) summary')].pop()?.textContent));
+  assert.deepEqual(switched, await opened.evaluate(() => {
+    const d = [...document.querySelectorAll('#text-view details:not(#tv-teach)')].pop();
+    return [d.querySelector('summary').textContent, d.querySelector('p').textContent];
+  }));
   assert.deepEqual(page.problems, []);
+  await closePage(opened);
   await closePage(page);
 });
 
