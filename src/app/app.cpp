@@ -195,6 +195,7 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     app.link_messages = decode_link(held.fragment, app.state, teacher);
     if (app.link_messages.none_applied) {  // refused whole: the page stays as it was, with the message
         Commit(app, "link refused");
+        link_written(app.commits);  // and the address keeps the link as given, to be mended (a setLink's: el_set_link)
         return app.link_messages;
     }
     StopRunsLinkChanged(app, frequency, cost, budget);

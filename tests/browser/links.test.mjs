@@ -109,6 +109,25 @@ test('a link too long to read is refused whole: the page stays as it was, and sa
   await closePage(page);
 });
 
+// ... and one opened from the address stays there, to be mended: the page wrote its own over it (the
+// starting link on a fresh load, the last state's after a paste), and the text the learner had was gone.
+test('a link too long to read stays in the address as given, on a fresh load and pasted into an open page', async () => {
+  const long = 'v=1&V=4&' + 'x'.repeat(70000);
+  const page = await openPage(browser, server.url + '#' + long);
+  await frames(page, 4);
+  assert.deepEqual((await snapshot(page)).linkErrors.errors, ['the link is 70,008 characters long; the limit is 65,536']);
+  assert.equal(await page.evaluate(() => location.hash.slice(1)), long);
+  await page.evaluate(() => { location.hash = 'v=1&V=3&d=3&init=example&ids=2'; });
+  await page.waitForFunction(() => window.embeddingLab.snapshot().ids[0] === 2);
+  await page.evaluate((l) => { location.hash = l; }, long + 'y');
+  await page.waitForFunction(() => window.embeddingLab.snapshot().linkErrors.errors.length === 1);
+  await frames(page, 4);
+  assert.equal(await page.evaluate(() => location.hash.slice(1)), long + 'y');
+  assert.deepEqual((await snapshot(page)).ids, [2], 'the page stays as it was');
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 test('editing replaces the address without new history; presets and back/forward load state', async () => {
   const page = await openPage(browser, server.url);
   const historyLength = await page.evaluate(() => history.length);
