@@ -168,7 +168,7 @@
 
 
   // --- The settings, the tour, the self-check and the labs (el_text_view_json) ----------------
-  let extra = null;  // {fields: {key: [value, lock]}, tour, claims, followUps, cards, experiments, deeper, teach, share}
+  let extra = null;  // {fields: {key: [value, lock]}, tour, claims, followUps, cards, experiments, deeper, teach, share, shareNote}
   const say = (text) => window.embeddingLabHost?.setLiveText(text);
   // Copies `text` and says `said`; where the browser refuses, the text is selected in its field (by
   // id) for Ctrl+C. The write starts before any redraw, while the button clicked is still there.
@@ -767,6 +767,7 @@
         ? el('p', { class: 'message', id: 'tv-link-over-limit', text: s.linkOverLimit })
         : el('p', {}, el('label', { for: 'tv-share-link', text: t('dom_link') + ' ' }), el('input', { id: 'tv-share-link', type: 'text', readonly: true, value: url }),
           ' ', button(t('dom_copy_link'), copy, 'tv-share-copy')),
+        extra.shareNote && el('p', { id: 'tv-share-note', text: extra.shareNote }),
         el('p', {}, ...extra.share.slice(1).map((label, i) => button(label, () => copyShare(i + 1), 'tv-share-copy-' + (i + 1)))),
         msg('tv-share-message', shareError),
         shareText && el('p', {}, el('textarea', { id: 'tv-share-text', readonly: true, rows: 6, 'aria-label': t('dom_share_heading'), text: shareText })));

@@ -146,7 +146,7 @@ EMSCRIPTEN_KEEPALIVE void el_text_view_height(int css_px) {
 // followUps: [[question, answer]] (the hashing question last), cards: [{kind (none: it cannot be asked here), prompt, error, result (-1 none, 0 wrong, 1 right),
 // answer (once revealed)}], experiments: ExperimentsJson (null without its panel), deeper: DeeperTextJson
 // (null without the budget panel or before the tier loads), teach: TeachDraftJson (null in a course page),
-// random: RandomBatchJson, stepN: the training lab's n for "Step x n", share: the share box's five button labels, linkProblems: the link banner's heading, or "" when the link
+// random: RandomBatchJson, stepN: the training lab's n for "Step x n", share: the share box's five button labels, shareNote: what a link leaves out of the training lab (ShareOptimizerNote), linkProblems: the link banner's heading, or "" when the link
 // had no error}.
 EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
     const AppState& s = g_app.state;
@@ -216,7 +216,8 @@ EMSCRIPTEN_KEEPALIVE const char* el_text_view_json() {
     put({"],\"experiments\":", s.panels & kPanelExperiments ? ExperimentsJson(g_app) : "null", ",\"deeper\":",
          s.panels & kPanelBudget ? DeeperTextJson(g_app) : "null", ",\"teach\":",
          s.embed ? "null" : TeachDraftJson(g_app), ",\"random\":", RandomBatchJson(), ",\"stepN\":", std::to_string(g_app.training.step_n), ",\"share\":["});
-    for (int what = 0; what < kShareCount; what++) str(ShareLabel(what), what + 1 < kShareCount ? "," : "],\"linkProblems\":");
+    for (int what = 0; what < kShareCount; what++) str(ShareLabel(what), what + 1 < kShareCount ? "," : "],\"shareNote\":");
+    str(ShareOptimizerNote(g_app), ",\"linkProblems\":");
     str(LinkBannerHeading(g_app.link_messages), "}");
     return j.c_str();
 }

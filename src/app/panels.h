@@ -24,6 +24,7 @@ enum ShareCopy { kShareLink, kShareEmbed, kShareEmbedAuto, kShareNumpy, kSharePy
 bool MakeShareText(App& app, int what);  // into app.share_text; false when the link would be over the limit
 const char* ShareLabel(int what);        // the button's words
 std::string NotCopiedMessage();          // why nothing was copied (link_not_copied)
+const char* ShareOptimizerNote(const App& app);  // what a link leaves out of the training lab ("" when nothing)
 void ShowLinkOverLimit(App& app);  // the state's link is too long to share: what that means, what still works
 std::string LinkOverLimitMessage(const App& app);  // that message, or "" (the text view shows it too)
 void ShowPresetsPanel(App& app);   // the gallery of preset links

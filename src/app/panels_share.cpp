@@ -113,6 +113,14 @@ bool MakeShareText(App& app, int what) {
     return true;
 }
 
+// After steps with momentum or an Adam, the optimizer's state, which no link holds: the next Step on the page
+// a link opens differs from this page's (rows moved here by momentum stay put there).
+const char* ShareOptimizerNote(const App& app) {
+    const OptimizerConfig& o = app.state.optimizer;
+    const bool stateful = o.momentum > 0.0f || (o.kind != OptimizerKind::kSGD && o.kind != OptimizerKind::kLazySGD);
+    return app.training.session.active && stateful ? TR(teach_share_fresh_optimizer) : "";
+}
+
 std::string NotCopiedMessage() { return format(TR(teach_share_not_copied), format_count((long long)kMaxLinkBytes).c_str()); }
 
 const char* ShareLabel(int what) {
@@ -148,6 +156,7 @@ void ShowShareBox(App& app) {
     } else {
         ImGui::SetNextItemWidth(-FLT_MIN);
         ImGui::InputText("##share-text", app.share_text.data(), app.share_text.size() + 1, ImGuiInputTextFlags_ReadOnly);
+        if (*ShareOptimizerNote(app)) TextWrappedColored(DimColor(), "%s", ShareOptimizerNote(app));
     }
     RecordItemRect("share-text");
     if (SmallButton(TR(teach_share_close))) app.share_text.clear();
