@@ -714,7 +714,7 @@ static void ShowGradientChecks(const App& app) {
         TextWrappedColored(dim, TR(lesson_touched_all), r.V, r.V);  // (V = 1 too: no "all 1 rows")
     else
         TextWrappedColored(dim, untouched == 1 ? TR(lesson_touched_one_untouched) : TR(lesson_touched_many_untouched),
-                           int(r.touched_rows.size()), r.V, untouched);
+                           format_count((long long)r.touched_rows.size()).c_str(), format_count(r.V).c_str(), format_count(untouched).c_str());
     RecordItemRect(untouched == 0 ? "touched-rows:all" : "touched-rows");  // which sentence, for the tests
 }
 

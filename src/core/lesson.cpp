@@ -49,7 +49,7 @@ static void finite_difference_check(const LessonInput& in, const Tensor& G, Less
     const int64_t n = int64_t(in.V) * in.d;
     if (in.options.max_norm) return void(r.fd_note = TR(lesson_fd_note_max_norm));
     if (n > kFiniteDifferenceLimit)
-        return void(r.fd_note = format(TR(lesson_fd_note_limit), (long long)kFiniteDifferenceLimit));
+        return void(r.fd_note = format(TR(lesson_fd_note_limit), format_count(kFiniteDifferenceLimit).c_str()));
     for (float v : table_of(in))
         if (!std::isfinite(v)) return void(r.fd_note = TR(lesson_fd_note_nonfinite_table));
     for (float v : in.upstream)

@@ -236,3 +236,16 @@ TEST_CASE("the lesson follows PyTorch's options on both routes", "[lesson][optio
         CHECK_THAT(el::compute_lesson(in, r).error, Catch::Contains("scale_grad_by_freq"));
     }
 }
+
+// A count as the page writes counts: "4,096", not "4096" (the touched-rows line read "3 of 100000 rows").
+TEST_CASE("finite differences past their limit say so, the limit written as a count", "[lesson]") {
+    LessonInput in;
+    in.V = 1000, in.d = 5;
+    in.W.assign(size_t(in.V) * in.d, 0.5f);
+    in.ids = {3};
+    in.upstream = {1, 2, 3, 4, 5};
+    LessonResult r;
+    REQUIRE(el::compute_lesson(in, r).ok());
+    CHECK_FALSE(r.fd_checked);
+    CHECK(r.fd_note == "checked for tables of up to 4,096 numbers");
+}
