@@ -767,9 +767,8 @@ LinkMessages decode_link(std::string_view fragment, AppState& out, std::string_v
     // "#tour=solid&step=6"), opens the step as Next does: the step's own link gives the keys this one
     // leaves out.
     const auto given = [&values](const char* key) { auto it = values.find(key); return it == values.end() ? nullptr : &it->second; };
-    // (Names and numbers only: a tour value with an encoded '&' put its own keys into the step's link.)
-    const auto plain = [&](const char* key) { return std::all_of(given(key)->begin(), given(key)->end(), [](char c) { return std::isalnum((unsigned char)c); }); };
-    if (given("tour") && given("step") && !given("V") && plain("tour") && plain("step")) {
+    // (Not with an encoded '&': a tour value with one put its own keys into the step's link.)
+    if (given("tour") && given("step") && !given("V") && (*given("tour") + *given("step")).find('&') == std::string::npos) {
         AppState at;  // the tour and its step alone (a V ends the recursion)
         decode_link("V=3&tour=" + *given("tour") + "&step=" + *given("step"), at);
         const std::vector<TourStep>& steps = tour_steps(at.tour);
