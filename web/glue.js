@@ -532,7 +532,6 @@
   const focusCanvas = () => canvas.focus({ preventScroll: true, focusVisible: canvas.classList.contains('keyboard') });
   const pressed = () => (canvas.classList.remove('keyboard'), focusCanvas());
   canvas.addEventListener('pointerdown', (event) => {
-    // (A finger on the field being typed in leaves the focus in the text entry: a phone's keyboard stays up.)
     if (event.pointerType !== 'touch' || document.activeElement !== textEntry) pressed();
     if (event.pointerType !== 'touch') canvas.setPointerCapture(event.pointerId);
   });
@@ -542,8 +541,6 @@
   for (const type of ['mousedown', 'mousemove', 'mouseup'])
     canvas.addEventListener(type, (event) => emulated(event) || pointer(event.clientX, event.clientY, event.buttons));
   canvas.addEventListener('mouseleave', (event) => pointer(noPointer, noPointer, event.buttons));
-  // A click inside the field being edited keeps typing in the text entry (IME included).
-  canvas.addEventListener('pointerup', () => { if (textEntryOn) focusTextEntry(); });
 
   // Wheel: the app says whether it keeps the event; over empty canvas, or at the top or bottom
   // of the page, the browser scrolls the host page around an embedded demo instead.
@@ -741,6 +738,17 @@
     element.addEventListener('focus', onFocus);
     element.addEventListener('blur', onFocus);
   }
+  // A click, drag or tap on the field being typed in lands on this <input>, over it: it goes to the field (a
+  // caret placed, text selected; it had gone nowhere). Not a right click or a long press, which open the
+  // browser's menu (Paste), nor a press while an IME composes: its text stays where it was typed.
+  for (const type of ['mousedown', 'mousemove', 'mouseup', 'touchstart', 'touchend'])
+    textEntry.addEventListener(type, (event) => {
+      const t = event.changedTouches?.[0], x = (t || event).clientX, y = (t || event).clientY, tap = performance.now() - touchTime < 500 && Math.hypot(x - touchStart.x, y - touchStart.y) < 10;
+      if (t) touchTime = performance.now();
+      if (type === 'touchstart') touchStart = { x, y };
+      else if (!textEntry.classList.contains('composing') && (t ? tap : !emulated(event) && (type === 'mousemove' || !event.button)))
+        t ? (pointer(x, y, 1), pointer(x, y, 0)) : pointer(x, y, event.buttons & 1);
+    }, { passive: true });
   textEntry.addEventListener('keydown', textEntryKey);
   textEntry.addEventListener('keyup', textEntryKey);
   function showText(text, start, end) {  // the app's field, in the <input>

@@ -215,8 +215,8 @@ static std::string pytorch_step_lines(const AppState& s, std::string args) {
     const OptimizerConfig& o = s.optimizer;
     const OptimizerKind kind = o.kind;
     if (kind == OptimizerKind::kLazySGD) return "\n# Step: PyTorch has no lazy SGD\n";
-    if (!training_optimizer_check(s).ok()) return "\n# Step: PyTorch refuses these settings, as the page does\n";
-    std::string py = "\n# The training lab's Step, its optimizer started afresh (as after Reset)\nW1 = W.detach().clone().requires_grad_(True)\nopt = torch.optim.";
+    if (!training_optimizer_check(s).ok()) return "\n# Step: PyTorch refuses these settings, as the page\n";
+    std::string py = "\n# The training lab's Step, a fresh optimizer (as after Reset)\nW1 = W.detach().clone().requires_grad_(True)\nopt = torch.optim.";
     const auto arg = [&](const char* name, float v) { py += std::string(", ") + name + "=" + format_float(v); };
     py += kind == OptimizerKind::kSGD ? "SGD" : kind == OptimizerKind::kAdam ? "Adam" : kind == OptimizerKind::kAdamW ? "AdamW" : "SparseAdam";
     py += "([W1]";

@@ -767,8 +767,7 @@ LinkMessages decode_link(std::string_view fragment, AppState& out, std::string_v
     // "#tour=solid&step=6"), opens the step as Next does: the step's own link gives the keys this one
     // leaves out.
     const auto given = [&values](const char* key) { auto it = values.find(key); return it == values.end() ? nullptr : &it->second; };
-    // (Not with an encoded '&': a tour value with one put its own keys into the step's link.)
-    if (given("tour") && given("step") && !given("V") && (*given("tour") + *given("step")).find('&') == std::string::npos) {
+    if (given("tour") && given("step") && !given("V")) {
         AppState at;  // the tour and its step alone (a V ends the recursion)
         decode_link("V=3&tour=" + *given("tour") + "&step=" + *given("step"), at);
         const std::vector<TourStep>& steps = tour_steps(at.tour);

@@ -244,7 +244,7 @@ for (const [name, link, tolerance] of stepCases) {
 // No step where PyTorch has none, or refuses the settings as the page does (Adam on a sparse gradient): the
 // script says so and still runs to its end.
 test('the PyTorch script writes no Step for lazy SGD, which PyTorch lacks, nor for settings it refuses', { skip: !existsSync(PYTHON) && 'no /usr/bin/python3' }, async () => {
-  for (const [link, said] of [['opt=lazysgd', /PyTorch has no lazy SGD/], ['opt=adam&sparse=1', /PyTorch refuses these settings, as the page does/]]) {
+  for (const [link, said] of [['opt=lazysgd', /PyTorch has no lazy SGD/], ['opt=adam&sparse=1', /PyTorch refuses these settings, as the page/]]) {
     const page = await openPage(browser, `${server.url}#v=1&V=3&d=3&init=example&ids=1&${link}`);
     const script = await page.evaluate(() => window.embeddingLab.exportScript('pytorch'));
     assert.match(script, said);

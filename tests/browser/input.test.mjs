@@ -273,6 +273,23 @@ test('a click inside the field being typed in places the caret there', async () 
   await closePage(page);
 });
 
+// A right click on the field being typed in opens the browser's menu for it (Cut, Copy, Paste), not the
+// canvas's image menu.
+test('a right click on the field being typed in reaches its <input>: the browser\'s own Paste', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { width: 1280, height: 800 });
+  await clickWidget(page, 'cell:W:1:1');
+  await frames(page, 3);
+  await page.evaluate(() => { window.menus = []; document.addEventListener('contextmenu', (e) => { window.menus.push(e.target.id); e.preventDefault(); }, true); });
+  const box = await page.locator('#canvas').boundingBox();
+  const r = await rect(page, 'cell:W:1:1');
+  await page.mouse.click(box.x + r.x + r.width / 2, box.y + r.y + r.height / 2, { button: 'right' });
+  await frames(page, 3);
+  assert.deepEqual(await page.evaluate(() => window.menus), ['text-entry']);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'text-entry', 'the field is still being typed in');
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 // A page whose clipboard the test may write, and a canvas cell given a text from it as a learner does
 // (click, select all, Ctrl+V, Enter).
 async function pastingPage() {

@@ -141,6 +141,25 @@ test('a tap on the ids field selects the batch (typed ids replace it); a tap in 
   await page.context().close();
 });
 
+// The open field's own touches are the browser's too: a long press there opens its menu (Paste; iOS's number
+// pad has no other way to paste). With the taps passed through to the canvas, which cancels every touch, it
+// never opened.
+test('a touch on the field being typed in is not cancelled: a long press can open the browser\'s Paste', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', PHONE);
+  await tap(page, 'cell:W:1:1');
+  await page.evaluate(() => {
+    window.touches = [];
+    document.addEventListener('touchstart', (e) => setTimeout(() => window.touches.push([e.target.id, e.defaultPrevented])), true);
+  });
+  const { x, y } = await widgetCenter(page, 'cell:W:1:1');
+  await page.touchscreen.tap(x, y);
+  await frames(page, 4);
+  assert.deepEqual(await page.evaluate(() => window.touches), [['text-entry', false]]);
+  assert.equal((await focused(page)).id, 'text-entry');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a tap on a button focuses no input and still presses the button', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', PHONE);
   const now = await tap(page, 'fill:zeros');

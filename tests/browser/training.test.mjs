@@ -553,12 +553,12 @@ untimed('after steps with momentum or an Adam, the share box and the text view s
   const note = () => page.evaluate(() => JSON.parse(window.Module.UTF8ToString(window.Module._el_text_view_json())).shareNote);
   assert.equal(await note(), '', 'no step yet');
   await page.evaluate(() => window.embeddingLab.step(2));
-  assert.match(await note(), /not the optimizer's state \(momentum, Adam's moments, the step count\)/);
+  assert.match(await note(), /not the optimizer's state \(momentum, Adam's moments, step count\)/);
   await clickWidget(page, 'copy-link');
   await frames(page, 3);
   await page.evaluate(() => window.embeddingLab.setField('view', 'text'));
   await page.waitForSelector('#tv-share-note');
-  assert.match(await page.textContent('#tv-share-note'), /starts the optimizer afresh/);
+  assert.match(await page.textContent('#tv-share-note'), /starts it afresh/);
   await page.evaluate(() => window.embeddingLab.setLink('v=1&V=6&d=3&init=normal&seed=5&ids=1,2&opt=sgd&lr=0.1'));
   await page.evaluate(() => window.embeddingLab.step(2));
   assert.equal(await note(), '', 'plain SGD keeps no state');

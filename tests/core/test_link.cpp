@@ -902,14 +902,3 @@ TEST_CASE("decode_link's base stands where the link gives no value or a refused 
     REQUIRE(el::decode_link("v=1&V=3&d=3&ids=2&panels=ids&embed=0", s, base).ok());
     CHECK((!s.embed && el::link_value(s, "panels", value) && value == "ids"));
 }
-
-// "tour=basics%26V%3D50&step=2" said the tour was refused, and applied basics step 2's state anyway: the
-// decoded value went back into the step's link with its '&'.
-TEST_CASE("a tour value with an encoded '&' opens no step", "[link]") {
-    el::AppState s;
-    const el::LinkMessages m = el::decode_link("v=1&tour=basics%26V%3D50&step=2", s);
-    REQUIRE_FALSE(m.errors.empty());
-    CHECK(m.errors[0].rfind("tour: ", 0) == 0);
-    CHECK(s.ids == std::vector<int>{1});  // the default batch, not the step's
-    CHECK(s.V == 3);
-}
