@@ -207,8 +207,9 @@ test('the PyTorch script of sparse with scale_grad_by_freq prints the lookup and
 // The training lab's Step, in the PyTorch script: one step of the page's optimizer and loss from W, the
 // optimizer started afresh (the scripts had no optimizer: a learner could not check "AdamW shrinks every
 // row" without writing it). It prints the rows the step changed and W after it; the page's Step from the
-// same link moves the same rows to the same numbers (SGD bit for bit; the Adam family, whose bias
-// corrections PyTorch takes in double, to 1e-6).
+// same link moves the same rows to the same numbers (SGD bit for bit in these cases, though with Nesterov or a
+// sparse gradient some settings differ in a last bit; the Adam family, whose bias corrections PyTorch takes
+// in double, to 1e-6).
 const stepCases = [
   ['SGD with Nesterov momentum and scale_grad_by_freq', 'v=1&V=5&d=4&init=normal&seed=9&ids=0,3,3,3,1,0&freqscale=1&opt=sgd&lr=0.3&mom=0.5&nesterov=1', 0],
   ['SGD with weight decay and the mse loss', 'v=1&V=4&d=3&init=normal&seed=2&ids=1,1,3&opt=sgd&lr=0.5&wd=0.1&loss=mse', 0],
