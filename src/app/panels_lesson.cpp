@@ -388,7 +388,7 @@ void ShowIdsPanel(App& app) {
     static IdsEditStart start;
     // Opened by a finger, the batch is selected whole (typed ids replace it, as a W cell's value): a phone
     // has no Ctrl+A, and its own Select all finds nothing in the empty <input> over the field. A tap in
-    // the open field places the caret (style.css: the taps go through that <input> to the field).
+    // the open field places the caret (glue.js passes taps on that <input> to the field).
     if (ImGui::InputText("##ids", field.text, sizeof field.text, TouchInput() ? ImGuiInputTextFlags_AutoSelectAll : 0)) {
         if (!start.valid) start = {true, app.state.d, app.state.upstream, app.state.offsets};
         EditIds(app, field.text, &start);
