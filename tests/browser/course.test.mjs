@@ -44,8 +44,7 @@ window.addEventListener('message', (event) => {
   await page.goto(host.url + 'course.html');
   for (const id of ['auto', 'fixed']) {
     const frame = await lab(id);
-    await frame.waitForFunction(() => window.embeddingLab !== undefined);
-    await frame.evaluate(() => window.embeddingLab.ready);
+    await labReady(frame);
   }
 });
 after(async () => {
@@ -56,6 +55,12 @@ after(async () => {
 });
 
 async function lab(id) { return (await page.$('#' + id)).contentFrame(); }
+// A page or a course page's frame, once its lab has drawn its first frame.
+async function labReady(target) {
+  await target.waitForFunction(() => window.embeddingLab !== undefined);
+  await target.evaluate(() => window.embeddingLab.ready);
+  return target;
+}
 const received = () => page.evaluate(() => window.received);
 const resizes = async (from) => (await received()).filter((m) => m.from === from && m.data.type === 'embedding-lab:resize');
 // The auto frame's resize messages once they have settled (no new one for two host frames, the
@@ -178,8 +183,7 @@ test('a frame given to the host script after it posted its height is asked for i
   }, `${site.url}index.html#${AUTO_LINK}`);
   try {
     const late = await lab('late');
-    await late.waitForFunction(() => window.embeddingLab !== undefined);
-    await late.evaluate(() => window.embeddingLab.ready);
+    await labReady(late);
     await frames(late, 4);
     const posted = () => late.evaluate(() => window.embeddingLab.snapshot({ matrices: false }).teach.postedHeight);
     assert.ok(await posted() > 300, `posted ${await posted()}`);
@@ -214,8 +218,7 @@ test('a tour and a preset started inside an embed keep its question cards, auto 
     window.EmbeddingLabFrames.attach(f);
   }, `${site.url}index.html#${link}`);
   const teacher = await lab('teacher');
-  await teacher.waitForFunction(() => window.embeddingLab !== undefined);
-  await teacher.evaluate(() => window.embeddingLab.ready);
+  await labReady(teacher);
   await frames(teacher, 4);
   const kept = async (what) => {
     await frames(teacher, 4);
@@ -485,8 +488,7 @@ async function coursePageOnPhone(file, before, panels, after) {
   const phone = await context.newPage();
   await phone.goto(host.url + file);
   const frame = await (await phone.$('#auto')).contentFrame();
-  await frame.waitForFunction(() => window.embeddingLab !== undefined);
-  await frame.evaluate(() => window.embeddingLab.ready);
+  await labReady(frame);
   return { context, phone, frame };
 }
 
@@ -589,8 +591,7 @@ test('"Open the full demo" opens the full page and leaves the clipboard alone; i
   await course.goto(host.url + 'open.html');
   const clickOpenFull = async (id) => {
     const frame = await (await course.$('#' + id)).contentFrame();
-    await frame.waitForFunction(() => window.embeddingLab !== undefined);
-    await frame.evaluate(() => window.embeddingLab.ready);
+    await labReady(frame);
     await frame.evaluate(() => {  // what the page asks the clipboard to hold
       window.copied = [];
       Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (text) => { window.copied.push(text); } } });
@@ -608,8 +609,7 @@ test('"Open the full demo" opens the full page and leaves the clipboard alone; i
   const opened = context.waitForEvent('page');
   const free = await clickOpenFull('free');
   const tab = await opened;
-  await tab.waitForFunction(() => window.embeddingLab !== undefined);
-  await tab.evaluate(() => window.embeddingLab.ready);
+  await labReady(tab);
   const full = await tab.evaluate(() => window.embeddingLab.snapshot({ matrices: false }).settings);
   assert.equal(full.embed, false, 'the new tab is the full page');
   assert.deepEqual(await tab.evaluate(() => window.opener), null, 'the new tab has no opener');
@@ -641,8 +641,7 @@ test('an auto-height embed in a 360 px column stays inside it: the course page d
   const course = await context.newPage();
   await course.goto(host.url + 'column.html');
   const frame = await (await course.$('#auto')).contentFrame();
-  await frame.waitForFunction(() => window.embeddingLab !== undefined);
-  await frame.evaluate(() => window.embeddingLab.ready);
+  await labReady(frame);
   // Once the host script has given the frame a height its page posted.
   await course.waitForFunction(() => document.getElementById('auto').getBoundingClientRect().height !== 560, null, { timeout: 10000 });
   const m = await course.evaluate(() => ({ frame: document.getElementById('auto').getBoundingClientRect().width,
@@ -712,8 +711,7 @@ async function teachOnTourStep() {
   teacher.problems = [];
   teacher.on('pageerror', (err) => teacher.problems.push(err.message));
   await teacher.goto(site.url + 'index.html#tour=solid&step=3');
-  await teacher.waitForFunction(() => window.embeddingLab !== undefined);
-  await teacher.evaluate(() => window.embeddingLab.ready);
+  await labReady(teacher);
   await teacher.waitForFunction(() => document.getElementById('tv-teach-panels-tour'));
   const tick = (box, on) => teacher.evaluate(([id, on]) => {
     const input = document.getElementById('tv-teach-' + id);
@@ -757,8 +755,7 @@ test('Page Down in an embed scrolls the course page where the lab cannot scroll;
   const course = await context.newPage();
   await course.goto(host.url + 'long.html');
   const frame = await (await course.$('#auto')).contentFrame();
-  await frame.waitForFunction(() => window.embeddingLab !== undefined);
-  await frame.evaluate(() => window.embeddingLab.ready);
+  await labReady(frame);
   await frame.focus('#canvas');
   await frame.evaluate(() => window.Module._el_wake());
   await course.keyboard.press('PageDown');
@@ -784,8 +781,7 @@ test('"Teach with this" keeps the tour step on screen when the tour panel is in,
   // A learner opening it is on that step.
   const learner = await context.newPage();
   await learner.goto(site.url + 'index.html#' + link);
-  await learner.waitForFunction(() => window.embeddingLab !== undefined);
-  await learner.evaluate(() => window.embeddingLab.ready);
+  await labReady(learner);
   assert.deepEqual((await learner.evaluate(() => window.embeddingLab.snapshot({ matrices: false }))).tour, { depth: 'solid', step: 3 });
   // Without the tour panel a learner could not leave the step: no tour in the link.
   await tick('panels-tour', false);
