@@ -111,8 +111,11 @@ inline void micro_kernel(float* tile, int64_t ldc, const float* lp, const float*
 
 // The same for a tile cut by the matrix edge: only rows < mr and columns < nr
 // are written (the packed panels are zero-padded, so the rest is junk-free).
+// Not inlined: inlined, each caller got its own copy of the micro-kernel for the few edge tiles
+// (about 300 B gzip of the page); a call per edge tile costs nothing measurable, and shapes that
+// are multiples of the tile (the cost benchmark's) never reach it.
 template <Write kWrite>
-void edge_kernel(float* tile, int64_t ldc, const float* lp, const float* rp, int P, int mr, int nr) {
+__attribute__((noinline)) void edge_kernel(float* tile, int64_t ldc, const float* lp, const float* rp, int P, int mr, int nr) {
     float tmp[kMR * kNR];
     micro_kernel<Write::Store>(tmp, kNR, lp, rp, P);
     for (int m = 0; m < mr; m++) {
