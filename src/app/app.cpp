@@ -217,6 +217,8 @@ const LinkMessages& apply_link(App& app, std::string_view fragment) {
     app.link_focuses_table = false;
     Commit(app, "link");
     app.scroll_to_section = app.state.section != 0;
+    const EmbeddingOptions& o = app.state.lookup;
+    app.open_lookup_options = o.padding_idx || o.max_norm || o.scale_grad_by_freq || o.sparse;
     // A link (a preset, a tour step) replaces what was typed, refused text and its message too, also
     // where it leaves the value as it was (a preset with the same batch kept "2, 7" and its message).
     refresh_text(app.commits, app.state, app.text, false, true);

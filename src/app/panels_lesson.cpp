@@ -124,6 +124,7 @@ static void ShowLookupOptions(App& app) {
     EmbeddingOptions& o = app.state.lookup;
     if (is_hidden(app.state, kHideOptions)) return;
     SectionOpenOverride();
+    if (std::exchange(app.open_lookup_options, false)) ImGui::SetNextItemOpen(true);
     const bool open = HeaderToggleOnTap(ImGui::TreeNode(format("%s###lookup_options", TR(lesson_options_title)).c_str()), true);
     RecordItemRect("lookup-options");
     if (!open) return;

@@ -375,6 +375,34 @@ test('a link with section= opens that section on screen; closed, the link drops 
   await closePage(page);
 });
 
+// Review z1: a link with padding_idx and max_norm on reproduced the numbers, with "Lookup options
+// (PyTorch)" closed: nothing on screen said which options made them. A link that turns one on opens it.
+test('a link that turns a lookup option on opens Lookup options; a link without leaves it as it was', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=4&d=3&init=normal&seed=3&ids=0,2,0&pad=0');
+  await settle(page);
+  const shown = async (name) => (await page.evaluate((n) => window.embeddingLab.widgetRect(n), name))?.visible === true;
+  assert.equal(await shown('option:pad'), true, 'opened with padding_idx on: its field is shown');
+  await clickWidget(page, 'lookup-options');  // closed by the learner
+  await frames(page, 3);
+  assert.equal(await shown('option:padding'), false);
+  for (const [link, open] of [['v=1&V=4&d=3&ids=1', false], ['v=1&V=6&d=3&ids=1,2&maxnorm=1', true],
+                              ['v=1&V=3&d=3&ids=1,1&freqscale=1', true], ['v=1&V=3&d=3&ids=1&sparse=1', true]]) {
+    if (open) {  // closed again first, so that the link is what opens it
+      if (await shown('option:padding')) await clickWidget(page, 'lookup-options'), await frames(page, 3);
+    }
+    assert.deepEqual(await page.evaluate((l) => window.embeddingLab.setLink(l), link), { ok: true, errors: [], notices: [] });
+    await frames(page, 4);
+    assert.equal(await shown('option:padding'), open, link);
+    if (link.includes('maxnorm')) assert.equal(await shown('option:maxnorm'), true, 'its max_norm field shown');
+  }
+  // The learner's own choice stands until the next link: closed after a link opened it, it stays closed.
+  await clickWidget(page, 'lookup-options');
+  await frames(page, 6);
+  assert.equal(await shown('option:padding'), false);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 // /tmp/review-i l2.mjs/l4.mjs: 5,000 entries of one cell gave a banner (and a live line) of 4,999 notices.
 test('a cell repeated 5,000 times is one notice with its count; a long banner list ends in a count', async () => {
   const cells = Array.from({ length: 5000 }, (_, i) => `0:0:${i}`).join(',');
