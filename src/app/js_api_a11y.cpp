@@ -124,6 +124,7 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_field(const char* key_text, const char* 
     if (key == "init") regenerate_table(next);
     s = std::move(next);
     Commit(g_app, key.c_str());
+    if (key == "section") g_app.scroll_to_section = s.section != 0;  // opened and brought into view, as by a link
     std::string notice;
     for (const std::string& n : notices) notice += (notice.empty() ? "" : "; ") + n;
     return Answer("", notice);

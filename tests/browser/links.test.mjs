@@ -366,6 +366,13 @@ test('a link with section= opens that section on screen; closed, the link drops 
   s = await snapshot(page);
   assert.equal(s.settings.section, 'none');
   assert.doesNotMatch(await page.evaluate(() => window.embeddingLab.getLink()), /section=/);
+  // setField('section', ...) does what the link's key does (it answered ok and opened nothing: review z1).
+  assert.deepEqual(await page.evaluate(() => window.embeddingLab.setField('section', 'nonfinite')), { ok: true, error: '' });
+  await settle(page);
+  assert.equal((await snapshot(page)).settings.section, 'nonfinite');
+  const named = await rect('section');
+  assert.ok(named?.visible && named.y >= 0 && named.y <= height / 2, `the non-finite section's heading brought near the top: ${JSON.stringify(named)}`);
+  assert.match(await page.evaluate(() => window.embeddingLab.getLink()), /&section=nonfinite/);
   // A misspelt name: said with the names the page knows; the rest applies.
   const result = await page.evaluate(() => window.embeddingLab.setLink('v=1&V=5&d=2&ids=4&section=biass'));
   assert.deepEqual(result.errors, ["section: 'biass' is not one of none, rawid, bias, nonfinite (still using none)"]);
