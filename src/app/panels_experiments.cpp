@@ -216,13 +216,19 @@ static void RunBiasAbsorbed(ExperimentsView& ex) {  // one pass, no training
 // One section's header: a link's section= (kSectionNames; `index` its place there) opens it, and scrolls
 // the page until the header stays 12 px below its top (as ShowTourFocus does: the layout settles over a
 // few frames), ten frames at most. Closed again, it leaves the link: the link says what is shown.
+// Opened by the learner (a click, a key, a tap), it is the one the link names.
 static bool SectionHeader(App& app, int index, const char* title, const char* id, ImGuiTreeNodeFlags flags = 0) {
     static int frames = 0;
     const bool named = app.state.section == index;
     SectionOpenOverride();
     if (named && app.scroll_to_section) ImGui::SetNextItemOpen(true);
-    const bool open = HeaderToggleOnTap(ImGui::CollapsingHeader(format("%s###%s", title, id).c_str(), flags));
-    if (!named) return open;
+    const bool shown = ImGui::CollapsingHeader(format("%s###%s", title, id).c_str(), flags);
+    const bool open = HeaderToggleOnTap(shown);  // (which may undo ImGui's toggle, or make one of its own)
+    RecordItemRect(id);
+    if (!named) {
+        if (open && ImGui::IsItemToggledOpen() != (open != shown)) app.state.section = index, Commit(app, "section opened");
+        return open;
+    }
     RecordItemRect("section");
     if (!open) {
         app.state.section = 0, app.scroll_to_section = false;

@@ -1,7 +1,7 @@
 // Share links in the real page: round trips, presets, bad links, back/forward.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, closePage, snapshot, frames, clickWidget, screenshot, settle } from './harness.mjs';
+import { serve, launch, openPage, closePage, snapshot, frames, clickWidget, widgetCenter, screenshot, settle } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -406,6 +406,46 @@ test('a link that turns a lookup option on opens Lookup options; a link without 
   await clickWidget(page, 'lookup-options');
   await frames(page, 6);
   assert.equal(await shown('option:padding'), false);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
+// Review z1: an experiment's section the learner opened was not in the link, so the link's receiver
+// found it closed, further down. Opened by a click, a key or a tap, it is the section the link names.
+test('an experiment\'s section opened by a click, a key or a tap is the one the link names', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2');
+  await settle(page);
+  assert.doesNotMatch(await page.evaluate(() => window.embeddingLab.getLink()), /section=/, 'a section open by default is not named');
+  await clickWidget(page, 'exp_bias');
+  await settle(page);
+  const link = await page.evaluate(() => window.embeddingLab.getLink());
+  assert.match(link, /&section=bias/);
+  // The link opens it for its receiver, on a phone too, and there a tap on another names that one.
+  const phone = await openPage(browser, server.url + '#' + link, { width: 390, height: 844, dpr: 2, mobile: true });
+  await settle(phone);
+  assert.ok((await phone.evaluate(() => window.embeddingLab.widgetRect('bias-difference')))?.visible, 'the bias section open for the receiver');
+  const tap = await widgetCenter(phone, 'exp_inf');
+  await phone.touchscreen.tap(tap.x, tap.y);
+  await frames(phone, 4);
+  assert.match(await phone.evaluate(() => window.embeddingLab.getLink()), /&section=nonfinite/, 'tapped open, it is named');
+  assert.deepEqual(phone.problems, []);
+  await closePage(phone);
+  await clickWidget(page, 'exp_bias');  // closed: the link names none
+  await settle(page);
+  assert.doesNotMatch(await page.evaluate(() => window.embeddingLab.getLink()), /section=/);
+  // Opened again from the keyboard: Tab to its header (a few frames a press: the focus moves, then the
+  // page scrolls to it), then Space.
+  await page.locator('#canvas').focus();
+  let presses = 0;
+  while (!(await page.evaluate(() => window.embeddingLab.widgetRect('exp_bias')))?.keyboardFocus && presses++ < 300) {
+    await page.keyboard.press('Tab');
+    await frames(page, 3);
+  }
+  assert.ok(presses < 300, 'Tab reached the header');
+  await frames(page, 10);
+  await page.keyboard.press('Space');
+  await frames(page, 6);
+  assert.match(await page.evaluate(() => window.embeddingLab.getLink()), /&section=bias/);
   assert.deepEqual(page.problems, []);
   await closePage(page);
 });
