@@ -146,6 +146,10 @@ static int ShownRow(const GridGeom& g, int rc, RowIds row_id, int hl) {
     return in.empty() ? g.rows.first(rc) : in.front();
 }
 
+// The room the one-hot route's numbers had, when it had any: the gather's cells, wider, fit theirs in no
+// more, so that out and W[ids] read alike (a tablet showed -0.8 beside -0.796, as if the routes differed).
+static float g_numbered_room = FLT_MAX, g_room_cap = FLT_MAX;
+
 // A value grid (mid or right). A row not in `filled_rows` (sorted; null: every row is) is drawn as
 // exact zeros: outlined, empty.
 static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d, float scale, bool log_scale,
@@ -156,7 +160,7 @@ static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d,
     // A cell's number: the page's short format (4 significant digits); in a narrow cell fewer (exact on
     // hover); "" when even that does not fit. 3 px on each side: with 1, neighbours read as one
     // expression ("-0.9607-0.4713").
-    const float room = g.cw - Px(6);
+    const float room = std::min(g.cw - Px(6), g_room_cap);
     // Numbers in every cell or in none: a blank among numbered cells reads as a missing value
     // (a narrow grid showed 0.01 and 0.03 and nothing for the -0.02 between them). At the font's size,
     // else at three quarters of it: a phone's 3 x 3 and a tour's 5 x 4 at 1440 px were blocks of colour.
@@ -169,6 +173,7 @@ static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d,
         return true;
     };
     const bool text = grid && (numbered() || (shrink = 0.75f, numbered()));
+    if (text) g_numbered_room = room;
     const float text_size = ImGui::GetFontSize() * shrink;
     const auto centred = [&](ImVec2 a, ImU32 color, const char* s) {
         const ImVec2 ts = ImGui::CalcTextSize(s);
@@ -835,6 +840,7 @@ void ShowForwardPicture(App& app) {
     mm.left_id.ids = mm.right_id.ids = &s.ids;
     mm.walk = true;
     TextWrapped("%s", TR(picture_forward_intro));
+    g_numbered_room = FLT_MAX;
     DrawProduct(app, mm);
     // Wrapped: "1,024,000 multiply-adds (B*V*d), 1,022,976 of them against zero" ran off a phone.
     const ImU32 disabled = ImGui::GetColorU32(ImGuiCol_TextDisabled);
@@ -849,7 +855,9 @@ void ShowForwardPicture(App& app) {
     g.chips = true, g.walk = false;
     ImGui::Spacing();
     TextWrapped("%s", TR(picture_gather_intro));
+    g_room_cap = g_numbered_room;
     DrawProduct(app, g);
+    g_room_cap = FLT_MAX;
     TextWrappedColored(disabled, TR(picture_gather_cost), format_count(r.gather_copies).c_str());
 }
 

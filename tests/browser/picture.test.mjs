@@ -439,6 +439,40 @@ untimed('a 360 px phone\'s 3 x 3 and the basics tour\'s 5 x 4 at 1440 px number 
   }
 });
 
+// How wide each cell's number is drawn (CSS px; 0: no number): the columns of ink between the cell's
+// first and last, against its fill colour (sampled at its top-left corner).
+async function numberWidths(page, name, cols) {
+  const r = await rect(page, name);
+  const box = await page.locator('#canvas').boundingBox();
+  const png = decodePng(await page.screenshot({ clip: { x: box.x + r.x, y: box.y + r.y, width: r.width, height: r.height } }));
+  const scale = png.width / r.width, at = (x, y) => png.pixels.subarray((y * png.width + x) * png.channels, (y * png.width + x) * png.channels + 3);
+  return Array.from({ length: cols }, (_, j) => {
+    const x0 = Math.floor(j / cols * png.width), x1 = Math.floor((j + 1) / cols * png.width), inset = Math.ceil(3 * scale);
+    const fill = at(x0 + inset, inset);
+    const inked = [];
+    for (let x = x0 + inset; x < x1 - inset; x++)
+      for (let y = Math.floor(png.height * 0.2); y < png.height * 0.8; y++)
+        if (Math.max(...at(x, y).map((v, c) => Math.abs(v - fill[c]))) > 80) { inked.push(x); break; }
+    return inked.length ? (inked[inked.length - 1] - inked[0] + 1) / scale : 0;
+  });
+}
+
+// Review z4: on a 1024 px tablet the one-hot route's out read "-0.8 -0.44 0.059" and the gather's W[ids]
+// beside it "-0.796 -0.443 0.0592": the same numbers, as if the two routes gave two results. The gather's
+// wider cells print in no more room than the one-hot route's had.
+untimed('the one-hot route\'s out and the gather\'s W[ids] print the same numbers alike', async () => {
+  const page = await openPage(browser, server.url + '#v=1&tour=basics&step=3', { width: 1024, height: 768, dpr: 2, mobile: true });
+  const d = (await snapshot(page)).table[0].length;
+  await widgetCenter(page, 'picture:gather');
+  await moveAway(page);
+  const out = await numberWidths(page, 'picture:out', d), gathered = await numberWidths(page, 'picture:gather', d);
+  assert.ok(out.every((w) => w > 0), `the one-hot route's out is numbered here: ${out}`);
+  for (let c = 0; c < d; c++)
+    assert.ok(Math.abs(out[c] - gathered[c]) <= 1.5, `column ${c}: a number ${out[c]} px wide in out, ${gathered[c]} px in W[ids] (${out} / ${gathered})`);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 const contrast = contrastRatio;  // WCAG 2.1, of 0..255 sRGB triples
 
 untimed("the picture's marks reach 3:1 against what they sit on, in every theme", async (t) => {
