@@ -125,6 +125,11 @@ EMSCRIPTEN_KEEPALIVE const char* el_set_field(const char* key_text, const char* 
     s = std::move(next);
     Commit(g_app, key.c_str());
     if (key == "section") g_app.scroll_to_section = s.section != 0;  // opened and brought into view, as by a link
+    // A lookup option turned on opens their section, as a link's does (apply_link).
+    const EmbeddingOptions& o = s.lookup;
+    if ((key == "pad" && o.padding_idx) || (key == "maxnorm" && o.max_norm) || (key == "freqscale" && o.scale_grad_by_freq) ||
+        (key == "sparse" && o.sparse))
+        g_app.open_lookup_options = true;
     std::string notice;
     for (const std::string& n : notices) notice += (notice.empty() ? "" : "; ") + n;
     return Answer("", notice);

@@ -406,6 +406,13 @@ test('a link that turns a lookup option on opens Lookup options; a link without 
   await clickWidget(page, 'lookup-options');
   await frames(page, 6);
   assert.equal(await shown('option:padding'), false);
+  // setField, a course page's way to the same settings, does as the link does (review z4): an option
+  // turned on opens the section, one turned off or another setting leaves it as it was.
+  for (const [key, value, open] of [['lr', '0.5', false], ['sparse', '0', false], ['pad', '0', true]]) {
+    assert.equal((await page.evaluate(([k, v]) => window.embeddingLab.setField(k, v), [key, value])).ok, true);
+    await frames(page, 4);
+    assert.equal(await shown('option:padding'), open, `setField('${key}', '${value}')`);
+  }
   assert.deepEqual(page.problems, []);
   await closePage(page);
 });
