@@ -422,8 +422,11 @@ test('a link that turns a lookup option on opens Lookup options; a link without 
 test('an experiment\'s section opened by a click, a key or a tap is the one the link names', async () => {
   const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2');
   await settle(page);
+  // Scrolled to first, and clicked once it stays put (the panels below a long one are sticky and follow
+  // the scroll over a frame or two: a click at once could miss the header).
+  const click = async (name) => { await widgetCenter(page, name); await frames(page, 6); await clickWidget(page, name); };
   assert.doesNotMatch(await page.evaluate(() => window.embeddingLab.getLink()), /section=/, 'a section open by default is not named');
-  await clickWidget(page, 'exp_bias');
+  await click('exp_bias');
   await settle(page);
   const link = await page.evaluate(() => window.embeddingLab.getLink());
   assert.match(link, /&section=bias/);
@@ -437,7 +440,7 @@ test('an experiment\'s section opened by a click, a key or a tap is the one the 
   assert.match(await phone.evaluate(() => window.embeddingLab.getLink()), /&section=nonfinite/, 'tapped open, it is named');
   assert.deepEqual(phone.problems, []);
   await closePage(phone);
-  await clickWidget(page, 'exp_bias');  // closed: the link names none
+  await click('exp_bias');  // closed: the link names none
   await settle(page);
   assert.doesNotMatch(await page.evaluate(() => window.embeddingLab.getLink()), /section=/);
   // Opened again from the keyboard: Tab to its header (a few frames a press: the focus moves, then the
