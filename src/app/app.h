@@ -77,7 +77,7 @@ struct App {
     bool link_focuses_table = false;
     // A link's section= (state.section): opened and brought into view, a few frames at most (panels_experiments.cpp).
     bool scroll_to_section = false;
-    // A link that turns lookup options on opens their section: the receiver sees the settings, not only their effects.
+    // A link (or setField) that turns a lookup option on opens their section: the settings shown, not only their effects.
     bool open_lookup_options = false;
     // The value "Put inf" replaced in W[0][c]: "Restore W" puts it back, and only it (it made the whole
     // table again from its fill, and a learner's edits went with it). NaN: none kept (a link's inf).
