@@ -9,6 +9,7 @@
 #include <emscripten.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <utility>
 #include <cstdio>
@@ -216,22 +217,26 @@ static void RunBiasAbsorbed(ExperimentsView& ex) {  // one pass, no training
 // One section's header: a link's section= (kSectionNames; `index` its place there) opens it, and scrolls
 // the page until the header stays 12 px below its top (as ShowTourFocus does: the layout settles over a
 // few frames), ten frames at most. Closed again, it leaves the link: the link says what is shown.
-// Opened by the learner (a click, a key, a tap), it is the one the link names.
+// Opened by the learner (a click, a key, a tap), it is the one the link names; the named one closed, another
+// the learner keeps open is (closing the second of two left the first open and the link naming none).
 static bool SectionHeader(App& app, int index, const char* title, const char* id, ImGuiTreeNodeFlags flags = 0) {
     static int frames = 0;
+    static unsigned kept_open = 0;  // bit i: section i (not one open by default) open, as last drawn
     const bool named = app.state.section == index;
     SectionOpenOverride();
     if (named && app.scroll_to_section) ImGui::SetNextItemOpen(true);
     const bool shown = ImGui::CollapsingHeader(format("%s###%s", title, id).c_str(), flags);
     const bool open = HeaderToggleOnTap(shown);  // (which may undo ImGui's toggle, or make one of its own)
     RecordItemRect(id);
+    const unsigned bit = flags & ImGuiTreeNodeFlags_DefaultOpen ? 0u : 1u << index;
+    kept_open = open ? kept_open | bit : kept_open & ~bit;
     if (!named) {
         if (open && ImGui::IsItemToggledOpen() != (open != shown)) app.state.section = index, Commit(app, "section opened");
         return open;
     }
     RecordItemRect("section");
     if (!open) {
-        app.state.section = 0, app.scroll_to_section = false;
+        app.state.section = kept_open ? std::countr_zero(kept_open) : 0, app.scroll_to_section = false;
         Commit(app, "section closed");
     } else if (app.scroll_to_section) {
         const float scroll = ImGui::GetScrollY();

@@ -440,6 +440,13 @@ test('an experiment\'s section opened by a click, a key or a tap is the one the 
   assert.match(await phone.evaluate(() => window.embeddingLab.getLink()), /&section=nonfinite/, 'tapped open, it is named');
   assert.deepEqual(phone.problems, []);
   await closePage(phone);
+  // Two open, the named one closed: the other, still open, is named (review z4: the link named none).
+  await click('exp_inf');
+  await settle(page);
+  assert.match(await page.evaluate(() => window.embeddingLab.getLink()), /&section=nonfinite/, 'the second one opened is named');
+  await click('exp_inf');
+  await frames(page, 4);
+  assert.match(await page.evaluate(() => window.embeddingLab.getLink()), /&section=bias/, 'closed, the one still open is named');
   await click('exp_bias');  // closed: the link names none
   await settle(page);
   assert.doesNotMatch(await page.evaluate(() => window.embeddingLab.getLink()), /section=/);
