@@ -59,6 +59,9 @@ struct Product {
     bool transposed_left = false; // backward: onehot^T, a lit cell's column is the position
     bool walk = false;            // draw the walk (forward, matmul route)
     bool log_scale = false;       // mid and right coloured on log_scale_fraction (G and dW), not linearly
+    // The most room a number may take in a cell (the gather: the room the one-hot route's numbers had, so
+    // that out and W[ids] read alike; a tablet showed -0.8 beside -0.796, as if the routes differed).
+    float number_room = FLT_MAX;
 };
 
 // Geometry of one drawn grid: a rows x cols block, each axis maybe compressed.
@@ -146,21 +149,17 @@ static int ShownRow(const GridGeom& g, int rc, RowIds row_id, int hl) {
     return in.empty() ? g.rows.first(rc) : in.front();
 }
 
-// The room the one-hot route's numbers had, when it had any: the gather's cells, wider, fit theirs in no
-// more, so that out and W[ids] read alike (a tablet showed -0.8 beside -0.796, as if the routes differed).
-static float g_numbered_room = FLT_MAX, g_room_cap = FLT_MAX;
-
 // A value grid (mid or right). A row not in `filled_rows` (sorted; null: every row is) is drawn as
-// exact zeros: outlined, empty.
-static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d, float scale, bool log_scale,
-                       RowIds row_id, int hl, const std::vector<int>* filled_rows) {
+// exact zeros: outlined, empty. Returns the room its numbers had (FLT_MAX: it has none).
+static float DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d, float scale, bool log_scale,
+                        RowIds row_id, int hl, const std::vector<int>* filled_rows, float max_room) {
     const auto filled = [&](int row) { return !filled_rows || std::binary_search(filled_rows->begin(), filled_rows->end(), row); };
     const ImU32 line = g_colors.empty_line;
     const auto value = [&](int row, int cc) { return m[size_t(row) * size_t(d) + size_t(g.cols.first(cc))]; };
     // A cell's number: the page's short format (4 significant digits); in a narrow cell fewer (exact on
     // hover); "" when even that does not fit. 3 px on each side: with 1, neighbours read as one
     // expression ("-0.9607-0.4713").
-    const float room = std::min(g.cw - Px(6), g_room_cap);
+    const float room = std::min(g.cw - Px(6), max_room);
     // Numbers in every cell or in none: a blank among numbered cells reads as a missing value
     // (a narrow grid showed 0.01 and 0.03 and nothing for the -0.02 between them). At the font's size,
     // else at three quarters of it: a phone's 3 x 3 and a tour's 5 x 4 at 1440 px were blocks of colour.
@@ -173,7 +172,6 @@ static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d,
         return true;
     };
     const bool text = grid && (numbered() || (shrink = 0.75f, numbered()));
-    if (text) g_numbered_room = room;
     const float text_size = ImGui::GetFontSize() * shrink;
     const auto centred = [&](ImVec2 a, ImU32 color, const char* s) {
         const ImVec2 ts = ImGui::CalcTextSize(s);
@@ -199,6 +197,7 @@ static void DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d,
                 dl->AddLine(ImVec2(g.p.x, (y0 + y1) * 0.5f), ImVec2(g.p.x + g.width(), (y0 + y1) * 0.5f), line);
         }
     }
+    return text ? room : FLT_MAX;
 }
 
 // The one-hot block: pale zeros and one lit 1 per link (a tick when compressed), or the chips.
@@ -721,7 +720,8 @@ static void ProductInput(App& app, ImDrawList* dl, const Product& P, const Produ
     }
 }
 
-static void DrawProduct(App& app, const Product& P) {
+// Returns the room its blocks' numbers had (FLT_MAX: they have none).
+static float DrawProduct(App& app, const Product& P) {
     g_colors = PictureColorsFor(app.state.theme, ImGui::GetStyle());
     const int hl = HighlightedId(app);
     const float avail = ImGui::GetContentRegionAvail().x;
@@ -740,8 +740,9 @@ static void DrawProduct(App& app, const Product& P) {
     DrawHeaders(dl, P, lay, o);
 
     DrawLeft(dl, P, L, hl);
-    DrawValues(dl, M, P.mid, P.d, P.mid_scale, P.log_scale, P.mid_id, hl, nullptr);
-    DrawValues(dl, Rg, P.right, P.d, P.right_scale, P.log_scale, P.right_id, hl, P.right_rows_filled);
+    float number_room = DrawValues(dl, M, P.mid, P.d, P.mid_scale, P.log_scale, P.mid_id, hl, nullptr, P.number_room);
+    number_room = std::min(number_room, DrawValues(dl, Rg, P.right, P.d, P.right_scale, P.log_scale, P.right_id, hl,
+                                                   P.right_rows_filled, P.number_room));
     DrawBands(dl, P, lay, hl);
 
     // Labels, over the bands: every row when it fits, else the strips that hold linked rows; the highlighted id's rows outlined.
@@ -763,6 +764,7 @@ static void DrawProduct(App& app, const Product& P) {
         RecordItemRect((std::string("picture:strips:") + P.key).c_str());
     }
     ImGui::PopID();
+    return number_room;
 }
 
 //-----------------------------------------------------------------------------
@@ -840,8 +842,7 @@ void ShowForwardPicture(App& app) {
     mm.left_id.ids = mm.right_id.ids = &s.ids;
     mm.walk = true;
     TextWrapped("%s", TR(picture_forward_intro));
-    g_numbered_room = FLT_MAX;
-    DrawProduct(app, mm);
+    const float number_room = DrawProduct(app, mm);
     // Wrapped: "1,024,000 multiply-adds (B*V*d), 1,022,976 of them against zero" ran off a phone.
     const ImU32 disabled = ImGui::GetColorU32(ImGuiCol_TextDisabled);
     TextWrappedColored(disabled, TR(picture_forward_cost), format_count(r.matmul_mult_adds).c_str(),
@@ -852,12 +853,10 @@ void ShowForwardPicture(App& app) {
     g.key = "gather", g.left_name = "ids", g.right_name = "W[ids]";
     g.left_rect = "picture:ids", g.mid_rect = "picture:W:gather", g.right_rect = "picture:gather";
     g.right = r.gather.data();
-    g.chips = true, g.walk = false;
+    g.chips = true, g.walk = false, g.number_room = number_room;
     ImGui::Spacing();
     TextWrapped("%s", TR(picture_gather_intro));
-    g_room_cap = g_numbered_room;
     DrawProduct(app, g);
-    g_room_cap = FLT_MAX;
     TextWrappedColored(disabled, TR(picture_gather_cost), format_count(r.gather_copies).c_str());
 }
 
