@@ -159,10 +159,8 @@ static void ShowParameterCounts(const App& app) {
         // text's, it shrank to its header and broke the names mid-word ("ha|sh|ed").
         float names = 0;
         for (int k = 0; k < kTableKinds; k++) names = std::max(names, LegendWidth(table_kind_name(TableKind(k))));
-        ImGui::TableSetupColumn(TR(deeper_col_table), ImGuiTableColumnFlags_WidthFixed, Px(names) + 1.0f);
-        for (const char* h : {TR(deeper_col_shape), TR(deeper_col_parameters), TR(deeper_col_of_full)})
-            ImGui::TableSetupColumn(h);
-        ImGui::TableHeadersRow();
+        ImGui::TableSetupColumn(nullptr, ImGuiTableColumnFlags_WidthFixed, Px(names) + 1.0f);
+        HeaderRow({TR(deeper_col_table), TR(deeper_col_shape), TR(deeper_col_parameters), TR(deeper_col_of_full)});
         for (int k = 0; k < kTableKinds; k++) {
             ImGui::TableNextColumn();
             LegendText(VariantColor(k), "%s", table_kind_name(TableKind(k)));

@@ -103,8 +103,7 @@ static void CostBars(const CostFigures& f) {
 
 static void CostTable(const CostFigures& f) {
     if (!BeginSidewaysTable("##cost", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg, kCostRouteCount + 1)) return;
-    for (const char* h : {TR(labs_cost_col_route), TR(labs_cost_col_median), TR(labs_cost_col_range)}) ImGui::TableSetupColumn(h);
-    ImGui::TableHeadersRow();
+    HeaderRow({TR(labs_cost_col_route), TR(labs_cost_col_median), TR(labs_cost_col_range)});
     for (int r = 0; r < kCostRouteCount; r++) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();

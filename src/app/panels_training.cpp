@@ -268,12 +268,7 @@ static void ShowRowTable(App& app) {
     const float height = std::min(row_h * float(s.V + 1) + Px(4), Px(260));
     if (!BeginSidewaysTable("##rows", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY, 0, height)) return;
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn(TR(labs_col_id));
-    ImGui::TableSetupColumn(TR(labs_col_touched));
-    ImGui::TableSetupColumn(TR(labs_col_changed));
-    ImGui::TableSetupColumn(TR(labs_col_why));
-    ImGui::TableSetupColumn(TR(labs_col_updates));
-    ImGui::TableHeadersRow();
+    HeaderRow({TR(labs_col_id), TR(labs_col_touched), TR(labs_col_changed), TR(labs_col_why), TR(labs_col_updates)});
     ImGuiListClipper clipper;
     clipper.Begin(s.V);
     while (clipper.Step()) {

@@ -40,7 +40,7 @@ GROUPS = [
     (['ImGui::LogText', 'ImGui::LogRenderedText'],
      "Dear ImGui's text log: widgets write to it while g.LogEnabled, which only ImGui::LogBegin sets "
      "(LogToClipboard, LogToFile, ...)", ['ImGui::LogBegin'], []),
-    (['ImGui::TableDrawDefaultContextMenu', 'ImGui::TableSortSpecsBuild', 'ImGui::TableSetColumnSortDirection',
+    (['ImGui::TableDrawDefaultContextMenu', 'ImGui::TableSortSpecsBuild',
       'ImGui::TableUpdateBorders', 'ImGui::TableSetColumnWidth'],
      "Dear ImGui's table context menu, sorting and column resizing: the menu opens only for a table "
      "with one of the flags Resizable, Reorderable or Hideable, sorting needs Sortable, and a column "

@@ -695,6 +695,19 @@ bool BeginSidewaysTable(const char* id, int columns, ImGuiTableFlags flags, int 
                              ImVec2(0, height));
 }
 
+// Plain text: Dear ImGui's TableHeadersRow makes each name a button (for sorting and reordering, which
+// the page's tables do not allow) that lit up under the pointer, doing nothing.
+// A column fitted to its contents fits its name too, as TableHeader has it do.
+void HeaderRow(std::initializer_list<const char*> names) {
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    for (const char* name : names) {
+        ImGui::TableNextColumn(), ImGui::TextUnformatted(name);
+        ImGuiTable* table = ImGui::GetCurrentTable();
+        float& fit = table->Columns[table->CurrentColumn].ContentMaxXHeadersIdeal;
+        fit = std::max(fit, ImGui::GetItemRectMax().x);
+    }
+}
+
 float ButtonWidth(const char* label) {
     return (ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x) / Px(1);
 }

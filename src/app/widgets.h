@@ -104,6 +104,8 @@ void SameLineIfFits(float css_width);
 // columns as wide as their contents. `height` 0: `rows` one-line rows; else that height (a table
 // that also scrolls down: add ScrollY); and room for the scrollbar when it scrolls.
 bool BeginSidewaysTable(const char* id, int columns, ImGuiTableFlags flags, int rows, float height = 0.0f);
+// The table's first row: its columns' names, on the header colour.
+void HeaderRow(std::initializer_list<const char*> names);
 float ButtonWidth(const char* label);  // a button's width for `label`, in CSS pixels (for SameLineIfFits)
 // The last item has the keyboard's focus, shown (Tab, arrows): not the focus a click or tap leaves.
 bool ItemKeyboardFocused();

@@ -116,6 +116,33 @@ untimed('a step says on the live line what it did, or why it did nothing', async
   await closePage(page);
 });
 
+// The rows table's header is its columns' names, not Dear ImGui's header buttons (for sorting and reordering the
+// page's tables do not have), which lit up under the pointer doing nothing. Its names are whole: the columns fit them.
+untimed('the rows table\'s header names its columns and does not light up under the pointer', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=1', { width: 1440, height: 900 });
+  await clickWidget(page, 'train:step');
+  await widgetCenter(page, 'train:row:0');  // scrolled into view
+  const row = await page.evaluate(() => window.embeddingLab.widgetRect('train:row:0'));
+  const box = await page.locator('#canvas').boundingBox();
+  const clip = { x: box.x + row.x, y: box.y + row.y - row.height + 2, width: row.width, height: row.height - 4 };
+  await page.mouse.move(5, 5);
+  await frames(page, 3);
+  const away = await page.screenshot({ clip });
+  await page.mouse.move(clip.x + 8, clip.y + clip.height / 2);
+  await frames(page, 3);
+  assert.ok(away.equals(await page.screenshot({ clip })), 'the header looks the same under the pointer');
+  // The five names whole and apart: runs of ink more than 9 px apart (12 px between columns, 7 px at the spaces
+  // in "why it moved"). Columns fitted to their rows alone cut the names short and ran them together: 3 runs.
+  const png = decodePng(away);
+  const scale = png.width / clip.width;
+  const inkAt = (x) => { for (let y = 0; y < png.height; y++) { const i = (y * png.width + x) * png.channels; if (png.pixels[i] + png.pixels[i + 1] + png.pixels[i + 2] < 300) return true; } return false; };
+  const runs = [];
+  for (let x = 0, end = -1e9; x < png.width; x++) if (inkAt(x)) { if (x - end > 9 * scale) runs.push([x / scale]); runs.at(-1)[1] = x / scale; end = x; }
+  assert.equal(runs.length, 5, `the header's names at ${JSON.stringify(runs.map(([a, b]) => [Math.round(a), Math.round(b)]))}`);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 // What was pressed stays under the pointer (ui.cpp's RowHold): in the 100,000-row state a step changed how
 // the forward panel's numbers wrap above Step (by their texts' widths): Step rose 40 px on a desktop, 24 px
 // on a 360 px phone, and sank 24 px on a 412 px one, and a quick second press missed it.
