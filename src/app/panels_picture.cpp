@@ -28,7 +28,7 @@ namespace el {
 constexpr int kFullCells = 32;        // up to this many rows (or columns) every cell is drawn
 constexpr int kCompressedCells = 48;  // beyond that an axis is drawn in this many cells
 constexpr int kFaintBands = 256;      // bands drawn for ids other than the highlighted one
-constexpr float kOpWidth = 26;        // CSS px between blocks, for "@", "=" or "->"
+constexpr float kOpWidth = 22;        // CSS px between blocks, for "@", "=" or "->"
 
 //-----------------------------------------------------------------------------
 // [SECTION] One product drawn: left @ mid = right
@@ -157,18 +157,19 @@ static float DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d
     const ImU32 line = g_colors.empty_line;
     const auto value = [&](int row, int cc) { return m[size_t(row) * size_t(d) + size_t(g.cols.first(cc))]; };
     // A cell's number: the page's short format (4 significant digits); in a narrow cell fewer (exact on
-    // hover); "" when even that does not fit. 3 px on each side: with 1, neighbours read as one
-    // expression ("-0.9607-0.4713").
+    // hover); "" when even that does not fit. 3 px on each side, 2 at three quarters of the font (a
+    // space's width there): with 1, neighbours read as one expression ("-0.9607-0.4713").
     const float room = std::min(g.cw - Px(6), max_room);
     // Numbers in every cell or in none: a blank among numbered cells reads as a missing value
     // (a narrow grid showed 0.01 and 0.03 and nothing for the -0.02 between them). At the font's size,
     // else at three quarters of it: a phone's 3 x 3 and a tour's 5 x 4 at 1440 px were blocks of colour.
     const bool grid = !g.rows.compressed() && !g.cols.compressed();  // one cell per row and column
     float shrink = 1.0f;
+    const auto fitted = [&](float v) { return FittedNumber(v, (room + (shrink < 1.0f ? Px(2) : 0.0f)) / shrink); };
     const auto numbered = [&] {
         for (int row = 0; row < g.rows.cells; row++)
             for (int cc = 0; cc < g.cols.cells; cc++)
-                if (const float v = value(row, cc); (filled(row) || v != 0.0f) && FittedNumber(v, room / shrink).empty()) return false;
+                if (const float v = value(row, cc); (filled(row) || v != 0.0f) && fitted(v).empty()) return false;
         return true;
     };
     const bool text = grid && (numbered() || (shrink = 0.75f, numbered()));
@@ -189,7 +190,7 @@ static float DrawValues(ImDrawList* dl, const GridGeom& g, const float* m, int d
                 if (full) dl->AddRectFilled(a, b, log_scale ? HeatColor(log_scale_fraction(v, scale), 1.0f) : HeatColor(v, scale));
                 else if (grid) dl->AddRect(a, b, line);
                 if (text && (full || v != 0.0f))
-                    centred(a, full ? ImGui::GetColorU32(ImGuiCol_Text) : DimColor(), FittedNumber(v, room / shrink).c_str());
+                    centred(a, full ? ImGui::GetColorU32(ImGuiCol_Text) : DimColor(), fitted(v).c_str());
                 else if (text && !full && g.cw >= Px(12))
                     centred(a, DimColor(), "0");
             }
@@ -483,7 +484,7 @@ static ProductLayout LayOut(const Product& P, float avail) {
     const float left_strip_w = std::clamp(avail * 0.25f, Px(60), Px(150));
     // A chip is as wide as the largest id's digits need, 40 px at least ("99999" ran into its edges).
     const float chip_w = std::max(Px(40), ImGui::CalcTextSize(std::to_string(std::max(P.K - 1, 0)).c_str()).x + Px(8));
-    GridGeom L(P.R, P.chips ? 1 : P.K, P.chips ? chip_w : Px(15), P.chips ? chip_w : left_strip_w / kCompressedCells,
+    GridGeom L(P.R, P.chips ? 1 : P.K, P.chips ? chip_w : Px(12), P.chips ? chip_w : left_strip_w / kCompressedCells,
                full_h, Px(7));
     GridGeom M(P.K, P.d, 0, Px(4), full_h, Px(7)), Rg(P.R, P.d, 0, Px(4), full_h, Px(7));  // (widths below)
     // Rows that carry links (looked up, or receiving gradient): their colours and labels show in strips too.
@@ -515,8 +516,8 @@ static ProductLayout LayOut(const Product& P, float avail) {
         // A counted label ("99998 +1") may reach into the gap before it, over the bands' ends: on a phone
         // the picture does not widen for it.
         const float strip_w = StripLabelsWidth(M, P.mid_id, list) - (list ? 0.0f : Px(kOpWidth) - Px(8));
-        w.label = std::max(Px(40), std::max(mid_text_w, strip_w) + Px(8) + arrow_room);
-        w.left_label = P.chips ? Px(8) : std::max(Px(34), std::max(left_text_w, StripLabelsWidth(L, P.left_id, list)) + Px(8));
+        w.label = std::max(Px(36), std::max(mid_text_w, strip_w) + Px(8) + arrow_room);
+        w.left_label = P.chips ? Px(8) : std::max(Px(32), std::max(left_text_w, StripLabelsWidth(L, P.left_id, list)) + Px(8));
         // The left header starts over the row labels and may be wider than a narrow one-hot block.
         w.left_block = std::max({L.width(), ImGui::CalcTextSize(P.left_name).x - w.left_label,
                                  ImGui::CalcTextSize(left_shape).x - w.left_label});
@@ -533,7 +534,7 @@ static ProductLayout LayOut(const Product& P, float avail) {
     Widths w = widths(true);
     const bool list = w.value >= Px(4);
     if (!list) w = widths(false);
-    // Still too narrow (a phone, six ids at d = 16): the one-hot block narrows (its columns from 15 px to 9,
+    // Still too narrow (a phone, six ids at d = 16): the one-hot block narrows (its columns from 12 px to 9,
     // where its "1" still fits; in strips, to 60 px in all) and the value columns to 3 px before the picture
     // scrolls sideways.
     const bool squeezed = w.value < Px(4);
@@ -573,8 +574,8 @@ static void DrawHeaders(ImDrawList* dl, const Product& P, const ProductLayout& l
     header(lay.M.p.x, P.mid_name, shape, P.mid_rect);
     std::snprintf(shape, sizeof shape, "%d x %d", P.R, P.d);
     header(lay.Rg.p.x, P.right_name, shape, P.right_rect);
-    dl->AddText(ImVec2(lay.L.p.x + lay.left_block_w + Px(6), o.y), DimColor(), P.chips ? "->" : "@");
-    dl->AddText(ImVec2(lay.M.p.x + lay.M.width() + Px(6), o.y), DimColor(), P.chips ? "->" : "=");
+    dl->AddText(ImVec2(lay.L.p.x + lay.left_block_w + Px(3), o.y), DimColor(), P.chips ? "->" : "@");
+    dl->AddText(ImVec2(lay.M.p.x + lay.M.width() + Px(3), o.y), DimColor(), P.chips ? "->" : "=");
 }
 
 // Bands: the lit 1 (or chip) -> mid's row -> right's row; the highlighted id's drawn strong, on top.

@@ -420,13 +420,17 @@ untimed('a block of the picture numbers all its cells or none, on a phone and on
 // Blocks of colour where the lesson's numbers are: a 360 px phone's canonical 3 x 3 and the basics tour's
 // 5 x 4 at 1440 px (the step that says the output is d ordinary numbers) drew none. Where the font's size
 // does not fit, three quarters of it does. (Not yet the phone's G and dW, whose -0.02 needs more room.)
-untimed('a 360 px phone\'s 3 x 3 and the basics tour\'s 5 x 4 at 1440 px number their blocks', async () => {
+untimed('a 360 px phone\'s 3 x 3 and the basics tour\'s 5 x 4 at 1280 to 1440 px number their blocks, both routes alike', async () => {
   for (const [width, height, dpr, link, names] of [
     [360, 740, 3, 'v=1&panels=forward,backward&V=3&d=3&init=example&ids=1', ['picture:W', 'picture:W:gather']],
-    [1440, 900, 1, 'tour=basics&step=3', ['picture:W:gather', 'picture:G', 'picture:dW']]]) {
+    // A laptop's widths: the one-hot route's blocks were colour only from 1440 px down (review z4), its
+    // cells 25-32 px beside the gather's numbered ones. Table W's column now gives the pictures room.
+    ...[[1440, 900, 1], [1366, 768, 1], [1280, 720, 1.25]].map(([w, h, dpr]) =>
+      [w, h, dpr, 'tour=basics&step=3', ['picture:W', 'picture:out', 'picture:W:gather', 'picture:gather', 'picture:G', 'picture:dW']])]) {
     const page = await openPage(browser, server.url + '#' + link, { width, height, dpr, mobile: width < 500 });
     const s = await snapshot(page);
-    const shape = { 'picture:G': [s.ids.length, s.table[0].length] };
+    const shape = { 'picture:G': [s.ids.length, s.table[0].length], 'picture:out': [s.ids.length, s.table[0].length],
+                    'picture:gather': [s.ids.length, s.table[0].length] };
     for (const name of names) {
       await widgetCenter(page, name);
       await moveAway(page);
