@@ -136,9 +136,19 @@ void ShowTourBar(App& app) {
             app.tour.text_folded = !folded;
         RecordItemRect("tour-fold");
     }
+    const float top = ImGui::GetCursorPosY();
     TextWrappedColored(GoodColor(), "%s", tr(s.title));
     RecordItemRect("tour-title");
-    if (!folded) TextWrapped("%s", tr(s.text));
+    if (!folded) {
+        TextWrapped("%s", tr(s.text));
+        // As tall as the tour's longest step: the panels below stay put from step to step (they moved
+        // a line's height where a step's text took a line more). Not on a small screen, whose room
+        // goes to the step's panel (the tour scrolls to it).
+        float tallest = 0.0f;
+        for (const TourStep& t : steps) tallest = std::max(tallest, TextWrappedHeight(tr(t.title)) + TextWrappedHeight(tr(t.text)));
+        if (const float short_by = top + tallest - ImGui::GetCursorPosY(); short_by > 0.0f && !small)
+            ImGui::Dummy(ImVec2(0.0f, short_by - ImGui::GetStyle().ItemSpacing.y));
+    }
     ImGui::EndChild();
     RecordItemRect("tour-box");
     ImGui::PopStyleColor();

@@ -225,6 +225,11 @@ void TextWrappedUnformatted(const char* text, const char* text_end) {
     if (set_wrap) ImGui::PopTextWrapPos();
 }
 
+float TextWrappedHeight(const char* text) {
+    const std::string lines = WrapAtSpaces(text, text + std::strlen(text), ImGui::GetContentRegionAvail().x);
+    return ImGui::CalcTextSize(lines.c_str()).y + ImGui::GetStyle().ItemSpacing.y;
+}
+
 // A link (a preset opens its own): in the link colour and underlined, as links are in pages. It was
 // plain text, which on a phone, with no hover to show it, read as a paragraph.
 bool WrappedLink(const char* label) {

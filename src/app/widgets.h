@@ -27,6 +27,8 @@ std::string FittedNumber(float v, float room);  // ShortNumber, or fewer digits 
 void TextWrapped(const char* fmt, ...) IM_FMTARGS(1);
 void TextWrappedColored(ImU32 color, const char* fmt, ...) IM_FMTARGS(2);
 void TextWrappedUnformatted(const char* text, const char* text_end);
+// The height TextWrapped gives `text` at the cursor, its spacing below included.
+float TextWrappedHeight(const char* text);
 // A plot's legend entry: a swatch of the series' colour, then its words in the text colour (the
 // series' colours as text were 2.7:1 (orange) and 4.2:1 (blue) on the light window). One item.
 void LegendText(ImU32 color, const char* fmt, ...) IM_FMTARGS(2);

@@ -98,6 +98,24 @@ test("the tour's Next stays where it is from step to step: pressed again in the 
   }
 });
 
+// Review z4 (a tablet at 1024 x 768): the step's box took its text's height, so the panels under it moved
+// a line's height between steps (basics 2 and 3). It is as tall as the tour's longest step; on a phone,
+// whose room goes to the step's panel, as its own text.
+test('the tour step\'s box keeps one height from step to step: the panels below stay put', async () => {
+  const page = await openPage(browser, server.url + '#v=1&tour=basics&step=0', { width: 1024, height: 768, dpr: 2 });
+  await settle(page);
+  for (const [depth, steps] of [['basics', 6], ['deeper', 11]]) {
+    const heights = [];
+    for (let step = 0; step < steps; step++) {
+      await page.evaluate((l) => window.embeddingLab.setLink(l), `tour=${depth}&step=${step}`);
+      await frames(page, 4);
+      heights.push((await rect(page, 'tour-box')).height);
+    }
+    assert.equal(new Set(heights).size, 1, `${depth}: the box's heights ${heights.join(', ')}`);
+  }
+  await page.context().close();
+});
+
 // A shared mid-tour link on a short or narrow page (panels in one column): the step's panel is scrolled
 // to just under the tour box. It was scrolled once, in the first frame, before the layout settled (the
 // scrollbar narrows the panels and their text takes more lines), and the Backward panel of step 5
