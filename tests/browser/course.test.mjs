@@ -596,7 +596,8 @@ test('"Open the full demo" opens the full page and leaves the clipboard alone; i
       window.copied = [];
       Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (text) => { window.copied.push(text); } } });
     });
-    const wake = async () => { await frame.evaluate(() => window.Module._el_wake()); await course.waitForTimeout(100); };
+    // (After the click the boxed frame may already be loading the full page: no Module to wake there yet.)
+    const wake = async () => { await frame.evaluate(() => window.Module?._el_wake?.()).catch(() => {}); await course.waitForTimeout(100); };
     await wake();
     const box = await (await course.$('#' + id)).boundingBox();
     const r = await frame.evaluate(() => window.embeddingLab.widgetRect('open-full'));
