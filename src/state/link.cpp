@@ -768,8 +768,9 @@ LinkMessages decode_link(std::string_view fragment, AppState& out, std::string_v
     // leaves out.
     const auto given = [&values](const char* key) { auto it = values.find(key); return it == values.end() ? nullptr : &it->second; };
     if (given("tour") && given("step") && !given("V")) {
-        AppState at;  // the tour and its step alone (a V ends the recursion)
-        decode_link("V=3&tour=" + *given("tour") + "&step=" + *given("step"), at);
+        AppState at;  // the tour and its step alone (a V ends the recursion), encoded again: an '&' in
+                      // them is a character of the value, not another key ("basics%26V%3D50" is no tour)
+        decode_link("V=3&tour=" + percent_encode(*given("tour")) + "&step=" + percent_encode(*given("step")), at);
         const std::vector<TourStep>& steps = tour_steps(at.tour);
         LinkMessages twice;  // the step's keys that the link gives too: the link's own count, unremarked
         if (size_t(at.tour_step) < steps.size()) read_pairs(steps[size_t(at.tour_step)].link, values, twice);

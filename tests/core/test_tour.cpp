@@ -80,4 +80,13 @@ TEST_CASE("a link naming a tour step and no V opens the step as the tour shows i
     REQUIRE(el::decode_link("tour=solid&step=6&ids=0,1,2,0", ids_given).ok());
     CHECK(ids_given.ids == std::vector<int>{0, 1, 2, 0});
     CHECK(ids_given.upstream[3 * 3 + 2] == -0.3f);  // the step's g: row 3, column 2
+
+    // A tour value that hides keys behind an encoded '&' is refused, and opens no step's state either (the
+    // step's link was looked up from "tour=basics&V=50&step=2", which read as basics step 2).
+    el::AppState hidden;
+    const el::LinkMessages refused = el::decode_link("v=1&tour=basics%26V%3D50&step=2", hidden);
+    CHECK_FALSE(refused.ok());
+    CHECK(hidden.tour == TourDepth::None);
+    CHECK(hidden.ids == el::AppState().ids);
+    CHECK(hidden.V == el::AppState().V);
 }
