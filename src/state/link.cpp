@@ -667,6 +667,10 @@ static void read_pair(std::string_view pair, LinkValues& values, std::set<std::s
         msg.errors.push_back(format(TR(msg_value_broken_escape), key.c_str(), quoted(pair.substr(eq + 1)).c_str()));
         return;
     }
+    if (key.empty()) {  // "=5": no key names nothing ("'' is given more than once", "unknown key ''")
+        msg.notices.push_back(format(TR(msg_empty_key), quoted(pair).c_str()));
+        return;
+    }
     if (values.count(key)) {
         if (twice.insert(key).second) msg.notices.push_back(format(TR(msg_key_twice), key.c_str()));
         return;

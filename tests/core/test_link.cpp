@@ -351,6 +351,15 @@ TEST_CASE("unknown and repeated keys are notices; oversized links are refused wh
     CHECK_THAT(m.notices[0], Catch::Contains("'V' is given more than once"));
     CHECK_THAT(m.notices[1], Catch::Contains("unknown key 'foo' ignored"));
 
+    // A value with no key before it is named as written (review z1: "&=&=5" said "'' is given more than once"
+    // and "unknown key '' ignored", naming nothing).
+    m = decode_link("V=4&=&=5&ids=3", s);
+    CHECK(m.errors.empty());
+    CHECK(s.V == 4);
+    REQUIRE(m.notices.size() == 2);
+    CHECK(m.notices[0] == "'=' has no key before its '='; ignored");
+    CHECK(m.notices[1] == "'=5' has no key before its '='; ignored");
+
     // A key repeated many times is one notice (3,000 of them filled the banner with the same line).
     std::string repeated = "V=4";
     for (int i = 0; i < 3000; i++) repeated += "&z=1&V=5";
