@@ -370,6 +370,10 @@ test('a link with section= opens that section on screen; closed, the link drops 
   assert.deepEqual(await page.evaluate(() => window.embeddingLab.setField('section', 'nonfinite')), { ok: true, error: '' });
   await settle(page);
   assert.equal((await snapshot(page)).settings.section, 'nonfinite');
+  // The page scrolls to it over the next frames (settle waits for none: under load the rectangle read was the
+  // frame's before the scroll, the section not yet drawn).
+  await page.waitForFunction((h) => { const r = window.embeddingLab.widgetRect('section'); return r?.visible && r.y >= 0 && r.y <= h / 2; },
+                             height, { timeout: 10000 }).catch(() => {});
   const named = await rect('section');
   assert.ok(named?.visible && named.y >= 0 && named.y <= height / 2, `the non-finite section's heading brought near the top: ${JSON.stringify(named)}`);
   assert.match(await page.evaluate(() => window.embeddingLab.getLink()), /&section=nonfinite/);
