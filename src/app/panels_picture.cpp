@@ -516,12 +516,12 @@ static ProductLayout LayOut(const Product& P, float avail) {
         // A counted label ("99998 +1") may reach into the gap before it, over the bands' ends: on a phone
         // the picture does not widen for it.
         const float strip_w = StripLabelsWidth(M, P.mid_id, list) - (list ? 0.0f : Px(kOpWidth) - Px(8));
-        w.label = std::max(Px(36), std::max(mid_text_w, strip_w) + Px(8) + arrow_room);
+        w.label = std::max(Px(32), std::max(mid_text_w, strip_w) + Px(8) + arrow_room);
         w.left_label = P.chips ? Px(8) : std::max(Px(32), std::max(left_text_w, StripLabelsWidth(L, P.left_id, list)) + Px(8));
         // The left header starts over the row labels and may be wider than a narrow one-hot block.
         w.left_block = std::max({L.width(), ImGui::CalcTextSize(P.left_name).x - w.left_label,
                                  ImGui::CalcTextSize(left_shape).x - w.left_label});
-        w.fixed = w.left_label + w.left_block + 2 * Px(kOpWidth) + w.label + Px(8);
+        w.fixed = w.left_label + w.left_block + 2 * Px(kOpWidth) + w.label + Px(4);
         const auto fit = [&](float fixed) {
             w.value = (avail - fixed) / float(2 * value_cols);
             if (w.value * float(value_cols) < right_header_w) w.value = (avail - fixed - right_header_w) / float(value_cols);
@@ -554,7 +554,7 @@ static ProductLayout LayOut(const Product& P, float avail) {
     lay.header_h = text_h * 2 + Px(4);
     lay.mid_gap = Px(kOpWidth) + std::max(0.0f, mid_room - lay.M.width());
     lay.total_w = w.fixed - Px(kOpWidth) + lay.M.width() + lay.mid_gap + std::max(lay.Rg.width(), right_header_w);
-    lay.total_w = std::min(lay.total_w, std::max(avail, lay.total_w - Px(8)));  // (a scrollbar for its 8 px margin alone)
+    lay.total_w = std::min(lay.total_w, std::max(avail, lay.total_w - Px(4)));  // (a scrollbar for its 4 px margin alone)
     lay.total_h = lay.header_h + std::max({L.height(), lay.M.height(), lay.Rg.height()}) + Px(6);
     return lay;
 }

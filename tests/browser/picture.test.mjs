@@ -419,10 +419,11 @@ untimed('a block of the picture numbers all its cells or none, on a phone and on
 
 // Blocks of colour where the lesson's numbers are: a 360 px phone's canonical 3 x 3 and the basics tour's
 // 5 x 4 at 1440 px (the step that says the output is d ordinary numbers) drew none. Where the font's size
-// does not fit, three quarters of it does. (Not yet the phone's G and dW, whose -0.02 needs more room.)
+// does not fit, three quarters of it does. The phone's G and dW too, since the row labels' column and the
+// picture's right margin gave up 4 px each (their -0.02 had needed 29 px cells; they were 28).
 untimed('a 360 px phone\'s 3 x 3 and the basics tour\'s 5 x 4 at 1280 to 1440 px number their blocks, both routes alike', async () => {
   for (const [width, height, dpr, link, names] of [
-    [360, 740, 3, 'v=1&panels=forward,backward&V=3&d=3&init=example&ids=1', ['picture:W', 'picture:W:gather']],
+    [360, 740, 3, 'v=1&panels=forward,backward&V=3&d=3&init=example&ids=1', ['picture:W', 'picture:W:gather', 'picture:G', 'picture:dW']],
     // A laptop's widths: the one-hot route's blocks were colour only from 1440 px down (review z4), its
     // cells 25-32 px beside the gather's numbered ones. Table W's column now gives the pictures room.
     ...[[1440, 900, 1], [1366, 768, 1], [1280, 720, 1.25]].map(([w, h, dpr]) =>
