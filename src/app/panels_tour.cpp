@@ -139,14 +139,14 @@ void ShowTourBar(App& app) {
     const float top = ImGui::GetCursorPosY();
     TextWrappedColored(GoodColor(), "%s", tr(s.title));
     RecordItemRect("tour-title");
-    if (!folded) {
-        TextWrapped("%s", tr(s.text));
-        // As tall as the tour's longest step: the panels below stay put from step to step (they moved
-        // a line's height where a step's text took a line more). Not on a small screen, whose room
-        // goes to the step's panel (the tour scrolls to it).
+    if (!folded) TextWrapped("%s", tr(s.text));
+    // As tall as the tour's longest step: the panels below stay put from step to step (they moved a
+    // line's height where a step's text took a line more). Not on a small screen, whose room goes to
+    // the step's panel (the tour scrolls to it).
+    if (!small) {
         float tallest = 0.0f;
         for (const TourStep& t : steps) tallest = std::max(tallest, TextWrappedHeight(tr(t.title)) + TextWrappedHeight(tr(t.text)));
-        if (const float short_by = top + tallest - ImGui::GetCursorPosY(); short_by > 0.0f && !small)
+        if (const float short_by = top + tallest - ImGui::GetCursorPosY(); short_by > 0.0f)
             ImGui::Dummy(ImVec2(0.0f, short_by - ImGui::GetStyle().ItemSpacing.y));
     }
     ImGui::EndChild();

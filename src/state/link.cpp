@@ -667,7 +667,7 @@ static void read_pair(std::string_view pair, LinkValues& values, std::set<std::s
         msg.errors.push_back(format(TR(msg_value_broken_escape), key.c_str(), quoted(pair.substr(eq + 1)).c_str()));
         return;
     }
-    if (key.empty()) {  // "=5": no key names nothing ("'' is given more than once", "unknown key ''")
+    if (key.empty()) {  // "=5", named as written (as an empty key: "'' is given more than once", "unknown key ''")
         msg.notices.push_back(format(TR(msg_empty_key), quoted(pair).c_str()));
         return;
     }
