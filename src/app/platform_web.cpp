@@ -299,8 +299,10 @@ EMSCRIPTEN_KEEPALIVE int el_input_key(int key_code, int down, int mods) {
     }
     io.AddKeyEvent(key, down != 0);
     // Escape is the app's while a drop-down or menu is open (it closes it): glue.js then does not
-    // take it as the first half of Escape, Tab (leaving the canvas).
+    // take it as the first half of Escape, Tab (leaving the canvas). A box that scrolls itself takes
+    // PageUp and PageDown (the course page around an embed scrolled with the grid).
     return ((key == ImGuiKey_Tab || key == ImGuiKey_Backspace) && io.WantCaptureKeyboard) ||
+           ((key == ImGuiKey_PageUp || key == ImGuiKey_PageDown) && g_page_window && !io.WantTextInput) ||
            (key == ImGuiKey_Escape && ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) ? 1 : 0;
 }
 

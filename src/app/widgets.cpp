@@ -637,6 +637,13 @@ bool CellGrid(const GridSpec& g, CellEditor* ed, int* add_id) {
     const float scroll_x = ImGui::GetScrollX(), view_w = ImGui::GetWindowWidth();
     const int c0 = tabbing ? 0 : std::clamp(int((scroll_x - label_w - Px(8)) / pitch), 0, g.cols);
     const int c1 = tabbing ? g.cols : std::clamp(int((scroll_x + view_w - label_w) / pitch) + 1, 0, g.cols);
+    // Page Up and Page Down on a cell move the keyboard a grid's height of rows in its column, the grid
+    // scrolling with it, as a spreadsheet does. ImGui's page move scored only the rows in view and, the
+    // cells being part of the page's navigation, went on to the control below (a 100,000-row grid never
+    // paged past its first screen).
+    static struct { ImGuiID grid; int row, col; } page_to;
+    const ImGuiID grid_id = ImGui::GetCurrentWindow()->ID;
+    int focused_row = -1, focused_col = 0;
     ImGuiListClipper clipper;
     clipper.Begin(g.rows, row_h);
     if (tabbing && gc.NavTabbingDir == 1) clipper.IncludeItemByIndex(0);
@@ -650,15 +657,18 @@ bool CellGrid(const GridSpec& g, CellEditor* ed, int* add_id) {
                 if (ed && ed->row == r && ed->col == c) {
                     changed |= DrawCellEditor(g, *ed, cell_w);
                 } else {
-                    if (ed && ed->refocus_row == r && ed->refocus_col == c) {
+                    if ((ed && ed->refocus_row == r && ed->refocus_col == c) ||
+                        (page_to.grid == grid_id && page_to.row == r && page_to.col == c)) {
                         // The editor just closed from the keyboard, or a preset was picked from it
                         // (CellEditor). The preset's button, still the focus and built later in this
                         // frame, would take ImGui's focus request back: the focus is on nothing until then.
                         ImGui::GetCurrentContext()->NavId = 0;
                         ImGui::SetKeyboardFocusHere();
-                        ed->refocus_row = ed->refocus_col = -1;
+                        if (ed) ed->refocus_row = ed->refocus_col = -1;
+                        page_to.grid = 0;
                     }
                     const CellAction action = DrawCell(g, r, c, cell_w, g.dim_unmarked && g.marked_rows && !marked);
+                    if (ImGui::IsItemFocused()) focused_row = r, focused_col = c;
                     if (action == CellAction::Dragged) changed = true;
                     if ((action == CellAction::Clicked || action == CellAction::Typed) && g.values && ed) {
                         ed->row = r, ed->col = c, ed->error.clear(), ed->focus_pending = ed->opening = true;
@@ -677,6 +687,12 @@ bool CellGrid(const GridSpec& g, CellEditor* ed, int* add_id) {
             }
             ImGui::PopID();
         }
+    }
+    if (const int pages = ImGui::IsKeyPressed(ImGuiKey_PageDown) - ImGui::IsKeyPressed(ImGuiKey_PageUp); pages && focused_row >= 0) {
+        const int row = std::clamp(focused_row + pages * visible_rows, 0, g.rows - 1);
+        ImGui::NavMoveRequestCancel();
+        ImGui::SetScrollY(ImGui::GetScrollY() + float(row - focused_row) * row_h);
+        page_to = {grid_id, row, focused_col};
     }
     ImGui::EndChild();
     ImGui::PopID();

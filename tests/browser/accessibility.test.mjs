@@ -604,6 +604,30 @@ test('Tab reaches every cell of a grid, its first rows and the columns out of vi
   await closePage(page);
 });
 
+// Page Down in the 100,000-row grid moved the keyboard to the last row in view, then out of the grid to
+// the control below it (ImGui scored only the rows in view); the grid never paged past its first screen.
+test('Page Down and Page Up in a 100,000-row grid move the keyboard a grid\'s height of rows in its column, the grid scrolling with it', async () => {
+  const page = await openPage(browser, `${server.url}#v=1&V=100000&d=16&init=normal&seed=1&ids=0,99999,50000`, { width: 1280, height: 800 });
+  const said = () => page.textContent('#focused');
+  const press = async (key) => { await page.keyboard.press(key); await frames(page, 3); return said(); };
+  const y = (r) => page.evaluate((n) => window.embeddingLab.widgetRect(n).y, `cell:W:${r}:1`);
+  await page.evaluate(() => { window.keys = []; addEventListener('keydown', (e) => window.keys.push(`${e.key} ${e.defaultPrevented}`)); });
+  await clickWidget(page, 'cell:W:0:0');
+  await press('Escape');
+  assert.match(await press('ArrowRight'), /^W\[0\]\[1\]: /);
+  const top = await y(0);
+  assert.match(await press('PageDown'), /^W\[12\]\[1\]: /, 'a grid\'s height (12 rows) down');
+  assert.equal(await y(12), top, 'the grid scrolled with it: row 12 where row 0 was');
+  assert.match(await press('PageDown'), /^W\[24\]\[1\]: /, 'and on');
+  assert.match(await press('PageUp'), /^W\[12\]\[1\]: /, 'and back');
+  assert.match(await press('ArrowDown'), /^W\[13\]\[1\]: /, 'the arrows go on from there');
+  // The grid took the keys: the page around an embed does not scroll with them.
+  assert.deepEqual(await page.evaluate(() => window.keys.filter((k) => k.startsWith('Page'))),
+    ['PageDown true', 'PageDown true', 'PageUp true']);
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 // Found with a real screen reader (Orca 43 under Xvfb, driving Chromium): on a canvas with no role it stayed
 // in browse mode, where its arrow keys read the page's text instead of reaching the canvas (and NVDA's
 // Enter there is a click on the element, not a key); each change of the live line, which described the
