@@ -31,6 +31,8 @@ void ShowPresetsPanel(App& app);   // the gallery of preset links
 
 std::string FillUpstream(App& app, std::string_view name);  // G's fills by name (canonical, ones, random, mse): "" or why not
 void ShowTourBar(App& app);        // the guided tour, across the top
+bool TourBarShown(const App& app);  // a tour step's box is on the page
+void ShowAllPanelsButton(App& app);  // "Show all panels", while a link shows only some
 void ShowCheckPanel(App& app);     // follow-up questions and the true/false self-check
 void RefreshHashingQuestion(App& app);  // app.budget_lab.question (or question_error) for the budget settings
 void GoToTourStep(App& app, TourDepth depth, int step);

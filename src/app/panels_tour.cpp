@@ -78,6 +78,17 @@ static void ShowTourChooser(App& app) {
         TextWrappedColored(GoodColor(), TR(tour_finished), tour_depth_label(app.tour.finished));  // wrapped: a phone's width
 }
 
+// A link that shows a few panels (a walk-through, a tour step, a teacher's link opened whole): the
+// rest is one click away, on this page.
+void ShowAllPanelsButton(App& app) {
+    if (app.state.panels == kDefaultPanels) return;
+    SameLineIfFits(ButtonWidth(TR(page_show_all_panels)));
+    if (ImGui::Button(TR(page_show_all_panels))) app.state.panels = kDefaultPanels, Commit(app, "panels");
+    RecordItemRect("all-panels");
+}
+
+bool TourBarShown(const App& app) { return (app.state.panels & kPanelTour) && !tour_steps(app.state.tour).empty(); }
+
 void ShowTourBar(App& app) {
     if (!(app.state.panels & kPanelTour)) return;
     const TourDepth depth = app.state.tour;
@@ -135,6 +146,7 @@ void ShowTourBar(App& app) {
         if (SmallButton(format("%s###tour-fold", folded ? TR(tour_show_text) : TR(tour_hide_text)).c_str()))
             app.tour.text_folded = !folded;
         RecordItemRect("tour-fold");
+        ShowAllPanelsButton(app);
     }
     const float top = ImGui::GetCursorPosY();
     TextWrappedColored(GoodColor(), "%s", tr(s.title));

@@ -117,13 +117,9 @@ static void ShowHeader(App& app) {
     if (ImGui::Button(TR(page_text_view))) app.state.view = View::Text, Commit(app, "view");
     RecordItemRect("text-view");
     ItemTooltip("%s", TR(page_text_view_tooltip));
-    // A link that shows a few panels (a walk-through, a tour step, a teacher's link opened whole): the
-    // rest is one click away, on this page.
-    if (app.state.panels != kDefaultPanels) {
-        SameLineIfFits(ButtonWidth(TR(page_show_all_panels)));
-        if (ImGui::Button(TR(page_show_all_panels))) app.state.panels = kDefaultPanels, Commit(app, "panels");
-        RecordItemRect("all-panels");
-    }
+    // On a small screen a tour step's box has it instead: here it took a line of its own on the steps
+    // with a few panels, and the tour's Next moved down, a second press landing on another button.
+    if (!(compact && TourBarShown(app))) ShowAllPanelsButton(app);
     ErrorText(app.language_message);
     ShowLinkOverLimit(app);
     static bool share_open = false;
