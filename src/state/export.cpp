@@ -223,8 +223,7 @@ static std::string pytorch_step_lines(const AppState& s, std::string args) {
     arg("lr", o.lr);
     if (kind == OptimizerKind::kSGD) arg("momentum", o.momentum), arg("dampening", o.dampening), py += o.nesterov ? ", nesterov=True" : "";
     else py += ", betas=(" + format_float(o.beta1) + ", " + format_float(o.beta2) + ")", arg("eps", o.eps);
-    if (kind == OptimizerKind::kLazyAdam) args += s.lookup.sparse ? "" : ", sparse=True";  // (SparseAdam takes no other gradient)
-    else arg("weight_decay", o.weight_decay);
+    if (kind != OptimizerKind::kLazyAdam) arg("weight_decay", o.weight_decay);
     py += ")\nout1 = F.embedding(ids, W1" + args + ")\n";
     if (s.loss == LossKind::Mse) {
         py += "T = torch.zeros(V, d)  # the targets of the looked-up ids\n";
@@ -236,6 +235,10 @@ static std::string pytorch_step_lines(const AppState& s, std::string args) {
         py += "F.mse_loss(out1, T[ids]).backward()\n";
     } else
         py += "(out1 * G).sum().backward()\n";
+    // SparseAdam takes only a sparse gradient. A dense lookup's, made sparse as the page reads it: the rows
+    // whose gradient is not 0 (sparse=True in the lookup kept rows whose terms cancel, and refused
+    // scale_grad_by_freq, which the page's lazy Adam takes).
+    if (kind == OptimizerKind::kLazyAdam && !s.lookup.sparse) py += "W1.grad = W1.grad.to_sparse(1)  # its rows not 0\n";
     py += "opt.step()\n";
     // The page's lookup of the new W rescales it in place, as the next forward pass would.
     if (s.lookup.max_norm) py += "with torch.no_grad(): F.embedding(ids, W1" + args + ")\n";

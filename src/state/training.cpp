@@ -190,9 +190,6 @@ Status frequency_settings_check(const FrequencySettings& settings) {
         return Status::Fail(format(TR(labs_range_int), TR(labs_freq_steps_name), 1, kMaxFrequencySteps));
     if (settings.V < 2 || settings.V > kMaxFrequencyV)
         return Status::Fail(format(TR(labs_range_int_here), "V", 2, kMaxFrequencyV));
-    // Lazy Adam is PyTorch's SparseAdam, which needs embedding(..., sparse=True); that refuses
-    // scale_grad_by_freq, so PyTorch cannot train this combination.
-    if (settings.lazy && settings.scale_grad_by_freq) return Status::Fail(TR(labs_freq_lazy_with_scale));
     return check_optimizer_config(frequency_config(settings).optimizer);
 }
 
