@@ -112,7 +112,7 @@ TEST_CASE("lazy Adam walk-through: untouched rows stay bit-identical; dense Adam
     AppState lazy = load_preset("lazyadam");
     AppState dense = lazy;
     dense.optimizer.kind = el::OptimizerKind::kAdam;
-    dense.lookup.sparse = false;  // the preset is SparseAdam's setting (sparse on), which dense Adam refuses
+    dense.lookup.sparse = false;  // the preset is SparseAdam's setting (sparse on), which dense Adam refuses: the text says to turn it off
     TrainingSession t_lazy, t_dense;
     const std::vector<float> W0 = lazy.W;
     for (AppState* s : {&lazy, &dense}) {
