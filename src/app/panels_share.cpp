@@ -150,7 +150,16 @@ void ShowShareBox(App& app) {
     }
     if (app.share_text.empty()) return;
     const bool script = app.share_text.find('\n') != std::string::npos;
-    if (script) {
+    if (script && app.touch) {
+        // Under a finger the script scrolls both ways in a box: a field scrolls sideways only to its caret,
+        // and a phone cut its long lines off at the edge. (Nothing to select by hand there: Copy copies.)
+        ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyle().Colors[ImGuiCol_FrameBg]);
+        ImGui::BeginChild("##share-text", ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 8), ImGuiChildFlags_Border,
+                          ImGuiWindowFlags_HorizontalScrollbar);
+        ImGui::TextUnformatted(app.share_text.c_str());
+        ImGui::EndChild();
+        ImGui::PopStyleColor();
+    } else if (script) {
         ImGui::InputTextMultiline("##share-text", app.share_text.data(), app.share_text.size() + 1,
                                   ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 8), ImGuiInputTextFlags_ReadOnly);
     } else {

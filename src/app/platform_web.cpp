@@ -149,13 +149,28 @@ void PlatformTouchScroll() {
     if (g.FrameCount <= g_touch_until_frame && g.ActiveId == ImGui::GetWindowScrollbarID(page, ImGuiAxis_Y))
         ImGui::ClearActiveID(), ImGui::SetScrollY(page, scroll_before);
     else scroll_before = page->Scroll.y;
+    static ImGuiID box = 0;  // the box under the finger where the drag began that scrolls up and down, or 0
+    static bool dragging = false;
+    if (!g_touch_active) dragging = false;
     if (!g_touch_active || !ImGui::IsMouseDragging(ImGuiMouseButton_Left, 8.0f * g_app.dpr)) return;
     // A drag that started on a button, a cell or a text field becomes a scroll: release the item (a
     // field opens on the press). A field already being edited stays open.
     if (TouchPressedItem() || (g.ActiveId != 0 && g.InputTextState.ID != g.ActiveId)) ImGui::ClearActiveID();
     g_tap_toggle = 0;
-    // (From a scroll set this frame, if any: the scrollbar's undoing above.)
-    ImGui::SetScrollY(page, (page->ScrollTarget.y < FLT_MAX ? page->ScrollTarget.y : page->Scroll.y) - io.MouseDelta.y);
+    // Up or down, a box that scrolls that way (the share box's script, a 100,000-row grid) scrolls
+    // first, as the wheel scrolls it, then the page (it moved the page, the script out of reach).
+    if (!std::exchange(dragging, true)) {
+        box = 0;
+        for (ImGuiWindow* w = g.HoveredWindow; w && w != page && !box; w = w->ParentWindow)
+            if (w->ScrollMax.y > 0 && !(w->Flags & ImGuiWindowFlags_NoScrollWithMouse)) box = w->ID;
+    }
+    float dy = -io.MouseDelta.y;
+    const auto scroll_by = [&](ImGuiWindow* w) {  // (from a scroll set this frame, if any: the scrollbar's undoing above)
+        const float from = w->ScrollTarget.y < FLT_MAX ? w->ScrollTarget.y : w->Scroll.y, to = std::clamp(from + dy, 0.0f, w->ScrollMax.y);
+        ImGui::SetScrollY(w, to), dy -= to - from;
+    };
+    if (ImGuiWindow* w = box ? ImGui::FindWindowByID(box) : nullptr) scroll_by(w);
+    scroll_by(page);
     // A drag more sideways than up or down also scrolls the box under the finger that scrolls sideways
     // (table W at d = 8 on a phone): only its thin scrollbar did.
     const ImVec2 drag = ImGui::GetMouseDragDelta();

@@ -636,6 +636,35 @@ test('a sideways finger drag scrolls a table wider than the phone, and edits not
   await closePage(page);
 });
 
+// Review z6: on a phone a drag in the share box's script moved the page, not the script (only its thin
+// scrollbar did), and its long lines were cut off at the edge with no way to them.
+test('a finger drag in a box that scrolls (the share box\'s script, the 100,000-row grid) scrolls the box first, up and down and sideways', async () => {
+  const page = await openPage(browser, server.url + '#v=1&V=3&d=3&init=example&ids=2,0,2,2', { width: 390, height: 844, dpr: 2, mobile: true });
+  const tap = async (name) => { const p = await widgetCenter(page, name); await page.touchscreen.tap(p.x, p.y); await frames(page, 4); };
+  await tap('share');
+  await tap('copy-pytorch');
+  const box = await rect(page, 'share-text'), cell = await rect(page, 'cell:W:0:0');
+  const shot = async () => decodePng(await page.screenshot({ clip: { x: box.x + 2, y: box.y + 2, width: box.width - 16, height: box.height - 16 } })).pixels;
+  const differ = (a, b) => a.some((v, i) => v !== b[i]);
+  const before = await shot();
+  await fingerDrag(page, [box.x + 150, box.y + box.height - 20], [box.x + 150, box.y + 20]);
+  const down = await shot();
+  assert.ok(differ(before, down), 'the script scrolled up under the finger');
+  assert.deepEqual([(await rect(page, 'share-text')).y, (await rect(page, 'cell:W:0:0')).y], [box.y, cell.y], 'the page stayed');
+  await fingerDrag(page, [box.x + box.width - 40, box.y + box.height / 2], [box.x + 40, box.y + box.height / 2]);
+  assert.ok(differ(down, await shot()), 'and sideways, to the ends of its long lines');
+  assert.equal((await rect(page, 'share-text')).y, box.y, 'the page stayed');
+  // The wheel scrolls a 100,000-row grid under the pointer; a finger does the same, then the page at the grid's end.
+  await page.evaluate(() => window.embeddingLab.setLink('v=1&V=100000&d=16&init=normal&seed=1&ids=0,99999,50000'));
+  await frames(page, 4);
+  const [first, V] = [await rect(page, 'cell:W:0:0'), await rect(page, 'V')];
+  await fingerDrag(page, [first.x + 20, first.y + 150], [first.x + 20, first.y + 50]);
+  assert.equal(await rect(page, 'cell:W:0:0'), null, 'the grid scrolled: row 0 left it');
+  assert.equal((await rect(page, 'V')).y, V.y, 'the page stayed');
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 test('the mouse wheel scrolls the page', async () => {
   const page = await openPage(browser, server.url, { width: 700, height: 600 });
   await frames(page, 2);
