@@ -503,7 +503,8 @@ static CellAction DrawCell(const GridSpec& g, int r, int c, float w, bool dim) {
     // its neighbour of a close value): the helper grey outline, 3:1 on the window in every theme
     // (WCAG 1.4.11, measured in accessibility.test.mjs), marks each cell's edge whatever its fill.
     dl->AddRect(a, b, DimColor(), Px(2), 0, Px(1));
-    if (ImGui::IsItemHovered() || ImGui::IsItemFocused() || ImGui::IsItemActive())
+    // (Focused by the keyboard: a finger's drag that began on a cell left it outlined, as if chosen.)
+    if (ImGui::IsItemHovered() || ItemKeyboardFocused() || ImGui::IsItemActive())
         dl->AddRect(a, b, ImGui::GetColorU32(ImGuiCol_NavHighlight), Px(2), 0, Px(1.5f));
     const std::string text = FittedNumber(v, w - Px(3));  // (drawn from 3 px in, clipped at the cell's edge)
     const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
@@ -662,7 +663,8 @@ bool CellGrid(const GridSpec& g, CellEditor* ed, int* add_id) {
                         // The editor just closed from the keyboard, or a preset was picked from it
                         // (CellEditor). The preset's button, still the focus and built later in this
                         // frame, would take ImGui's focus request back: the focus is on nothing until then.
-                        ImGui::GetCurrentContext()->NavId = 0;
+                        // The keyboard did it: its focus shows, and is said.
+                        ImGui::GetCurrentContext()->NavId = 0, ImGui::GetCurrentContext()->NavDisableHighlight = false;
                         ImGui::SetKeyboardFocusHere();
                         if (ed) ed->refocus_row = ed->refocus_col = -1;
                         page_to.grid = 0;

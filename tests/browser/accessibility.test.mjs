@@ -613,7 +613,10 @@ test('Page Down and Page Up in a 100,000-row grid move the keyboard a grid\'s he
   const y = (r) => page.evaluate((n) => window.embeddingLab.widgetRect(n).y, `cell:W:${r}:1`);
   await page.evaluate(() => { window.keys = []; addEventListener('keydown', (e) => window.keys.push(`${e.key} ${e.defaultPrevented}`)); });
   await clickWidget(page, 'cell:W:0:0');
-  await press('Escape');
+  // Escape closes the cell's field and gives the keyboard back to the cell, shown and said (it was on the
+  // cell unseen and unsaid until an arrow key).
+  assert.match(await press('Escape'), /^W\[0\]\[0\]: /);
+  assert.equal((await page.evaluate(() => window.embeddingLab.widgetRect('cell:W:0:0'))).keyboardFocus, true);
   assert.match(await press('ArrowRight'), /^W\[0\]\[1\]: /);
   const top = await y(0);
   assert.match(await press('PageDown'), /^W\[12\]\[1\]: /, 'a grid\'s height (12 rows) down');
