@@ -164,7 +164,7 @@ static double g_awake_until = 0.0;
 // core, to find nothing to draw): el_frame answers whether more are wanted, and an edit or input
 // that wakes the page asks glue.js for them again (its input listeners do so too).
 static bool g_frames_wanted = true;
-static void KeepAwake() {
+void KeepAwake() {
     g_awake_until = std::max(g_awake_until, emscripten_get_now() + kAwakeAfterInputMs);
     if (!g_frames_wanted) g_frames_wanted = true, el_js_wake_frames();
 }

@@ -10,6 +10,7 @@ namespace el {
 
 extern App g_app;
 void WakeUp();  // draw frames again (input, a state change from JS)
+void KeepAwake();  // frames for another second, panels measured as they were (the pointer moved, the page scrolls)
 
 // CPU time per drawn frame, for embeddingLab.frameStats(): the whole frame, and the
 // part of it that builds the UI (NewFrame..Render, without the GL submission).

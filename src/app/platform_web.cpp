@@ -111,6 +111,9 @@ static void RememberScroll() {
 static bool g_touch_active = false;
 static int g_touch_until_frame = -1;  // ImGui's frames that may still be handling the last touch's events
 static ImGuiID g_active_before_touch = 0;  // a text field being edited when the finger came down
+// A flick goes on after the finger lifts, slowing as a phone's page does (0.998 a ms, iOS's): it
+// stopped dead where the finger left it, and a long page took many swipes. A finger down stops it.
+static float g_touch_velocity = 0;  // device px a second: the drag's last move's, then the coast's
 bool TouchActive() { return g_touch_active; }
 bool TouchInput() { return g_touch_active || ImGui::GetFrameCount() <= g_touch_until_frame; }
 bool TouchPressedItem() { return g_touch_active && ImGui::GetActiveID() != 0 && ImGui::GetActiveID() != g_active_before_touch; }
@@ -151,26 +154,42 @@ void PlatformTouchScroll() {
     else scroll_before = page->Scroll.y;
     static ImGuiID box = 0;  // the box under the finger where the drag began that scrolls up and down, or 0
     static bool dragging = false;
-    if (!g_touch_active) dragging = false;
-    if (!g_touch_active || !ImGui::IsMouseDragging(ImGuiMouseButton_Left, 8.0f * g_app.dpr)) return;
-    // A drag that started on a button, a cell or a text field becomes a scroll: release the item (a
-    // field opens on the press). A field already being edited stays open.
-    if (TouchPressedItem() || (g.ActiveId != 0 && g.InputTextState.ID != g.ActiveId)) ImGui::ClearActiveID();
-    g_tap_toggle = 0;
-    // Up or down, a box that scrolls that way (the share box's script, a 100,000-row grid) scrolls
-    // first, as the wheel scrolls it, then the page (it moved the page, the script out of reach).
-    if (!std::exchange(dragging, true)) {
-        box = 0;
-        for (ImGuiWindow* w = g.HoveredWindow; w && w != page && !box; w = w->ParentWindow)
-            if (w->ScrollMax.y > 0 && !(w->Flags & ImGuiWindowFlags_NoScrollWithMouse)) box = w->ID;
+    float& velocity = g_touch_velocity;
+    static double moved_at = 0;
+    float dy = 0;
+    if (!g_touch_active) {
+        if (std::exchange(dragging, false) && (g.Time - moved_at > 0.1 || std::fabs(velocity) < 250 * g_app.dpr)) velocity = 0;
+        if (velocity == 0) return;
+        const float dt = std::min(io.DeltaTime, 0.05f);
+        dy = velocity * dt, velocity *= std::pow(0.998f, dt * 1000);
+        if (std::fabs(velocity) < 20 * g_app.dpr) velocity = 0;
+        KeepAwake();
+    } else {
+        if (!ImGui::IsMouseDragging(ImGuiMouseButton_Left, 8.0f * g_app.dpr)) return;
+        // A drag that started on a button, a cell or a text field becomes a scroll: release the item (a
+        // field opens on the press). A field already being edited stays open.
+        if (TouchPressedItem() || (g.ActiveId != 0 && g.InputTextState.ID != g.ActiveId)) ImGui::ClearActiveID();
+        g_tap_toggle = 0;
+        // Up or down, a box that scrolls that way (the share box's script, a 100,000-row grid) scrolls
+        // first, as the wheel scrolls it, then the page (it moved the page, the script out of reach).
+        if (!std::exchange(dragging, true)) {
+            box = 0;
+            for (ImGuiWindow* w = g.HoveredWindow; w && w != page && !box; w = w->ParentWindow)
+                if (w->ScrollMax.y > 0 && !(w->Flags & ImGuiWindowFlags_NoScrollWithMouse)) box = w->ID;
+        }
+        dy = -io.MouseDelta.y;
+        if (dy != 0 && io.DeltaTime > 0) velocity = dy / io.DeltaTime, moved_at = g.Time;
     }
-    float dy = -io.MouseDelta.y;
     const auto scroll_by = [&](ImGuiWindow* w) {  // (from a scroll set this frame, if any: the scrollbar's undoing above)
         const float from = w->ScrollTarget.y < FLT_MAX ? w->ScrollTarget.y : w->Scroll.y, to = std::clamp(from + dy, 0.0f, w->ScrollMax.y);
         ImGui::SetScrollY(w, to), dy -= to - from;
     };
     if (ImGuiWindow* w = box ? ImGui::FindWindowByID(box) : nullptr) scroll_by(w);
     scroll_by(page);
+    if (!g_touch_active) {
+        if (std::fabs(dy) > 0.5f) velocity = 0;  // at an end
+        return;
+    }
     // A drag more sideways than up or down also scrolls the box under the finger that scrolls sideways
     // (table W at d = 8 on a phone): only its thin scrollbar did.
     const ImVec2 drag = ImGui::GetMouseDragDelta();
@@ -215,7 +234,7 @@ EMSCRIPTEN_KEEPALIVE float el_zoom(float zoom) {
 
 EMSCRIPTEN_KEEPALIVE void el_touch(int active) {
     g_touch_active = active != 0;
-    if (active) g_active_before_touch = ImGui::GetCurrentContext()->ActiveId, g_tap_toggle = 0;
+    if (active) g_active_before_touch = ImGui::GetCurrentContext()->ActiveId, g_tap_toggle = 0, g_touch_velocity = 0;
     g_touch_until_frame = active ? INT_MAX : ImGui::GetFrameCount() + 4;  // a tap's press and release trickle in after it
     WakeUp();
 }

@@ -291,7 +291,7 @@ export async function frames(page, n = 2) {
  * first brought into view with the mouse wheel, as a person would.
  */
 // A finger put down at (x0, y0) and moved in 20 px steps, a frame each, to (x1, y1), then lifted.
-export async function fingerDrag(page, [x0, y0], [x1, y1]) {
+export async function fingerDrag(page, [x0, y0], [x1, y1], flick = false) {
   const cdp = await page.context().newCDPSession(page);
   const steps = Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)) / 20;
   const at = (i) => [{ x: x0 + (x1 - x0) * i / steps, y: y0 + (y1 - y0) * i / steps, id: 1 }];
@@ -300,6 +300,8 @@ export async function fingerDrag(page, [x0, y0], [x1, y1]) {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(i) });
     await frames(page, 1);
   }
+  // A drag, not a flick: the finger holds still before it lifts (lifted while moving, the page coasts on).
+  if (!flick) await page.waitForTimeout(120), await frames(page, 2);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await frames(page, 3);
 }

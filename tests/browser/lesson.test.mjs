@@ -643,6 +643,29 @@ test('a sideways finger drag scrolls a table wider than the phone, and edits not
   await closePage(page);
 });
 
+// Review z6: a flick stopped dead where the finger lifted, and reaching the presets took nine swipes.
+test('a finger flick on a phone: the page coasts on after the finger lifts, slowing to a stop; a finger that comes down stops it', async () => {
+  const page = await openPage(browser, server.url, { width: 390, height: 844, dpr: 2, mobile: true });
+  const y = async () => (await rect(page, 'forward-panel')).y;
+  const start = await y();
+  await fingerDrag(page, [200, 700], [200, 500], true);
+  const lifted = await y();
+  await page.waitForTimeout(150), await frames(page, 2);
+  const soon = await y();
+  assert.ok(soon < lifted - 20, `the page went on after the finger lifted: ${start} -> ${lifted} -> ${soon}`);
+  await page.touchscreen.tap(200, 400);  // a finger down on the page (on the lesson's text, a tap does nothing)
+  const stopped = await y();
+  await page.waitForTimeout(300), await frames(page, 2);
+  assert.equal(await y(), stopped, 'a finger that comes down stops the coast');
+  // A drag held still before the finger lifts does not coast.
+  await fingerDrag(page, [200, 600], [200, 500]);
+  const held = await y();
+  await page.waitForTimeout(300), await frames(page, 2);
+  assert.equal(await y(), held, 'a held drag stays where the finger left it');
+  assert.deepEqual(page.problems, []);
+  await closePage(page);
+});
+
 // Review z6: on a phone a drag in the share box's script moved the page, not the script (only its thin
 // scrollbar did), and its long lines were cut off at the edge with no way to them.
 test('a finger drag in a box that scrolls (the share box\'s script, the 100,000-row grid) scrolls the box first, up and down and sideways', async () => {

@@ -264,6 +264,7 @@ test('a finger on the page\'s scrollbar scrolls as anywhere else: a drag moves t
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 - 10 * i }] });
     await frames(page, 1);
   }
+  await page.waitForTimeout(120), await frames(page, 2);  // held still before it lifts: not a flick, which coasts on
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await frames(page, 4);
   const moved = top - await y();
