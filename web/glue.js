@@ -310,6 +310,7 @@
     copyText(text) {
       navigator.clipboard?.writeText(text).then(() => {
         live.textContent = say('copied', 'Copied to the clipboard.', null, document.documentElement.lang);
+        Module._el_copied();  // and on the canvas, under the text
       }, () => {});
     },
     // The live line: the app's sentence on the result (fromApp, src/app/ui.cpp) is kept, and a

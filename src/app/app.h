@@ -88,6 +88,7 @@ struct App {
     std::string link_awaiting_language;  // a link applied before its language's catalog came (apply_link)
     uint64_t link_revision = 0;          // the state's revision it left
     std::string share_text;   // the link or embed code shown for copying
+    std::string copied;       // the last text the browser said it copied (el_copied)
     // The current state's link is longer than a link may be (kMaxLinkBytes): its length, else 0.
     // Then the address keeps the last link that fit, and the header says so (ShowLinkOverLimit).
     size_t link_over_limit = 0;

@@ -168,6 +168,8 @@ void ShowShareBox(App& app) {
         if (*ShareOptimizerNote(app)) TextWrappedColored(DimColor(), "%s", ShareOptimizerNote(app));
     }
     RecordItemRect("share-text");
+    // (A phone's clipboard is out of sight: the copy said nothing on the canvas.)
+    if (app.copied == app.share_text) TextWrappedColored(GoodColor(), "%s", TR(teach_share_copied)), RecordItemRect("share-copied");
     if (SmallButton(TR(teach_share_close))) app.share_text.clear();
     RecordItemRect("share-close");
 }

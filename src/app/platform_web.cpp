@@ -366,6 +366,8 @@ static void SetClipboardText(void*, const char* text) {
     browser_copy_text(g_clipboard.c_str());
 }
 static const char* GetClipboardText(void*) { return g_clipboard.c_str(); }
+// The browser took it (its clipboard write succeeded): the share box says so under the text.
+extern "C" EMSCRIPTEN_KEEPALIVE void el_copied() { g_app.copied = g_clipboard, WakeUp(); }
 
 static ImGuiMouseCursor g_cursor = ImGuiMouseCursor_Arrow;
 static void UpdateCursor() {
