@@ -46,6 +46,10 @@ static const char* RecipeLabel(int i) {
     }
 }
 
+static Recipe CurrentRecipe(const OptimizerConfig& c);
+// (The counts after a step said "SGD" with momentum on, the step's subject in its walk-through.)
+const char* OptimizerLabel(const OptimizerConfig& c) { return RecipeLabel(int(CurrentRecipe(c))); }
+
 static Recipe CurrentRecipe(const OptimizerConfig& c) {
     switch (c.kind) {
         case OptimizerKind::kSGD:

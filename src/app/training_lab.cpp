@@ -49,7 +49,7 @@ std::string RowWhy(const TrainingLab& lab, int k) {
 
 std::array<std::string, 2> LastStepCounts(const App& app) {
     const TrainingSession& t = app.training.session;
-    return {format(TR(labs_counts_step), optimizer_name(t.config.kind), t.optimizer.steps(), double(t.last_loss)),
+    return {format(TR(labs_counts_step), OptimizerLabel(t.config), t.optimizer.steps(), double(t.last_loss)),
             format(TR(labs_counts_rows), int(t.last.touched_rows.size()), format_count(app.state.V).c_str(),
                    int(t.last.changed_rows.size()))};
 }

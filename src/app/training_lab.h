@@ -33,7 +33,9 @@ struct App;
 void TrainingSteps(App& app, int n);
 // W back to the table before the first step; the optimizer forgets everything.
 void TrainingReset(App& app);
-// The last step's counts: "SGD, step t = 1, loss ..." and "This step: 2 of V = 6 rows touched, 2 changed.",
+// The optimizer as its drop-down names it ("SGD + momentum"; panels_training.cpp).
+const char* OptimizerLabel(const OptimizerConfig& c);
+// The last step's counts: "SGD + momentum, step t = 1, loss ..." and "This step: 2 of V = 6 rows touched, 2 changed.",
 // as the training panel shows them and the live line says them after a step.
 std::array<std::string, 2> LastStepCounts(const App& app);
 // The last step's marks still describe W (no edit or link load since).

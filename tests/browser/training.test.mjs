@@ -104,8 +104,8 @@ untimed('a step says on the live line what it did, or why it did nothing', async
   let page = await openPage(browser, server.url);
   await loadPreset(page, 'momentum');
   await clickWidget(page, 'train:step');
-  await page.waitForFunction(() => document.getElementById('live').textContent.startsWith('SGD, step t = 1, loss '));
-  assert.match(await page.textContent('#live'), /^SGD, step t = 1, loss [0-9.e-]+\. This step: 2 of V = 6 rows touched, 2 changed\. gather and one-hot matmul agree: /);
+  await page.waitForFunction(() => document.getElementById('live').textContent.startsWith('SGD + momentum, step t = 1, loss '));
+  assert.match(await page.textContent('#live'), /^SGD \+ momentum, step t = 1, loss [0-9.e-]+\. This step: 2 of V = 6 rows touched, 2 changed\. gather and one-hot matmul agree: /);
   await closePage(page);
   page = await openPage(browser, server.url + '#v=1&V=6&d=3&init=normal&seed=5&ids=1,2&opt=sgd&lock=table');
   const before = (await snapshot(page)).table;
