@@ -514,7 +514,7 @@
   const app = () => (framesStarted ? Module : null);
   const noPointer = -1e30;  // no position: after a tap, or the mouse gone
   // The finger that is the pointer (onTouch), where it landed, and the last touch event's time.
-  let activeTouch = null, touchStart = { x: 0, y: 0 }, touchTime = -1e9;
+  let activeTouch = null, touchStart = { x: 0, y: 0 }, touchTime = -1e9, touchState = 0;
   let pinch = null;  // two fingers down: how far apart they came down, and the zoom then
   function pointer(x, y, buttons) {
     if (!app()) return;
@@ -603,9 +603,11 @@
     // In an embed, a drag the page cannot scroll itself is the browser's (the canvas's touch-action,
     // set by the app: platform_web.cpp): it pans the course page and takes the touch back
     // (touchcancel). Every other touch is the app's: no scroll, no mouse events emulated after it.
+    // A drag on a box that can scroll that way (a grid, the share box's script) is the box's (el_touch).
     const pan = canvas.style.touchAction, dy = touches[0].clientY - touchStart.y;
     const panned = event.type === 'touchstart' ? pan.startsWith('pan')
-                   : event.type === 'touchmove' && (pan === 'pan-y' || pan === (dy > 0 ? 'pan-up' : 'pan-down'));
+                   : event.type === 'touchmove' && (pan === 'pan-y' || pan === (dy > 0 ? 'pan-up' : 'pan-down')) &&
+                     !(touchState & (dy > 0 ? 2 : 4));
     // (Not one the browser made uncancellable, as it does while a scroll of the host page runs: Chromium
     // logs the attempt as an error.)
     if (!panned && event.cancelable) event.preventDefault();
@@ -624,20 +626,24 @@
       if (activeTouch !== null || !M) return;
       activeTouch = touches[0].identifier;
       touchStart = { x: touches[0].clientX, y: touches[0].clientY };
-      M._el_touch(1);
-      pointer(touches[0].clientX, touches[0].clientY, 1);
+      const r = canvas.getBoundingClientRect();
+      touchState = M._el_touch(1, touchStart.x - r.left, touchStart.y - r.top);
+      // A finger that stops a coasting page presses nothing (a button or a cell under it was pressed too)
+      // until it moves on to scroll.
+      if (!(touchState & 1)) pointer(touchStart.x, touchStart.y, 1);
       return;
     }
     if (event.type === 'touchcancel') return cancelTouch();  // the system took the touch back (an edge swipe)
     const t = touches.find((x) => x.identifier === activeTouch);
     if (!t) return;
-    if (event.type === 'touchmove') { pointer(t.clientX, t.clientY, 1); return; }
+    const moved = Math.hypot(t.clientX - touchStart.x, t.clientY - touchStart.y) >= 10;
+    if (event.type === 'touchmove') { if (moved || !(touchState & 1)) pointer(t.clientX, t.clientY, 1); return; }
     pointer(t.clientX, t.clientY, 0);
     pointer(noPointer, noPointer, 0);
     activeTouch = null;
     M._el_touch(0);
     // A tap (not a scroll) on a text field opens the keyboard now, inside the tap's handler.
-    if (event.type === 'touchend' && Math.hypot(t.clientX - touchStart.x, t.clientY - touchStart.y) < 10) tapTextField(t);
+    if (event.type === 'touchend' && !moved && !(touchState & 1)) tapTextField(t);
   }
   // A press the learner did not finish ends where nothing is: released over the button under the
   // first finger, it was a click (a pinch filled W with zeros, wiping the edits).
@@ -646,7 +652,7 @@
     pointer(noPointer, noPointer, 1);
     pointer(noPointer, noPointer, 0);
     activeTouch = null;
-    app()._el_touch(0);
+    app()._el_touch(-1);  // (taken back: no coast)
   }
   for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel'])
     canvas.addEventListener(type, onTouch, { passive: false });

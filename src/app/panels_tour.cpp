@@ -129,14 +129,17 @@ void ShowTourBar(App& app) {
     SameLineIfFits(ButtonWidth(TR(tour_leave)));
     if (ImGui::Button(TR(tour_leave))) LeaveTour(app, false), app.tour.keyboard_follows = ImGui::GetIO().NavVisible;
     RecordItemRect("tour-leave");
+    // On a small screen a step's "Show all panels" (ShowHeader), beside Leave tour: after "Hide text" it took
+    // a third line at 360 px, and the box, taller, scrolled with the panels from that step on.
+    const ImVec2 screen = ImGui::GetMainViewport()->WorkSize;
+    const bool small = screen.x / app.dpr < 600.0f || screen.y / app.dpr < 520.0f;
+    if (small) ShowAllPanelsButton(app);
     const std::string position = format(TR(tour_bar_position), tour_depth_label(depth), step + 1, int(steps.size()));
     SameLineIfFits(ImGui::CalcTextSize(position.c_str()).x / Px(1));
     ImGui::AlignTextToFramePadding();
     TextWrappedColored(ImGui::GetColorU32(ImGuiCol_TextDisabled), "%s", position.c_str());
     // On a small screen (a phone, a short course frame) the step's text folds away once read, so the
     // panel it speaks of gets the screen: on a phone the header and this box took a third of it.
-    const ImVec2 screen = ImGui::GetMainViewport()->WorkSize;
-    const bool small = screen.x / app.dpr < 600.0f || screen.y / app.dpr < 520.0f;
     // On a short screen (a phone held sideways) it folds while a field is typed in, too: with the
     // phone's keyboard up, the header and this box left the field a sliver.
     const bool folded = small && (app.tour.text_folded || (TextFieldActive() && screen.y / app.dpr < 520.0f));
@@ -146,7 +149,6 @@ void ShowTourBar(App& app) {
         if (SmallButton(format("%s###tour-fold", folded ? TR(tour_show_text) : TR(tour_hide_text)).c_str()))
             app.tour.text_folded = !folded;
         RecordItemRect("tour-fold");
-        ShowAllPanelsButton(app);
     }
     const float top = ImGui::GetCursorPosY();
     TextWrappedColored(GoodColor(), "%s", tr(s.title));

@@ -232,11 +232,26 @@ EMSCRIPTEN_KEEPALIVE float el_zoom(float zoom) {
     return zoom;
 }
 
-EMSCRIPTEN_KEEPALIVE void el_touch(int active) {
-    g_touch_active = active != 0;
-    if (active) g_active_before_touch = ImGui::GetCurrentContext()->ActiveId, g_tap_toggle = 0, g_touch_velocity = 0;
-    g_touch_until_frame = active ? INT_MAX : ImGui::GetFrameCount() + 4;  // a tap's press and release trickle in after it
+// 1: a finger came down at (x, y), CSS px on the canvas; 0: it lifted; -1: the browser or a pinch took the
+// touch back (no coast). Down, returns bit 0 if it stopped a coast, bits 1 and 2 if it is on a box that can
+// scroll up or down (glue.js keeps those drags from an embed's host page, as it keeps the page's own).
+EMSCRIPTEN_KEEPALIVE int el_touch(int state, float x, float y) {
+    ImGuiContext& g = *ImGui::GetCurrentContext();
+    int answer = 0;
+    g_touch_active = state == 1;
+    if (g_touch_active) {
+        answer = g_touch_velocity != 0;
+        g_active_before_touch = g.ActiveId, g_tap_toggle = 0;
+        const ImVec2 p(x * g_app.pixel_ratio, y * g_app.pixel_ratio);
+        for (ImGuiWindow* w : g.Windows)
+            if (w->WasActive && w != g_page_window && g_page_window && w->RootWindow == g_page_window->RootWindow &&
+                w->ScrollMax.y > 0 && !(w->Flags & ImGuiWindowFlags_NoScrollWithMouse) && w->InnerClipRect.Contains(p))
+                answer |= (w->Scroll.y > 0.5f) << 1 | (w->Scroll.y < w->ScrollMax.y - 0.5f) << 2;
+    }
+    if (state) g_touch_velocity = 0;
+    g_touch_until_frame = g_touch_active ? INT_MAX : g.FrameCount + 4;  // a tap's press and release trickle in after it
     WakeUp();
+    return answer;
 }
 
 // Wheel: one step per 100 pixels (a notch), positive up as ImGui wants it. Returns 1 when the page

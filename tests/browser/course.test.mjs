@@ -541,6 +541,47 @@ test('on a phone, a finger drag on an embed scrolls the course page where the de
   await context.close();
 });
 
+// Review z7: a drag on a box that scrolls went to the course page whenever the embed's own page was at an
+// end (always, in an auto height): the canvas's touch-action handed it to the host before the app saw it.
+test('on a phone, a finger drag on the 100,000-row grid in an auto-height embed scrolls the grid, not the course page', async () => {
+  await writeFile(path.join(hostDir, 'grid.html'), `<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Lesson 5 on a phone</title></head>
+<body style="margin:0"><p style="height:100px">Intro.</p>
+<iframe id="auto" src="${site.url}index.html#v=1&amp;V=100000&amp;d=16&amp;init=normal&amp;seed=1&amp;ids=0,99999,50000&amp;embed=1&amp;panels=table&amp;height=auto"
+        data-embedding-lab="auto" height="300" title="auto" style="display:block;border:0;width:100%"></iframe>
+<p style="height:2000px">After the demo.</p><script src="${site.url}embed.js"></script></body></html>`);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const phone = await context.newPage();
+  await phone.goto(host.url + 'grid.html');
+  const frame = await (await phone.$('#auto')).contentFrame();
+  await labReady(frame);
+  await frame.waitForFunction(() => document.getElementById('canvas').style.touchAction === 'pan-y', null, { timeout: 10000 });
+  const cdp = await context.newCDPSession(phone);
+  const cell = (r) => frame.evaluate((n) => window.embeddingLab.widgetRect(n), `cell:W:${r}:0`);
+  const drag = async (y0, y1) => {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 150, y: y0 }] });
+    for (let i = 1; i <= 10; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 150, y: y0 + (y1 - y0) * i / 10 }] });
+      await phone.waitForTimeout(16);
+    }
+    await phone.waitForTimeout(150);  // held still: a drag, not a flick
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await phone.waitForTimeout(300);
+  };
+  const top = await phone.evaluate(() => document.getElementById('auto').getBoundingClientRect().top);
+  const first = await cell(0);
+  await drag(top + first.y + 200, top + first.y + 100);
+  assert.equal(await cell(0), null, 'a finger moving up on the grid scrolled it: row 0 left it');
+  assert.equal(await phone.evaluate(() => window.scrollY), 0, 'the course page stayed');
+  await drag(top + first.y + 100, top + first.y + 200);
+  assert.ok(await cell(0), 'and down, back to row 0');
+  assert.equal(await phone.evaluate(() => window.scrollY), 0, 'the course page stayed');
+  // Past the grid, the embed (which fits its frame) hands the drag to the course page, as before.
+  await drag(top + first.y - 20, top + first.y - 120);
+  assert.ok(await phone.evaluate(() => window.scrollY) > 50, 'a drag above the grid scrolled the course page');
+  await context.close();
+});
+
 // An auto-height embed loaded below the fold on a phone posted the height of its first frame (336 px)
 // and grew to its whole height (920 px) only once scrolled to, moving the text under the reader.
 test('an auto-height embed below the fold takes its whole height before the reader scrolls to it', async () => {

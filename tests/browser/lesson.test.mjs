@@ -81,9 +81,10 @@ test('a hand-written link to a tour step opens the step with its state, as Next 
 // Next sat under the step's text, whose length moves it: pressed again where it was, a quick second
 // press landed on the text or the panel below (a review: four quick presses went one step on). On a
 // phone the deeper tour's steps with a few panels put "Show all panels" on a line of the header's own,
-// and Next moved down 34 px from step 4 to 5: a second tap there hid step 5's text (review z6).
+// and Next moved down 34 px from step 4 to 5: a second tap there hid step 5's text (review z6). At 360 px,
+// after "Hide text", it took the box a third line, and header and box scrolled with the panels (review z7).
 test("the tour's Next stays where it is from step to step: pressed again in the same place, it goes on each time", async () => {
-  for (const [width, height, mobile, depth, presses] of [[1280, 800, false, 'basics', 5], [390, 844, true, 'basics', 5], [390, 844, true, 'deeper', 6]]) {
+  for (const [width, height, mobile, depth, presses] of [[1280, 800, false, 'basics', 5], [390, 844, true, 'basics', 5], [390, 844, true, 'deeper', 6], [360, 740, true, 'deeper', 6]]) {
     const page = await openPage(browser, server.url + `#v=1&tour=${depth}&step=0`, { width, height, dpr: mobile ? 2 : 1, mobile });
     await settle(page);
     const first = await rect(page, 'tour-next');
@@ -644,19 +645,28 @@ test('a sideways finger drag scrolls a table wider than the phone, and edits not
 });
 
 // Review z6: a flick stopped dead where the finger lifted, and reaching the presets took nine swipes.
+// A tap that stops a coast presses nothing (review z7: it opened the cell under the finger, and the keyboard).
 test('a finger flick on a phone: the page coasts on after the finger lifts, slowing to a stop; a finger that comes down stops it', async () => {
-  const page = await openPage(browser, server.url, { width: 390, height: 844, dpr: 2, mobile: true });
-  const y = async () => (await rect(page, 'forward-panel')).y;
+  const page = await openPage(browser, server.url + '#v=1&V=24&d=3&init=normal&seed=1&ids=1,2', { width: 390, height: 844, dpr: 2, mobile: true });
+  const table = (await snapshot(page)).table;
+  const y = async () => (await rect(page, 'ids')).y;
   const start = await y();
   await fingerDrag(page, [200, 700], [200, 500], true);
   const lifted = await y();
   await page.waitForTimeout(150), await frames(page, 2);
   const soon = await y();
   assert.ok(soon < lifted - 20, `the page went on after the finger lifted: ${start} -> ${lifted} -> ${soon}`);
-  await page.touchscreen.tap(200, 400);  // a finger down on the page (on the lesson's text, a tap does nothing)
+  // (The presses the app is sent: a tap that stops a coast sends none, whatever lies under the finger.)
+  await page.evaluate(() => { window.presses = 0; window.Module._el_input_pointer = ((f) => (x, y, b) => { window.presses += b & 1 && !window.down; window.down = b & 1; return f(x, y, b); })(window.Module._el_input_pointer); });
+  await page.touchscreen.tap(150, 450);
   const stopped = await y();
   await page.waitForTimeout(300), await frames(page, 2);
   assert.equal(await y(), stopped, 'a finger that comes down stops the coast');
+  assert.equal(await page.evaluate(() => window.presses), 0, 'the tap that stopped it pressed nothing');
+  assert.notEqual(await page.evaluate(() => document.activeElement.id), 'text-entry', 'no field opened for typing');
+  assert.deepEqual((await snapshot(page)).table, table, 'nothing edited');
+  await page.touchscreen.tap(150, 450);
+  assert.equal(await page.evaluate(() => window.presses), 1, 'on a still page a tap presses');
   // A drag held still before the finger lifts does not coast.
   await fingerDrag(page, [200, 600], [200, 500]);
   const held = await y();
