@@ -637,7 +637,12 @@
     const t = touches.find((x) => x.identifier === activeTouch);
     if (!t) return;
     const moved = Math.hypot(t.clientX - touchStart.x, t.clientY - touchStart.y) >= 10;
-    if (event.type === 'touchmove') { if (moved || !(touchState & 1)) pointer(t.clientX, t.clientY, 1); return; }
+    if (event.type === 'touchmove') {
+      // (Moved on: pressed where it landed, as any drag is, so that it scrolls and clicks nothing.)
+      if (moved && touchState & 1) touchState &= ~1, pointer(touchStart.x, touchStart.y, 1);
+      if (!(touchState & 1)) pointer(t.clientX, t.clientY, 1);
+      return;
+    }
     pointer(t.clientX, t.clientY, 0);
     pointer(noPointer, noPointer, 0);
     activeTouch = null;
