@@ -683,6 +683,8 @@ test('a finger drag in a box that scrolls (the share box\'s script, the 100,000-
   const tap = async (name) => { const p = await widgetCenter(page, name); await page.touchscreen.tap(p.x, p.y); await frames(page, 4); };
   await tap('share');
   await tap('copy-pytorch');
+  // (Once the browser has answered the copy: "Copied to the clipboard.", when it took it, moves what is below.)
+  await page.waitForTimeout(300), await frames(page, 3);
   const box = await rect(page, 'share-text'), cell = await rect(page, 'cell:W:0:0');
   const shot = async () => decodePng(await page.screenshot({ clip: { x: box.x + 2, y: box.y + 2, width: box.width - 16, height: box.height - 16 } })).pixels;
   const differ = (a, b) => a.some((v, i) => v !== b[i]);
