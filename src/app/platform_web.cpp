@@ -114,6 +114,9 @@ static ImGuiID g_active_before_touch = 0;  // a text field being edited when the
 // A flick goes on after the finger lifts, slowing as a phone's page does (0.998 a ms, iOS's): it
 // stopped dead where the finger left it, and a long page took many swipes. A finger down stops it.
 static float g_touch_velocity = 0;  // device px a second: the drag's last move's, then the coast's
+// The box under the finger where it came down that scrolls up and down (a grid, the share box's script), or 0:
+// a drag scrolls it first, then the page (el_touch, PlatformTouchScroll).
+static ImGuiID g_touch_box = 0;
 bool TouchActive() { return g_touch_active; }
 bool TouchInput() { return g_touch_active || ImGui::GetFrameCount() <= g_touch_until_frame; }
 bool TouchPressedItem() { return g_touch_active && ImGui::GetActiveID() != 0 && ImGui::GetActiveID() != g_active_before_touch; }
@@ -152,7 +155,6 @@ void PlatformTouchScroll() {
     if (g.FrameCount <= g_touch_until_frame && g.ActiveId == ImGui::GetWindowScrollbarID(page, ImGuiAxis_Y))
         ImGui::ClearActiveID(), ImGui::SetScrollY(page, scroll_before);
     else scroll_before = page->Scroll.y;
-    static ImGuiID box = 0;  // the box under the finger where the drag began that scrolls up and down, or 0
     static bool dragging = false;
     float& velocity = g_touch_velocity;
     static double moved_at = 0;
@@ -170,13 +172,7 @@ void PlatformTouchScroll() {
         // field opens on the press). A field already being edited stays open.
         if (TouchPressedItem() || (g.ActiveId != 0 && g.InputTextState.ID != g.ActiveId)) ImGui::ClearActiveID();
         g_tap_toggle = 0;
-        // Up or down, a box that scrolls that way (the share box's script, a 100,000-row grid) scrolls
-        // first, as the wheel scrolls it, then the page (it moved the page, the script out of reach).
-        if (!std::exchange(dragging, true)) {
-            box = 0;
-            for (ImGuiWindow* w = g.HoveredWindow; w && w != page && !box; w = w->ParentWindow)
-                if (w->ScrollMax.y > 0 && !(w->Flags & ImGuiWindowFlags_NoScrollWithMouse)) box = w->ID;
-        }
+        dragging = true;
         dy = -io.MouseDelta.y;
         if (dy != 0 && io.DeltaTime > 0) velocity = dy / io.DeltaTime, moved_at = g.Time;
     }
@@ -184,7 +180,9 @@ void PlatformTouchScroll() {
         const float from = w->ScrollTarget.y < FLT_MAX ? w->ScrollTarget.y : w->Scroll.y, to = std::clamp(from + dy, 0.0f, w->ScrollMax.y);
         ImGui::SetScrollY(w, to), dy -= to - from;
     };
-    if (ImGuiWindow* w = box ? ImGui::FindWindowByID(box) : nullptr) scroll_by(w);
+    // Up or down, the box the finger came down on scrolls first, as the wheel scrolls it, then the page (it
+    // moved the page, the share box's script out of reach).
+    if (ImGuiWindow* w = g_touch_box ? ImGui::FindWindowByID(g_touch_box) : nullptr) scroll_by(w);
     scroll_by(page);
     if (!g_touch_active) {
         if (std::fabs(dy) > 0.5f) velocity = 0;  // at an end
@@ -243,10 +241,11 @@ EMSCRIPTEN_KEEPALIVE int el_touch(int state, float x, float y) {
         answer = g_touch_velocity != 0;
         g_active_before_touch = g.ActiveId, g_tap_toggle = 0;
         const ImVec2 p(x * g_app.pixel_ratio, y * g_app.pixel_ratio);
-        for (ImGuiWindow* w : g.Windows)
+        g_touch_box = 0;
+        for (ImGuiWindow* w : g.Windows)  // (a child after its parent: the innermost last)
             if (w->WasActive && w != g_page_window && g_page_window && w->RootWindow == g_page_window->RootWindow &&
                 w->ScrollMax.y > 0 && !(w->Flags & ImGuiWindowFlags_NoScrollWithMouse) && w->InnerClipRect.Contains(p))
-                answer |= (w->Scroll.y > 0.5f) << 1 | (w->Scroll.y < w->ScrollMax.y - 0.5f) << 2;
+                g_touch_box = w->ID, answer = (answer & 1) | (w->Scroll.y > 0.5f) << 1 | (w->Scroll.y < w->ScrollMax.y - 0.5f) << 2;
     }
     if (state) g_touch_velocity = 0;
     g_touch_until_frame = g_touch_active ? INT_MAX : g.FrameCount + 4;  // a tap's press and release trickle in after it

@@ -475,13 +475,13 @@ test('Escape and at most 3 Tabs leave an embed for the course page\'s next link;
   assert.deepEqual(page.problems, []);
 });
 
-// A course page on a phone (390 x 844): `before` px of text, an auto-height demo of `panels`, `after`
-// px of text; returned once the demo is ready.
-async function coursePageOnPhone(file, before, panels, after) {
+// A course page on a phone (390 x 844): `before` px of text, an auto-height demo of `panels` (the 3 x 3
+// example, or the state `link` gives), `after` px of text; returned once the demo is ready.
+async function coursePageOnPhone(file, before, panels, after, link = 'v=1&V=3&d=3&init=example&ids=1') {
   await writeFile(path.join(hostDir, file), `<!doctype html><html><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Lesson 4 on a phone</title></head>
 <body style="margin:0"><p style="height:${before}px">Intro.</p>
-<iframe id="auto" src="${site.url}index.html#v=1&amp;V=3&amp;d=3&amp;init=example&amp;ids=1&amp;embed=1&amp;panels=${panels}&amp;height=auto"
+<iframe id="auto" src="${site.url}index.html#${link.replaceAll('&', '&amp;')}&amp;embed=1&amp;panels=${panels}&amp;height=auto"
         data-embedding-lab="auto" height="300" title="auto" style="display:block;border:0;width:100%"></iframe>
 <p style="height:${after}px">After the demo.</p><script src="${site.url}embed.js"></script></body></html>`);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
@@ -544,17 +544,7 @@ test('on a phone, a finger drag on an embed scrolls the course page where the de
 // Review z7: a drag on a box that scrolls went to the course page whenever the embed's own page was at an
 // end (always, in an auto height): the canvas's touch-action handed it to the host before the app saw it.
 test('on a phone, a finger drag on the 100,000-row grid in an auto-height embed scrolls the grid, not the course page', async () => {
-  await writeFile(path.join(hostDir, 'grid.html'), `<!doctype html><html><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Lesson 5 on a phone</title></head>
-<body style="margin:0"><p style="height:100px">Intro.</p>
-<iframe id="auto" src="${site.url}index.html#v=1&amp;V=100000&amp;d=16&amp;init=normal&amp;seed=1&amp;ids=0,99999,50000&amp;embed=1&amp;panels=table&amp;height=auto"
-        data-embedding-lab="auto" height="300" title="auto" style="display:block;border:0;width:100%"></iframe>
-<p style="height:2000px">After the demo.</p><script src="${site.url}embed.js"></script></body></html>`);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  const phone = await context.newPage();
-  await phone.goto(host.url + 'grid.html');
-  const frame = await (await phone.$('#auto')).contentFrame();
-  await labReady(frame);
+  const { context, phone, frame } = await coursePageOnPhone('grid.html', 100, 'table', 2000, 'v=1&V=100000&d=16&init=normal&seed=1&ids=0,99999,50000');
   await frame.waitForFunction(() => document.getElementById('canvas').style.touchAction === 'pan-y', null, { timeout: 10000 });
   const cdp = await context.newCDPSession(phone);
   const cell = (r) => frame.evaluate((n) => window.embeddingLab.widgetRect(n), `cell:W:${r}:0`);
